@@ -1,0 +1,38 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "authspec",
+    products: [
+        .executable(name: "authspec", targets: ["authspec"])
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CYAML", path: "Sources/CYAML", pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"])]),
+        .systemLibrary(
+            name: "CArgon2", path: "Sources/CArgon2", pkgConfig: "libargon2",
+            providers: [.apt(["libargon2-dev"])]),
+        // Parses YAML into nodes that keep their line and column; knows nothing of scenarios.
+        .target(name: "YAMLLoader", dependencies: ["CYAML"]),
+        // Values, observations and model declarations shared by every other part.
+        .target(name: "SpecModel"),
+        // Scenario files: the format, its decoding and its diagnostics.
+        .target(name: "ScenarioModel", dependencies: ["YAMLLoader", "SpecModel"]),
+        // The executable reading of SCR-AUTH-006.
+        .target(name: "ReferenceMachine", dependencies: ["SpecModel", "CArgon2"]),
+        // Drives any implementation through scenarios and compares observations.
+        .target(name: "Runner", dependencies: ["SpecModel", "ScenarioModel"]),
+        // Turns results into text for people and machines; never runs anything.
+        .target(name: "Reporters", dependencies: ["SpecModel", "ScenarioModel", "Runner"]),
+        .executableTarget(
+            name: "authspec",
+            dependencies: ["ScenarioModel", "ReferenceMachine", "Runner", "Reporters", "SpecModel"]),
+        .testTarget(
+            name: "AuthSpecTests",
+            dependencies: [
+                "YAMLLoader", "SpecModel", "ScenarioModel", "ReferenceMachine", "Runner", "Reporters",
+            ]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,351 @@
+import SpecModel
+import YAMLLoader
+
+/// Decodes the YAML documents of one file into scenarios, checking every name and value
+/// against the model declaration. It keeps going after a problem so that one pass reports
+/// every error in the file.
+struct ScenarioDecoder {
+    static let scenarioKeys = ["id", "title", "spec", "tags", "given", "steps", "description"]
+    static let stepKeys = ["expect", "repeat", "note"]
+    static let maxRepeat = 10_000
+
+    let file: String
+    let model: ModelDeclaration
+    let lines: [Substring]
+    private(set) var diagnostics: [Diagnostic] = []
+
+    init(file: String, text: String, model: ModelDeclaration) {
+        self.file = file
+        self.model = model
+        self.lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    }
+
+    mutating func report(_ message: String, at mark: Mark) {
+        let line = mark.line - 1 < lines.count && mark.line >= 1 ? String(lines[mark.line - 1]) : nil
+        diagnostics.append(Diagnostic(message, at: SourceLocation(file: file, mark), sourceLine: line))
+    }
+
+    // MARK: Scenario
+
+    mutating func scenario(_ node: YAMLNode) -> Scenario? {
+        guard let pairs = mapping(node, what: "a scenario") else { return nil }
+        let fields = keyed(pairs, allowed: Self.scenarioKeys, what: "scenario")
+        let id = fields["id"].flatMap { text($0, what: "id") }
+        if let node = fields["id"], let id, !id.allSatisfy({ $0.isLetter || $0.isNumber || "-_.".contains($0) }) {
+            report("id '\(id)' may hold only letters, digits, '-', '_' and '.'", at: node.mark)
+        }
+        let title = fields["title"].flatMap { text($0, what: "title") }
+        let spec = fields["spec"].flatMap { textList($0, what: "spec") } ?? []
+        if let node = fields["spec"], spec.isEmpty {
+            report("spec must name at least one clause, such as 'SCR-AUTH-006 §6.1.2'", at: node.mark)
+        }
+        let tags = fields["tags"].flatMap { textList($0, what: "tags") } ?? []
+        let given = world(fields["given"], at: node.mark)
+        var steps: [Step] = []
+        if let stepsNode = fields["steps"] {
+            if case .sequence(let items) = stepsNode.kind, !items.isEmpty {
+                steps = items.compactMap { step($0) }
+                if steps.count != items.count { return nil }
+            } else {
+                report("steps must be a non-empty list of steps", at: stepsNode.mark)
+            }
+        }
+        for key in ["id", "title", "spec", "steps"] where fields[key] == nil {
+            report("scenario is missing the required key '\(key)'", at: node.mark)
+        }
+        guard let id, let title, let given, !spec.isEmpty, !steps.isEmpty else { return nil }
+        return Scenario(
+            id: id, title: title, spec: spec, tags: tags, given: given, steps: steps,
+            location: SourceLocation(file: file, node.mark))
+    }
+
+    private mutating func world(_ node: YAMLNode?, at scenarioMark: Mark) -> [String: Value]? {
+        var given = Dictionary(uniqueKeysWithValues: model.given.map { ($0.key, $0.defaultValue) })
+        guard let node else { return model.resolveGiven(given).given }
+        guard let pairs = mapping(node, what: "given") else { return nil }
+        var ok = true
+        var marks: [String: Mark] = [:]
+        for pair in pairs {
+            guard let key = keyName(pair.key) else { ok = false; continue }
+            guard let declaration = model.givenKey(named: key) else {
+                unknown(key, kind: "given key", among: model.given.map(\.key), at: pair.key.mark)
+                ok = false
+                continue
+            }
+            marks[key] = pair.value.mark
+            if let value = decode(pair.value, as: declaration.type, what: key) {
+                given[key] = value
+            } else {
+                ok = false
+            }
+        }
+        guard ok else { return nil }
+        let resolved = model.resolveGiven(given)
+        for problem in resolved.problems {
+            report(problem.message, at: marks[problem.key] ?? node.mark)
+        }
+        return resolved.problems.isEmpty ? resolved.given : nil
+    }
+
+    // MARK: Step
+
+    private mutating func step(_ node: YAMLNode) -> Step? {
+        let location = SourceLocation(file: file, node.mark)
+        // `- launch` is the short form of `- launch:` with nothing after the colon.
+        if case .scalar(let name, _) = node.kind {
+            guard let written = input(name, argument: nil, nameMark: node.mark) else { return nil }
+            return Step(written: written, inputs: expand(written), location: location)
+        }
+        guard let pairs = mapping(node, what: "a step") else { return nil }
+        var written: Input?
+        var inputCount = 0
+        var repeatCount = 1
+        var expectations: [Expectation] = []
+        var ok = true
+        for pair in pairs {
+            guard let key = keyName(pair.key) else { ok = false; continue }
+            switch key {
+            case "expect":
+                if let decoded = decodeExpectations(pair.value) { expectations = decoded } else { ok = false }
+            case "repeat":
+                if let count = decode(pair.value, as: .integer(1...Self.maxRepeat), what: "repeat")?.int {
+                    repeatCount = count
+                } else {
+                    ok = false
+                }
+            case "note":
+                _ = text(pair.value, what: "note")
+            default:
+                inputCount += 1
+                if inputCount > 1 {
+                    report("a step takes exactly one input; '\(key)' is a second one", at: pair.key.mark)
+                    ok = false
+                } else if let decoded = input(key, argument: pair.value, nameMark: pair.key.mark) {
+                    written = decoded
+                } else {
+                    ok = false
+                }
+            }
+        }
+        if inputCount == 0 {
+            report(
+                "step has no input; expected one of " + model.inputs.map(\.name).joined(separator: ", "),
+                at: node.mark)
+            return nil
+        }
+        guard ok, let written else { return nil }
+        return Step(
+            written: written, inputs: expand(written), repeatCount: repeatCount,
+            expectations: expectations, location: location)
+    }
+
+    private mutating func input(_ name: String, argument: YAMLNode?, nameMark: Mark) -> Input? {
+        guard let declaration = model.input(named: name) else {
+            unknown(name, kind: "input", among: model.inputs.map(\.name) + Self.stepKeys, at: nameMark)
+            return nil
+        }
+        switch (declaration.argument, argument) {
+        case (nil, nil):
+            return Input(name)
+        case (nil, let node?):
+            guard node.isNull else {
+                report("input '\(name)' takes no argument", at: node.mark)
+                return nil
+            }
+            return Input(name)
+        case (let type?, let node?) where !node.isNull:
+            return decode(node, as: type, what: name).map { Input(name, $0) }
+        case (let type?, _):
+            report("input '\(name)' needs an argument: \(type.summary)", at: argument?.mark ?? nameMark)
+            return nil
+        }
+    }
+
+    private func expand(_ written: Input) -> [Input] {
+        guard let expansion = model.input(named: written.name)?.expansion, let argument = written.argument
+        else { return [written] }
+        return expansion(argument)
+    }
+
+    private mutating func decodeExpectations(_ node: YAMLNode) -> [Expectation]? {
+        guard let pairs = mapping(node, what: "expect") else { return nil }
+        var result: [Expectation] = []
+        var ok = true
+        for pair in pairs {
+            guard let key = keyName(pair.key) else { ok = false; continue }
+            guard let declaration = model.observation(named: key) else {
+                unknown(key, kind: "observation", among: model.observations.map(\.key), at: pair.key.mark)
+                ok = false
+                continue
+            }
+            if let value = decode(pair.value, as: declaration.type, what: key) {
+                result.append(Expectation(key: key, value: value, location: SourceLocation(file: file, pair.key.mark)))
+            } else {
+                ok = false
+            }
+        }
+        return ok ? result : nil
+    }
+
+    // MARK: Shapes
+
+    private mutating func mapping(_ node: YAMLNode, what: String) -> [YAMLNode.Pair]? {
+        if case .mapping(let pairs) = node.kind { return pairs }
+        report("\(what) must be a mapping, found \(node.kindName)", at: node.mark)
+        return nil
+    }
+
+    private mutating func keyName(_ node: YAMLNode) -> String? {
+        if let name = node.scalar, !node.isNull { return name }
+        report("keys must be plain words, found \(node.kindName)", at: node.mark)
+        return nil
+    }
+
+    /// The pairs by key, reporting keys outside `allowed`.
+    private mutating func keyed(
+        _ pairs: [YAMLNode.Pair], allowed: [String], what: String
+    ) -> [String: YAMLNode] {
+        var fields: [String: YAMLNode] = [:]
+        for pair in pairs {
+            guard let key = keyName(pair.key) else { continue }
+            if allowed.contains(key) {
+                fields[key] = pair.value
+            } else {
+                unknown(key, kind: "\(what) key", among: allowed, at: pair.key.mark)
+            }
+        }
+        return fields
+    }
+
+    private mutating func unknown(_ word: String, kind: String, among candidates: [String], at mark: Mark) {
+        var message = "unknown \(kind) '\(word)'"
+        if let suggestion = closestMatch(to: word, among: candidates) {
+            message += " (did you mean '\(suggestion)'?)"
+        }
+        report(message, at: mark)
+    }
+
+    private mutating func text(_ node: YAMLNode, what: String) -> String? {
+        decode(node, as: .string, what: what)?.string
+    }
+
+    private mutating func textList(_ node: YAMLNode, what: String) -> [String]? {
+        decode(node, as: .list(.string), what: what)?.list?.compactMap(\.string)
+    }
+
+    // MARK: Values
+
+    /// Decodes a node as `type`, reporting at the node when it does not fit.
+    mutating func decode(_ node: YAMLNode, as type: ValueType, what: String) -> Value? {
+        func wrong(_ detail: String? = nil) -> Value? {
+            let found = node.scalar.map { node.isNull ? "null" : "'\($0)'" } ?? node.kindName
+            report("\(what) must be \(type.summary); found \(detail ?? found)", at: node.mark)
+            return nil
+        }
+        if case .optional(let wrapped) = type {
+            return node.isNull ? .null : decode(node, as: wrapped, what: what)
+        }
+        if case .list(let element) = type {
+            guard case .sequence(let items) = node.kind else { return wrong() }
+            var values: [Value] = []
+            var ok = true
+            for item in items {
+                if let value = decode(item, as: element, what: "each item of \(what)") {
+                    values.append(value)
+                } else {
+                    ok = false
+                }
+            }
+            return ok ? .list(values) : nil
+        }
+        if case .event = type { return event(node, what: what) }
+        guard let text = node.scalar, !node.isNull else { return wrong() }
+        switch type {
+        case .bool:
+            switch text {
+            case "true": return .bool(true)
+            case "false": return .bool(false)
+            default: return wrong()
+            }
+        case .integer(let range):
+            guard let number = Int(text), range.contains(number) else { return wrong() }
+            return .int(number)
+        case .integerIn(let choices):
+            guard let number = Int(text), choices.contains(number) else { return wrong() }
+            return .int(number)
+        case .string:
+            return .string(text)
+        case .digits:
+            guard !text.isEmpty, text.allSatisfy(\.isASCIIDigit) else { return wrong() }
+            return .string(text)
+        case .oneOf(let words):
+            guard words.contains(text) else {
+                let hint = closestMatch(to: text, among: words).map { " (did you mean '\($0)'?)" } ?? ""
+                return wrong("'\(text)'\(hint)")
+            }
+            return .string(text)
+        case .duration:
+            guard let milliseconds = VirtualDuration.parse(text) else { return wrong() }
+            return .int(milliseconds)
+        case .instant:
+            guard let milliseconds = Instant.parse(text) else { return wrong() }
+            return .int(milliseconds)
+        case .state:
+            guard model.stateNames.contains(text) else {
+                unknown(text, kind: "state", among: model.stateNames, at: node.mark)
+                return nil
+            }
+            return .string(text)
+        case .optional, .list, .event:
+            return wrong()
+        }
+    }
+
+    /// `pin_attempt` or `{pin_failure: {attempt_number: 1}}` → `{name, params}`.
+    private mutating func event(_ node: YAMLNode, what: String) -> Value? {
+        switch node.kind {
+        case .scalar(let name, _) where !node.isNull:
+            return AnalyticsEventValue.make(name: name, params: [:])
+        case .mapping(let pairs) where pairs.count == 1:
+            guard let name = keyName(pairs[0].key) else { return nil }
+            let paramsNode = pairs[0].value
+            if paramsNode.isNull { return AnalyticsEventValue.make(name: name, params: [:]) }
+            guard let params = mapping(paramsNode, what: "parameters of event '\(name)'") else { return nil }
+            var values: [String: Value] = [:]
+            for pair in params {
+                guard let key = keyName(pair.key) else { return nil }
+                guard let text = pair.value.scalar else {
+                    report("event parameter '\(key)' must be a scalar", at: pair.value.mark)
+                    return nil
+                }
+                values[key] = AnalyticsEventValue.untyped(text, style: pair.value)
+            }
+            return AnalyticsEventValue.make(name: name, params: values)
+        default:
+            report("\(what) must be \(ValueType.event.summary); found \(node.kindName)", at: node.mark)
+            return nil
+        }
+    }
+}
+
+extension Character {
+    var isASCIIDigit: Bool { isASCII && isNumber }
+}
+
+/// How analytics events are held as values, shared by scenarios and implementations.
+public enum AnalyticsEventValue {
+    public static func make(name: String, params: [String: Value]) -> Value {
+        .map(["name": .string(name), "params": .map(params)])
+    }
+
+    /// A parameter written without a declared type: plain integers and booleans are numbers and
+    /// flags, anything quoted or else is text.
+    static func untyped(_ text: String, style node: YAMLNode) -> Value {
+        guard case .scalar(_, .plain) = node.kind else { return .string(text) }
+        if let number = Int(text) { return .int(number) }
+        if text == "true" { return .bool(true) }
+        if text == "false" { return .bool(false) }
+        if node.isNull { return .null }
+        return .string(text)
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import SpecModel
+import YAMLLoader
+
+/// Loads scenario files and folders. Every file is read and every problem reported; a bad
+/// file does not stop the others from loading.
+public struct ScenarioLoader {
+    public var model: ModelDeclaration
+    public var limits: YAMLLimits
+
+    public init(model: ModelDeclaration, limits: YAMLLimits = .standard) {
+        self.model = model
+        self.limits = limits
+    }
+
+    public struct Result: Sendable {
+        public var scenarios: [Scenario]
+        public var diagnostics: [Diagnostic]
+        public var files: [String]
+    }
+
+    /// Files ending in .yaml or .yml under each path (folders recursively), sorted, then loaded.
+    public func load(paths: [String]) -> Result {
+        var files: [String] = []
+        var diagnostics: [Diagnostic] = []
+        for path in paths {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+                diagnostics.append(Diagnostic("no such file or folder", at: SourceLocation(file: path, line: 0, column: 0)))
+                continue
+            }
+            files += isFolder.boolValue ? Self.scenarioFiles(under: path) : [path]
+        }
+        var result = load(files: files)
+        result.diagnostics = diagnostics + result.diagnostics
+        return result
+    }
+
+    /// Scenario files under a folder: every .yaml or .yml except the ones that hold other data.
+    public static func scenarioFiles(under folder: String) -> [String] {
+        let base = folder.hasSuffix("/") ? String(folder.dropLast()) : folder
+        let found = FileManager.default.enumerator(atPath: base)?.compactMap { $0 as? String } ?? []
+        return found.filter { ($0.hasSuffix(".yaml") || $0.hasSuffix(".yml")) && !nonScenarioFiles.contains(($0 as NSString).lastPathComponent) }
+            .sorted()
+            .map { "\(base)/\($0)" }
+    }
+
+    static let nonScenarioFiles: Set<String> = ["requirements.yaml"]
+
+    public func load(files: [String]) -> Result {
+        var scenarios: [Scenario] = []
+        var diagnostics: [Diagnostic] = []
+        for file in files {
+            guard let data = FileManager.default.contents(atPath: file) else {
+                diagnostics.append(Diagnostic("cannot read the file", at: SourceLocation(file: file, line: 0, column: 0)))
+                continue
+            }
+            guard let text = String(data: data, encoding: .utf8) else {
+                diagnostics.append(Diagnostic("the file is not UTF-8 text", at: SourceLocation(file: file, line: 1, column: 1)))
+                continue
+            }
+            let loaded = load(text: text, file: file)
+            scenarios += loaded.scenarios
+            diagnostics += loaded.diagnostics
+        }
+        diagnostics += duplicateIDs(in: scenarios)
+        return Result(scenarios: scenarios, diagnostics: diagnostics, files: files)
+    }
+
+    /// Decodes one file's text; `file` names it in diagnostics.
+    public func load(text: String, file: String) -> (scenarios: [Scenario], diagnostics: [Diagnostic]) {
+        var decoder = ScenarioDecoder(file: file, text: text, model: model)
+        let documents: [YAMLNode]
+        do {
+            documents = try YAMLDocumentLoader(limits: limits).load(text)
+        } catch {
+            decoder.report(error.message, at: error.mark)
+            return ([], decoder.diagnostics)
+        }
+        let scenarios = documents.compactMap { decoder.scenario($0) }
+        if documents.isEmpty {
+            decoder.report("the file holds no scenario", at: Mark(line: 1, column: 1))
+        }
+        return (scenarios, decoder.diagnostics)
+    }
+
+    private func duplicateIDs(in scenarios: [Scenario]) -> [Diagnostic] {
+        var first: [String: SourceLocation] = [:]
+        var diagnostics: [Diagnostic] = []
+        for scenario in scenarios {
+            if let earlier = first[scenario.id] {
+                diagnostics.append(
+                    Diagnostic("duplicate scenario id '\(scenario.id)' (first defined at \(earlier))", at: scenario.location))
+            } else {
+                first[scenario.id] = scenario.location
+            }
+        }
+        return diagnostics
+    }
+}

@@ -1,0 +1,49 @@
+/// One input as a scenario gives it: the model's input name and its decoded argument.
+public struct Input: Sendable, Equatable, CustomStringConvertible {
+    public var name: String
+    public var argument: Value?
+
+    public init(_ name: String, _ argument: Value? = nil) {
+        self.name = name
+        self.argument = argument
+    }
+
+    public var description: String {
+        guard let argument else { return name }
+        return "\(name): \(argument)"
+    }
+}
+
+/// Observed values by key, after one input.
+public typealias Observations = [String: Value]
+
+/// A failure inside the implementation under test, not a disagreement with the spec.
+public enum ImplementationError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The implementation does not handle this input or world (a skip, not a failure).
+    case unsupported(String)
+    /// The implementation broke: crashed, timed out, or reported an error of its own.
+    case failed(String)
+
+    public var description: String {
+        switch self {
+        case .unsupported(let why): return "unsupported: \(why)"
+        case .failed(let why): return why
+        }
+    }
+}
+
+/// The seam between the runner and whatever is under test: the reference machine, an
+/// in-process Swift implementation, or a subprocess driver. One scenario at a time:
+/// `start` with the world, `perform` each input at a virtual time, then `finish`.
+public protocol ImplementationUnderTest {
+    var name: String { get }
+    /// The observation keys this implementation reports; checks on others are skipped.
+    var observedKeys: Set<String> { get }
+
+    /// Sets up the world (every given key present, defaults filled in) at virtual time 0.
+    mutating func start(given: [String: Value]) throws(ImplementationError)
+    /// Applies one input at `milliseconds` on the virtual clock; returns what it observed.
+    mutating func perform(_ input: Input, atMilliseconds milliseconds: Int) throws(ImplementationError)
+        -> Observations
+    mutating func finish()
+}

@@ -1,0 +1,133 @@
+/// Everything a spec model declares about itself, as data: the states it can be in, the
+/// inputs it accepts, the world it starts from, what can be observed, and its transitions
+/// with the clauses they come from. The loader, the runner, the reporters and the coverage
+/// graphs all read this one declaration.
+public struct ModelDeclaration: Sendable {
+    public var name: String
+    public var states: [StateDeclaration]
+    public var inputs: [InputDeclaration]
+    public var given: [KeyDeclaration]
+    public var observations: [ObservationDeclaration]
+    public var transitions: [TransitionDeclaration]
+    /// Completes a world whose keys all have values (defaults filled in): derives what depends
+    /// on other keys and checks what no single key's type can express (a PIN as long as its
+    /// declared length). Each problem names the key it is about.
+    public var resolveGiven: @Sendable ([String: Value]) -> (given: [String: Value], problems: [(key: String, message: String)])
+
+    public init(
+        name: String, states: [StateDeclaration], inputs: [InputDeclaration],
+        given: [KeyDeclaration], observations: [ObservationDeclaration],
+        transitions: [TransitionDeclaration],
+        resolveGiven: @escaping @Sendable ([String: Value]) -> (given: [String: Value], problems: [(key: String, message: String)]) = { ($0, []) }
+    ) {
+        self.name = name
+        self.states = states
+        self.inputs = inputs
+        self.given = given
+        self.observations = observations
+        self.transitions = transitions
+        self.resolveGiven = resolveGiven
+    }
+
+    public var stateNames: [String] { states.map(\.name) }
+
+    public func input(named name: String) -> InputDeclaration? {
+        inputs.first { $0.name == name }
+    }
+
+    public func observation(named key: String) -> ObservationDeclaration? {
+        observations.first { $0.key == key }
+    }
+
+    public func givenKey(named key: String) -> KeyDeclaration? {
+        given.first { $0.key == key }
+    }
+}
+
+/// Where a piece of the model comes from: a spec clause, or a reading of the reference's
+/// own where the spec is silent or contradicts itself (an `INT-` id in docs/interpretations.md).
+public enum Provenance: Sendable, Equatable {
+    case spec(String)
+    case interpretation(String)
+}
+
+public struct StateDeclaration: Sendable {
+    public var name: String
+    public var provenance: Provenance
+    public var summary: String
+
+    public init(_ name: String, _ provenance: Provenance, _ summary: String) {
+        self.name = name
+        self.provenance = provenance
+        self.summary = summary
+    }
+}
+
+public struct InputDeclaration: Sendable {
+    public var name: String
+    /// nil for an input written alone (`- launch`), else the type of its argument.
+    public var argument: ValueType?
+    public var summary: String
+    /// For a shorthand such as `enter_pin: "1234"`: the inputs it stands for. Implementations
+    /// only ever see the expanded inputs.
+    public var expansion: (@Sendable (Value) -> [Input])?
+
+    public init(
+        _ name: String, argument: ValueType? = nil, _ summary: String,
+        expandsTo expansion: (@Sendable (Value) -> [Input])? = nil
+    ) {
+        self.name = name
+        self.argument = argument
+        self.summary = summary
+        self.expansion = expansion
+    }
+}
+
+public struct KeyDeclaration: Sendable {
+    public var key: String
+    public var type: ValueType
+    public var defaultValue: Value
+    public var summary: String
+
+    public init(_ key: String, _ type: ValueType, default defaultValue: Value, _ summary: String) {
+        self.key = key
+        self.type = type
+        self.defaultValue = defaultValue
+        self.summary = summary
+    }
+}
+
+public struct ObservationDeclaration: Sendable {
+    /// `snapshot`: the value after the step. `log`: a list of everything that happened during
+    /// the step, concatenated over a repeated step.
+    public enum Kind: Sendable { case snapshot, log }
+
+    public var key: String
+    public var type: ValueType
+    public var kind: Kind
+    public var summary: String
+
+    public init(_ key: String, _ type: ValueType, _ kind: Kind, _ summary: String) {
+        self.key = key
+        self.type = type
+        self.kind = kind
+        self.summary = summary
+    }
+}
+
+public struct TransitionDeclaration: Sendable, Hashable {
+    public var from: String
+    public var to: String
+    public var trigger: String
+    public var provenance: String
+    /// True for a transition the spec's diagram lacks and the reference adds.
+    public var addedByReference: Bool
+
+    public init(_ from: String, _ to: String, _ trigger: String, _ provenance: String, added: Bool = false) {
+        self.from = from
+        self.to = to
+        self.trigger = trigger
+        self.provenance = provenance
+        self.addedByReference = added
+    }
+}

@@ -1,0 +1,127 @@
+/// The unlock screen of SCR-AUTH-006 ("Biometria") as a model declaration. State names are the
+/// §5.1 diagram's; the states and transitions the reference adds are marked with the
+/// interpretation they rest on (docs/interpretations.md).
+public enum UnlockModel {
+    public static let biometricOutcomes = [
+        "success", "failure", "cancel", "use_pin", "not_available", "not_enrolled", "lockout",
+    ]
+    public static let tapTargets = ["retry_biometrics", "use_pin", "forgot_pin", "login_again"]
+    public static let destinations = ["Dashboard", "Login", "Recovery"]
+    public static let defaultClock = "2026-01-01T09:00:00Z"
+
+    public static let declaration = ModelDeclaration(
+        name: "unlock",
+        states: states,
+        inputs: inputs,
+        given: given,
+        observations: observations,
+        transitions: transitions,
+        resolveGiven: resolveGiven)
+
+    static let states: [StateDeclaration] = [
+        .init("NotRunning", .interpretation("INT-001"), "the process is not running: before launch, after kill"),
+        .init("CheckingSession", .spec("SCR-AUTH-006 §5.1"), "the app checks the local session"),
+        .init("BiometricPrompt", .spec("SCR-AUTH-006 §5.1"), "the native biometric prompt is up"),
+        .init("BiometricFail", .spec("SCR-AUTH-006 §5.1"), "not recognised; retry or use the PIN (wireframe §2.3)"),
+        .init("BiometricSuccess", .spec("SCR-AUTH-006 §5.1"), "biometrics accepted"),
+        .init("PINInput", .spec("SCR-AUTH-006 §5.1"), "the PIN keypad"),
+        .init("PINValidating", .spec("SCR-AUTH-006 §5.1"), "a complete PIN is being checked"),
+        .init("PINError", .spec("SCR-AUTH-006 §5.1"), "the PIN was wrong"),
+        .init("PINBlocked", .spec("SCR-AUTH-006 §5.1"), "temporary lock with countdown (§2.4, §6.1.2)"),
+        .init("Success", .spec("SCR-AUTH-006 §5.1"), "unlocked; Dashboard follows after 0.5 s (§2.5)"),
+        .init("Dashboard", .interpretation("INT-001"), "the screen has handed over to the Dashboard"),
+        .init("Login", .spec("SCR-AUTH-006 §5.1"), "the screen has handed over to Login (SCR-AUTH-002)"),
+        .init("Recovery", .interpretation("INT-001"), "the screen has handed over to Recovery (SCR-AUTH-004)"),
+    ]
+
+    static let inputs: [InputDeclaration] = [
+        .init("launch", "cold start of the process"),
+        .init("kill", "process death: volatile state lost, persisted state kept"),
+        .init("background", "the app goes to the background"),
+        .init("foreground", "the app comes back to the foreground"),
+        .init("advance", argument: .duration, "the virtual clock moves forward"),
+        .init("biometric", argument: .oneOf(biometricOutcomes), "the platform's biometric result"),
+        .init("digit", argument: .integer(0...9), "a keypad digit"),
+        .init("delete", "tap on the delete key: the last digit goes"),
+        .init("clear", "long press on the delete key: every digit goes"),
+        .init(
+            "enter_pin", argument: .digits, "shorthand for one digit input per character",
+            expandsTo: { value in
+                (value.string ?? "").compactMap(\.wholeNumberValue).map { Input("digit", .int($0)) }
+            }),
+        .init("tap", argument: .oneOf(tapTargets), "a tap on a button or link of the screen"),
+        .init("login_completed", "the Login flow (SCR-AUTH-002, with MFA where due) ended in a signed-in user"),
+    ]
+
+    static let given: [KeyDeclaration] = [
+        .init("session", .oneOf(["valid", "expired", "absent"]), default: .string("valid"), "the stored Firebase session"),
+        .init("session_age", .duration, default: .int(0), "age of a valid session at time 0"),
+        .init("tier", .oneOf(["pro", "perfect"]), default: .string("pro"), "subscription tier: sessions last 30 d (Pro) or 7 d (Perfect)"),
+        .init("biometric_enabled", .bool, default: .bool(true), "the user's biometricEnabled setting"),
+        .init("biometric_type", .oneOf(["face", "fingerprint"]), default: .string("face"), "the enrolled biometric"),
+        .init(
+            "biometric_status", .oneOf(["available", "not_available", "not_enrolled", "lockout"]),
+            default: .string("available"), "what the platform reports before any prompt"),
+        .init("pin_length", .integerIn([4, 6]), default: .int(4), "digits in the PIN"),
+        .init("pin", .optional(.digits), default: .null, "the PIN; defaults to 1234 or 123456"),
+        .init("pin_failures", .integer(0...10_000), default: .int(0), "persisted PIN failure count"),
+        .init("blocked_for", .optional(.duration), default: .null, "a persisted lock that ends this long after time 0"),
+        .init("clock", .instant, default: .string(defaultClock), "the wall clock at time 0"),
+    ]
+
+    static let observations: [ObservationDeclaration] = [
+        .init("state", .state, .snapshot, "the state after the step"),
+        .init("states", .list(.state), .log, "every state entered during the step, in order"),
+        .init("navigation", .optional(.oneOf(destinations)), .snapshot, "where the screen has handed over to, or null"),
+        .init("pin_entered", .integer(0...6), .snapshot, "PIN digits typed so far"),
+        .init("pin_attempts_left", .integer(0...5), .snapshot, "wrong PINs left before the next lock"),
+        .init("bio_attempts_left", .integer(0...3), .snapshot, "biometric failures left before the PIN fallback"),
+        .init("lock_remaining", .optional(.duration), .snapshot, "time left on the PIN lock, or null"),
+        .init("countdown", .optional(.string), .snapshot, "the lock countdown as shown, MM:SS, or null"),
+        .init("message", .optional(.string), .snapshot, "the on-screen message, or null"),
+        .init("announcements", .list(.string), .log, "screen reader announcements during the step (§7.3)"),
+        .init("events", .list(.event), .log, "analytics events during the step (§11.1)"),
+    ]
+
+    static let transitions: [TransitionDeclaration] = [
+        .init("NotRunning", "CheckingSession", "launch", "SCR-AUTH-006 §5.1 ([*] App open)"),
+        .init("CheckingSession", "BiometricPrompt", "session valid, biometrics enabled", "SCR-AUTH-006 §5.1"),
+        .init("CheckingSession", "PINInput", "session valid, biometrics off or unavailable", "SCR-AUTH-006 §5.1; UIF-AUTH-001 §8.3"),
+        .init("CheckingSession", "Login", "session invalid or expired", "SCR-AUTH-006 §5.1; UIF-AUTH-001 §10.2"),
+        .init("CheckingSession", "PINBlocked", "a persisted lock is still running", "INT-004", added: true),
+        .init("BiometricPrompt", "BiometricSuccess", "biometric: success", "SCR-AUTH-006 §5.1"),
+        .init("BiometricPrompt", "BiometricFail", "biometric: failure", "SCR-AUTH-006 §5.1"),
+        .init("BiometricPrompt", "PINInput", "cancel, use_pin, platform error", "SCR-AUTH-006 §5.1; UIF-AUTH-001 §8.3"),
+        .init("BiometricFail", "BiometricPrompt", "tap retry_biometrics (failures < 3)", "SCR-AUTH-006 §5.1; INT-005"),
+        .init("BiometricFail", "PINInput", "3rd failure, or tap use_pin", "SCR-AUTH-006 §5.1, §6.1.1"),
+        .init("BiometricSuccess", "Success", "immediately", "SCR-AUTH-006 §5.1"),
+        .init("PINInput", "PINValidating", "last digit typed (auto-submit)", "SCR-AUTH-006 §5.1, §3.3"),
+        .init("PINValidating", "Success", "PIN correct", "SCR-AUTH-006 §5.1"),
+        .init("PINValidating", "PINError", "PIN wrong", "SCR-AUTH-006 §5.1"),
+        .init("PINError", "PINInput", "failures < 5, or after a cooldown with no lock due", "SCR-AUTH-006 §5.1"),
+        .init("PINError", "PINBlocked", "5th failure and every one after", "SCR-AUTH-006 §5.1, §6.1.2; INT-003"),
+        .init("PINBlocked", "PINInput", "cooldown over", "SCR-AUTH-006 §5.1, §6.2"),
+        .init("PINBlocked", "Login", "tap login_again", "SCR-AUTH-006 §5.1, §4.2"),
+        .init("Success", "Dashboard", "0.5 s later", "SCR-AUTH-006 §2.5, §5.2"),
+        .init("PINInput", "Recovery", "tap forgot_pin", "SCR-AUTH-006 §3.6, §9.2", added: true),
+        .init("Dashboard", "CheckingSession", "foreground after 5 min or more in background", "UIF-AUTH-001 §10.2", added: true),
+        .init("Login", "Dashboard", "login_completed", "INT-006", added: true),
+        .init("*", "NotRunning", "kill", "INT-001", added: true),
+    ]
+
+    /// Fills in the default PIN for the declared length and checks the two agree.
+    @Sendable static func resolveGiven(
+        _ given: [String: Value]
+    ) -> (given: [String: Value], problems: [(key: String, message: String)]) {
+        var world = given
+        let length = given["pin_length"]?.int ?? 4
+        guard let pin = given["pin"]?.string else {
+            world["pin"] = .string(String("123456".prefix(length)))
+            return (world, [])
+        }
+        if pin.count != length {
+            return (world, [("pin", "the PIN has \(pin.count) digits but pin_length is \(length)")])
+        }
+        return (world, [])
+    }
+}

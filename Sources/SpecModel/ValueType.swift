@@ -1,0 +1,42 @@
+/// The shape a given key, an input's argument or an observation key takes. The scenario
+/// loader decodes YAML against it; reporters render values with it.
+public indirect enum ValueType: Sendable, Equatable {
+    case bool
+    case integer(ClosedRange<Int>)
+    /// A whole number from a fixed set, such as a PIN length of 4 or 6.
+    case integerIn([Int])
+    case string
+    /// A string of decimal digits, kept as written (a PIN `0123` keeps its zero).
+    case digits
+    /// One of the listed words.
+    case oneOf([String])
+    /// A duration written `59s`, `500ms`, `2h`; held as milliseconds.
+    case duration
+    /// An ISO 8601 instant such as `2026-01-01T09:00:00Z`; held as milliseconds since 1970.
+    case instant
+    /// One of the model's state names.
+    case state
+    case list(ValueType)
+    /// An analytics event: its name and parameters.
+    case event
+    /// Either null or the wrapped type.
+    case optional(ValueType)
+
+    /// How a reader would describe a well-formed value, for error messages.
+    public var summary: String {
+        switch self {
+        case .bool: return "true or false"
+        case .integer(let range): return "a whole number from \(range.lowerBound) to \(range.upperBound)"
+        case .integerIn(let choices): return "one of " + choices.map(String.init).joined(separator: ", ")
+        case .string: return "a string"
+        case .digits: return "a string of digits"
+        case .oneOf(let words): return "one of " + words.joined(separator: ", ")
+        case .duration: return "a duration such as 500ms, 59s, 5m, 1h or 30d"
+        case .instant: return "an instant such as 2026-01-01T09:00:00Z"
+        case .state: return "a state name"
+        case .list(let element): return "a list of \(element.summary)"
+        case .event: return "an analytics event: a name, or a one-key mapping of name to parameters"
+        case .optional(let wrapped): return "null or \(wrapped.summary)"
+        }
+    }
+}

@@ -1,0 +1,135 @@
+import CYAML
+
+/// Pulls events from libyaml one at a time, counting nesting depth itself so that deeply
+/// nested input stops early instead of taking quadratic time inside libyaml.
+final class YAMLEventReader {
+    private var parser = yaml_parser_t()
+    /// libyaml reads this buffer in place without copying it, so it lives as long as the parser.
+    private let buffer: UnsafeMutableBufferPointer<UInt8>
+    private let limits: YAMLLimits
+    private var depth = 0
+    private var finished = false
+
+    init(text: String, limits: YAMLLimits) throws(YAMLError) {
+        let bytes = Array(text.utf8)
+        guard bytes.count <= limits.maxBytes else {
+            throw YAMLError(
+                "file is \(bytes.count) bytes, over the limit of \(limits.maxBytes) bytes",
+                at: Mark(line: 1, column: 1))
+        }
+        self.limits = limits
+        buffer = .allocate(capacity: max(bytes.count, 1))
+        _ = buffer.initialize(from: bytes)
+        guard yaml_parser_initialize(&parser) == 1 else {
+            buffer.deallocate()
+            throw YAMLError("libyaml could not start a parser", at: Mark(line: 1, column: 1))
+        }
+        yaml_parser_set_input_string(&parser, buffer.baseAddress, bytes.count)
+    }
+
+    deinit {
+        yaml_parser_delete(&parser)
+        buffer.deallocate()
+    }
+
+    /// The next event, or nil after the stream has ended.
+    func next() throws(YAMLError) -> YAMLEvent? {
+        if finished { return nil }
+        var event = yaml_event_t()
+        guard yaml_parser_parse(&parser, &event) == 1 else {
+            throw parserError()
+        }
+        defer { yaml_event_delete(&event) }
+        let mark = Mark(
+            line: Int(event.start_mark.line) + 1, column: Int(event.start_mark.column) + 1)
+        let kind = try convert(event, at: mark)
+        if case .streamEnd = kind { finished = true }
+        return YAMLEvent(kind: kind, mark: mark)
+    }
+
+    private func enter(at mark: Mark) throws(YAMLError) {
+        depth += 1
+        if depth > limits.maxDepth {
+            throw YAMLError("nesting deeper than \(limits.maxDepth) levels", at: mark)
+        }
+    }
+
+    private func convert(_ event: yaml_event_t, at mark: Mark) throws(YAMLError) -> YAMLEvent.Kind {
+        switch event.type {
+        case YAML_STREAM_START_EVENT:
+            return .streamStart
+        case YAML_STREAM_END_EVENT:
+            return .streamEnd
+        case YAML_DOCUMENT_START_EVENT:
+            return .documentStart(explicit: event.data.document_start.implicit == 0)
+        case YAML_DOCUMENT_END_EVENT:
+            return .documentEnd(explicit: event.data.document_end.implicit == 0)
+        case YAML_SEQUENCE_START_EVENT:
+            try enter(at: mark)
+            let data = event.data.sequence_start
+            return .sequenceStart(
+                anchor: string(data.anchor), tag: string(data.tag),
+                flow: data.style == YAML_FLOW_SEQUENCE_STYLE)
+        case YAML_SEQUENCE_END_EVENT:
+            depth -= 1
+            return .sequenceEnd
+        case YAML_MAPPING_START_EVENT:
+            try enter(at: mark)
+            let data = event.data.mapping_start
+            return .mappingStart(
+                anchor: string(data.anchor), tag: string(data.tag),
+                flow: data.style == YAML_FLOW_MAPPING_STYLE)
+        case YAML_MAPPING_END_EVENT:
+            depth -= 1
+            return .mappingEnd
+        case YAML_SCALAR_EVENT:
+            let data = event.data.scalar
+            let value = String(
+                decoding: UnsafeBufferPointer(start: data.value, count: data.length), as: UTF8.self)
+            return .scalar(
+                value: value, anchor: string(data.anchor), tag: string(data.tag),
+                style: style(data.style))
+        case YAML_ALIAS_EVENT:
+            return .alias(anchor: string(event.data.alias.anchor) ?? "")
+        default:
+            throw YAMLError("libyaml reported an event of unknown type", at: mark)
+        }
+    }
+
+    private func parserError() -> YAMLError {
+        let problem = parser.problem.map { String(cString: $0) } ?? "malformed YAML"
+        let context = parser.context.map { String(cString: $0) }
+        let message = context.map { "\(problem) (\($0))" } ?? problem
+        return YAMLError(
+            message,
+            at: Mark(
+                line: Int(parser.problem_mark.line) + 1,
+                column: Int(parser.problem_mark.column) + 1))
+    }
+
+    private func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
+        pointer.map { String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) }
+    }
+
+    private func style(_ style: yaml_scalar_style_t) -> ScalarStyle {
+        switch style {
+        case YAML_SINGLE_QUOTED_SCALAR_STYLE: return .singleQuoted
+        case YAML_DOUBLE_QUOTED_SCALAR_STYLE: return .doubleQuoted
+        case YAML_LITERAL_SCALAR_STYLE: return .literal
+        case YAML_FOLDED_SCALAR_STYLE: return .folded
+        default: return .plain
+        }
+    }
+}
+
+extension YAMLEvent {
+    /// Every event of a text, in order; stops at the first error.
+    public static func events(
+        of text: String, limits: YAMLLimits = .standard
+    ) throws(YAMLError) -> [YAMLEvent] {
+        let reader = try YAMLEventReader(text: text, limits: limits)
+        var events: [YAMLEvent] = []
+        while let event = try reader.next() { events.append(event) }
+        return events
+    }
+}

@@ -1,0 +1,44 @@
+/// A loaded YAML node that remembers where it was written.
+public struct YAMLNode: Sendable, Equatable {
+    public indirect enum Kind: Sendable, Equatable {
+        case scalar(String, ScalarStyle)
+        case sequence([YAMLNode])
+        case mapping([Pair])
+    }
+
+    public struct Pair: Sendable, Equatable {
+        public var key: YAMLNode
+        public var value: YAMLNode
+    }
+
+    public var kind: Kind
+    public var tag: String?
+    public var mark: Mark
+
+    public init(kind: Kind, tag: String? = nil, mark: Mark) {
+        self.kind = kind
+        self.tag = tag
+        self.mark = mark
+    }
+
+    /// The scalar's text, or nil for a collection.
+    public var scalar: String? {
+        if case .scalar(let text, _) = kind { return text }
+        return nil
+    }
+
+    /// True for a plain `~`, `null`, `Null`, `NULL` or empty scalar (YAML core schema).
+    public var isNull: Bool {
+        guard case .scalar(let text, .plain) = kind, tag == nil else { return false }
+        return ["", "~", "null", "Null", "NULL"].contains(text)
+    }
+
+    /// What a reader calls this node in an error message.
+    public var kindName: String {
+        switch kind {
+        case .scalar: return isNull ? "null" : "a scalar"
+        case .sequence: return "a list"
+        case .mapping: return "a mapping"
+        }
+    }
+}
