@@ -332,12 +332,7 @@ extension Character {
     var isASCIIDigit: Bool { isASCII && isNumber }
 }
 
-/// How analytics events are held as values, shared by scenarios and implementations.
-public enum AnalyticsEventValue {
-    public static func make(name: String, params: [String: Value]) -> Value {
-        .map(["name": .string(name), "params": .map(params)])
-    }
-
+extension AnalyticsEventValue {
     /// A parameter written without a declared type: plain integers and booleans are numbers and
     /// flags, anything quoted or else is text.
     static func untyped(_ text: String, style node: YAMLNode) -> Value {

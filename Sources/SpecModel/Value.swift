@@ -67,3 +67,11 @@ extension Value: CustomStringConvertible {
         return out + "\""
     }
 }
+
+/// How an analytics event is held as a value, by scenarios and implementations alike:
+/// `{name: "pin_failure", params: {attempt_number: 1}}`.
+public enum AnalyticsEventValue {
+    public static func make(name: String, params: [String: Value]) -> Value {
+        .map(["name": .string(name), "params": .map(params)])
+    }
+}

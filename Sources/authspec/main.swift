@@ -1,1 +1,88 @@
-print("authspec")
+import Foundation
+
+/// Every subcommand; `authspec help NAME` and `authspec NAME --help` print the same text.
+let commands: [any Command.Type] = [RunCommand.self]
+
+let version = "0.1.0"
+
+@MainActor func rootHelp() -> String {
+    var text = """
+        OVERVIEW: A conformance suite and test oracle for the MedTime unlock screen (SCR-AUTH-006).
+
+        Runs YAML scenarios derived from the specification against the reference state machine
+        and reports, per step, what the spec expects and what was observed.
+
+        USAGE: authspec <subcommand>
+
+        OPTIONS:
+
+        """
+    text += HelpText.row("--version", "Show the version.")
+    text += HelpText.row("-h, --help", "Show help information.")
+    text += "\nSUBCOMMANDS:\n"
+    for command in commands { text += HelpText.row(command.spec.name, command.spec.abstract) }
+    text += HelpText.row("help", "Show subcommand help information.")
+    text += "\n  See 'authspec help <subcommand>' for detailed help.\n"
+    return text
+}
+
+func usageFailure(_ message: String, spec: CommandSpec?) -> Int32 {
+    Console.error("Error: \(message)")
+    if let spec {
+        Console.error("Usage: \(spec.usage)")
+        Console.error("  See 'authspec \(spec.name) --help' for more information.")
+    } else {
+        Console.error("Usage: authspec <subcommand>")
+        Console.error("  See 'authspec --help' for more information.")
+    }
+    return ExitCode.badInput.rawValue
+}
+
+@MainActor func main(_ arguments: [String]) -> Int32 {
+    guard let first = arguments.first else {
+        Console.out(rootHelp())
+        return ExitCode.badInput.rawValue
+    }
+    switch first {
+    case "-h", "--help":
+        Console.out(rootHelp())
+        return ExitCode.success.rawValue
+    case "--version":
+        Console.out(version)
+        return ExitCode.success.rawValue
+    case "help":
+        guard let name = arguments.dropFirst().first else {
+            Console.out(rootHelp())
+            return ExitCode.success.rawValue
+        }
+        guard let command = commands.first(where: { $0.spec.name == name }) else {
+            return usageFailure("Unknown subcommand '\(name)'", spec: nil)
+        }
+        Console.out(command.spec.help())
+        return ExitCode.success.rawValue
+    default:
+        guard let command = commands.first(where: { $0.spec.name == first }) else {
+            return usageFailure("Unknown subcommand '\(first)'", spec: nil)
+        }
+        let parsed: ParsedArguments
+        do {
+            parsed = try ParsedArguments(Array(arguments.dropFirst()), spec: command.spec)
+        } catch {
+            return usageFailure(error.message, spec: command.spec)
+        }
+        if parsed.flag("help") {
+            Console.out(command.spec.help())
+            return ExitCode.success.rawValue
+        }
+        do {
+            return try command.run(parsed).rawValue
+        } catch let error as UsageError {
+            return usageFailure(error.message, spec: command.spec)
+        } catch {
+            Console.error("Error: \(error)")
+            return ExitCode.badInput.rawValue
+        }
+    }
+}
+
+exit(main(Array(CommandLine.arguments.dropFirst())))

@@ -1,0 +1,125 @@
+import SpecModel
+
+/// The reference machine behind the runner's seam: builds the world from a scenario's `given`
+/// (hashing its PIN with Argon2id), maps inputs to events, and reports observations.
+public struct ReferenceImplementation: ImplementationUnderTest {
+    public let name = "reference"
+    public var machine: UnlockMachine
+    public var hasher: Argon2idHasher
+    /// The state after the last input; public so that tests can look inside.
+    public var state: UnlockState?
+    private var clockOrigin = 0
+
+    public init(machine: UnlockMachine = UnlockMachine(), profile: Argon2Profile = .light) {
+        self.machine = machine
+        self.hasher = Argon2idHasher(profile: profile)
+    }
+
+    public var observedKeys: Set<String> { Set(UnlockModel.declaration.observations.map(\.key)) }
+
+    public mutating func start(given: [String: Value]) throws(ImplementationError) {
+        clockOrigin = given["clock"]?.int ?? 0
+        let pin = given["pin"]?.string ?? "1234"
+        let pinHash: String
+        do {
+            pinHash = try hasher.hash(pin)
+        } catch {
+            throw .failed("could not hash the PIN: \(error)")
+        }
+        state = UnlockState(
+            persisted: PersistedStore(
+                pinHash: pinHash,
+                pinLength: given["pin_length"]?.int ?? pin.count,
+                pinFailures: given["pin_failures"]?.int ?? 0,
+                blockedUntil: given["blocked_for"]?.int.map { clockOrigin + $0 },
+                biometricEnabled: given["biometric_enabled"]?.bool ?? true,
+                biometricType: BiometricType(rawValue: given["biometric_type"]?.string ?? "") ?? .face,
+                tier: Tier(rawValue: given["tier"]?.string ?? "") ?? .pro,
+                session: SessionStatus(rawValue: given["session"]?.string ?? "") ?? .valid,
+                sessionStartedAt: clockOrigin - (given["session_age"]?.int ?? 0),
+                platformBiometrics: PlatformBiometrics(rawValue: given["biometric_status"]?.string ?? "")
+                    ?? .available))
+    }
+
+    public mutating func perform(_ input: Input, atMilliseconds milliseconds: Int) throws(ImplementationError)
+        -> Observations
+    {
+        guard let current = state else { throw .failed("perform before start") }
+        let event = try Self.event(for: input)
+        let now = clockOrigin + milliseconds
+        let (next, outputs) = machine.reduce(current, event, now: now)
+        state = next
+        return Self.observations(of: next, outputs: outputs, now: now, rules: machine.rules)
+    }
+
+    public mutating func finish() { state = nil }
+
+    static func event(for input: Input) throws(ImplementationError) -> UnlockEvent {
+        let word = input.argument?.string ?? ""
+        switch input.name {
+        case "launch": return .launched
+        case "kill": return .killed
+        case "background": return .backgrounded
+        case "foreground": return .foregrounded
+        case "advance": return .clockAdvanced
+        case "delete": return .deleteTapped
+        case "clear": return .deleteLongPressed
+        case "login_completed": return .loginCompleted
+        case "digit":
+            if let digit = input.argument?.int, (0...9).contains(digit) { return .digitTyped(digit) }
+        case "biometric":
+            if let outcome = BiometricOutcome(rawValue: word) { return .biometricAnswered(outcome) }
+        case "tap":
+            if let target = TapTarget(rawValue: word) { return .tapped(target) }
+        default:
+            break
+        }
+        throw .unsupported("input '\(input)'")
+    }
+
+    /// Every observation key of the unlock model, from the state after an input and its outputs.
+    public static func observations(
+        of state: UnlockState, outputs: [UnlockOutput], now: Int, rules: UnlockRules
+    ) -> Observations {
+        let screen = state.screen, store = state.persisted
+        let lockRemaining = store.blockedUntil.map { $0 - now }.flatMap { $0 > 0 ? $0 : nil }
+        let attemptsLeft: Int
+        if lockRemaining != nil {
+            attemptsLeft = 0
+        } else {
+            // INT-003: past the 5th failure one wrong PIN locks again.
+            attemptsLeft = max(rules.pinFailuresBeforeLock - store.pinFailures, 1)
+        }
+        var states: [Value] = [], announcements: [Value] = [], events: [Value] = []
+        for output in outputs {
+            switch output {
+            case .entered(let phase): states.append(.string(phase.rawValue))
+            case .announced(let text): announcements.append(.string(text))
+            case .analytics(let name, let params):
+                events.append(
+                    AnalyticsEventValue.make(
+                        name: name,
+                        params: params.mapValues {
+                            switch $0 {
+                            case .int(let number): return .int(number)
+                            case .string(let text): return .string(text)
+                            }
+                        }))
+            }
+        }
+        return [
+            "state": .string(screen.phase.rawValue),
+            "states": .list(states),
+            "navigation": screen.phase.destination.map(Value.string) ?? .null,
+            "pin_entered": .int(screen.digits.count),
+            "pin_attempts_left": .int(attemptsLeft),
+            "bio_attempts_left": .int(max(rules.biometricAttempts - screen.biometricFailures, 0)),
+            "lock_remaining": lockRemaining.map(Value.int) ?? .null,
+            "countdown": screen.phase == .pinBlocked
+                ? lockRemaining.map { .string(UnlockTexts.countdown($0)) } ?? .null : .null,
+            "message": screen.message.map(Value.string) ?? .null,
+            "announcements": .list(announcements),
+            "events": .list(events),
+        ]
+    }
+}

@@ -1,0 +1,274 @@
+/// The executable reading of SCR-AUTH-006: one pure `reduce` from a state, an event and the
+/// virtual wall clock to the next state and what the outside world sees. No clock is read and
+/// nothing is remembered between calls; the PIN check is the only dependency, passed in.
+public struct UnlockMachine: Sendable {
+    public var rules: UnlockRules
+    /// Checks typed digits against the stored encoded hash.
+    public var verifyPIN: @Sendable (_ pin: String, _ encodedHash: String) -> Bool
+
+    public init(
+        rules: UnlockRules = .spec,
+        verifyPIN: @escaping @Sendable (String, String) -> Bool = Argon2idHasher.verify
+    ) {
+        self.rules = rules
+        self.verifyPIN = verifyPIN
+    }
+
+    /// `now` is milliseconds since 1970 on the virtual clock.
+    public func reduce(_ state: UnlockState, _ event: UnlockEvent, now: Int) -> (UnlockState, [UnlockOutput]) {
+        var reduction = Reduction(state: state, now: now, rules: rules, verifyPIN: verifyPIN)
+        reduction.fireDueTimers()
+        reduction.handle(event)
+        return (reduction.state, reduction.outputs)
+    }
+}
+
+/// One call of `reduce` in progress: the state being changed and the outputs so far.
+private struct Reduction {
+    var state: UnlockState
+    let now: Int
+    let rules: UnlockRules
+    let verifyPIN: @Sendable (String, String) -> Bool
+    var outputs: [UnlockOutput] = []
+
+    init(state: UnlockState, now: Int, rules: UnlockRules, verifyPIN: @escaping @Sendable (String, String) -> Bool) {
+        self.state = state
+        self.now = now
+        self.rules = rules
+        self.verifyPIN = verifyPIN
+    }
+
+    var phase: Phase { state.screen.phase }
+    var store: PersistedStore {
+        get { state.persisted }
+        set { state.persisted = newValue }
+    }
+
+    // MARK: Outputs
+
+    mutating func enter(_ phase: Phase) {
+        state.screen.phase = phase
+        outputs.append(.entered(phase))
+    }
+
+    mutating func announce(_ text: String) { outputs.append(.announced(text)) }
+
+    mutating func log(_ name: String, _ params: [String: AnalyticsParameter] = [:]) {
+        outputs.append(.analytics(name: name, params: params))
+    }
+
+    // MARK: Events
+
+    mutating func handle(_ event: UnlockEvent) {
+        switch event {
+        case .launched where phase == .notRunning:
+            state.screen = ScreenState()
+            checkSession()
+        case .killed where phase != .notRunning:
+            state.screen = ScreenState()
+            enter(.notRunning)
+        case .backgrounded where phase != .notRunning && state.screen.backgroundedAt == nil:
+            state.screen.backgroundedAt = now
+        case .foregrounded:
+            foreground()
+        case .biometricAnswered(let outcome) where phase == .biometricPrompt:
+            biometricAnswered(outcome)
+        case .digitTyped(let digit) where phase == .pinInput:
+            type(digit)
+        case .deleteTapped where phase == .pinInput:
+            _ = state.screen.digits.popLast()
+        case .deleteLongPressed where phase == .pinInput:
+            state.screen.digits = []
+        case .tapped(let target):
+            tapped(target)
+        case .loginCompleted where phase == .login:
+            // INT-006: a completed login proves the account holder; the lock and the count go.
+            store.session = .valid
+            store.sessionStartedAt = now
+            store.pinFailures = 0
+            store.blockedUntil = nil
+            enter(.dashboard)
+        default:
+            // INT-012: an input the current state does not take is ignored, with no output.
+            break
+        }
+    }
+
+    /// Timers that are due at `now`: Success hands over to the Dashboard, a lock ends.
+    mutating func fireDueTimers() {
+        if phase == .success, let at = state.screen.successAt, now >= at + rules.successDelay {
+            enter(.dashboard)
+        }
+        if phase == .pinBlocked, let until = store.blockedUntil, now >= until {
+            store.blockedUntil = nil
+            state.screen.message = nil
+            enter(.pinInput)
+        }
+    }
+
+    // MARK: Session and screen
+
+    /// SCR-AUTH-006 §4.1, §5.1; UIF-AUTH-001 §2, §10.2.
+    mutating func checkSession() {
+        enter(.checkingSession)
+        let lifetime = rules.sessionLifetime[store.tier] ?? 0
+        guard store.session == .valid, now - store.sessionStartedAt < lifetime else {
+            enter(.login)
+            return
+        }
+        state.screen.shownAt = now
+        log("screen_view", ["screen_name": .string("biometric_unlock")])
+        if let until = store.blockedUntil {
+            if now < until {
+                // INT-004: a running lock holds the whole screen, biometrics included.
+                showBlocked(announcing: until - now)
+                return
+            }
+            store.blockedUntil = nil
+        }
+        guard store.biometricEnabled else {
+            enter(.pinInput)
+            return
+        }
+        switch store.platformBiometrics {
+        case .available:
+            showBiometricPrompt()
+        case .notAvailable, .notEnrolled:
+            fallBackToPIN(reason: "failed", message: UnlockTexts.sensorUnavailable)
+        case .lockout:
+            fallBackToPIN(reason: "failed", message: UnlockTexts.biometricLockedOut)
+        }
+    }
+
+    mutating func foreground() {
+        guard let since = state.screen.backgroundedAt else { return }
+        state.screen.backgroundedAt = nil
+        // UIF-AUTH-001 §10.2: 5 min or more away requires unlocking again (INT-013).
+        if phase == .dashboard, now - since >= rules.inactivityTimeout {
+            state.screen = ScreenState()
+            checkSession()
+        }
+    }
+
+    // MARK: Biometrics
+
+    mutating func showBiometricPrompt() {
+        state.screen.message = nil
+        enter(.biometricPrompt)
+        announce(UnlockTexts.biometricPrompt(store.biometricType))
+        log("biometric_attempt", ["type": .string(store.biometricType.rawValue)])
+    }
+
+    mutating func biometricAnswered(_ outcome: BiometricOutcome) {
+        let type = AnalyticsParameter.string(store.biometricType.rawValue)
+        switch outcome {
+        case .success:
+            enter(.biometricSuccess)
+            log("biometric_success", ["type": type, "time_ms": .int(now - (state.screen.shownAt ?? now))])
+            unlock(method: "biometric")
+        case .failure:
+            state.screen.biometricFailures += 1
+            let failures = state.screen.biometricFailures
+            enter(.biometricFail)
+            log("biometric_failure", ["type": type, "attempt_number": .int(failures)])
+            if failures >= rules.biometricAttempts {
+                // INT-007: the fallback is announced once, without a "0 intentos restantes" first.
+                fallBackToPIN(reason: "failed", message: UnlockTexts.fallbackAfterFailures)
+            } else {
+                state.screen.message = UnlockTexts.notRecognised
+                announce(UnlockTexts.biometricFailed(left: rules.biometricAttempts - failures))
+            }
+        case .cancel, .usePIN:
+            fallBackToPIN(reason: "cancelled", message: nil)
+        case .notAvailable, .notEnrolled:
+            fallBackToPIN(reason: "failed", message: UnlockTexts.sensorUnavailable)
+        case .lockout:
+            // The platform keeps biometrics locked past our process (INT-008).
+            store.platformBiometrics = .lockout
+            fallBackToPIN(reason: "failed", message: UnlockTexts.biometricLockedOut)
+        }
+    }
+
+    mutating func fallBackToPIN(reason: String, message: String?) {
+        state.screen.message = message
+        enter(.pinInput)
+        announce(UnlockTexts.biometricToPIN)
+        log("biometric_to_pin", ["reason": .string(reason)])
+    }
+
+    mutating func tapped(_ target: TapTarget) {
+        switch (target, phase) {
+        case (.retryBiometrics, .biometricFail) where state.screen.biometricFailures < rules.biometricAttempts:
+            showBiometricPrompt()
+        case (.usePIN, .biometricFail):
+            fallBackToPIN(reason: "cancelled", message: nil)
+        case (.forgotPIN, .pinInput):
+            state.screen.digits = []
+            enter(.recovery)
+        case (.loginAgain, .pinBlocked):
+            // INT-006: the tap leaves for Login; only a completed login lifts the lock.
+            enter(.login)
+        default:
+            break
+        }
+    }
+
+    // MARK: PIN
+
+    mutating func type(_ digit: Int) {
+        guard state.screen.digits.count < store.pinLength else { return }
+        state.screen.digits.append(digit)
+        state.screen.message = nil
+        announce(UnlockTexts.pinDigit(state.screen.digits.count, of: store.pinLength))
+        if state.screen.digits.count == store.pinLength { submit() }
+    }
+
+    /// Auto-submit on the last digit (SCR-AUTH-006 §3.3), then §6.1.2's table.
+    mutating func submit() {
+        let pin = state.screen.digits.map(String.init).joined()
+        state.screen.digits = []
+        enter(.pinValidating)
+        log("pin_attempt")
+        if verifyPIN(pin, store.pinHash) {
+            log("pin_success", [
+                "time_ms": .int(now - (state.screen.shownAt ?? now)),
+                "attempts_used": .int(store.pinFailures + 1),
+            ])
+            unlock(method: "pin")
+            return
+        }
+        store.pinFailures += 1
+        let failures = store.pinFailures
+        enter(.pinError)
+        log("pin_failure", ["attempt_number": .int(failures)])
+        if let lock = rules.lockDuration(afterFailures: failures) {
+            // INT-003: from the 5th failure on, every failure locks, the next row each time.
+            store.blockedUntil = now + lock
+            log("pin_blocked", ["duration_seconds": .int(lock / 1000)])
+            showBlocked(announcing: lock)
+        } else {
+            let left = rules.pinFailuresBeforeLock - failures
+            state.screen.message = UnlockTexts.pinWrong(left: left)
+            enter(.pinInput)
+            announce(UnlockTexts.pinWrong(left: left))
+        }
+    }
+
+    mutating func showBlocked(announcing remaining: Int) {
+        state.screen.digits = []
+        state.screen.message = UnlockTexts.blockedExplanation
+        enter(.pinBlocked)
+        announce(UnlockTexts.pinBlocked(remaining: remaining))
+    }
+
+    /// INT-002: any unlock, biometric or PIN, ends the run of consecutive PIN failures.
+    mutating func unlock(method: String) {
+        store.pinFailures = 0
+        store.blockedUntil = nil
+        state.screen.message = nil
+        state.screen.successAt = now
+        enter(.success)
+        announce(UnlockTexts.unlocked)
+        log("unlock_success", ["method": .string(method)])
+    }
+}

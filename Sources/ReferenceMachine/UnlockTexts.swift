@@ -1,0 +1,40 @@
+/// The screen's Spanish texts, exactly as the spec writes them (SCR-AUTH-006 §2, §7.3;
+/// UIF-AUTH-001 §8.3). Where a template's wording is the reference's own, the INT id says so.
+public enum UnlockTexts {
+    // §7.3 announcements
+    public static func biometricPrompt(_ type: BiometricType) -> String {
+        // INT-011: §7.3 gives only the Face ID sentence; fingerprint uses §7.1's Android wording.
+        type == .face ? "Usa Face ID para desbloquear MedTime" : "Usa tu huella para desbloquear MedTime"
+    }
+    public static func biometricFailed(left: Int) -> String { "No reconocido. \(left) intentos restantes" }
+    public static let biometricToPIN = "Usa tu PIN para desbloquear"
+    public static func pinDigit(_ count: Int, of total: Int) -> String { "Digito \(count) de \(total)" }
+    public static func pinWrong(left: Int) -> String { "PIN incorrecto. \(left) intentos restantes" }
+    public static func pinBlocked(remaining milliseconds: Int) -> String {
+        "PIN bloqueado. Espera \(spokenDuration(milliseconds))"
+    }
+    public static let unlocked = "Desbloqueado"
+
+    // On-screen messages
+    public static let notRecognised = "No reconocido. Intenta de nuevo."  // UIF-AUTH-001 §8.3
+    public static let sensorUnavailable = "Sensor no disponible. Usa tu PIN."  // UIF-AUTH-001 §8.3
+    public static let biometricLockedOut = "Biometria bloqueada. Usa tu PIN."  // UIF-AUTH-001 §8.3
+    public static let fallbackAfterFailures = "Biometria no disponible. Usa tu PIN para desbloquear."  // §2.2
+    public static let blockedExplanation = "Has excedido el numero de intentos de PIN. Espera antes de reintentar."  // §2.4
+
+    /// `{tiempo}` spoken (INT-010): whole hours, minutes and seconds, rounded up to the second,
+    /// zero parts left out: "1 minuto", "5 minutos", "1 hora", "4 minutos 32 segundos".
+    public static func spokenDuration(_ milliseconds: Int) -> String {
+        let seconds = (milliseconds + 999) / 1000
+        let parts = [(seconds / 3600, "hora", "horas"), (seconds % 3600 / 60, "minuto", "minutos"), (seconds % 60, "segundo", "segundos")]
+        let words = parts.filter { $0.0 > 0 }.map { "\($0.0) \($0.0 == 1 ? $0.1 : $0.2)" }
+        return words.isEmpty ? "0 segundos" : words.joined(separator: " ")
+    }
+
+    /// The §3.5 countdown, MM:SS, rounded up so it never shows 00:00 while still locked (INT-010).
+    public static func countdown(_ milliseconds: Int) -> String {
+        let seconds = (milliseconds + 999) / 1000
+        let minutes = seconds / 60, rest = seconds % 60
+        return (minutes < 10 ? "0" : "") + "\(minutes):" + (rest < 10 ? "0" : "") + "\(rest)"
+    }
+}

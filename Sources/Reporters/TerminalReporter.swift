@@ -1,0 +1,49 @@
+import Runner
+import ScenarioModel
+import SpecModel
+
+/// The text a person reads in a terminal or a CI log: a line per scenario as it finishes,
+/// then every failure with the step's file and line and each differing key, then the totals.
+public struct TerminalReporter {
+    public let formatter: ValueFormatter
+
+    public init(model: ModelDeclaration) {
+        formatter = ValueFormatter(model: model)
+    }
+
+    public func progressLine(_ result: ScenarioResult, number: Int, of total: Int) -> String {
+        let width = String(total).count
+        let counter = String(repeating: " ", count: width - String(number).count) + "\(number)/\(total)"
+        let label = result.outcome.rawValue.uppercased()
+        let padded = label + String(repeating: " ", count: 8 - label.count)
+        return "[\(counter)] \(padded)\(result.scenario.id)"
+    }
+
+    /// The details of a scenario that did not pass, or nil when it passed.
+    public func problem(_ result: ScenarioResult) -> String? {
+        guard result.outcome != .passed else { return nil }
+        var lines = ["\(result.outcome.rawValue.uppercased()): \(result.scenario.id) — \(result.scenario.title)"]
+        lines.append("  scenario: \(result.scenario.location)")
+        if let message = result.message { lines.append("  \(message)") }
+        if let step = result.firstProblem {
+            let repeats = step.step.repeatCount > 1 ? " (repeated \(step.step.repeatCount) times)" : ""
+            lines.append("  \(step.step.location): step \(step.index + 1): \(step.step.written)\(repeats)")
+            if let message = step.message { lines.append("    \(message)") }
+            let width = step.differences.map(\.key.count).max() ?? 0
+            for difference in step.differences {
+                let pad = String(repeating: " ", count: width - difference.key.count)
+                lines.append("    \(difference.key):\(pad) expected \(formatter.format(difference.expected, key: difference.key))")
+                lines.append("     \(String(repeating: " ", count: width))  observed \(formatter.format(difference.observed, key: difference.key))")
+            }
+            if let states = step.observations["states"], !step.differences.isEmpty {
+                lines.append("    (states entered during the step: \(formatter.format(states, key: "states")))")
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    public func summary(_ summary: RunSummary, implementation: String) -> String {
+        "\(summary.total) scenarios against \(implementation): \(summary.passed) passed, \(summary.failed) failed, "
+            + "\(summary.errored) errored, \(summary.skipped) skipped"
+    }
+}

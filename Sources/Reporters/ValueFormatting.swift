@@ -1,0 +1,30 @@
+import SpecModel
+
+/// Renders observed and expected values the way a scenario author writes them: durations as
+/// `1m` rather than 60000, events as `pin_failure{attempt_number: 1}`.
+public struct ValueFormatter {
+    public let model: ModelDeclaration
+
+    public init(model: ModelDeclaration) {
+        self.model = model
+    }
+
+    public func format(_ value: Value?, key: String) -> String {
+        guard let value else { return "(not reported)" }
+        return format(value, as: model.observation(named: key)?.type)
+    }
+
+    public func format(_ value: Value, as type: ValueType?) -> String {
+        switch (type, value) {
+        case (.optional(let wrapped), _): return format(value, as: wrapped)
+        case (.duration, .int(let milliseconds)): return VirtualDuration.format(milliseconds)
+        case (.list(let element), .list(let items)):
+            return "[" + items.map { format($0, as: element) }.joined(separator: ", ") + "]"
+        case (.event, .map(let entries)):
+            let name = entries["name"]?.string ?? "?"
+            guard case .map(let params)? = entries["params"], !params.isEmpty else { return name }
+            return name + "{" + params.keys.sorted().map { "\($0): \(params[$0]!)" }.joined(separator: ", ") + "}"
+        default: return value.description
+        }
+    }
+}

@@ -1,0 +1,98 @@
+import ScenarioModel
+import SpecModel
+
+/// Runs scenarios against one implementation: starts it with the scenario's world, feeds each
+/// step's inputs on the virtual clock, and compares what it observes with what the step
+/// expects, key by key. It knows the model only through its declaration.
+public struct ScenarioRunner {
+    public let model: ModelDeclaration
+    /// The input that moves the virtual clock; its argument is a duration in milliseconds.
+    public static let clockInput = "advance"
+
+    public init(model: ModelDeclaration) {
+        self.model = model
+    }
+
+    public func run<Implementation: ImplementationUnderTest>(
+        _ scenario: Scenario, on implementation: inout Implementation
+    ) -> ScenarioResult {
+        var result = ScenarioResult(
+            scenario: scenario, implementation: implementation.name, outcome: .passed, steps: [])
+        do {
+            try implementation.start(given: scenario.given)
+        } catch {
+            result.outcome = Self.outcome(of: error)
+            result.message = "could not start: \(error)"
+            return result
+        }
+        defer { implementation.finish() }
+        var clock = 0
+        for (index, step) in scenario.steps.enumerated() {
+            let stepResult = run(step, index: index, on: &implementation, clock: &clock)
+            result.steps.append(stepResult)
+            if stepResult.outcome != .passed {
+                // Later steps build on this one; their verdicts would only echo it.
+                result.outcome = stepResult.outcome
+                break
+            }
+        }
+        return result
+    }
+
+    private func run<Implementation: ImplementationUnderTest>(
+        _ step: Step, index: Int, on implementation: inout Implementation, clock: inout Int
+    ) -> StepResult {
+        var observed: Observations = [:]
+        var result = StepResult(
+            index: index, step: step, outcome: .passed, differences: [], uncheckedKeys: [],
+            observations: [:])
+        do {
+            for _ in 0..<step.repeatCount {
+                for input in step.inputs {
+                    if input.name == Self.clockInput { clock += input.argument?.int ?? 0 }
+                    let observations = try implementation.perform(input, atMilliseconds: clock)
+                    merge(observations, into: &observed)
+                }
+            }
+        } catch {
+            result.outcome = Self.outcome(of: error)
+            result.message = error.description
+            result.observations = observed
+            return result
+        }
+        result.observations = observed
+        for expectation in step.expectations {
+            guard implementation.observedKeys.contains(expectation.key) else {
+                result.uncheckedKeys.append(expectation.key)
+                continue
+            }
+            let value = observed[expectation.key]
+            if value != expectation.value {
+                result.differences.append(
+                    Difference(
+                        key: expectation.key, expected: expectation.value, observed: value,
+                        location: expectation.location))
+            }
+        }
+        if !result.differences.isEmpty { result.outcome = .failed }
+        return result
+    }
+
+    /// Log keys accumulate over the step's inputs; snapshot keys keep the latest value.
+    private func merge(_ observations: Observations, into observed: inout Observations) {
+        for (key, value) in observations {
+            if model.observation(named: key)?.kind == .log, case .list(let earlier)? = observed[key],
+                case .list(let more) = value
+            {
+                observed[key] = .list(earlier + more)
+            } else {
+                observed[key] = value
+            }
+        }
+    }
+
+    static func outcome(of error: ImplementationError) -> Outcome {
+        if case .unsupported = error { return .skipped }
+        return .errored
+    }
+}

@@ -1,0 +1,65 @@
+/// A usage mistake: reported as `Error: ...` with the usage line, exit code 2.
+struct UsageError: Error {
+    var message: String
+}
+
+/// Arguments after the subcommand's name, checked against its spec.
+struct ParsedArguments {
+    var positionals: [String] = []
+    var values: [String: [String]] = [:]
+    var flags: Set<String> = []
+
+    init(_ arguments: [String], spec: CommandSpec) throws(UsageError) {
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if argument == "-h" || argument == "--help" {
+                flags.insert("help")
+                continue
+            }
+            if argument == "--" {
+                positionals += arguments[index...]
+                break
+            }
+            guard argument.hasPrefix("-"), argument.count > 1 else {
+                positionals.append(argument)
+                continue
+            }
+            var name = String(argument.drop { $0 == "-" })
+            var inlineValue: String?
+            if let equals = name.firstIndex(of: "=") {
+                inlineValue = String(name[name.index(after: equals)...])
+                name = String(name[..<equals])
+            }
+            guard let option = spec.options.first(where: { $0.name == name }) else {
+                throw UsageError(message: "Unknown option '\(argument)'")
+            }
+            guard let valueName = option.valueName else {
+                if inlineValue != nil { throw UsageError(message: "Option '--\(name)' takes no value") }
+                flags.insert(name)
+                continue
+            }
+            let value: String
+            if let inlineValue {
+                value = inlineValue
+            } else if index < arguments.count, !arguments[index].hasPrefix("--") {
+                value = arguments[index]
+                index += 1
+            } else {
+                throw UsageError(message: "Missing value for '--\(name) <\(valueName)>'")
+            }
+            if !option.repeatable, values[name] != nil {
+                throw UsageError(message: "Option '--\(name)' given more than once")
+            }
+            values[name, default: []].append(value)
+        }
+        if spec.arguments.isEmpty, let extra = positionals.first {
+            throw UsageError(message: "Unexpected argument '\(extra)'")
+        }
+    }
+
+    func value(_ name: String) -> String? { values[name]?.last }
+    func all(_ name: String) -> [String] { values[name] ?? [] }
+    func flag(_ name: String) -> Bool { flags.contains(name) }
+}
