@@ -5,7 +5,11 @@ import SpecModel
 /// The machine-readable results: `{"summary": {...}, "scenarios": [...]}`, one entry per
 /// scenario with each step run, its outcome, and for a failing step every differing key.
 public struct JSONReporter {
-    public init() {}
+    public let formatter: ValueFormatter
+
+    public init(model: ModelDeclaration) {
+        formatter = ValueFormatter(model: model)
+    }
 
     public func document(_ results: [ScenarioResult]) -> JSON {
         let summary = RunSummary(results)
@@ -37,7 +41,7 @@ public struct JSONReporter {
         var fields: [(String, JSON)] = [
             ("index", .number(result.index + 1)),
             ("line", .number(result.step.location.line)),
-            ("input", .string(result.step.written.description)),
+            ("input", .string(formatter.format(input: result.step.written))),
             ("outcome", .string(result.outcome.rawValue)),
         ]
         if let state = result.observations["state"] { fields.append(("state", JSON(state))) }

@@ -27,13 +27,13 @@ public struct TerminalReporter {
         if let message = result.message { lines.append("  \(message)") }
         if let step = result.firstProblem {
             let repeats = step.step.repeatCount > 1 ? " (repeated \(step.step.repeatCount) times)" : ""
-            lines.append("  \(step.step.location): step \(step.index + 1): \(step.step.written)\(repeats)")
+            lines.append("  \(step.step.location): step \(step.index + 1): \(formatter.format(input: step.step.written))\(repeats)")
             if let message = step.message { lines.append("    \(message)") }
             let width = step.differences.map(\.key.count).max() ?? 0
             for difference in step.differences {
                 let pad = String(repeating: " ", count: width - difference.key.count)
                 lines.append("    \(difference.key):\(pad) expected \(formatter.format(difference.expected, key: difference.key))")
-                lines.append("     \(String(repeating: " ", count: width))  observed \(formatter.format(difference.observed, key: difference.key))")
+                lines.append("    \(String(repeating: " ", count: width + 1)) observed \(formatter.format(difference.observed, key: difference.key))")
             }
             if let states = step.observations["states"], !step.differences.isEmpty {
                 lines.append("    (states entered during the step: \(formatter.format(states, key: "states")))")

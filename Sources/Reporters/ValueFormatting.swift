@@ -14,6 +14,14 @@ public struct ValueFormatter {
         return format(value, as: model.observation(named: key)?.type)
     }
 
+    /// An input as a scenario author writes it: `advance: 1m`, `biometric: failure`, `enter_pin: "0000"`.
+    public func format(input: Input) -> String {
+        guard let argument = input.argument else { return input.name }
+        let type = model.input(named: input.name)?.argument
+        if case .oneOf = type, let word = argument.string { return "\(input.name): \(word)" }
+        return "\(input.name): \(format(argument, as: type))"
+    }
+
     public func format(_ value: Value, as type: ValueType?) -> String {
         switch (type, value) {
         case (.optional(let wrapped), _): return format(value, as: wrapped)

@@ -63,8 +63,9 @@ public struct ScenarioLoader {
             scenarios += loaded.scenarios
             diagnostics += loaded.diagnostics
         }
-        diagnostics += duplicateIDs(in: scenarios)
-        return Result(scenarios: scenarios, diagnostics: diagnostics, files: files)
+        let duplicates = duplicateIDs(in: scenarios)
+        diagnostics += duplicates.diagnostics
+        return Result(scenarios: duplicates.kept, diagnostics: diagnostics, files: files)
     }
 
     /// Decodes one file's text; `file` names it in diagnostics.
@@ -84,8 +85,10 @@ public struct ScenarioLoader {
         return (scenarios, decoder.diagnostics)
     }
 
-    private func duplicateIDs(in scenarios: [Scenario]) -> [Diagnostic] {
+    /// The first scenario of each id is kept; every later one is an error and does not run.
+    private func duplicateIDs(in scenarios: [Scenario]) -> (kept: [Scenario], diagnostics: [Diagnostic]) {
         var first: [String: SourceLocation] = [:]
+        var kept: [Scenario] = []
         var diagnostics: [Diagnostic] = []
         for scenario in scenarios {
             if let earlier = first[scenario.id] {
@@ -93,8 +96,9 @@ public struct ScenarioLoader {
                     Diagnostic("duplicate scenario id '\(scenario.id)' (first defined at \(earlier))", at: scenario.location))
             } else {
                 first[scenario.id] = scenario.location
+                kept.append(scenario)
             }
         }
-        return diagnostics
+        return (kept, diagnostics)
     }
 }

@@ -98,8 +98,12 @@ final class YAMLEventReader {
 
     private func parserError() -> YAMLError {
         let problem = parser.problem.map { String(cString: $0) } ?? "malformed YAML"
-        let context = parser.context.map { String(cString: $0) }
-        let message = context.map { "\(problem) (\($0))" } ?? problem
+        var message = problem
+        if let context = parser.context.map({ String(cString: $0) }) {
+            let started = Mark(
+                line: Int(parser.context_mark.line) + 1, column: Int(parser.context_mark.column) + 1)
+            message += " (\(context) started at \(started))"
+        }
         return YAMLError(
             message,
             at: Mark(

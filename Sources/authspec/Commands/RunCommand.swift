@@ -59,7 +59,7 @@ enum RunCommand: Command {
             Console.out("\(loaded.diagnostics.count) input errors: the scenarios they are in did not run")
         }
         if let path = arguments.value("json") {
-            try AtomicFile.write(JSONReporter().document(results).rendered(), to: path)
+            try AtomicFile.write(JSONReporter(model: model).document(results).rendered(), to: path)
         }
         if !loaded.diagnostics.isEmpty { return .badInput }
         return summary.failed + summary.errored > 0 ? .failures : .success
