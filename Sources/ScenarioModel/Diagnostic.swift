@@ -27,11 +27,16 @@ extension String {
     }
 }
 
-/// The closest candidate within a small edit distance, for "did you mean" hints.
+/// The closest candidate for a "did you mean" hint: within two edits (a typo), or sharing its
+/// first four letters (another form of the same word, `failed` for `failure`).
 func closestMatch(to word: String, among candidates: [String]) -> String? {
-    let scored = candidates.map { ($0, editDistance(word.lowercased(), $0.lowercased())) }
+    let lowered = word.lowercased()
+    let scored = candidates.map { ($0, editDistance(lowered, $0.lowercased())) }
     guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
-    return best.1 <= max(2, word.count / 3) ? best.0 : nil
+    if best.1 <= 2 && best.1 < best.0.count { return best.0 }
+    let stem = lowered.prefix(4)
+    guard stem.count == 4 else { return nil }
+    return scored.filter { $0.0.lowercased().hasPrefix(stem) }.min(by: { $0.1 < $1.1 })?.0
 }
 
 func editDistance(_ a: String, _ b: String) -> Int {

@@ -42,10 +42,11 @@ struct ScenarioDecoder {
         let tags = fields["tags"].flatMap { textList($0, what: "tags") } ?? []
         let given = world(fields["given"], at: node.mark)
         var steps: [Step] = []
+        var stepsLoaded = true
         if let stepsNode = fields["steps"] {
             if case .sequence(let items) = stepsNode.kind, !items.isEmpty {
                 steps = items.compactMap { step($0) }
-                if steps.count != items.count { return nil }
+                stepsLoaded = steps.count == items.count
             } else {
                 report("steps must be a non-empty list of steps", at: stepsNode.mark)
             }
@@ -53,7 +54,7 @@ struct ScenarioDecoder {
         for key in ["id", "title", "spec", "steps"] where fields[key] == nil {
             report("scenario is missing the required key '\(key)'", at: node.mark)
         }
-        guard let id, let title, let given, !spec.isEmpty, !steps.isEmpty else { return nil }
+        guard let id, let title, let given, !spec.isEmpty, !steps.isEmpty, stepsLoaded else { return nil }
         return Scenario(
             id: id, title: title, spec: spec, tags: tags, given: given, steps: steps,
             location: SourceLocation(file: file, node.mark))

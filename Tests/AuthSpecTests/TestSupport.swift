@@ -1,0 +1,97 @@
+import Foundation
+import ReferenceMachine
+import Runner
+import ScenarioModel
+import SpecModel
+
+/// Paths and helpers shared by the test files.
+enum TestSupport {
+    /// The package root, found from this file's path.
+    static let root: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static var scenariosFolder: String { root.appendingPathComponent("Scenarios").path }
+    static var shared: URL { root.deletingLastPathComponent().appendingPathComponent("shared") }
+
+    static let model = UnlockModel.declaration
+
+    /// The committed suite, loaded once per call; the tests assert it loads cleanly.
+    static func suite() -> ScenarioLoader.Result {
+        ScenarioLoader(model: model).load(paths: [scenariosFolder])
+    }
+
+    /// Loads one scenario file's text as if it were the file `name`.
+    static func load(_ text: String, file name: String = "test.yaml") -> (scenarios: [Scenario], diagnostics: [Diagnostic]) {
+        ScenarioLoader(model: model).load(text: text, file: name)
+    }
+
+    /// Runs scenarios against an implementation, returning each result.
+    static func run<I: ImplementationUnderTest>(_ scenarios: [Scenario], on implementation: I) -> [ScenarioResult] {
+        var implementation = implementation
+        let runner = ScenarioRunner(model: model)
+        return scenarios.map { runner.run($0, on: &implementation) }
+    }
+
+    /// Writes files into a fresh temporary folder and returns its path.
+    static func temporaryFolder(_ files: [String: String]) throws -> String {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("authspec-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for (name, text) in files {
+            let url = folder.appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        return folder.path
+    }
+
+    /// The authspec binary that `swift test` built beside the test bundle.
+    static var binary: URL {
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = folder.appendingPathComponent("authspec")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            folder.deleteLastPathComponent()
+        }
+        return root.appendingPathComponent(".build/debug/authspec")
+    }
+
+    struct ProcessResult {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// Runs a program to completion with the package root as its working folder.
+    static func execute(_ executable: URL, _ arguments: [String], in folder: URL = root) throws -> ProcessResult {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = folder
+        var environment = ProcessInfo.processInfo.environment
+        environment["SWIFT_BACKTRACE"] = "enable=no"
+        process.environment = environment
+        // Files, not pipes: a child that fills a pipe nobody reads would stall.
+        let outFile = FileManager.default.temporaryDirectory.appendingPathComponent("authspec-out-\(UUID().uuidString)")
+        let errFile = FileManager.default.temporaryDirectory.appendingPathComponent("authspec-err-\(UUID().uuidString)")
+        _ = FileManager.default.createFile(atPath: outFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errFile.path, contents: nil)
+        defer {
+            try? FileManager.default.removeItem(at: outFile)
+            try? FileManager.default.removeItem(at: errFile)
+        }
+        process.standardOutput = try FileHandle(forWritingTo: outFile)
+        process.standardError = try FileHandle(forWritingTo: errFile)
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return ProcessResult(
+            status: process.terminationStatus,
+            stdout: (try? String(contentsOf: outFile, encoding: .utf8)) ?? "",
+            stderr: (try? String(contentsOf: errFile, encoding: .utf8)) ?? "")
+    }
+
+    static func authspec(_ arguments: [String], in folder: URL = root) throws -> ProcessResult {
+        try execute(binary, arguments, in: folder)
+    }
+}
