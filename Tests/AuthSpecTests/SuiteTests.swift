@@ -1,0 +1,79 @@
+import Foundation
+import ReferenceMachine
+import Runner
+import ScenarioModel
+import SpecModel
+import Testing
+
+/// The committed suite against the reference, end to end.
+@Suite struct SuiteTests {
+    @Test func suiteLoadsCleanlyAndEveryScenarioPasses() throws {
+        let suite = TestSupport.suite()
+        #expect(suite.diagnostics.isEmpty, "\(suite.diagnostics.map(\.description))")
+        #expect(suite.scenarios.count >= 40)
+        let results = TestSupport.run(suite.scenarios, on: ReferenceImplementation())
+        let problems = results.filter { $0.outcome != .passed }.map { "\($0.scenario.id): \($0.firstProblem?.differences ?? [])" }
+        #expect(problems.isEmpty, "\(problems)")
+        #expect(RunSummary(results).passed == suite.scenarios.count)
+    }
+
+    /// The cases the brief asks for by name.
+    @Test(arguments: [
+        "brief-biometric-fails-3-times-then-pin", "brief-pin-failure-5-locks-1-minute",
+        "brief-pin-failure-6-locks-5-minutes", "brief-pin-failure-7-locks-15-minutes",
+        "brief-pin-failure-8-and-beyond-lock-1-hour", "brief-cancel-goes-to-pin", "brief-relogin-from-blocked",
+    ])
+    func briefCaseIsInTheSuite(id: String) {
+        #expect(TestSupport.suite().scenarios.contains { $0.id == id })
+    }
+
+    /// Every state and every transition the model declares is exercised by some scenario.
+    @Test func suiteVisitsEveryDeclaredStateAndTransition() {
+        let suite = TestSupport.suite()
+        let results = TestSupport.run(suite.scenarios, on: ReferenceImplementation())
+        var visited: Set<String> = []
+        var taken: Set<String> = []
+        for result in results {
+            var previous = "NotRunning"
+            for step in result.steps {
+                for state in step.observations["states"]?.list?.compactMap(\.string) ?? [] {
+                    visited.insert(state)
+                    taken.insert(state == "NotRunning" ? "* -> NotRunning" : "\(previous) -> \(state)")
+                    previous = state
+                }
+            }
+        }
+        let model = TestSupport.model
+        #expect(Set(model.stateNames).subtracting(visited).isEmpty, "never entered: \(Set(model.stateNames).subtracting(visited).sorted())")
+        let declared = Set(model.transitions.map { "\($0.from) -> \($0.to)" })
+        #expect(declared.subtracting(taken).isEmpty, "never taken: \(declared.subtracting(taken).sorted())")
+        #expect(taken.subtracting(declared).isEmpty, "taken but not declared: \(taken.subtracting(declared).sorted())")
+    }
+
+    /// Scenarios cite clauses as `SCR-AUTH-006 §6.1.2` or interpretation ids; every INT id they
+    /// or the model cite is documented, and every documented one is cited by a scenario.
+    @Test func citationsAgreeWithTheInterpretationsDocument() throws {
+        let document = try String(contentsOf: TestSupport.root.appendingPathComponent("docs/interpretations.md"), encoding: .utf8)
+        let documented = Set(document.split(separator: "\n").compactMap { line -> String? in
+            guard line.hasPrefix("| INT-") else { return nil }
+            return String(line.dropFirst(2).prefix(7))
+        })
+        #expect(documented.count >= 15)
+        let scenarios = TestSupport.suite().scenarios
+        var cited: Set<String> = []
+        for scenario in scenarios {
+            for reference in scenario.spec {
+                let clause = reference.wholeMatch(of: /(SCR-AUTH-006|UIF-AUTH-001) §\d+(\.\d+)*/) != nil
+                let interpretation = reference.wholeMatch(of: /INT-\d{3}/) != nil
+                #expect(clause || interpretation, "\(scenario.id) cites '\(reference)'")
+                if interpretation { cited.insert(reference) }
+            }
+        }
+        let model = TestSupport.model
+        let modelCited = Set(model.states.compactMap { state -> String? in
+            if case .interpretation(let id) = state.provenance { return id } else { return nil }
+        } + model.transitions.flatMap { $0.provenance.matches(of: /INT-\d{3}/).map { String($0.output) } })
+        #expect(cited.union(modelCited).subtracting(documented).isEmpty, "cited but not documented: \(cited.union(modelCited).subtracting(documented).sorted())")
+        #expect(documented.subtracting(cited).isEmpty, "documented but no scenario cites: \(documented.subtracting(cited).sorted())")
+    }
+}
