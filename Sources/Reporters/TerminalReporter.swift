@@ -42,8 +42,13 @@ public struct TerminalReporter {
         return lines.joined(separator: "\n")
     }
 
+    /// `1 scenario`, `2 scenarios`.
+    public func counted(_ count: Int, _ noun: String) -> String {
+        "\(count) \(noun)\(count == 1 ? "" : "s")"
+    }
+
     public func summary(_ summary: RunSummary, implementation: String) -> String {
-        "\(summary.total) scenarios against \(implementation): \(summary.passed) passed, \(summary.failed) failed, "
+        "\(counted(summary.total, "scenario")) against \(implementation): \(summary.passed) passed, \(summary.failed) failed, "
             + "\(summary.errored) errored, \(summary.skipped) skipped"
     }
 }

@@ -6,17 +6,11 @@ let commands: [any Command.Type] = [RunCommand.self]
 let version = "0.1.0"
 
 @MainActor func rootHelp() -> String {
-    var text = """
-        OVERVIEW: A conformance suite and test oracle for the MedTime unlock screen (SCR-AUTH-006).
-
-        Runs YAML scenarios derived from the specification against the reference state machine
-        and reports, per step, what the spec expects and what was observed.
-
-        USAGE: authspec <subcommand>
-
-        OPTIONS:
-
-        """
+    var text = "OVERVIEW: Conformance suite and test oracle for the MedTime unlock screen.\n\n"
+    text += HelpText.wrap(
+        "Runs YAML scenarios derived from the specification against the reference state machine "
+            + "and reports, per step, what the spec expects and what was observed.", indent: 0)
+    text += "\n\nUSAGE: authspec <subcommand>\n\nOPTIONS:\n"
     text += HelpText.row("--version", "Show the version.")
     text += HelpText.row("-h, --help", "Show help information.")
     text += "\nSUBCOMMANDS:\n"

@@ -41,7 +41,7 @@ enum RunCommand: Command {
         let reporter = TerminalReporter(model: model)
         let quiet = arguments.flag("quiet")
         if !quiet {
-            Console.out("Running \(selected.count) scenarios from \(loaded.files.count) files against the reference (Argon2id \(profile))")
+            Console.out("Running \(reporter.counted(selected.count, "scenario")) from \(reporter.counted(loaded.files.count, "file")) against the reference (Argon2id \(profile))")
         }
         var implementation = ReferenceImplementation(profile: profile)
         let runner = ScenarioRunner(model: model)
@@ -56,7 +56,7 @@ enum RunCommand: Command {
         let summary = RunSummary(results)
         Console.out("\n" + reporter.summary(summary, implementation: "reference"))
         if !loaded.diagnostics.isEmpty {
-            Console.out("\(loaded.diagnostics.count) input errors: the scenarios they are in did not run")
+            Console.out("\(reporter.counted(loaded.diagnostics.count, "input error")) (above): the scenarios they are in did not run")
         }
         if let path = arguments.value("json") {
             try AtomicFile.write(JSONReporter(model: model).document(results).rendered(), to: path)

@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+
+/// The built `authspec` binary: help, exit codes, failure output, JSON results.
+@Suite(.serialized) struct CLITests {
+    @Test func helpIsTheSameByEitherRoute() throws {
+        let viaFlag = try TestSupport.authspec(["run", "--help"])
+        let viaHelp = try TestSupport.authspec(["help", "run"])
+        #expect(viaFlag.status == 0 && viaHelp.status == 0)
+        #expect(viaFlag.stdout == viaHelp.stdout)
+        #expect(viaFlag.stdout.hasPrefix("OVERVIEW: Run scenarios against the reference unlock machine.\n"))
+        for section in ["\nUSAGE: authspec run [<paths> ...]", "\nARGUMENTS:\n  <paths>", "\nOPTIONS:\n  --tag <tag>     ", "  -h, --help              Show help information."] {
+            #expect(viaFlag.stdout.contains(section), "missing \(section)")
+        }
+        #expect(viaFlag.stdout.split(separator: "\n").allSatisfy { $0.count <= 80 || $0.hasPrefix("USAGE:") })
+        let root = try TestSupport.authspec(["--help"])
+        #expect(root.status == 0 && root.stdout.contains("SUBCOMMANDS:\n  run "))
+        #expect(root.stdout.split(separator: "\n").allSatisfy { $0.count <= 80 })
+    }
+
+    @Test func usageErrorsExitWithTwoAndPointAtHelp() throws {
+        let result = try TestSupport.authspec(["run", "--colour"])
+        #expect(result.status == 2)
+        #expect(result.stderr == """
+            Error: Unknown option '--colour'
+            Usage: \(try TestSupport.authspec(["run", "--help"]).stdout.split(separator: "\n").first { $0.hasPrefix("USAGE: ") }!.dropFirst(7))
+              See 'authspec run --help' for more information.
+
+            """)
+        #expect(try TestSupport.authspec(["frobnicate"]).status == 2)
+        #expect(try TestSupport.authspec(["run", "--argon2", "scrypt"]).stderr.hasPrefix("Error: Unknown Argon2 profile 'scrypt'"))
+        #expect(try TestSupport.authspec(["run", "--json"]).stderr.hasPrefix("Error: Missing value for '--json <file>'"))
+    }
+
+    @Test func theSuitePassesWithExitZeroAndWritesJSON() throws {
+        let folder = try TestSupport.temporaryFolder([:])
+        let json = "\(folder)/out/results.json"
+        let result = try TestSupport.authspec(["run", "--json", json])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        let count = TestSupport.suite().scenarios.count
+        #expect(result.stdout.contains("\(count) scenarios against reference: \(count) passed, 0 failed, 0 errored, 0 skipped"))
+        #expect(result.stdout.contains("[ 1/\(count)] PASSED  "))
+        let document = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any]
+        let summary = document?["summary"] as? [String: Int]
+        #expect(summary == ["passed": count, "failed": 0, "errored": 0, "skipped": 0])
+        let scenarios = document?["scenarios"] as? [[String: Any]] ?? []
+        #expect(scenarios.count == count)
+        #expect(scenarios.first?["outcome"] as? String == "passed")
+        #expect((scenarios.first?["file"] as? String)?.hasPrefix("Scenarios/") == true)
+        #expect(((scenarios.first?["steps"] as? [[String: Any]])?.first?["input"] as? String) == "launch")
+        // Nothing is left beside the results: the temporary file was renamed over it.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: "\(folder)/out") == ["results.json"])
+    }
+
+    @Test func filtersSelectByTagAndIdGlob() throws {
+        let byID = try TestSupport.authspec(["run", "--id", "brief-pin-*", "--quiet"])
+        #expect(byID.status == 0)
+        #expect(byID.stdout.contains("4 scenarios against reference: 4 passed"))
+        let byTag = try TestSupport.authspec(["run", "--tag", "platform-error", "--tag", "boundary", "--quiet"])
+        let expected = TestSupport.suite().scenarios.filter { !Set($0.tags).isDisjoint(with: ["platform-error", "boundary"]) }.count
+        #expect(byTag.stdout.contains("\(expected) scenarios against reference: \(expected) passed"))
+    }
+
+    @Test func aFailingScenarioExitsOneAndShowsTheStepAndEachDifference() throws {
+        let folder = try TestSupport.temporaryFolder([
+            "wrong.yaml": """
+                id: wrong-lock
+                title: Expects a two-minute lock
+                spec: ["SCR-AUTH-006 §6.1.2"]
+                given: {biometric_enabled: false, pin_failures: 4}
+                steps:
+                  - launch
+                  - enter_pin: "0000"
+                    expect: {state: PINBlocked, lock_remaining: 2m, countdown: "02:00"}
+
+                """,
+        ])
+        let result = try TestSupport.authspec(["run", folder, "--json", "\(folder)/r.json"])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("FAILED: wrong-lock — Expects a two-minute lock"))
+        #expect(result.stdout.contains("\(folder)/wrong.yaml:7:5: step 2: enter_pin: \"0000\"\n"))
+        #expect(result.stdout.contains("    lock_remaining: expected 2m\n                    observed 1m\n"))
+        #expect(result.stdout.contains("    countdown:      expected \"02:00\"\n                    observed \"01:00\"\n"))
+        #expect(result.stdout.contains("1 scenario against reference: 0 passed, 1 failed"))
+        let document = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(folder)/r.json"))) as? [String: Any]
+        let step = ((document?["scenarios"] as? [[String: Any]])?.first?["steps"] as? [[String: Any]])?.last
+        let differences = step?["differences"] as? [[String: Any]]
+        #expect(differences?.map { $0["key"] as? String } == ["lock_remaining", "countdown"])
+        #expect(differences?.first?["expected"] as? Int == 120_000)
+        #expect(differences?.first?["observed"] as? Int == 60_000)
+    }
+
+    @Test func brokenFilesExitTwoNameEveryErrorAndTheRestStillRun() throws {
+        let folder = try TestSupport.temporaryFolder([
+            "a-good.yaml": "id: good\ntitle: fine\nspec: [\"SCR-AUTH-006 §5.1\"]\nsteps:\n  - launch:\n    expect: {state: BiometricPrompt}\n",
+            "b-bad.yaml": "id: bad\ntitle: typo\nspec: [\"SCR-AUTH-006 §5.1\"]\nsteps:\n  - launch:\n    expect: {state: BiometricPromt}\n  - advance: 3 days\n",
+            "c-syntax.yaml": "id: x\nsteps: [\n",
+        ])
+        let result = try TestSupport.authspec(["run", folder, "--json", "\(folder)/r.json"])
+        #expect(result.status == 2)
+        let errorLines = result.stderr.split(separator: "\n").filter { $0.contains(": error: ") }
+        #expect(errorLines.map { String($0.split(separator: " ")[0]) } == [
+            "\(folder)/b-bad.yaml:6:21:", "\(folder)/b-bad.yaml:7:14:", "\(folder)/c-syntax.yaml:3:1:",
+        ])
+        #expect(result.stderr.contains("unknown state 'BiometricPromt' (did you mean 'BiometricPrompt'?)"))
+        #expect(result.stdout.contains("1 scenario against reference: 1 passed"))
+        #expect(result.stdout.contains("3 input errors"))
+        #expect(FileManager.default.fileExists(atPath: "\(folder)/r.json"))
+    }
+}
