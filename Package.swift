@@ -32,7 +32,8 @@ let package = Package(
             name: "AuthSpecTests",
             dependencies: [
                 "YAMLLoader", "SpecModel", "ScenarioModel", "ReferenceMachine", "Runner", "Reporters",
-            ]),
+            ],
+            exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )
