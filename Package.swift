@@ -21,17 +21,25 @@ let package = Package(
         .target(name: "ScenarioModel", dependencies: ["YAMLLoader", "SpecModel"]),
         // The executable reading of SCR-AUTH-006.
         .target(name: "ReferenceMachine", dependencies: ["SpecModel", "CArgon2"]),
+        // The line-delimited JSON protocol between the runner and external drivers.
+        .target(name: "DriverProtocol", dependencies: ["SpecModel"]),
+        // Runs a driver in a child process and speaks the protocol with it.
+        .target(name: "SubprocessDriver", dependencies: ["DriverProtocol", "SpecModel"]),
         // Drives any implementation through scenarios and compares observations.
         .target(name: "Runner", dependencies: ["SpecModel", "ScenarioModel"]),
         // Turns results into text for people and machines; never runs anything.
         .target(name: "Reporters", dependencies: ["SpecModel", "ScenarioModel", "Runner"]),
         .executableTarget(
             name: "authspec",
-            dependencies: ["ScenarioModel", "ReferenceMachine", "Runner", "Reporters", "SpecModel"]),
+            dependencies: [
+                "ScenarioModel", "ReferenceMachine", "Runner", "Reporters", "SpecModel", "DriverProtocol",
+                "SubprocessDriver",
+            ]),
         .testTarget(
             name: "AuthSpecTests",
             dependencies: [
                 "YAMLLoader", "SpecModel", "ScenarioModel", "ReferenceMachine", "Runner", "Reporters",
+                "DriverProtocol", "SubprocessDriver",
             ],
             exclude: ["Fixtures"]),
     ],

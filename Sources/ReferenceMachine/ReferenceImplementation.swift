@@ -17,7 +17,7 @@ public struct ReferenceImplementation: ImplementationUnderTest {
 
     public var observedKeys: Set<String> { Set(UnlockModel.declaration.observations.map(\.key)) }
 
-    public mutating func start(given: [String: Value]) throws(ImplementationError) {
+    public mutating func start(scenario: String, given: [String: Value]) throws(ImplementationError) {
         clockOrigin = given["clock"]?.int ?? 0
         let pin = given["pin"]?.string ?? "1234"
         let pinHash: String

@@ -18,8 +18,16 @@ public struct ScenarioRunner {
     ) -> ScenarioResult {
         var result = ScenarioResult(
             scenario: scenario, implementation: implementation.name, outcome: .passed, steps: [])
+        if let supported = implementation.supportedInputs {
+            let missing = Set(scenario.steps.flatMap { $0.inputs.map(\.name) }).subtracting(supported)
+            if !missing.isEmpty {
+                result.outcome = .skipped
+                result.message = "the implementation does not declare the input(s) " + missing.sorted().joined(separator: ", ")
+                return result
+            }
+        }
         do {
-            try implementation.start(given: scenario.given)
+            try implementation.start(scenario: scenario.id, given: scenario.given)
         } catch {
             result.outcome = Self.outcome(of: error)
             result.message = "could not start: \(error)"

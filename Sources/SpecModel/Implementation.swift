@@ -39,11 +39,18 @@ public protocol ImplementationUnderTest {
     var name: String { get }
     /// The observation keys this implementation reports; checks on others are skipped.
     var observedKeys: Set<String> { get }
+    /// The inputs it handles, or nil for every input of the model. A scenario that uses any
+    /// other input is skipped before anything is sent.
+    var supportedInputs: Set<String>? { get }
 
     /// Sets up the world (every given key present, defaults filled in) at virtual time 0.
-    mutating func start(given: [String: Value]) throws(ImplementationError)
+    mutating func start(scenario: String, given: [String: Value]) throws(ImplementationError)
     /// Applies one input at `milliseconds` on the virtual clock; returns what it observed.
     mutating func perform(_ input: Input, atMilliseconds milliseconds: Int) throws(ImplementationError)
         -> Observations
     mutating func finish()
+}
+
+extension ImplementationUnderTest {
+    public var supportedInputs: Set<String>? { nil }
 }

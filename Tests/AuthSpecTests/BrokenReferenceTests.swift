@@ -30,7 +30,9 @@ import Testing
             self.breakage = breakage
         }
 
-        mutating func start(given: [String: Value]) throws(ImplementationError) { try inner.start(given: given) }
+        mutating func start(scenario: String, given: [String: Value]) throws(ImplementationError) {
+            try inner.start(scenario: scenario, given: given)
+        }
         mutating func finish() { inner.finish() }
 
         mutating func perform(_ input: Input, atMilliseconds milliseconds: Int) throws(ImplementationError) -> Observations {

@@ -1,0 +1,90 @@
+import SpecModel
+
+/// Checks a value against a JSON Schema, for the keywords the protocol's schemas use:
+/// type, const, enum, required, properties, additionalProperties, items, minimum, oneOf, $ref
+/// (to `#/$defs/...`). Each problem names the path to the offending value.
+public struct SchemaValidator: Sendable {
+    public let root: Value
+
+    public init(schema: Value) {
+        root = schema
+    }
+
+    public func problems(in value: Value) -> [String] {
+        var found: [String] = []
+        check(value, against: root, path: "$", into: &found)
+        return found
+    }
+
+    private func check(_ value: Value, against schema: Value, path: String, into found: inout [String]) {
+        guard case .map(let keywords) = schema else { return }
+        if let reference = keywords["$ref"]?.string {
+            let name = String(reference.dropFirst("#/$defs/".count))
+            if case .map(let root) = root, case .map(let definitions)? = root["$defs"], let target = definitions[name] {
+                check(value, against: target, path: path, into: &found)
+            } else {
+                found.append("\(path): schema reference \(reference) not found")
+            }
+        }
+        if let type = keywords["type"] {
+            let allowed = type.list?.compactMap(\.string) ?? [type.string ?? ""]
+            if !allowed.contains(Self.typeName(of: value)) {
+                found.append("\(path): expected \(allowed.joined(separator: " or ")), found \(Self.typeName(of: value))")
+                return
+            }
+        }
+        if let constant = keywords["const"], constant != value {
+            found.append("\(path): expected \(constant), found \(value)")
+        }
+        if let choices = keywords["enum"]?.list, !choices.contains(value) {
+            found.append("\(path): expected one of \(choices.map(\.description).joined(separator: ", ")), found \(value)")
+        }
+        if let minimum = keywords["minimum"]?.int, let number = value.int, number < minimum {
+            found.append("\(path): \(number) is below the minimum \(minimum)")
+        }
+        if case .map(let fields) = value {
+            for key in keywords["required"]?.list?.compactMap(\.string) ?? [] where fields[key] == nil {
+                found.append("\(path): missing \"\(key)\"")
+            }
+            var properties: [String: Value] = [:]
+            if case .map(let declared)? = keywords["properties"] { properties = declared }
+            for key in fields.keys.sorted() {
+                if let property = properties[key] {
+                    check(fields[key]!, against: property, path: "\(path).\(key)", into: &found)
+                } else if let additional = keywords["additionalProperties"] {
+                    if additional == .bool(false) {
+                        found.append("\(path): unexpected \"\(key)\"")
+                    } else {
+                        check(fields[key]!, against: additional, path: "\(path).\(key)", into: &found)
+                    }
+                }
+            }
+        }
+        if case .list(let items) = value, let itemSchema = keywords["items"] {
+            for (index, item) in items.enumerated() {
+                check(item, against: itemSchema, path: "\(path)[\(index)]", into: &found)
+            }
+        }
+        if let alternatives = keywords["oneOf"]?.list {
+            let matching = alternatives.filter { alternative in
+                var local: [String] = []
+                check(value, against: alternative, path: path, into: &local)
+                return local.isEmpty
+            }
+            if matching.count != 1 {
+                found.append("\(path): matches \(matching.count) of the \(alternatives.count) alternatives, not exactly one")
+            }
+        }
+    }
+
+    static func typeName(of value: Value) -> String {
+        switch value {
+        case .null: return "null"
+        case .bool: return "boolean"
+        case .int: return "integer"
+        case .string: return "string"
+        case .list: return "array"
+        case .map: return "object"
+        }
+    }
+}

@@ -1,0 +1,136 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// How a child process ended.
+public enum Termination: Sendable, Equatable, CustomStringConvertible {
+    case exited(Int32)
+    case signalled(Int32)
+
+    public var description: String {
+        switch self {
+        case .exited(let code): return "exited with status \(code)"
+        case .signalled(let signal): return "was killed by signal \(signal)\(Self.signalNames[signal].map { " (\($0))" } ?? "")"
+        }
+    }
+
+    static let signalNames: [Int32: String] = [
+        SIGKILL: "SIGKILL", SIGTERM: "SIGTERM", SIGSEGV: "SIGSEGV", SIGABRT: "SIGABRT", SIGBUS: "SIGBUS",
+        SIGPIPE: "SIGPIPE", SIGINT: "SIGINT", SIGILL: "SIGILL", SIGFPE: "SIGFPE",
+    ]
+}
+
+/// A driver process: `/bin/sh -c "exec COMMAND"` in a process group of its own, so a kill
+/// reaches anything it started, with its three standard streams on pipes.
+final class ChildProcess {
+    let pid: pid_t
+    let input: Int32
+    let output: Int32
+    let errors: Int32
+    private(set) var termination: Termination?
+
+    init(command: String, workingDirectory: String? = nil) throws {
+        // Writing to a driver that has died must be an error we report, not a signal that kills us.
+        signal(SIGPIPE, SIG_IGN)
+        var stdinPipe: [Int32] = [0, 0], stdoutPipe: [Int32] = [0, 0], stderrPipe: [Int32] = [0, 0]
+        for index in 0..<3 {
+            var ends: [Int32] = [0, 0]
+            guard pipe(&ends) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+            // Our ends must not leak into other children; dup2 gives the child fresh ones.
+            _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
+            _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
+            switch index {
+            case 0: stdinPipe = ends
+            case 1: stdoutPipe = ends
+            default: stderrPipe = ends
+            }
+        }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, stdinPipe[0], 0)
+        posix_spawn_file_actions_adddup2(&actions, stdoutPipe[1], 1)
+        posix_spawn_file_actions_adddup2(&actions, stderrPipe[1], 2)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF))
+        posix_spawnattr_setpgroup(&attributes, 0)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        sigaddset(&defaults, SIGPIPE)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+
+        let changeDirectory = workingDirectory.map { "cd '" + $0.replacingOccurrences(of: "'", with: "'\\''") + "' && " } ?? ""
+        let arguments = ["/bin/sh", "-c", changeDirectory + "exec " + command]
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var environment = ProcessInfo.processInfo.environment
+        // A crashing Swift driver must not keep its pipes open in the backtracer.
+        environment["SWIFT_BACKTRACE"] = environment["SWIFT_BACKTRACE"] ?? "enable=no"
+        var envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { envp.forEach { free($0) } }
+
+        var child: pid_t = 0
+        let status = posix_spawn(&child, "/bin/sh", &actions, &attributes, &argv, &envp)
+        close(stdinPipe[0])
+        close(stdoutPipe[1])
+        close(stderrPipe[1])
+        guard status == 0 else {
+            close(stdinPipe[1]); close(stdoutPipe[0]); close(stderrPipe[0])
+            throw POSIXError(POSIXErrorCode(rawValue: status) ?? .EIO)
+        }
+        pid = child
+        input = stdinPipe[1]
+        output = stdoutPipe[0]
+        errors = stderrPipe[0]
+    }
+
+    deinit {
+        killGroup()
+        _ = reap(within: .seconds(2))
+        close(input)
+        close(output)
+        close(errors)
+    }
+
+    /// Writes all of `bytes`; false when the driver's end is closed.
+    func write(_ bytes: [UInt8]) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { Glibc.write(input, $0.baseAddress, $0.count) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            offset += written
+        }
+        return true
+    }
+
+    func killGroup() {
+        guard termination == nil else { return }
+        kill(-pid, SIGKILL)
+    }
+
+    /// The termination, waiting for it up to `limit`; nil if it is still running then.
+    @discardableResult
+    func reap(within limit: Duration) -> Termination? {
+        if let termination { return termination }
+        let deadline = ContinuousClock.now + limit
+        while true {
+            var status: Int32 = 0
+            let result = waitpid(pid, &status, WNOHANG)
+            if result == pid {
+                let signal = status & 0x7f
+                termination = signal == 0 ? .exited((status >> 8) & 0xff) : .signalled(signal)
+                return termination
+            }
+            if result < 0 && errno != EINTR { return nil }
+            if ContinuousClock.now >= deadline { return nil }
+            usleep(2_000)
+        }
+    }
+}

@@ -1,0 +1,29 @@
+/// How to run and watch one external driver.
+public struct DriverOptions: Sendable {
+    /// A shell command line, run as `/bin/sh -c "exec COMMAND"`.
+    public var command: String
+    /// Start a new process for every scenario, for drivers that cannot reset.
+    public var freshProcessPerScenario = false
+    /// From spawning to the hello reply: long, since a JVM can take seconds to start.
+    public var handshakeTimeout: Duration = .seconds(30)
+    /// For each reply to start, input and reset.
+    public var stepTimeout: Duration = .seconds(5)
+    /// For a whole scenario, from its start request to its last reply.
+    public var scenarioTimeout: Duration = .seconds(60)
+    public var maxLineBytes = 1 << 20
+    /// Restarts after a crash, a timeout or a protocol error before the driver is given up.
+    public var restartBudget = 5
+    /// The driver's own state names → the spec's.
+    public var stateMap: [String: String] = [:]
+    /// Check every message against the published JSON Schemas.
+    public var validateProtocol = false
+    /// Where the driver's stderr goes; nil to keep only its last lines.
+    public var stderrLog: String?
+    /// The spec model named in the hello request.
+    public var model = "unlock"
+    public var workingDirectory: String?
+
+    public init(command: String) {
+        self.command = command
+    }
+}

@@ -1,0 +1,241 @@
+import DriverProtocol
+import Foundation
+import SpecModel
+
+/// An implementation in another process, driven through the line-delimited JSON protocol
+/// (docs/protocol.md). One long-lived process reset between scenarios, or a fresh one per
+/// scenario. A crash, a timeout or a protocol error ends that scenario as errored, kills the
+/// process (a late reply is never read as the next one), and the next scenario restarts it
+/// with the handshake replayed, within a restart budget.
+public struct SubprocessDriver: ImplementationUnderTest {
+    public let options: DriverOptions
+    /// The first handshake's answer; every restart must give the same.
+    public private(set) var info: DriverInfo?
+    public private(set) var restarts = 0
+    private var connection: Connection?
+    private var nextID = 0
+    private var scenarioDeadline: ContinuousClock.Instant?
+    private var currentStep = ""
+
+    public init(options: DriverOptions) {
+        self.options = options
+    }
+
+    public var name: String { info?.name ?? options.command }
+    public var observedKeys: Set<String> { Set(info?.observations ?? []) }
+    public var supportedInputs: Set<String>? { info.map { Set($0.inputs) } ?? [] }
+
+    /// One running process and its reader.
+    final class Connection {
+        let process: ChildProcess
+        let reader: OutputReader
+        init(process: ChildProcess, reader: OutputReader) {
+            self.process = process
+            self.reader = reader
+        }
+    }
+
+    // MARK: Lifecycle
+
+    /// Starts the process and shakes hands, if no process is running; returns what it declared.
+    @discardableResult
+    public mutating func connect() throws(ImplementationError) -> DriverInfo {
+        if connection != nil, let info { return info }
+        let log = options.stderrLog.flatMap { path -> FileHandle? in
+            if !FileManager.default.fileExists(atPath: path) {
+                try? FileManager.default.createDirectory(
+                    atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                _ = FileManager.default.createFile(atPath: path, contents: nil)
+            }
+            let handle = FileHandle(forWritingAtPath: path)
+            handle?.seekToEndOfFile()
+            return handle
+        }
+        let process: ChildProcess
+        do {
+            process = try ChildProcess(command: options.command, workingDirectory: options.workingDirectory)
+        } catch {
+            throw .failed("could not start the driver '\(options.command)': \(error)")
+        }
+        connection = Connection(
+            process: process,
+            reader: OutputReader(output: process.output, errors: process.errors, maxLineBytes: options.maxLineBytes, log: log))
+        currentStep = "the handshake"
+        let reply = try exchange(.hello(versions: ProtocolVersion.supported, model: options.model), within: options.handshakeTimeout)
+        let declared: DriverInfo
+        do {
+            declared = try DriverInfo(helloReply: try okFields(reply))
+        } catch let error as ImplementationError {
+            disconnect()
+            throw error
+        } catch {
+            disconnect()
+            throw .failed("protocol error in the hello reply: \(error)")
+        }
+        guard ProtocolVersion.supported.contains(declared.protocolVersion) else {
+            disconnect()
+            throw .failed(
+                "protocol version mismatch: the driver chose version \(declared.protocolVersion); this runner speaks "
+                    + ProtocolVersion.supported.map(String.init).joined(separator: ", "))
+        }
+        if let info, info != declared {
+            disconnect()
+            throw .failed("the restarted driver declared something else than before: \(declared) instead of \(info)")
+        }
+        info = declared
+        return declared
+    }
+
+    /// Says bye and ends the process.
+    public mutating func shutdown() {
+        if connection != nil {
+            currentStep = "bye"
+            _ = try? exchange(.bye, within: .seconds(2))
+        }
+        connection?.process.reap(within: .milliseconds(500))
+        disconnect()
+    }
+
+    private mutating func disconnect() {
+        connection?.process.killGroup()
+        connection?.process.reap(within: .seconds(2))
+        connection = nil
+    }
+
+    // MARK: ImplementationUnderTest
+
+    public mutating func start(scenario: String, given: [String: Value]) throws(ImplementationError) {
+        if connection == nil {
+            if info != nil {
+                guard restarts < options.restartBudget else {
+                    throw .failed("the driver was restarted \(restarts) times, its whole budget; not restarting again")
+                }
+                restarts += 1
+            }
+            try connect()
+        }
+        scenarioDeadline = ContinuousClock.now + options.scenarioTimeout
+        currentStep = "the start of scenario '\(scenario)'"
+        _ = try okFields(try exchange(.start(scenario: scenario, given: given), within: options.stepTimeout))
+    }
+
+    public mutating func perform(_ input: Input, atMilliseconds milliseconds: Int) throws(ImplementationError) -> Observations {
+        currentStep = "input '\(input)' at \(milliseconds) ms"
+        let fields = try okFields(try exchange(.input(input, timeMilliseconds: milliseconds), within: options.stepTimeout))
+        guard case .map(var observations)? = fields["observations"] else {
+            disconnect()
+            throw .failed("protocol error: the reply to \(currentStep) has no \"observations\" object")
+        }
+        if !options.stateMap.isEmpty {
+            if let state = observations["state"]?.string { observations["state"] = .string(options.stateMap[state] ?? state) }
+            if let states = observations["states"]?.list {
+                observations["states"] = .list(states.map { $0.string.map { .string(options.stateMap[$0] ?? $0) } ?? $0 })
+            }
+        }
+        return observations
+    }
+
+    public mutating func finish() {
+        scenarioDeadline = nil
+        guard connection != nil else { return }
+        if options.freshProcessPerScenario {
+            shutdown()
+            return
+        }
+        currentStep = "the reset after the scenario"
+        if (try? exchange(.reset, within: options.stepTimeout)).flatMap({ try? okFields($0) }) == nil {
+            disconnect()
+        }
+    }
+
+    // MARK: Exchange
+
+    /// Sends one request and reads its reply. Any failure kills the process before it throws.
+    private mutating func exchange(_ request: DriverRequest, within limit: Duration) throws(ImplementationError) -> DriverReply {
+        guard let connection else { throw .failed("the driver is not running") }
+        let id = nextID
+        nextID += 1
+        let message = request.message(id: id)
+        if options.validateProtocol {
+            let problems = ProtocolSchemas.problems(in: message, schema: ProtocolSchemas.requestSchema(request.type))
+            if !problems.isEmpty { throw .failed("runner sent an invalid \(request.type) request: \(problems.joined(separator: "; "))") }
+        }
+        connection.reader.drainErrors()
+        guard connection.process.write(Array((JSONCodec.encode(message) + "\n").utf8)) else {
+            throw crashed(connection, while: "writing the request for \(currentStep)")
+        }
+        var deadline = ContinuousClock.now + limit
+        if let scenarioDeadline, scenarioDeadline < deadline { deadline = scenarioDeadline }
+        let line: String
+        do {
+            line = try connection.reader.readLine(until: deadline)
+        } catch .timedOut {
+            disconnect()
+            let which = deadline == scenarioDeadline ? "the scenario's \(options.scenarioTimeout)" : "\(limit)"
+            throw .failed("timed out after \(which) waiting for the reply to \(currentStep); the driver was killed" + tails(connection))
+        } catch .lineTooLong(let bytes) {
+            disconnect()
+            throw .failed("protocol error: a stdout line of over \(bytes) bytes, above the limit of \(options.maxLineBytes), in reply to \(currentStep); the driver was killed")
+        } catch {
+            throw crashed(connection, while: "waiting for the reply to \(currentStep)")
+        }
+        let value: Value
+        do {
+            value = try JSONCodec.decode(line)
+        } catch {
+            disconnect()
+            let shown = line.count > 120 ? String(line.prefix(120)) + "…" : line
+            throw .failed(
+                "protocol error: the reply to \(currentStep) is not JSON (\(error)): \(Value.quoted(shown)). "
+                    + "Was this meant for stderr? stdout carries protocol messages only.")
+        }
+        let parsed: (id: Int, reply: DriverReply)
+        do {
+            parsed = try DriverReply.parse(value)
+        } catch {
+            disconnect()
+            throw .failed("protocol error in the reply to \(currentStep): \(error)")
+        }
+        guard parsed.id == id else {
+            disconnect()
+            throw .failed("protocol error: the reply to \(currentStep) has id \(parsed.id), expected \(id)")
+        }
+        if options.validateProtocol {
+            let ok = if case .ok = parsed.reply { true } else { false }
+            let problems = ProtocolSchemas.problems(in: value, schema: ProtocolSchemas.replySchema(to: request.type, ok: ok))
+            if !problems.isEmpty {
+                disconnect()
+                throw .failed("protocol error: the reply to \(currentStep) does not match its schema: \(problems.joined(separator: "; "))")
+            }
+        }
+        return parsed.reply
+    }
+
+    private func okFields(_ reply: DriverReply) throws(ImplementationError) -> [String: Value] {
+        switch reply {
+        case .ok(let fields): return fields
+        case .error(.unsupported, let message): throw .unsupported("the driver does not support \(currentStep): \(message)")
+        case .error(.failed, let message): throw .failed("the driver reported an error at \(currentStep): \(message)")
+        }
+    }
+
+    private mutating func crashed(_ connection: Connection, while doing: String) -> ImplementationError {
+        let termination = connection.process.reap(within: .milliseconds(500))
+        self.connection = nil
+        connection.process.killGroup()
+        connection.process.reap(within: .seconds(1))
+        let how = termination.map { "the driver \($0)" } ?? "the driver closed its stdout"
+        return .failed("\(how) while \(doing)" + tails(connection))
+    }
+
+    private func tails(_ connection: Connection) -> String {
+        var text = ""
+        if !connection.reader.recentOutput.isEmpty {
+            text += "\n  last stdout lines:\n" + connection.reader.recentOutput.map { "    | \($0)" }.joined(separator: "\n")
+        }
+        if !connection.reader.recentErrors.isEmpty {
+            text += "\n  last stderr lines:\n" + connection.reader.recentErrors.map { "    | \($0)" }.joined(separator: "\n")
+        }
+        return text
+    }
+}
