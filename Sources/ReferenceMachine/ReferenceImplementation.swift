@@ -18,7 +18,7 @@ public struct ReferenceImplementation: ImplementationUnderTest {
     public var observedKeys: Set<String> { Set(UnlockModel.declaration.observations.map(\.key)) }
 
     public mutating func start(scenario: String, given: [String: Value]) throws(ImplementationError) {
-        clockOrigin = given["clock"]?.int ?? 0
+        clockOrigin = given["clock"]?.int ?? UnlockModel.defaultClock
         let pin = given["pin"]?.string ?? "1234"
         let pinHash: String
         do {

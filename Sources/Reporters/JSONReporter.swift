@@ -11,15 +11,43 @@ public struct JSONReporter {
         formatter = ValueFormatter(model: model)
     }
 
-    public func document(_ results: [ScenarioResult]) -> JSON {
-        let summary = RunSummary(results)
-        return .object([
-            ("summary", .object([
-                ("passed", .number(summary.passed)), ("failed", .number(summary.failed)),
-                ("errored", .number(summary.errored)), ("skipped", .number(summary.skipped)),
-            ])),
-            ("scenarios", .array(results.map(scenario))),
+    /// The whole run: totals over every implementation, each implementation with its own
+    /// totals, the scenario x implementation matrix, and every scenario result.
+    public func document(_ results: [ScenarioResult], implementations: [ImplementationReport] = []) -> JSON {
+        var fields: [(String, JSON)] = [("summary", summary(RunSummary(results)))]
+        if !implementations.isEmpty {
+            fields.append(("implementations", .array(implementations.map(implementation))))
+            var ids: [String] = []
+            var cells: [String: [(String, JSON)]] = [:]
+            for report in implementations {
+                for result in report.results {
+                    if cells[result.scenario.id] == nil { ids.append(result.scenario.id) }
+                    cells[result.scenario.id, default: []].append((report.name, .string(result.outcome.rawValue)))
+                }
+            }
+            fields.append(("matrix", .object(ids.map { ($0, .object(cells[$0] ?? [])) })))
+        }
+        fields.append(("scenarios", .array(results.map(scenario))))
+        return .object(fields)
+    }
+
+    private func summary(_ summary: RunSummary) -> JSON {
+        .object([
+            ("passed", .number(summary.passed)), ("failed", .number(summary.failed)),
+            ("errored", .number(summary.errored)), ("skipped", .number(summary.skipped)),
         ])
+    }
+
+    private func implementation(_ report: ImplementationReport) -> JSON {
+        var fields: [(String, JSON)] = [("name", .string(report.name))]
+        if let command = report.command { fields.append(("command", .string(command))) }
+        if let version = report.version { fields.append(("version", .string(version))) }
+        if let language = report.language { fields.append(("language", .string(language))) }
+        fields.append(("restarts", .number(report.restarts)))
+        fields.append(("verdict", .string(report.broken == nil ? "ran" : "broken")))
+        if let broken = report.broken { fields.append(("message", .string(broken))) }
+        fields.append(("summary", summary(RunSummary(report.results))))
+        return .object(fields)
     }
 
     private func scenario(_ result: ScenarioResult) -> JSON {
@@ -61,5 +89,30 @@ public struct JSONReporter {
             fields.append(("unchecked", .array(result.uncheckedKeys.map(JSON.string))))
         }
         return .object(fields)
+    }
+}
+
+/// What the JSON report says of one implementation besides its scenario results.
+public struct ImplementationReport {
+    public var name: String
+    public var command: String?
+    public var version: String?
+    public var language: String?
+    public var restarts: Int
+    /// Why every scenario errored, when they all did.
+    public var broken: String?
+    public var results: [ScenarioResult]
+
+    public init(
+        name: String, command: String?, version: String?, language: String?, restarts: Int, broken: String?,
+        results: [ScenarioResult]
+    ) {
+        self.name = name
+        self.command = command
+        self.version = version
+        self.language = language
+        self.restarts = restarts
+        self.broken = broken
+        self.results = results
     }
 }

@@ -11,18 +11,20 @@ public struct TerminalReporter {
         formatter = ValueFormatter(model: model)
     }
 
-    public func progressLine(_ result: ScenarioResult, number: Int, of total: Int) -> String {
+    /// `[ 3/52] PASSED  scenario-id`, with the implementation's name when there are several.
+    public func progressLine(_ result: ScenarioResult, number: Int, of total: Int, implementation: String? = nil) -> String {
         let width = String(total).count
         let counter = String(repeating: " ", count: width - String(number).count) + "\(number)/\(total)"
         let label = result.outcome.rawValue.uppercased()
         let padded = label + String(repeating: " ", count: 8 - label.count)
-        return "[\(counter)] \(padded)\(result.scenario.id)"
+        return "[\(counter)] \(padded)" + (implementation.map { "\($0): " } ?? "") + result.scenario.id
     }
 
     /// The details of a scenario that did not pass, or nil when it passed.
-    public func problem(_ result: ScenarioResult) -> String? {
+    public func problem(_ result: ScenarioResult, implementation: String? = nil) -> String? {
         guard result.outcome != .passed else { return nil }
-        var lines = ["\(result.outcome.rawValue.uppercased()): \(result.scenario.id) — \(result.scenario.title)"]
+        let against = implementation.map { " [\($0)]" } ?? ""
+        var lines = ["\(result.outcome.rawValue.uppercased()): \(result.scenario.id)\(against) — \(result.scenario.title)"]
         lines.append("  scenario: \(result.scenario.location)")
         if let message = result.message { lines.append("  \(message)") }
         if let step = result.firstProblem {
@@ -42,6 +44,34 @@ public struct TerminalReporter {
         return lines.joined(separator: "\n")
     }
 
+    /// One verdict for a driver that errored on every scenario, instead of a wall of errors.
+    public func brokenDriver(_ name: String, command: String?, message: String, log: String?) -> String {
+        var lines = ["DRIVER BROKEN: \(name) errored on every scenario."]
+        if let command, command != name { lines.append("  command: \(command)") }
+        lines.append("  first error: " + message.replacingOccurrences(of: "\n", with: "\n  "))
+        if let log { lines.append("  its stderr: \(log)") }
+        lines.append("  Try: authspec doctor --driver '\(command ?? name)'")
+        return lines.joined(separator: "\n")
+    }
+
+    /// Scenarios down, implementations across, an outcome in each cell.
+    public func matrix(_ scenarios: [Scenario], runs: [(name: String, results: [ScenarioResult])]) -> String {
+        let idWidth = max(scenarios.map(\.id.count).max() ?? 0, 8)
+        let columns = runs.map { max($0.name.count, 7) }
+        var header = "scenario" + String(repeating: " ", count: idWidth - 8)
+        for (run, width) in zip(runs, columns) { header += "  " + run.name + String(repeating: " ", count: width - run.name.count) }
+        var lines = [header]
+        for (index, scenario) in scenarios.enumerated() {
+            var line = scenario.id + String(repeating: " ", count: idWidth - scenario.id.count)
+            for (run, width) in zip(runs, columns) {
+                let cell = index < run.results.count ? run.results[index].outcome.rawValue : "-"
+                line += "  " + cell + String(repeating: " ", count: width - cell.count)
+            }
+            lines.append(line.trimmingTrailingSpaces())
+        }
+        return lines.joined(separator: "\n")
+    }
+
     /// `1 scenario`, `2 scenarios`.
     public func counted(_ count: Int, _ noun: String) -> String {
         "\(count) \(noun)\(count == 1 ? "" : "s")"
@@ -50,5 +80,13 @@ public struct TerminalReporter {
     public func summary(_ summary: RunSummary, implementation: String) -> String {
         "\(counted(summary.total, "scenario")) against \(implementation): \(summary.passed) passed, \(summary.failed) failed, "
             + "\(summary.errored) errored, \(summary.skipped) skipped"
+    }
+}
+
+extension String {
+    func trimmingTrailingSpaces() -> String {
+        var text = self
+        while text.last == " " { text.removeLast() }
+        return text
     }
 }

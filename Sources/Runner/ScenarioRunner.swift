@@ -104,3 +104,25 @@ public struct ScenarioRunner {
         return .errored
     }
 }
+
+extension ScenarioRunner {
+    /// Runs every scenario in order, reporting each result as it finishes.
+    public func run<Implementation: ImplementationUnderTest>(
+        _ scenarios: [Scenario], on implementation: inout Implementation,
+        progress: (ScenarioResult, _ number: Int) -> Void = { _, _ in }
+    ) -> [ScenarioResult] {
+        var results: [ScenarioResult] = []
+        for (index, scenario) in scenarios.enumerated() {
+            let result = run(scenario, on: &implementation)
+            results.append(result)
+            progress(result, index + 1)
+        }
+        return results
+    }
+
+    /// Every scenario errored before or during a run: one verdict instead of one per scenario.
+    public static func brokenVerdict(_ results: [ScenarioResult]) -> String? {
+        guard !results.isEmpty, results.allSatisfy({ $0.outcome == .errored }) else { return nil }
+        return results[0].message ?? results[0].firstProblem?.message ?? "every scenario errored"
+    }
+}

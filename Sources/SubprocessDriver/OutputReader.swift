@@ -55,7 +55,7 @@ final class OutputReader {
                 if errno == EINTR { continue }
                 throw .endOfOutput
             }
-            if errorsOpen, descriptors.count > 1, descriptors[1].revents != 0 { drainErrors() }
+            if errorsOpen, descriptors.count > 1, descriptors[1].revents != 0 { readErrorChunk() }
             if descriptors[0].revents != 0 {
                 var chunk = [UInt8](repeating: 0, count: 65_536)
                 let count = read(output, &chunk, chunk.count)
@@ -73,8 +73,17 @@ final class OutputReader {
         }
     }
 
-    /// Reads whatever stderr has now, without waiting.
+    /// Reads whatever stderr holds now, without waiting for more.
     func drainErrors() {
+        while errorsOpen {
+            var descriptor = pollfd(fd: errors, events: Int16(POLLIN), revents: 0)
+            guard poll(&descriptor, 1, 0) > 0 else { return }
+            readErrorChunk()
+        }
+    }
+
+    /// One read of stderr, which poll said is readable (or at its end).
+    private func readErrorChunk() {
         var chunk = [UInt8](repeating: 0, count: 65_536)
         let count = read(errors, &chunk, chunk.count)
         guard count > 0 else {
@@ -101,7 +110,7 @@ final class OutputReader {
         while errorsOpen, ContinuousClock.now < deadline {
             var descriptor = pollfd(fd: errors, events: Int16(POLLIN), revents: 0)
             guard poll(&descriptor, 1, 20) > 0 else { continue }
-            drainErrors()
+            readErrorChunk()
         }
         flushErrorLine()
     }

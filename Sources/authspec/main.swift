@@ -72,6 +72,9 @@ func usageFailure(_ message: String, spec: CommandSpec?) -> Int32 {
             return try command.run(parsed).rawValue
         } catch let error as UsageError {
             return usageFailure(error.message, spec: command.spec)
+        } catch let error as InputError {
+            Console.error(error.message)
+            return ExitCode.badInput.rawValue
         } catch {
             Console.error("Error: \(error)")
             return ExitCode.badInput.rawValue

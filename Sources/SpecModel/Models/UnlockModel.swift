@@ -7,7 +7,8 @@ public enum UnlockModel {
     ]
     public static let tapTargets = ["retry_biometrics", "use_pin", "forgot_pin", "login_again"]
     public static let destinations = ["Dashboard", "Login", "Recovery"]
-    public static let defaultClock = "2026-01-01T09:00:00Z"
+    /// 2026-01-01T09:00:00Z in milliseconds since 1970: given values are held decoded.
+    public static let defaultClock = 1_767_258_000_000
 
     public static let declaration = ModelDeclaration(
         name: "unlock",
@@ -66,7 +67,7 @@ public enum UnlockModel {
         .init("pin", .optional(.digits), default: .null, "the PIN; defaults to 1234 or 123456"),
         .init("pin_failures", .integer(0...10_000), default: .int(0), "persisted PIN failure count"),
         .init("blocked_for", .optional(.duration), default: .null, "a persisted lock that ends this long after time 0"),
-        .init("clock", .instant, default: .string(defaultClock), "the wall clock at time 0"),
+        .init("clock", .instant, default: .int(defaultClock), "the wall clock at time 0"),
     ]
 
     static let observations: [ObservationDeclaration] = [

@@ -1,19 +1,22 @@
+import DriverProtocol
 import Foundation
 import ReferenceMachine
 import Reporters
 import Runner
 import ScenarioModel
 import SpecModel
+import SubprocessDriver
 
 enum RunCommand: Command {
     static let spec = CommandSpec(
         name: "run",
-        abstract: "Run scenarios against the reference unlock machine.",
+        abstract: "Run scenarios against the reference and any external drivers.",
         discussion: """
-            Loads every scenario file under the given paths, runs each against the reference, and \
-            prints a line per scenario, the details of every failure, and a summary. Exit codes: 0 \
-            when every scenario passed, 1 when any failed or errored, 2 for bad input (a scenario \
-            file that does not load, an unknown option).
+            Loads every scenario file under the given paths and runs each against the reference \
+            unlock machine and against each --driver, printing a line per scenario, the details \
+            of every failure, a scenario x implementation matrix when there are several, and a \
+            summary. Exit codes: 0 when every scenario passed (or was skipped), 1 when any failed \
+            or errored, 2 for bad input (a scenario file that does not load, an unknown option).
             """,
         arguments: [("paths", "Scenario files or folders to run (default: Scenarios).")],
         options: [
@@ -22,13 +25,14 @@ enum RunCommand: Command {
             .init(name: "json", valueName: "file", help: "Write the results as JSON to this file (atomically)."),
             .init(name: "argon2", valueName: "profile", help: "Argon2id cost for the reference's PIN hash: light (default) or owasp (m=19456 KiB, t=2, p=1)."),
             .init(name: "quiet", valueName: nil, help: "Print only failures and the summary."),
-        ])
+        ] + DriverArguments.options)
 
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
         let profileName = arguments.value("argon2") ?? Argon2Profile.light.name
         guard let profile = Argon2Profile.all.first(where: { $0.name == profileName }) else {
             throw UsageError(message: "Unknown Argon2 profile '\(profileName)' (expected light or owasp)")
         }
+        let drivers = try DriverArguments.parse(arguments)
         let model = UnlockModel.declaration
         let paths = arguments.positionals.isEmpty ? ["Scenarios"] : arguments.positionals
         let loaded = ScenarioLoader(model: model).load(paths: paths)
@@ -40,29 +44,77 @@ enum RunCommand: Command {
         }
         let reporter = TerminalReporter(model: model)
         let quiet = arguments.flag("quiet")
+        let names = ["reference"] + drivers.map(\.command)
         if !quiet {
-            Console.out("Running \(reporter.counted(selected.count, "scenario")) from \(reporter.counted(loaded.files.count, "file")) against the reference (Argon2id \(profile))")
+            Console.out(
+                "Running \(reporter.counted(selected.count, "scenario")) from \(reporter.counted(loaded.files.count, "file")) "
+                    + "against \(names.count == 1 ? "the reference" : reporter.counted(names.count, "implementation")) (reference: Argon2id \(profile))")
         }
-        var implementation = ReferenceImplementation(profile: profile)
         let runner = ScenarioRunner(model: model)
-        var results: [ScenarioResult] = []
-        for (index, scenario) in selected.enumerated() {
-            let result = runner.run(scenario, on: &implementation)
-            results.append(result)
-            if !quiet { Console.out(reporter.progressLine(result, number: index + 1, of: selected.count)) }
+        var runs: [ImplementationRun] = []
+
+        func execute<I: ImplementationUnderTest>(_ implementation: inout I, label: String, details: DriverDetails?) {
+            let results = runner.run(selected, on: &implementation) { result, number in
+                if !quiet {
+                    Console.out(reporter.progressLine(result, number: number, of: selected.count, implementation: names.count > 1 ? label : nil))
+                }
+            }
+            runs.append(ImplementationRun(name: label, details: details, results: results))
         }
-        let problems = results.compactMap(reporter.problem)
+
+        var reference = ReferenceImplementation(profile: profile)
+        execute(&reference, label: "reference", details: nil)
+        for options in drivers {
+            var driver = SubprocessDriver(options: options)
+            if !quiet { Console.out("Starting driver: \(options.command)") }
+            let handshake = Result { () throws(ImplementationError) in try driver.connect() }
+            execute(&driver, label: driver.name, details: DriverDetails(command: options.command, info: try? handshake.get(), restarts: driver.restarts, log: options.stderrLog))
+            runs[runs.count - 1].details?.restarts = driver.restarts
+            driver.shutdown()
+        }
+
+        let allResults = runs.flatMap(\.results)
+        var problems: [String] = []
+        for run in runs {
+            if let verdict = ScenarioRunner.brokenVerdict(run.results) {
+                problems.append(reporter.brokenDriver(run.name, command: run.details?.command, message: verdict, log: run.details?.log))
+            } else {
+                problems += run.results.compactMap { reporter.problem($0, implementation: runs.count > 1 ? run.name : nil) }
+            }
+        }
         if !problems.isEmpty { Console.out("\n" + problems.joined(separator: "\n\n")) }
-        let summary = RunSummary(results)
-        Console.out("\n" + reporter.summary(summary, implementation: "reference"))
+        if runs.count > 1 { Console.out("\n" + reporter.matrix(selected, runs: runs.map { ($0.name, $0.results) })) }
+        Console.out("")
+        for run in runs { Console.out(reporter.summary(RunSummary(run.results), implementation: run.name)) }
         if !loaded.diagnostics.isEmpty {
             Console.out("\(reporter.counted(loaded.diagnostics.count, "input error")) (above): the scenarios they are in did not run")
         }
         if let path = arguments.value("json") {
-            try AtomicFile.write(JSONReporter(model: model).document(results).rendered(), to: path)
+            try AtomicFile.write(JSONReporter(model: model).document(allResults, implementations: runs.map(\.report)).rendered(), to: path)
         }
         if !loaded.diagnostics.isEmpty { return .badInput }
+        let summary = RunSummary(allResults)
         return summary.failed + summary.errored > 0 ? .failures : .success
+    }
+}
+
+struct DriverDetails {
+    var command: String
+    var info: DriverInfo?
+    var restarts: Int
+    var log: String?
+}
+
+/// One implementation's results in a run.
+struct ImplementationRun {
+    var name: String
+    var details: DriverDetails?
+    var results: [ScenarioResult]
+
+    var report: ImplementationReport {
+        ImplementationReport(
+            name: name, command: details?.command, version: details?.info?.version, language: details?.info?.language,
+            restarts: details?.restarts ?? 0, broken: ScenarioRunner.brokenVerdict(results), results: results)
     }
 }
 

@@ -1,0 +1,75 @@
+#!/usr/bin/env python3
+"""authspec driver for the example unlock implementation in unlock.py (protocol v1, docs/protocol.md).
+
+Run by authspec:  authspec run --driver "python3 Examples/python/driver.py [--bug NAME ...]"
+stdout carries protocol messages only; logs go to stderr.
+"""
+
+import argparse
+import json
+import sys
+
+from unlock import BUGS, Argon2id, UnlockScreen
+
+INPUTS = ["launch", "kill", "background", "foreground", "advance", "biometric", "digit", "delete", "clear", "tap",
+          "login_completed"]
+OBSERVATIONS = ["state", "states", "navigation", "pin_entered", "pin_attempts_left", "bio_attempts_left",
+                "lock_remaining", "countdown", "message", "announcements", "events"]
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--bug", action="append", default=[], choices=sorted(BUGS), help="switch on a deliberate bug")
+    parser.add_argument("--list-bugs", action="store_true", help="list the bugs and exit")
+    options = parser.parse_args()
+    if options.list_bugs:
+        for name, what in sorted(BUGS.items()):
+            print("%-28s %s" % (name, what))
+        return
+    hasher = Argon2id()
+    screen = None
+
+    def reply(message_id, **fields):
+        sys.stdout.write(json.dumps(dict(id=message_id, ok=True, **fields), separators=(",", ":")) + "\n")
+        sys.stdout.flush()
+
+    def fail(message_id, kind, text):
+        sys.stdout.write(json.dumps({"id": message_id, "ok": False, "error": {"kind": kind, "message": text}}) + "\n")
+        sys.stdout.flush()
+
+    for line in sys.stdin:
+        request = json.loads(line)
+        message_id = request.get("id", -1)
+        kind = request.get("type")
+        try:
+            if kind == "hello":
+                if 1 not in request.get("versions", []):
+                    fail(message_id, "failed", "this driver speaks protocol version 1 only")
+                    continue
+                reply(message_id, protocol=1,
+                      implementation={"name": "python-example" + "".join("+" + b for b in options.bug),
+                                      "version": "1.0", "language": "python"},
+                      capabilities={"inputs": INPUTS, "observations": OBSERVATIONS})
+            elif kind == "start":
+                screen = UnlockScreen(request["given"], options.bug, hasher)
+                reply(message_id)
+            elif kind == "input":
+                item = request["input"]
+                reply(message_id, observations=screen.apply(item["name"], item.get("argument"), request["time_ms"]))
+            elif kind == "reset":
+                screen = None
+                reply(message_id)
+            elif kind == "bye":
+                reply(message_id)
+                return
+            else:
+                fail(message_id, "unsupported", "unknown request type %r" % kind)
+        except NotImplementedError as error:
+            fail(message_id, "unsupported", "input %s is not implemented" % error)
+        except Exception as error:  # a harness answers every request, even when its code breaks
+            print("driver error: %r" % error, file=sys.stderr)
+            fail(message_id, "failed", "%s: %s" % (type(error).__name__, error))
+
+
+if __name__ == "__main__":
+    main()

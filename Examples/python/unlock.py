@@ -1,0 +1,378 @@
+"""The MedTime unlock screen (SCR-AUTH-006), written from the spec for the authspec example driver.
+
+This is an independent implementation: it follows the spec documents and the readings listed in
+authspec's docs/interpretations.md (INT-nnn), not the Swift reference's code. Times are virtual
+milliseconds since 1970; nothing here reads a real clock.
+
+BUGS names deliberately wrong behaviours that can be switched on to see the suite catch them.
+"""
+
+import ctypes
+import ctypes.util
+import os
+
+BUGS = {
+    "kill-resets-failures": "the PIN failure count is kept in memory only, so a kill resets the escalation",
+    "lock-from-first-failure": "the lock is measured from the first failure of the run instead of the last",
+    "eighth-gives-15-min": "the lock table stops at 15 minutes, so the 8th failure gives 15 min instead of 1 h",
+    "cancel-counts-as-failure": "cancelling the biometric prompt counts as a failed biometric attempt",
+    "announce-failures-not-left": "the wrong-PIN announcement says how many failures, not how many attempts are left",
+    "countdown-off-by-one": "the countdown rounds the time left down, one second short",
+    "bio-after-lockout": "a platform biometric lockout is forgotten, so biometrics are offered again",
+    "relogin-clears-lock": "tapping 'Iniciar sesion nuevamente' lifts the lock before any login",
+    "dashboard-immediately": "Success goes to the Dashboard at once instead of after 0.5 s",
+    "inactivity-exclusive": "exactly 5 minutes in the background does not ask to unlock again",
+    "perfect-30-days": "Perfect-tier sessions last 30 days like Pro ones",
+    "two-bio-attempts": "the PIN fallback comes after 2 biometric failures instead of 3",
+}
+
+MINUTE = 60_000
+DAY = 86_400_000
+LOCK_AFTER = 5                     # SCR-AUTH-006 §6.1.2
+LOCKS = {5: 1, 6: 5, 7: 15}        # minutes; 8 and beyond: 60
+BIO_ATTEMPTS = 3                   # SCR-AUTH-006 §6.1.1
+SUCCESS_DELAY = 500                # SCR-AUTH-006 §2.5
+INACTIVITY = 5 * MINUTE            # UIF-AUTH-001 §10.2
+SESSION_DAYS = {"pro": 30, "perfect": 7}
+
+SENSOR_UNAVAILABLE = "Sensor no disponible. Usa tu PIN."
+BIO_LOCKED = "Biometria bloqueada. Usa tu PIN."
+NOT_RECOGNISED = "No reconocido. Intenta de nuevo."
+FALLBACK_TEXT = "Biometria no disponible. Usa tu PIN para desbloquear."
+BLOCKED_TEXT = "Has excedido el numero de intentos de PIN. Espera antes de reintentar."
+DESTINATIONS = {"Dashboard": "Dashboard", "Login": "Login", "Recovery": "Recovery"}
+
+
+class Argon2id:
+    """PIN hashing with the system's libargon2 (Debian's libargon2-1), light cost."""
+
+    def __init__(self):
+        path = ctypes.util.find_library("argon2") or "libargon2.so.1"
+        self.lib = ctypes.CDLL(path)
+        u32, size = ctypes.c_uint32, ctypes.c_size_t
+        self.lib.argon2id_hash_encoded.argtypes = [u32, u32, u32, ctypes.c_char_p, size, ctypes.c_char_p, size, size,
+                                                   ctypes.c_char_p, size]
+        self.lib.argon2id_hash_encoded.restype = ctypes.c_int
+        self.lib.argon2id_verify.argtypes = [ctypes.c_char_p, ctypes.c_char_p, size]
+        self.lib.argon2id_verify.restype = ctypes.c_int
+
+    def hash(self, pin):
+        salt = os.urandom(16)
+        out = ctypes.create_string_buffer(128)
+        code = self.lib.argon2id_hash_encoded(1, 1024, 1, pin.encode(), len(pin), salt, len(salt), 32, out, len(out))
+        if code != 0:
+            raise RuntimeError("argon2 error %d" % code)
+        return out.value
+
+    def verify(self, pin, encoded):
+        return self.lib.argon2id_verify(encoded, pin.encode(), len(pin)) == 0
+
+
+def lock_minutes(failures, bugs):
+    if failures < LOCK_AFTER:
+        return None
+    if "eighth-gives-15-min" in bugs:
+        return LOCKS.get(failures, 15)
+    return LOCKS.get(failures, 60)
+
+
+def spoken(ms):
+    seconds = -(-ms // 1000)
+    parts = []
+    for amount, one, many in ((seconds // 3600, "hora", "horas"), (seconds % 3600 // 60, "minuto", "minutos"),
+                              (seconds % 60, "segundo", "segundos")):
+        if amount:
+            parts.append("%d %s" % (amount, one if amount == 1 else many))
+    return " ".join(parts) or "0 segundos"
+
+
+class Device:
+    """What outlives the app's process: keychain, preferences, the session, the OS biometrics."""
+
+    def __init__(self, given, hasher, now):
+        pin = given["pin"]
+        self.pin_hash = hasher.hash(pin)
+        self.pin_length = given["pin_length"]
+        self.failures = given["pin_failures"]
+        self.first_failure_at = now if self.failures else None
+        self.blocked_until = now + given["blocked_for"] if given.get("blocked_for") is not None else None
+        self.biometric_enabled = given["biometric_enabled"]
+        self.biometric_type = given["biometric_type"]
+        self.tier = given["tier"]
+        self.session = given["session"]
+        self.session_started = now - given["session_age"]
+        self.platform = given["biometric_status"]
+
+
+class UnlockScreen:
+    def __init__(self, given, bugs, hasher):
+        self.bugs = set(bugs)
+        self.hasher = hasher
+        self.device = Device(given, hasher, given["clock"])
+        self.origin = given["clock"]
+        self.process_alive = False
+        self.volatile_failures = self.device.failures
+        self._new_screen()
+        self.state = "NotRunning"
+
+    # -- bookkeeping -------------------------------------------------------------------------
+    def _new_screen(self):
+        self.state = "CheckingSession"
+        self.digits = ""
+        self.bio_failures = 0
+        self.message = None
+        self.shown_at = None
+        self.success_at = None
+        self.away_since = None
+
+    def _go(self, state):
+        self.state = state
+        self.log_states.append(state)
+
+    def _say(self, text):
+        self.log_said.append(text)
+
+    def _event(self, name, **params):
+        self.log_events.append({"name": name, "params": params})
+
+    @property
+    def failures(self):
+        return self.volatile_failures if "kill-resets-failures" in self.bugs else self.device.failures
+
+    @failures.setter
+    def failures(self, value):
+        self.volatile_failures = value
+        self.device.failures = value
+
+    # -- the protocol's entry point ----------------------------------------------------------
+    def apply(self, name, argument, time_ms):
+        now = self.origin + time_ms
+        self.log_states, self.log_said, self.log_events = [], [], []
+        self._timers(now)
+        handler = getattr(self, "on_" + name, None)
+        if handler is None:
+            raise NotImplementedError(name)
+        handler(argument, now)
+        return self._observe(now)
+
+    def _timers(self, now):
+        delay = 0 if "dashboard-immediately" in self.bugs else SUCCESS_DELAY
+        if self.state == "Success" and now >= self.success_at + delay:
+            self._go("Dashboard")
+        if self.state == "PINBlocked" and self.device.blocked_until is not None and now >= self.device.blocked_until:
+            self.device.blocked_until = None
+            self.message = None
+            self._go("PINInput")
+
+    def _observe(self, now):
+        remaining = None
+        if self.device.blocked_until is not None and self.device.blocked_until > now:
+            remaining = self.device.blocked_until - now
+        countdown = None
+        if self.state == "PINBlocked" and remaining is not None:
+            seconds = remaining // 1000 if "countdown-off-by-one" in self.bugs else -(-remaining // 1000)
+            countdown = "%02d:%02d" % (seconds // 60, seconds % 60)
+        if remaining is not None:
+            attempts = 0
+        else:
+            attempts = max(LOCK_AFTER - self.failures, 1)
+        bio_limit = 2 if "two-bio-attempts" in self.bugs else BIO_ATTEMPTS
+        return {
+            "state": self.state,
+            "states": self.log_states,
+            "navigation": DESTINATIONS.get(self.state),
+            "pin_entered": len(self.digits),
+            "pin_attempts_left": attempts,
+            "bio_attempts_left": max(bio_limit - self.bio_failures, 0),
+            "lock_remaining": remaining,
+            "countdown": countdown,
+            "message": self.message,
+            "announcements": self.log_said,
+            "events": self.log_events,
+        }
+
+    # -- process lifecycle -------------------------------------------------------------------
+    def on_launch(self, _, now):
+        if self.state != "NotRunning":
+            return
+        self._new_screen()
+        self._go("CheckingSession")
+        self._route(now)
+
+    def on_kill(self, _, now):
+        if self.state == "NotRunning":
+            return
+        self.volatile_failures = 0
+        self.digits = ""
+        self._go("NotRunning")
+
+    def on_background(self, _, now):
+        if self.state != "NotRunning" and self.away_since is None:
+            self.away_since = now
+
+    def on_foreground(self, _, now):
+        if self.away_since is None:
+            return
+        away = now - self.away_since
+        self.away_since = None
+        expired = away > INACTIVITY if "inactivity-exclusive" in self.bugs else away >= INACTIVITY
+        if self.state == "Dashboard" and expired:
+            self._new_screen()
+            self._go("CheckingSession")
+            self._route(now)
+
+    def on_advance(self, _, now):
+        pass
+
+    def _session_valid(self, now):
+        days = 30 if "perfect-30-days" in self.bugs else SESSION_DAYS[self.device.tier]
+        return self.device.session == "valid" and now - self.device.session_started < days * DAY
+
+    def _route(self, now):
+        if not self._session_valid(now):
+            self._go("Login")
+            return
+        self.shown_at = now
+        self._event("screen_view", screen_name="biometric_unlock")
+        if self.device.blocked_until is not None:
+            if now < self.device.blocked_until:
+                self._blocked(self.device.blocked_until - now)
+                return
+            self.device.blocked_until = None
+        if not self.device.biometric_enabled:
+            self._go("PINInput")
+        elif self.device.platform in ("not_available", "not_enrolled"):
+            self._to_pin("failed", SENSOR_UNAVAILABLE)
+        elif self.device.platform == "lockout":
+            self._to_pin("failed", BIO_LOCKED)
+        else:
+            self._prompt()
+
+    # -- biometrics --------------------------------------------------------------------------
+    def _prompt(self):
+        self.message = None
+        self._go("BiometricPrompt")
+        kind = self.device.biometric_type
+        self._say("Usa Face ID para desbloquear MedTime" if kind == "face" else "Usa tu huella para desbloquear MedTime")
+        self._event("biometric_attempt", type=kind)
+
+    def _to_pin(self, reason, message):
+        self.message = message
+        self._go("PINInput")
+        self._say("Usa tu PIN para desbloquear")
+        self._event("biometric_to_pin", reason=reason)
+
+    def on_biometric(self, outcome, now):
+        if self.state != "BiometricPrompt":
+            return
+        if outcome == "cancel" and "cancel-counts-as-failure" in self.bugs:
+            outcome = "failure"
+        kind = self.device.biometric_type
+        if outcome == "success":
+            self._go("BiometricSuccess")
+            self._event("biometric_success", type=kind, time_ms=now - self.shown_at)
+            self._unlocked("biometric", now)
+        elif outcome == "failure":
+            self.bio_failures += 1
+            self._go("BiometricFail")
+            self._event("biometric_failure", type=kind, attempt_number=self.bio_failures)
+            limit = 2 if "two-bio-attempts" in self.bugs else BIO_ATTEMPTS
+            if self.bio_failures >= limit:
+                self._to_pin("failed", FALLBACK_TEXT)
+            else:
+                self.message = NOT_RECOGNISED
+                self._say("No reconocido. %d intentos restantes" % (limit - self.bio_failures))
+        elif outcome in ("cancel", "use_pin"):
+            self._to_pin("cancelled", None)
+        elif outcome in ("not_available", "not_enrolled"):
+            self._to_pin("failed", SENSOR_UNAVAILABLE)
+        elif outcome == "lockout":
+            if "bio-after-lockout" not in self.bugs:
+                self.device.platform = "lockout"
+            self._to_pin("failed", BIO_LOCKED)
+        else:
+            raise ValueError("unknown biometric outcome %r" % outcome)
+
+    def on_tap(self, target, now):
+        limit = 2 if "two-bio-attempts" in self.bugs else BIO_ATTEMPTS
+        if target == "retry_biometrics" and self.state == "BiometricFail" and self.bio_failures < limit:
+            self._prompt()
+        elif target == "use_pin" and self.state == "BiometricFail":
+            self._to_pin("cancelled", None)
+        elif target == "forgot_pin" and self.state == "PINInput":
+            self.digits = ""
+            self._go("Recovery")
+        elif target == "login_again" and self.state == "PINBlocked":
+            if "relogin-clears-lock" in self.bugs:
+                self.device.blocked_until = None
+                self.failures = 0
+            self._go("Login")
+
+    def on_login_completed(self, _, now):
+        if self.state != "Login":
+            return
+        self.device.session = "valid"
+        self.device.session_started = now
+        self.failures = 0
+        self.device.blocked_until = None
+        self._go("Dashboard")
+
+    # -- PIN ---------------------------------------------------------------------------------
+    def on_digit(self, digit, now):
+        if self.state != "PINInput" or len(self.digits) >= self.device.pin_length:
+            return
+        self.digits += str(digit)
+        self.message = None
+        self._say("Digito %d de %d" % (len(self.digits), self.device.pin_length))
+        if len(self.digits) == self.device.pin_length:
+            self._check(now)
+
+    def on_delete(self, _, now):
+        if self.state == "PINInput":
+            self.digits = self.digits[:-1]
+
+    def on_clear(self, _, now):
+        if self.state == "PINInput":
+            self.digits = ""
+
+    def _check(self, now):
+        typed, self.digits = self.digits, ""
+        self._go("PINValidating")
+        self._event("pin_attempt")
+        if self.hasher.verify(typed, self.device.pin_hash):
+            self._event("pin_success", time_ms=now - self.shown_at, attempts_used=self.failures + 1)
+            self._unlocked("pin", now)
+            return
+        self.failures += 1
+        if self.failures == 1 or self.device.first_failure_at is None:
+            self.device.first_failure_at = now
+        self._go("PINError")
+        self._event("pin_failure", attempt_number=self.failures)
+        minutes = lock_minutes(self.failures, self.bugs)
+        if minutes is None:
+            left = LOCK_AFTER - self.failures
+            shown = self.failures if "announce-failures-not-left" in self.bugs else left
+            self.message = "PIN incorrecto. %d intentos restantes" % left
+            self._go("PINInput")
+            self._say("PIN incorrecto. %d intentos restantes" % shown)
+            return
+        start = self.device.first_failure_at if "lock-from-first-failure" in self.bugs else now
+        self.device.blocked_until = start + minutes * MINUTE
+        self._event("pin_blocked", duration_seconds=minutes * 60)
+        self._blocked(minutes * MINUTE)
+
+    def _blocked(self, remaining):
+        self.digits = ""
+        self.message = BLOCKED_TEXT
+        self._go("PINBlocked")
+        self._say("PIN bloqueado. Espera " + spoken(remaining))
+
+    def _unlocked(self, method, now):
+        self.failures = 0
+        self.device.first_failure_at = None
+        self.device.blocked_until = None
+        self.message = None
+        self.success_at = now
+        self._go("Success")
+        self._say("Desbloqueado")
+        self._event("unlock_success", method=method)
