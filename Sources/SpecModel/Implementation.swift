@@ -8,8 +8,12 @@ public struct Input: Sendable, Equatable, CustomStringConvertible {
         self.argument = argument
     }
 
+    /// `launch`, `biometric: cancel`, `enter_pin: "0000"`: words bare, other text quoted.
     public var description: String {
         guard let argument else { return name }
+        if let word = argument.string, !word.isEmpty, word.allSatisfy({ $0.isLetter || $0 == "_" }) {
+            return "\(name): \(word)"
+        }
         return "\(name): \(argument)"
     }
 }

@@ -26,7 +26,7 @@ final class OutputReader {
     /// The last lines of each stream, for crash reports.
     private(set) var recentOutput: [String] = []
     private(set) var recentErrors: [String] = []
-    static let recentLimit = 10
+    static let recentLimit = 5
 
     init(output: Int32, errors: Int32, maxLineBytes: Int, log: FileHandle?) {
         self.output = output
@@ -122,8 +122,14 @@ final class OutputReader {
         }
     }
 
+    /// A new scenario: earlier lines would only confuse its report.
+    func forgetRecentLines() {
+        recentOutput.removeAll()
+        recentErrors.removeAll()
+    }
+
     private func remember(_ line: String, in lines: inout [String]) {
-        lines.append(line.count > 300 ? String(line.prefix(300)) + "…" : line)
+        lines.append(line.count > 200 ? String(line.prefix(200)) + "…" : line)
         if lines.count > Self.recentLimit { lines.removeFirst(lines.count - Self.recentLimit) }
     }
 }

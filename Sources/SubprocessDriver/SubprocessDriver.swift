@@ -12,6 +12,8 @@ public struct SubprocessDriver: ImplementationUnderTest {
     /// The first handshake's answer; every restart must give the same.
     public private(set) var info: DriverInfo?
     public private(set) var restarts = 0
+    /// Why the first handshake failed: every scenario errors with it, without respawning.
+    public private(set) var handshakeFailure: ImplementationError?
     private var connection: Connection?
     private var nextID = 0
     private var scenarioDeadline: ContinuousClock.Instant?
@@ -23,7 +25,8 @@ public struct SubprocessDriver: ImplementationUnderTest {
 
     public var name: String { info?.name ?? options.command }
     public var observedKeys: Set<String> { Set(info?.observations ?? []) }
-    public var supportedInputs: Set<String>? { info.map { Set($0.inputs) } ?? [] }
+    /// Unknown until the handshake; then what the driver declared.
+    public var supportedInputs: Set<String>? { info.map { Set($0.inputs) } }
 
     /// One running process and its reader.
     final class Connection {
@@ -41,8 +44,20 @@ public struct SubprocessDriver: ImplementationUnderTest {
     @discardableResult
     public mutating func connect() throws(ImplementationError) -> DriverInfo {
         if connection != nil, let info { return info }
-        let log = options.stderrLog.flatMap { path -> FileHandle? in
-            if !FileManager.default.fileExists(atPath: path) {
+        if info == nil, let handshakeFailure { throw handshakeFailure }
+        do {
+            return try handshake()
+        } catch {
+            if info == nil { handshakeFailure = error }
+            throw error
+        }
+    }
+
+    /// The log starts empty with the first process of a run; restarts append to it.
+    private func openLog() -> FileHandle? {
+        options.stderrLog.flatMap { path -> FileHandle? in
+            let fresh = info == nil && restarts == 0
+            if fresh || !FileManager.default.fileExists(atPath: path) {
                 try? FileManager.default.createDirectory(
                     atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
                 _ = FileManager.default.createFile(atPath: path, contents: nil)
@@ -51,6 +66,10 @@ public struct SubprocessDriver: ImplementationUnderTest {
             handle?.seekToEndOfFile()
             return handle
         }
+    }
+
+    private mutating func handshake() throws(ImplementationError) -> DriverInfo {
+        let log = openLog()
         let process: ChildProcess
         do {
             process = try ChildProcess(command: options.command, workingDirectory: options.workingDirectory)
@@ -115,6 +134,7 @@ public struct SubprocessDriver: ImplementationUnderTest {
             try connect()
         }
         scenarioDeadline = ContinuousClock.now + options.scenarioTimeout
+        connection?.reader.forgetRecentLines()
         currentStep = "the start of scenario '\(scenario)'"
         _ = try okFields(try exchange(.start(scenario: scenario, given: given), within: options.stepTimeout))
     }

@@ -1,0 +1,91 @@
+#!/usr/bin/env python3
+"""A misbehaving authspec driver for the runner's fault-injection tests.
+
+It answers like the Python example driver, except that at the chosen input of the chosen
+scenario it commits one fault. Faults at the handshake (wrong-version, slow-start) ignore the
+scenario.
+"""
+
+import argparse
+import json
+import os
+import signal
+import sys
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "..", "..", "Examples", "python"))
+from driver import INPUTS, OBSERVATIONS  # noqa: E402
+from unlock import Argon2id, UnlockScreen  # noqa: E402
+
+FAULTS = ["crash", "segfault", "hang", "garbage", "long-line", "early-exit", "wrong-version", "slow-start",
+          "stderr-flood", "wrong-id", "late-reply"]
+
+
+def send(message):
+    sys.stdout.write(json.dumps(message, separators=(",", ":")) + "\n")
+    sys.stdout.flush()
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--fault", choices=FAULTS, required=True)
+    parser.add_argument("--scenario", default="")
+    parser.add_argument("--at-input", type=int, default=1, help="the fault comes at this input of the scenario")
+    parser.add_argument("--seconds", type=float, default=3.0, help="for slow-start and late-reply")
+    options = parser.parse_args()
+    hasher = Argon2id()
+    screen, scenario, inputs = None, None, 0
+
+    if options.fault == "slow-start":
+        time.sleep(options.seconds)
+
+    for line in sys.stdin:
+        request = json.loads(line)
+        message_id, kind = request["id"], request["type"]
+        reply = {"id": message_id, "ok": True}
+        if kind == "hello":
+            reply.update(protocol=2 if options.fault == "wrong-version" else 1,
+                         implementation={"name": "faulty-" + options.fault, "version": "0", "language": "python"},
+                         capabilities={"inputs": INPUTS, "observations": OBSERVATIONS})
+        elif kind == "start":
+            scenario, inputs = request["scenario"], 0
+            screen = UnlockScreen(request["given"], [], hasher)
+        elif kind == "input":
+            inputs += 1
+            item = request["input"]
+            reply["observations"] = screen.apply(item["name"], item.get("argument"), request["time_ms"])
+            if scenario == options.scenario and inputs == options.at_input:
+                fault = options.fault
+                if fault == "crash":
+                    print("driver: about to crash on purpose", file=sys.stderr, flush=True)
+                    os._exit(3)
+                if fault == "segfault":
+                    os.kill(os.getpid(), signal.SIGSEGV)
+                if fault == "hang":
+                    time.sleep(3600)
+                if fault == "garbage":
+                    print("DEBUG: observing state", screen.state, flush=True)
+                    continue
+                if fault == "long-line":
+                    sys.stdout.write('{"id":%d,"ok":true,"pad":"%s"}\n' % (message_id, "x" * (2 << 20)))
+                    sys.stdout.flush()
+                    continue
+                if fault == "early-exit":
+                    sys.exit(0)
+                if fault == "stderr-flood":
+                    chunk = "flood " * 1000 + "\n"
+                    for _ in range(1000):
+                        sys.stderr.write(chunk)
+                    sys.stderr.flush()
+                if fault == "wrong-id":
+                    reply["id"] = message_id + 1
+                if fault == "late-reply":
+                    time.sleep(options.seconds)
+        elif kind == "bye":
+            send(reply)
+            return
+        send(reply)
+
+
+if __name__ == "__main__":
+    main()
