@@ -15,6 +15,9 @@ public struct SubprocessDriver: ImplementationUnderTest {
     /// Why the first handshake failed: every scenario errors with it, without respawning.
     public private(set) var handshakeFailure: ImplementationError?
     private var connection: Connection?
+    /// The process was lost to a crash, a timeout or a protocol error (not ended on purpose):
+    /// the next start is a restart and counts against the budget.
+    private var lostProcess = false
     private var nextID = 0
     private var scenarioDeadline: ContinuousClock.Instant?
     private var currentStep = ""
@@ -112,26 +115,31 @@ public struct SubprocessDriver: ImplementationUnderTest {
             _ = try? exchange(.bye, within: .seconds(2))
         }
         connection?.process.reap(within: .milliseconds(500))
+        let lost = lostProcess
         disconnect()
+        lostProcess = lost
     }
 
+    /// Kills the process after a failure; the next scenario restarts it.
     private mutating func disconnect() {
         connection?.process.killGroup()
         connection?.process.reap(within: .seconds(2))
         connection = nil
+        lostProcess = true
     }
 
     // MARK: ImplementationUnderTest
 
     public mutating func start(scenario: String, given: [String: Value]) throws(ImplementationError) {
         if connection == nil {
-            if info != nil {
+            if info != nil, lostProcess {
                 guard restarts < options.restartBudget else {
                     throw .failed("the driver was restarted \(restarts) times, its whole budget; not restarting again")
                 }
                 restarts += 1
             }
             try connect()
+            lostProcess = false
         }
         scenarioDeadline = ContinuousClock.now + options.scenarioTimeout
         connection?.reader.forgetRecentLines()
@@ -242,6 +250,7 @@ public struct SubprocessDriver: ImplementationUnderTest {
     private mutating func crashed(_ connection: Connection, while doing: String) -> ImplementationError {
         let termination = connection.process.reap(within: .milliseconds(500))
         self.connection = nil
+        lostProcess = true
         connection.process.killGroup()
         connection.process.reap(within: .seconds(1))
         let how = termination.map { "the driver \($0)" } ?? "the driver closed its stdout"

@@ -17,6 +17,26 @@ import Testing
         #expect(RunSummary(results).passed == suite.scenarios.count)
     }
 
+    /// Every declared default is a value of its own declared type, as a decoded scenario
+    /// value would be (durations and instants in milliseconds).
+    @Test func givenDefaultsFitTheirTypes() {
+        func fits(_ value: Value, _ type: ValueType) -> Bool {
+            switch (type, value) {
+            case (.optional, .null): return true
+            case (.optional(let wrapped), _): return fits(value, wrapped)
+            case (.bool, .bool), (.duration, .int), (.instant, .int): return true
+            case (.integer(let range), .int(let number)): return range.contains(number)
+            case (.integerIn(let choices), .int(let number)): return choices.contains(number)
+            case (.oneOf(let words), .string(let word)): return words.contains(word)
+            case (.string, .string), (.digits, .string), (.state, .string): return true
+            default: return false
+            }
+        }
+        for key in TestSupport.model.given {
+            #expect(fits(key.defaultValue, key.type), "default of \(key.key): \(key.defaultValue) is not \(key.type.summary)")
+        }
+    }
+
     /// The cases the brief asks for by name.
     @Test(arguments: [
         "brief-biometric-fails-3-times-then-pin", "brief-pin-failure-5-locks-1-minute",
