@@ -1,0 +1,456 @@
+// authspec driver for a Java implementation of the MedTime unlock screen (SCR-AUTH-006).
+// Protocol v1 (authspec docs/protocol.md): one JSON object per line on stdin and stdout.
+// Run: java Examples/java/UnlockDriver.java   (JDK 11+ runs a single source file directly)
+//
+// UnlockScreen below is the part an Android team replaces with its own logic; the rest is the
+// protocol. The JDK has no Argon2id, so to stay dependency-free this example hashes the PIN
+// with PBKDF2-HMAC-SHA256 and compares in constant time; the app itself uses Argon2id (§8.1).
+
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.SecureRandom;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import javax.crypto.SecretKeyFactory;
+import javax.crypto.spec.PBEKeySpec;
+
+public final class UnlockDriver {
+    static final List<String> INPUTS = List.of("launch", "kill", "background", "foreground", "advance", "biometric",
+            "digit", "delete", "clear", "tap", "login_completed");
+    static final List<String> OBSERVATIONS = List.of("state", "states", "navigation", "pin_entered",
+            "pin_attempts_left", "bio_attempts_left", "lock_remaining", "countdown", "message", "announcements",
+            "events");
+
+    public static void main(String[] args) throws Exception {
+        BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+        PrintStream out = new PrintStream(System.out, false, StandardCharsets.UTF_8);
+        UnlockScreen screen = null;
+        String line;
+        while ((line = in.readLine()) != null) {
+            Map<String, Object> request = Json.object(Json.parse(line));
+            Object id = request.get("id");
+            Map<String, Object> reply = new LinkedHashMap<>();
+            reply.put("id", id);
+            reply.put("ok", true);
+            try {
+                switch (String.valueOf(request.get("type"))) {
+                    case "hello":
+                        reply.put("protocol", 1L);
+                        reply.put("implementation", Map.of("name", "java-example", "version", "1.0", "language", "java"));
+                        reply.put("capabilities", Map.of("inputs", INPUTS, "observations", OBSERVATIONS));
+                        break;
+                    case "start":
+                        screen = new UnlockScreen(Json.object(request.get("given")));
+                        break;
+                    case "input":
+                        Map<String, Object> input = Json.object(request.get("input"));
+                        long time = (Long) request.get("time_ms");
+                        reply.put("observations", screen.apply((String) input.get("name"), input.get("argument"), time));
+                        break;
+                    case "reset":
+                        screen = null;
+                        break;
+                    case "bye":
+                        out.println(Json.write(reply));
+                        out.flush();
+                        return;
+                    default:
+                        reply = error(id, "unsupported", "unknown request type " + request.get("type"));
+                }
+            } catch (UnsupportedOperationException e) {
+                reply = error(id, "unsupported", e.getMessage());
+            } catch (Exception e) { // a harness answers every request, even when its code breaks
+                e.printStackTrace(System.err);
+                reply = error(id, "failed", e.toString());
+            }
+            out.println(Json.write(reply));
+            out.flush();
+        }
+    }
+
+    static Map<String, Object> error(Object id, String kind, String message) {
+        Map<String, Object> reply = new LinkedHashMap<>();
+        reply.put("id", id);
+        reply.put("ok", false);
+        reply.put("error", Map.of("kind", kind, "message", message));
+        return reply;
+    }
+}
+
+/** The unlock screen, from SCR-AUTH-006 and the readings in authspec's docs/interpretations.md. */
+final class UnlockScreen {
+    static final long MINUTE = 60_000, DAY = 86_400_000;
+    static final int LOCK_AFTER = 5, BIO_ATTEMPTS = 3;
+    static final long SUCCESS_DELAY = 500, INACTIVITY = 5 * MINUTE;
+
+    // Persisted (keychain / preferences / the OS): survives a kill.
+    final byte[] salt = new byte[16];
+    final byte[] pinHash;
+    final int pinLength;
+    int failures;
+    Long blockedUntil;
+    final boolean biometricEnabled;
+    final String biometricType, tier;
+    String session, platform;
+    long sessionStarted;
+    final long origin;
+
+    // The screen: lost on a kill.
+    String state = "NotRunning";
+    String digits = "";
+    int bioFailures;
+    String message;
+    long shownAt, successAt;
+    Long awaySince;
+
+    // What one input produced.
+    List<Object> entered, said, events;
+
+    UnlockScreen(Map<String, Object> given) throws Exception {
+        origin = (Long) given.get("clock");
+        new SecureRandom().nextBytes(salt);
+        pinHash = hash((String) given.get("pin"));
+        pinLength = ((Long) given.get("pin_length")).intValue();
+        failures = ((Long) given.get("pin_failures")).intValue();
+        Object blocked = given.get("blocked_for");
+        blockedUntil = blocked == null ? null : origin + (Long) blocked;
+        biometricEnabled = (Boolean) given.get("biometric_enabled");
+        biometricType = (String) given.get("biometric_type");
+        tier = (String) given.get("tier");
+        session = (String) given.get("session");
+        sessionStarted = origin - (Long) given.get("session_age");
+        platform = (String) given.get("biometric_status");
+    }
+
+    byte[] hash(String pin) throws Exception {
+        PBEKeySpec spec = new PBEKeySpec(pin.toCharArray(), salt, 10_000, 256);
+        return SecretKeyFactory.getInstance("PBKDF2WithHmacSHA256").generateSecret(spec).getEncoded();
+    }
+
+    Map<String, Object> apply(String name, Object argument, long timeMs) throws Exception {
+        long now = origin + timeMs;
+        entered = new ArrayList<>();
+        said = new ArrayList<>();
+        events = new ArrayList<>();
+        if ("Success".equals(state) && now >= successAt + SUCCESS_DELAY) go("Dashboard");
+        if ("PINBlocked".equals(state) && blockedUntil != null && now >= blockedUntil) {
+            blockedUntil = null;
+            message = null;
+            go("PINInput");
+        }
+        switch (name) {
+            case "launch": if (state.equals("NotRunning")) { freshScreen(); go("CheckingSession"); route(now); } break;
+            case "kill": if (!state.equals("NotRunning")) { freshScreen(); go("NotRunning"); } break;
+            case "background": if (!state.equals("NotRunning") && awaySince == null) awaySince = now; break;
+            case "foreground": foreground(now); break;
+            case "advance": break;
+            case "biometric": if (state.equals("BiometricPrompt")) biometric((String) argument, now); break;
+            case "digit": if (state.equals("PINInput")) digit(((Long) argument).intValue(), now); break;
+            case "delete": if (state.equals("PINInput") && !digits.isEmpty()) digits = digits.substring(0, digits.length() - 1); break;
+            case "clear": if (state.equals("PINInput")) digits = ""; break;
+            case "tap": tap((String) argument); break;
+            case "login_completed":
+                if (state.equals("Login")) {
+                    session = "valid";
+                    sessionStarted = now;
+                    failures = 0;
+                    blockedUntil = null;
+                    go("Dashboard");
+                }
+                break;
+            default: throw new UnsupportedOperationException("input " + name);
+        }
+        return observe(now);
+    }
+
+    void freshScreen() {
+        state = "NotRunning";
+        digits = "";
+        bioFailures = 0;
+        message = null;
+        awaySince = null;
+    }
+
+    void go(String next) { state = next; entered.add(next); }
+    void say(String text) { said.add(text); }
+    void event(String name, Object... params) {
+        Map<String, Object> values = new TreeMap<>();
+        for (int i = 0; i < params.length; i += 2) values.put((String) params[i], params[i + 1]);
+        events.add(Map.of("name", name, "params", values));
+    }
+
+    void foreground(long now) {
+        if (awaySince == null) return;
+        long away = now - awaySince;
+        awaySince = null;
+        if (state.equals("Dashboard") && away >= INACTIVITY) { freshScreen(); go("CheckingSession"); route(now); }
+    }
+
+    void route(long now) {
+        long lifetime = (tier.equals("perfect") ? 7 : 30) * DAY;
+        if (!session.equals("valid") || now - sessionStarted >= lifetime) { go("Login"); return; }
+        shownAt = now;
+        event("screen_view", "screen_name", "biometric_unlock");
+        if (blockedUntil != null) {
+            if (now < blockedUntil) { blocked(blockedUntil - now); return; }
+            blockedUntil = null;
+        }
+        if (!biometricEnabled) go("PINInput");
+        else if (platform.equals("not_available") || platform.equals("not_enrolled")) toPin("failed", "Sensor no disponible. Usa tu PIN.");
+        else if (platform.equals("lockout")) toPin("failed", "Biometria bloqueada. Usa tu PIN.");
+        else prompt();
+    }
+
+    void prompt() {
+        message = null;
+        go("BiometricPrompt");
+        say(biometricType.equals("face") ? "Usa Face ID para desbloquear MedTime" : "Usa tu huella para desbloquear MedTime");
+        event("biometric_attempt", "type", biometricType);
+    }
+
+    void toPin(String reason, String text) {
+        message = text;
+        go("PINInput");
+        say("Usa tu PIN para desbloquear");
+        event("biometric_to_pin", "reason", reason);
+    }
+
+    void biometric(String outcome, long now) {
+        switch (outcome) {
+            case "success":
+                go("BiometricSuccess");
+                event("biometric_success", "type", biometricType, "time_ms", now - shownAt);
+                unlocked("biometric", now);
+                break;
+            case "failure":
+                bioFailures++;
+                go("BiometricFail");
+                event("biometric_failure", "type", biometricType, "attempt_number", (long) bioFailures);
+                if (bioFailures >= BIO_ATTEMPTS) {
+                    toPin("failed", "Biometria no disponible. Usa tu PIN para desbloquear.");
+                } else {
+                    message = "No reconocido. Intenta de nuevo.";
+                    say("No reconocido. " + (BIO_ATTEMPTS - bioFailures) + " intentos restantes");
+                }
+                break;
+            case "cancel": case "use_pin": toPin("cancelled", null); break;
+            case "not_available": case "not_enrolled": toPin("failed", "Sensor no disponible. Usa tu PIN."); break;
+            case "lockout": platform = "lockout"; toPin("failed", "Biometria bloqueada. Usa tu PIN."); break;
+            default: throw new IllegalArgumentException("biometric outcome " + outcome);
+        }
+    }
+
+    void tap(String target) {
+        if (target.equals("retry_biometrics") && state.equals("BiometricFail") && bioFailures < BIO_ATTEMPTS) prompt();
+        else if (target.equals("use_pin") && state.equals("BiometricFail")) toPin("cancelled", null);
+        else if (target.equals("forgot_pin") && state.equals("PINInput")) { digits = ""; go("Recovery"); }
+        else if (target.equals("login_again") && state.equals("PINBlocked")) go("Login");
+    }
+
+    void digit(int digit, long now) throws Exception {
+        if (digits.length() >= pinLength) return;
+        digits += digit;
+        message = null;
+        say("Digito " + digits.length() + " de " + pinLength);
+        if (digits.length() < pinLength) return;
+        String typed = digits;
+        digits = "";
+        go("PINValidating");
+        event("pin_attempt");
+        if (MessageDigest.isEqual(hash(typed), pinHash)) {
+            event("pin_success", "time_ms", now - shownAt, "attempts_used", (long) failures + 1);
+            unlocked("pin", now);
+            return;
+        }
+        failures++;
+        go("PINError");
+        event("pin_failure", "attempt_number", (long) failures);
+        if (failures < LOCK_AFTER) {
+            int left = LOCK_AFTER - failures;
+            message = "PIN incorrecto. " + left + " intentos restantes";
+            go("PINInput");
+            say(message);
+            return;
+        }
+        long minutes = failures == 5 ? 1 : failures == 6 ? 5 : failures == 7 ? 15 : 60;
+        blockedUntil = now + minutes * MINUTE;
+        event("pin_blocked", "duration_seconds", minutes * 60);
+        blocked(minutes * MINUTE);
+    }
+
+    void blocked(long remaining) {
+        digits = "";
+        message = "Has excedido el numero de intentos de PIN. Espera antes de reintentar.";
+        go("PINBlocked");
+        say("PIN bloqueado. Espera " + spoken(remaining));
+    }
+
+    void unlocked(String method, long now) {
+        failures = 0;
+        blockedUntil = null;
+        message = null;
+        successAt = now;
+        go("Success");
+        say("Desbloqueado");
+        event("unlock_success", "method", method);
+    }
+
+    static String spoken(long ms) {
+        long seconds = (ms + 999) / 1000;
+        long[] amounts = {seconds / 3600, seconds % 3600 / 60, seconds % 60};
+        String[][] words = {{"hora", "horas"}, {"minuto", "minutos"}, {"segundo", "segundos"}};
+        List<String> parts = new ArrayList<>();
+        for (int i = 0; i < 3; i++) if (amounts[i] > 0) parts.add(amounts[i] + " " + words[i][amounts[i] == 1 ? 0 : 1]);
+        return parts.isEmpty() ? "0 segundos" : String.join(" ", parts);
+    }
+
+    Map<String, Object> observe(long now) {
+        Long remaining = blockedUntil != null && blockedUntil > now ? blockedUntil - now : null;
+        String countdown = null;
+        if (state.equals("PINBlocked") && remaining != null) {
+            long seconds = (remaining + 999) / 1000;
+            countdown = String.format("%02d:%02d", seconds / 60, seconds % 60);
+        }
+        Map<String, Object> seen = new LinkedHashMap<>();
+        seen.put("state", state);
+        seen.put("states", entered);
+        seen.put("navigation", List.of("Dashboard", "Login", "Recovery").contains(state) ? state : null);
+        seen.put("pin_entered", (long) digits.length());
+        seen.put("pin_attempts_left", remaining != null ? 0L : (long) Math.max(LOCK_AFTER - failures, 1));
+        seen.put("bio_attempts_left", (long) Math.max(BIO_ATTEMPTS - bioFailures, 0));
+        seen.put("lock_remaining", remaining);
+        seen.put("countdown", countdown);
+        seen.put("message", message);
+        seen.put("announcements", said);
+        seen.put("events", events);
+        return seen;
+    }
+}
+
+/** Just enough JSON for the protocol: objects, arrays, strings, whole numbers, booleans, null. */
+final class Json {
+    private final String text;
+    private int at;
+
+    private Json(String text) { this.text = text; }
+
+    static Object parse(String text) {
+        Json parser = new Json(text);
+        Object value = parser.value();
+        parser.space();
+        if (parser.at != text.length()) throw new IllegalArgumentException("trailing text at " + parser.at);
+        return value;
+    }
+
+    @SuppressWarnings("unchecked")
+    static Map<String, Object> object(Object value) { return (Map<String, Object>) value; }
+
+    private void space() { while (at < text.length() && Character.isWhitespace(text.charAt(at))) at++; }
+
+    private Object value() {
+        space();
+        char c = text.charAt(at);
+        if (c == '{') {
+            Map<String, Object> map = new LinkedHashMap<>();
+            at++;
+            space();
+            if (text.charAt(at) == '}') { at++; return map; }
+            while (true) {
+                space();
+                String key = string();
+                space();
+                at++; // ':'
+                map.put(key, value());
+                space();
+                if (text.charAt(at++) == '}') return map;
+            }
+        }
+        if (c == '[') {
+            List<Object> list = new ArrayList<>();
+            at++;
+            space();
+            if (text.charAt(at) == ']') { at++; return list; }
+            while (true) {
+                list.add(value());
+                space();
+                if (text.charAt(at++) == ']') return list;
+            }
+        }
+        if (c == '"') return string();
+        if (text.startsWith("true", at)) { at += 4; return true; }
+        if (text.startsWith("false", at)) { at += 5; return false; }
+        if (text.startsWith("null", at)) { at += 4; return null; }
+        int start = at;
+        while (at < text.length() && (text.charAt(at) == '-' || Character.isDigit(text.charAt(at)))) at++;
+        return Long.parseLong(text.substring(start, at));
+    }
+
+    private String string() {
+        StringBuilder out = new StringBuilder();
+        at++;
+        while (true) {
+            char c = text.charAt(at++);
+            if (c == '"') return out.toString();
+            if (c != '\\') { out.append(c); continue; }
+            char e = text.charAt(at++);
+            switch (e) {
+                case 'n': out.append('\n'); break;
+                case 't': out.append('\t'); break;
+                case 'r': out.append('\r'); break;
+                case 'b': out.append('\b'); break;
+                case 'f': out.append('\f'); break;
+                case 'u': out.append((char) Integer.parseInt(text.substring(at, at + 4), 16)); at += 4; break;
+                default: out.append(e);
+            }
+        }
+    }
+
+    static String write(Object value) {
+        StringBuilder out = new StringBuilder();
+        write(value, out);
+        return out.toString();
+    }
+
+    private static void write(Object value, StringBuilder out) {
+        if (value == null) out.append("null");
+        else if (value instanceof String) quote((String) value, out);
+        else if (value instanceof Map) {
+            out.append('{');
+            boolean first = true;
+            for (Map.Entry<?, ?> entry : ((Map<?, ?>) value).entrySet()) {
+                if (!first) out.append(',');
+                first = false;
+                quote(String.valueOf(entry.getKey()), out);
+                out.append(':');
+                write(entry.getValue(), out);
+            }
+            out.append('}');
+        } else if (value instanceof List) {
+            out.append('[');
+            boolean first = true;
+            for (Object item : (List<?>) value) {
+                if (!first) out.append(',');
+                first = false;
+                write(item, out);
+            }
+            out.append(']');
+        } else out.append(value); // Long, Boolean
+    }
+
+    private static void quote(String text, StringBuilder out) {
+        out.append('"');
+        for (char c : text.toCharArray()) {
+            if (c == '"' || c == '\\') out.append('\\').append(c);
+            else if (c == '\n') out.append("\\n");
+            else if (c < 0x20) out.append(String.format("\\u%04x", (int) c));
+            else out.append(c);
+        }
+        out.append('"');
+    }
+}
