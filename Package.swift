@@ -4,7 +4,9 @@ import PackageDescription
 let package = Package(
     name: "authspec",
     products: [
-        .executable(name: "authspec", targets: ["authspec"])
+        .executable(name: "authspec", targets: ["authspec"]),
+        // For Swift codebases: implement DriverImplementation, get a driver executable.
+        .library(name: "DriverKit", targets: ["DriverKit", "SpecModel", "DriverProtocol"]),
     ],
     targets: [
         .systemLibrary(
@@ -25,6 +27,12 @@ let package = Package(
         .target(name: "DriverProtocol", dependencies: ["SpecModel"]),
         // Runs a driver in a child process and speaks the protocol with it.
         .target(name: "SubprocessDriver", dependencies: ["DriverProtocol", "SpecModel"]),
+        // The Swift driver kit: serve a DriverImplementation over stdio, or run it in process.
+        .target(name: "DriverKit", dependencies: ["DriverProtocol", "SpecModel"]),
+        // Example: the reference behind the driver kit, as a subprocess driver.
+        .executableTarget(
+            name: "reference-driver", dependencies: ["DriverKit", "ReferenceMachine", "SpecModel"],
+            path: "Examples/swift/ReferenceDriver"),
         // Drives any implementation through scenarios and compares observations.
         .target(name: "Runner", dependencies: ["SpecModel", "ScenarioModel"]),
         // Turns results into text for people and machines; never runs anything.
@@ -39,7 +47,7 @@ let package = Package(
             name: "AuthSpecTests",
             dependencies: [
                 "YAMLLoader", "SpecModel", "ScenarioModel", "ReferenceMachine", "Runner", "Reporters",
-                "DriverProtocol", "SubprocessDriver",
+                "DriverProtocol", "SubprocessDriver", "DriverKit",
             ],
             exclude: ["Fixtures"]),
     ],

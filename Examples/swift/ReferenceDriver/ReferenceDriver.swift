@@ -1,0 +1,21 @@
+import DriverKit
+import ReferenceMachine
+import SpecModel
+
+/// The reference machine wrapped with the Swift driver kit: the pattern a Swift codebase
+/// follows to put its own unlock logic behind authspec (see Examples/swift/README.md).
+struct ReferenceLogic: DriverImplementation {
+    static let identity = DriverIdentity(name: "swift-kit-reference", version: "1.0")
+    static let inputs = UnlockModel.declaration.inputs.map(\.name).filter { $0 != "enter_pin" }
+    static let observations = UnlockModel.declaration.observations.map(\.key)
+
+    private var reference = ReferenceImplementation()
+
+    init(scenario: String, given: [String: Value]) throws(ImplementationError) {
+        try reference.start(scenario: scenario, given: given)
+    }
+
+    mutating func perform(_ input: Input, atMilliseconds milliseconds: Int) throws(ImplementationError) -> Observations {
+        try reference.perform(input, atMilliseconds: milliseconds)
+    }
+}

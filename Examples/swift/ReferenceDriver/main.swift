@@ -1,0 +1,3 @@
+import DriverKit
+
+DriverHost.serve(ReferenceLogic.self)
