@@ -8,7 +8,7 @@ import Testing
         let viaHelp = try TestSupport.authspec(["help", "run"])
         #expect(viaFlag.status == 0 && viaHelp.status == 0)
         #expect(viaFlag.stdout == viaHelp.stdout)
-        #expect(viaFlag.stdout.hasPrefix("OVERVIEW: Run scenarios against the reference unlock machine.\n"))
+        #expect(viaFlag.stdout.hasPrefix("OVERVIEW: Run scenarios against the reference and any external drivers.\n"))
         for section in ["\nUSAGE: authspec run [<paths> ...]", "\nARGUMENTS:\n  <paths>", "\nOPTIONS:\n  --tag <tag>     ", "  -h, --help              Show help information."] {
             #expect(viaFlag.stdout.contains(section), "missing \(section)")
         }
@@ -106,5 +106,51 @@ import Testing
         #expect(result.stdout.contains("1 scenario against reference: 1 passed"))
         #expect(result.stdout.contains("3 input errors"))
         #expect(FileManager.default.fileExists(atPath: "\(folder)/r.json"))
+    }
+
+    @Test func doctorPassesAWorkingDriver() throws {
+        let result = try TestSupport.authspec(["doctor", "--driver", "python3 Examples/python/driver.py"])
+        #expect(result.status == 0, "\(result.stdout)")
+        #expect(result.stdout.contains("  ✓ started and answered the hello in "))
+        #expect(result.stdout.contains("    python-example 1.0 (python), protocol 1\n"))
+        #expect(result.stdout.contains("  ✓ trivial scenario 'doctor-unlock-with-pin' passed (4 steps)"))
+    }
+
+    @Test(arguments: [
+        ("no-such-driver-program", "exit status 127"),
+        ("python3 -c 'import time; time.sleep(30)' --handshake-timeout 1s", "did not answer the hello in time"),
+        ("python3 Tests/AuthSpecTests/Fixtures/drivers/faulty_driver.py --fault wrong-version", "Answer the hello with \"protocol\": one of the versions offered"),
+        ("python3 Tests/AuthSpecTests/Fixtures/drivers/faulty_driver.py --fault garbage --scenario doctor-unlock-with-pin --at-input 2", "logs and debug prints belong on stderr"),
+        ("python3 Examples/python/driver.py --bug cancel-counts-as-failure", "its unlock logic disagrees with the spec"),
+    ])
+    func doctorExplainsWhatIsWrong(driver: String, advice: String) throws {
+        var arguments = ["doctor", "--driver"]
+        if let split = driver.range(of: " --handshake-timeout ") {
+            arguments += [String(driver[..<split.lowerBound]), "--handshake-timeout", String(driver[split.upperBound...])]
+        } else {
+            arguments.append(driver)
+        }
+        let result = try TestSupport.authspec(arguments)
+        #expect(result.status == 1)
+        #expect(result.stdout.contains(advice), "\(result.stdout)")
+    }
+
+    @Test func severalImplementationsGiveAMatrix() throws {
+        let folder = try TestSupport.temporaryFolder([:])
+        let result = try TestSupport.authspec([
+            "run", "--id", "brief-*", "--json", "\(folder)/r.json", "--log-dir", folder,
+            "--driver", "python3 Examples/python/driver.py", "--driver", "python3 Examples/python/driver.py --bug eighth-gives-15-min",
+        ])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("scenario                                    reference  python-example  python-example+eighth-gives-15-min"))
+        #expect(result.stdout.contains("brief-pin-failure-8-and-beyond-lock-1-hour  passed     passed          failed"))
+        #expect(result.stdout.contains("7 scenarios against python-example+eighth-gives-15-min: 6 passed, 1 failed, 0 errored, 0 skipped"))
+        let document = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(folder)/r.json"))) as? [String: Any]
+        #expect((document?["summary"] as? [String: Int]) == ["passed": 20, "failed": 1, "errored": 0, "skipped": 0])
+        let matrix = document?["matrix"] as? [String: [String: String]]
+        #expect(matrix?["brief-pin-failure-8-and-beyond-lock-1-hour"] == ["reference": "passed", "python-example": "passed", "python-example+eighth-gives-15-min": "failed"])
+        let implementations = document?["implementations"] as? [[String: Any]]
+        #expect(implementations?.map { $0["name"] as? String } == ["reference", "python-example", "python-example+eighth-gives-15-min"])
+        #expect(implementations?[1]["language"] as? String == "python")
     }
 }
