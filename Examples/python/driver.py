@@ -21,12 +21,14 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--bug", action="append", default=[], choices=sorted(BUGS), help="switch on a deliberate bug")
     parser.add_argument("--list-bugs", action="store_true", help="list the bugs and exit")
+    parser.add_argument("--argon2-memory-kib", type=int, default=1024,
+                        help="Argon2id memory cost for the PIN hash (default 1024; libargon2's minimum is 8)")
     options = parser.parse_args()
     if options.list_bugs:
         for name, what in sorted(BUGS.items()):
             print("%-28s %s" % (name, what))
         return
-    hasher = Argon2id()
+    hasher = Argon2id(options.argon2_memory_kib)
     screen = None
 
     def reply(message_id, **fields):

@@ -44,9 +44,11 @@ DESTINATIONS = {"Dashboard": "Dashboard", "Login": "Login", "Recovery": "Recover
 
 
 class Argon2id:
-    """PIN hashing with the system's libargon2 (Debian's libargon2-1), light cost."""
+    """PIN hashing with the system's libargon2 (Debian's libargon2-1): Argon2id, t=1, p=1, and
+    memory_kib of memory (1024 by default, like authspec's light profile)."""
 
-    def __init__(self):
+    def __init__(self, memory_kib=1024):
+        self.memory_kib = memory_kib
         path = ctypes.util.find_library("argon2") or "libargon2.so.1"
         self.lib = ctypes.CDLL(path)
         u32, size = ctypes.c_uint32, ctypes.c_size_t
@@ -59,7 +61,7 @@ class Argon2id:
     def hash(self, pin):
         salt = os.urandom(16)
         out = ctypes.create_string_buffer(128)
-        code = self.lib.argon2id_hash_encoded(1, 1024, 1, pin.encode(), len(pin), salt, len(salt), 32, out, len(out))
+        code = self.lib.argon2id_hash_encoded(1, self.memory_kib, 1, pin.encode(), len(pin), salt, len(salt), 32, out, len(out))
         if code != 0:
             raise RuntimeError("argon2 error %d" % code)
         return out.value

@@ -34,9 +34,23 @@ public struct ScenarioRunner {
             return result
         }
         defer { implementation.finish() }
+        // Time is an input: every input's virtual time is known before anything is sent, so the
+        // whole scenario goes to the implementation at once and the steps are judged after.
+        var plan: [TimedInput] = []
         var clock = 0
+        for step in scenario.steps {
+            for _ in 0..<step.repeatCount {
+                for input in step.inputs {
+                    if input.name == Self.clockInput { clock += input.argument?.int ?? 0 }
+                    plan.append(TimedInput(input, atMilliseconds: clock))
+                }
+            }
+        }
+        var outcomes = implementation.perform(plan)[...]
         for (index, step) in scenario.steps.enumerated() {
-            let stepResult = run(step, index: index, on: &implementation, clock: &clock)
+            let count = step.repeatCount * step.inputs.count
+            let stepResult = judge(step, index: index, outcomes: outcomes.prefix(count), expectedCount: count, on: implementation)
+            outcomes = outcomes.dropFirst(count)
             result.steps.append(stepResult)
             if stepResult.outcome != .passed {
                 // Later steps build on this one; their verdicts would only echo it.
@@ -47,28 +61,31 @@ public struct ScenarioRunner {
         return result
     }
 
-    private func run<Implementation: ImplementationUnderTest>(
-        _ step: Step, index: Int, on implementation: inout Implementation, clock: inout Int
+    private func judge<Implementation: ImplementationUnderTest>(
+        _ step: Step, index: Int, outcomes: ArraySlice<Result<Observations, ImplementationError>>, expectedCount: Int,
+        on implementation: Implementation
     ) -> StepResult {
         var observed: Observations = [:]
         var result = StepResult(
             index: index, step: step, outcome: .passed, differences: [], uncheckedKeys: [],
             observations: [:])
-        do {
-            for _ in 0..<step.repeatCount {
-                for input in step.inputs {
-                    if input.name == Self.clockInput { clock += input.argument?.int ?? 0 }
-                    let observations = try implementation.perform(input, atMilliseconds: clock)
-                    merge(observations, into: &observed)
-                }
+        for outcome in outcomes {
+            switch outcome {
+            case .success(let observations):
+                merge(observations, into: &observed)
+            case .failure(let error):
+                result.outcome = Self.outcome(of: error)
+                result.message = error.description
+                result.observations = observed
+                return result
             }
-        } catch {
-            result.outcome = Self.outcome(of: error)
-            result.message = error.description
-            result.observations = observed
-            return result
         }
         result.observations = observed
+        guard outcomes.count == expectedCount else {
+            result.outcome = .errored
+            result.message = "the implementation stopped answering before this step"
+            return result
+        }
         for expectation in step.expectations {
             guard implementation.observedKeys.contains(expectation.key) else {
                 result.uncheckedKeys.append(expectation.key)

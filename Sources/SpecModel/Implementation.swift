@@ -52,9 +52,37 @@ public protocol ImplementationUnderTest {
     /// Applies one input at `milliseconds` on the virtual clock; returns what it observed.
     mutating func perform(_ input: Input, atMilliseconds milliseconds: Int) throws(ImplementationError)
         -> Observations
+    /// Applies inputs in order, each at its virtual time, and returns their observations.
+    /// Stops at the first error, which is then the last element. An implementation in another
+    /// process overrides it to keep several requests in flight; by default it calls `perform`.
+    mutating func perform(_ inputs: [TimedInput]) -> [Result<Observations, ImplementationError>]
     mutating func finish()
+}
+
+/// An input and the virtual time it happens at, in milliseconds since the scenario's time 0.
+public struct TimedInput: Sendable, Equatable {
+    public var input: Input
+    public var milliseconds: Int
+
+    public init(_ input: Input, atMilliseconds milliseconds: Int) {
+        self.input = input
+        self.milliseconds = milliseconds
+    }
 }
 
 extension ImplementationUnderTest {
     public var supportedInputs: Set<String>? { nil }
+
+    public mutating func perform(_ inputs: [TimedInput]) -> [Result<Observations, ImplementationError>] {
+        var results: [Result<Observations, ImplementationError>] = []
+        for timed in inputs {
+            do {
+                results.append(.success(try perform(timed.input, atMilliseconds: timed.milliseconds)))
+            } catch {
+                results.append(.failure(error))
+                break
+            }
+        }
+        return results
+    }
 }

@@ -18,6 +18,8 @@ final class OutputReader {
     private let errors: Int32
     private var outputBuffer: [UInt8] = []
     private var errorBuffer: [UInt8] = []
+    /// One read's worth, kept between reads rather than allocated for each.
+    private var chunk = [UInt8](repeating: 0, count: 65_536)
     private var errorsOpen = true
     private let maxLineBytes: Int
     private let log: FileHandle?
@@ -57,7 +59,6 @@ final class OutputReader {
             }
             if errorsOpen, descriptors.count > 1, descriptors[1].revents != 0 { readErrorChunk() }
             if descriptors[0].revents != 0 {
-                var chunk = [UInt8](repeating: 0, count: 65_536)
                 let count = read(output, &chunk, chunk.count)
                 if count <= 0 {
                     if count < 0 && errno == EINTR { continue }
@@ -84,7 +85,6 @@ final class OutputReader {
 
     /// One read of stderr, which poll said is readable (or at its end).
     private func readErrorChunk() {
-        var chunk = [UInt8](repeating: 0, count: 65_536)
         let count = read(errors, &chunk, chunk.count)
         guard count > 0 else {
             errorsOpen = false

@@ -14,7 +14,7 @@ public struct SubprocessDriver: ImplementationUnderTest {
     public private(set) var restarts = 0
     /// Why the first handshake failed: every scenario errors with it, without respawning.
     public private(set) var handshakeFailure: ImplementationError?
-    private var connection: Connection?
+    private var connection: LineChannel?
     /// The process was lost to a crash, a timeout or a protocol error (not ended on purpose):
     /// the next start is a restart and counts against the budget.
     private var lostProcess = false
@@ -31,15 +31,6 @@ public struct SubprocessDriver: ImplementationUnderTest {
     /// Unknown until the handshake; then what the driver declared.
     public var supportedInputs: Set<String>? { info.map { Set($0.inputs) } }
 
-    /// One running process and its reader.
-    final class Connection {
-        let process: ChildProcess
-        let reader: OutputReader
-        init(process: ChildProcess, reader: OutputReader) {
-            self.process = process
-            self.reader = reader
-        }
-    }
 
     // MARK: Lifecycle
 
@@ -73,15 +64,12 @@ public struct SubprocessDriver: ImplementationUnderTest {
 
     private mutating func handshake() throws(ImplementationError) -> DriverInfo {
         let log = openLog()
-        let process: ChildProcess
         do {
-            process = try ChildProcess(command: options.command, workingDirectory: options.workingDirectory)
+            connection = try LineChannel(
+                command: options.command, workingDirectory: options.workingDirectory, maxLineBytes: options.maxLineBytes, stderrLog: log)
         } catch {
             throw .failed("could not start the driver '\(options.command)': \(error)")
         }
-        connection = Connection(
-            process: process,
-            reader: OutputReader(output: process.output, errors: process.errors, maxLineBytes: options.maxLineBytes, log: log))
         currentStep = "the handshake"
         let reply = try exchange(.hello(versions: ProtocolVersion.supported, model: options.model), within: options.handshakeTimeout)
         let declared: DriverInfo
@@ -148,10 +136,52 @@ public struct SubprocessDriver: ImplementationUnderTest {
     }
 
     public mutating func perform(_ input: Input, atMilliseconds milliseconds: Int) throws(ImplementationError) -> Observations {
-        currentStep = "input '\(input)' at \(milliseconds) ms"
-        let fields = try okFields(try exchange(.input(input, timeMilliseconds: milliseconds), within: options.stepTimeout))
+        guard let first = perform([TimedInput(input, atMilliseconds: milliseconds)]).first else {
+            throw .failed("no reply to input '\(input)'")
+        }
+        return try first.get()
+    }
+
+    /// Requests in flight at most: enough to hide the pipe's latency, few enough that neither
+    /// side can fill a pipe while the other waits (16 input requests are a few KiB).
+    public static let window = 16
+
+    /// Pipelined: up to `window` input requests go out ahead of their replies, which are read
+    /// in order, each against the step timeout from when it became the oldest outstanding.
+    public mutating func perform(_ inputs: [TimedInput]) -> [Result<Observations, ImplementationError>] {
+        var results: [Result<Observations, ImplementationError>] = []
+        var pending: [(id: Int, what: String)] = []
+        var next = 0
+        while results.count < inputs.count {
+            while next < inputs.count, pending.count < Self.window {
+                let timed = inputs[next]
+                let what = "input '\(timed.input)' at \(timed.milliseconds) ms"
+                currentStep = what
+                do {
+                    pending.append((try send(.input(timed.input, timeMilliseconds: timed.milliseconds)), what))
+                } catch {
+                    return results + [.failure(error)]
+                }
+                next += 1
+            }
+            let oldest = pending.removeFirst()
+            currentStep = oldest.what
+            do {
+                let reply = try receive(id: oldest.id, answering: "input", within: options.stepTimeout)
+                results.append(.success(try observations(in: reply)))
+            } catch {
+                results.append(.failure(error))
+                // The driver answered with an error but is still in step: read what it owes.
+                if connection != nil { skipReplies(to: pending) }
+                return results
+            }
+        }
+        return results
+    }
+
+    private func observations(in reply: DriverReply) throws(ImplementationError) -> Observations {
+        let fields = try okFields(reply)
         guard case .map(var observations)? = fields["observations"] else {
-            disconnect()
             throw .failed("protocol error: the reply to \(currentStep) has no \"observations\" object")
         }
         if !options.stateMap.isEmpty {
@@ -161,6 +191,17 @@ public struct SubprocessDriver: ImplementationUnderTest {
             }
         }
         return observations
+    }
+
+    /// Reads and drops the replies still owed; if that fails, the process goes.
+    private mutating func skipReplies(to pending: [(id: Int, what: String)]) {
+        for request in pending {
+            currentStep = request.what
+            if (try? receive(id: request.id, answering: "input", within: options.stepTimeout)) == nil {
+                disconnect()
+                return
+            }
+        }
     }
 
     public mutating func finish() {
@@ -180,6 +221,12 @@ public struct SubprocessDriver: ImplementationUnderTest {
 
     /// Sends one request and reads its reply. Any failure kills the process before it throws.
     private mutating func exchange(_ request: DriverRequest, within limit: Duration) throws(ImplementationError) -> DriverReply {
+        let id = try send(request)
+        return try receive(id: id, answering: request.type, within: limit)
+    }
+
+    /// Writes one request; returns its id.
+    private mutating func send(_ request: DriverRequest) throws(ImplementationError) -> Int {
         guard let connection else { throw .failed("the driver is not running") }
         let id = nextID
         nextID += 1
@@ -188,15 +235,20 @@ public struct SubprocessDriver: ImplementationUnderTest {
             let problems = ProtocolSchemas.problems(in: message, schema: ProtocolSchemas.requestSchema(request.type))
             if !problems.isEmpty { throw .failed("runner sent an invalid \(request.type) request: \(problems.joined(separator: "; "))") }
         }
-        connection.reader.drainErrors()
-        guard connection.process.write(Array((JSONCodec.encode(message) + "\n").utf8)) else {
+        guard connection.send(JSONCodec.encode(message)) else {
             throw crashed(connection, while: "writing the request for \(currentStep)")
         }
+        return id
+    }
+
+    /// Reads the reply to request `id`, which must come next.
+    private mutating func receive(id: Int, answering requestType: String, within limit: Duration) throws(ImplementationError) -> DriverReply {
+        guard let connection else { throw .failed("the driver is not running") }
         var deadline = ContinuousClock.now + limit
         if let scenarioDeadline, scenarioDeadline < deadline { deadline = scenarioDeadline }
         let line: String
         do {
-            line = try connection.reader.readLine(until: deadline)
+            line = try connection.receive(until: deadline)
         } catch .timedOut {
             disconnect()
             let which = deadline == scenarioDeadline ? "the scenario's \(options.scenarioTimeout)" : "\(limit)"
@@ -230,7 +282,7 @@ public struct SubprocessDriver: ImplementationUnderTest {
         }
         if options.validateProtocol {
             let ok = if case .ok = parsed.reply { true } else { false }
-            let problems = ProtocolSchemas.problems(in: value, schema: ProtocolSchemas.replySchema(to: request.type, ok: ok))
+            let problems = ProtocolSchemas.problems(in: value, schema: ProtocolSchemas.replySchema(to: requestType, ok: ok))
             if !problems.isEmpty {
                 disconnect()
                 throw .failed("protocol error: the reply to \(currentStep) does not match its schema: \(problems.joined(separator: "; "))")
@@ -247,7 +299,7 @@ public struct SubprocessDriver: ImplementationUnderTest {
         }
     }
 
-    private mutating func crashed(_ connection: Connection, while doing: String) -> ImplementationError {
+    private mutating func crashed(_ connection: LineChannel, while doing: String) -> ImplementationError {
         let termination = connection.process.reap(within: .milliseconds(500))
         self.connection = nil
         lostProcess = true
@@ -257,7 +309,7 @@ public struct SubprocessDriver: ImplementationUnderTest {
         return .failed("\(how) while \(doing)" + tails(connection))
     }
 
-    private func tails(_ connection: Connection) -> String {
+    private func tails(_ connection: LineChannel) -> String {
         var text = ""
         if !connection.reader.recentOutput.isEmpty {
             text += "\n  last stdout lines:\n" + connection.reader.recentOutput.map { "    | \($0)" }.joined(separator: "\n")
