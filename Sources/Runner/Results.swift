@@ -16,6 +16,14 @@ public struct Difference: Sendable, Equatable {
     public var location: SourceLocation
 }
 
+/// One input as it went: the state it met and the states it led through. Coverage is
+/// counted from these.
+public struct InputTrace: Sendable, Equatable {
+    public var input: Input
+    public var stateBefore: String?
+    public var statesEntered: [String]
+}
+
 public struct StepResult: Sendable {
     public var index: Int
     public var step: Step
@@ -25,6 +33,8 @@ public struct StepResult: Sendable {
     public var uncheckedKeys: [String]
     /// What the implementation reported after the step (log keys over every repetition).
     public var observations: Observations
+    /// Each input of the step, repetitions included, in order.
+    public var trace: [InputTrace] = []
     public var message: String?
 }
 

@@ -47,10 +47,19 @@ public struct ScenarioRunner {
             }
         }
         var outcomes = implementation.perform(plan)[...]
+        var inputs = plan[...]
+        var state: String? = model.initialState
         for (index, step) in scenario.steps.enumerated() {
             let count = step.repeatCount * step.inputs.count
-            let stepResult = judge(step, index: index, outcomes: outcomes.prefix(count), expectedCount: count, on: implementation)
+            var stepResult = judge(step, index: index, outcomes: outcomes.prefix(count), expectedCount: count, on: implementation)
+            for (timed, outcome) in zip(inputs.prefix(count), outcomes.prefix(count)) {
+                guard case .success(let observations) = outcome else { break }
+                let entered = observations[model.statesKey]?.list?.compactMap(\.string) ?? []
+                stepResult.trace.append(InputTrace(input: timed.input, stateBefore: state, statesEntered: entered))
+                state = observations[model.stateKey]?.string ?? entered.last ?? state
+            }
             outcomes = outcomes.dropFirst(count)
+            inputs = inputs.dropFirst(count)
             result.steps.append(stepResult)
             if stepResult.outcome != .passed {
                 // Later steps build on this one; their verdicts would only echo it.

@@ -4,6 +4,11 @@
 /// graphs all read this one declaration.
 public struct ModelDeclaration: Sendable {
     public var name: String
+    /// The state before the first input, and the observation keys that report the current
+    /// state and the states entered: coverage and traces read them.
+    public var initialState: String
+    public var stateKey = "state"
+    public var statesKey = "states"
     public var states: [StateDeclaration]
     public var inputs: [InputDeclaration]
     public var given: [KeyDeclaration]
@@ -15,12 +20,13 @@ public struct ModelDeclaration: Sendable {
     public var resolveGiven: @Sendable ([String: Value]) -> (given: [String: Value], problems: [(key: String, message: String)])
 
     public init(
-        name: String, states: [StateDeclaration], inputs: [InputDeclaration],
+        name: String, initialState: String, states: [StateDeclaration], inputs: [InputDeclaration],
         given: [KeyDeclaration], observations: [ObservationDeclaration],
         transitions: [TransitionDeclaration],
         resolveGiven: @escaping @Sendable ([String: Value]) -> (given: [String: Value], problems: [(key: String, message: String)]) = { ($0, []) }
     ) {
         self.name = name
+        self.initialState = initialState
         self.states = states
         self.inputs = inputs
         self.given = given

@@ -12,6 +12,7 @@ public enum UnlockModel {
 
     public static let declaration = ModelDeclaration(
         name: "unlock",
+        initialState: "NotRunning",
         states: states,
         inputs: inputs,
         given: given,
