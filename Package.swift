@@ -35,19 +35,21 @@ let package = Package(
             path: "Examples/swift/ReferenceDriver"),
         // Drives any implementation through scenarios and compares observations.
         .target(name: "Runner", dependencies: ["SpecModel", "ScenarioModel"]),
+        // What a run exercised of the model and of the requirements.
+        .target(name: "Coverage", dependencies: ["SpecModel", "ScenarioModel", "Runner"]),
         // Turns results into text for people and machines; never runs anything.
-        .target(name: "Reporters", dependencies: ["SpecModel", "ScenarioModel", "Runner"]),
+        .target(name: "Reporters", dependencies: ["SpecModel", "ScenarioModel", "Runner", "Coverage"]),
         .executableTarget(
             name: "authspec",
             dependencies: [
                 "ScenarioModel", "ReferenceMachine", "Runner", "Reporters", "SpecModel", "DriverProtocol",
-                "SubprocessDriver",
+                "SubprocessDriver", "Coverage",
             ]),
         .testTarget(
             name: "AuthSpecTests",
             dependencies: [
                 "YAMLLoader", "SpecModel", "ScenarioModel", "ReferenceMachine", "Runner", "Reporters",
-                "DriverProtocol", "SubprocessDriver", "DriverKit",
+                "DriverProtocol", "SubprocessDriver", "DriverKit", "Coverage",
             ],
             exclude: ["Fixtures"]),
     ],

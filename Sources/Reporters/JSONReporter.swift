@@ -1,3 +1,4 @@
+import Coverage
 import Runner
 import ScenarioModel
 import SpecModel
@@ -13,8 +14,32 @@ public struct JSONReporter {
 
     /// The whole run: totals over every implementation, each implementation with its own
     /// totals, the scenario x implementation matrix, and every scenario result.
-    public func document(_ results: [ScenarioResult], implementations: [ImplementationReport] = []) -> JSON {
+    public func document(
+        _ results: [ScenarioResult], implementations: [ImplementationReport] = [], coverage: [CoverageReport] = [],
+        requirements: [Requirement] = []
+    ) -> JSON {
         var fields: [(String, JSON)] = [("summary", summary(RunSummary(results)))]
+        if !coverage.isEmpty {
+            fields.append(("coverage", .object(coverage.map { report in
+                (report.implementation, .object([
+                    ("states", ratio(report.states)), ("transitions", ratio(report.transitions)),
+                    ("inputs_in_states", ratio(report.inputsInStates)),
+                    ("uncovered_states", .array(report.uncoveredStates.map(JSON.string))),
+                    ("uncovered_transitions", .array(report.uncoveredTransitions.map { .string("\($0.from) -> \($0.to)") })),
+                    ("transitions_not_in_model", .array(report.undeclaredTransitions.keys.sorted().map { .string("\($0.from) -> \($0.to)") })),
+                ]))
+            })))
+        }
+        if !requirements.isEmpty {
+            let byImplementation = Dictionary(grouping: results, by: \.implementation)
+            let names = implementations.isEmpty ? Array(Set(results.map(\.implementation))).sorted() : implementations.map(\.name)
+            fields.append(("requirements", .array(requirements.map { requirement in
+                .object([
+                    ("id", .string(requirement.id)), ("clause", .string(requirement.clause)),
+                    ("status", .object(names.map { ($0, .string(RequirementCoverage.status(of: requirement, in: byImplementation[$0] ?? []).rawValue)) })),
+                ])
+            })))
+        }
         if !implementations.isEmpty {
             fields.append(("implementations", .array(implementations.map(implementation))))
             var ids: [String] = []
@@ -29,6 +54,10 @@ public struct JSONReporter {
         }
         fields.append(("scenarios", .array(results.map(scenario))))
         return .object(fields)
+    }
+
+    private func ratio(_ ratio: CoverageReport.Ratio) -> JSON {
+        .object([("covered", .number(ratio.covered)), ("total", .number(ratio.total))])
     }
 
     private func summary(_ summary: RunSummary) -> JSON {
@@ -59,6 +88,7 @@ public struct JSONReporter {
             ("implementation", .string(result.implementation)),
             ("outcome", .string(result.outcome.rawValue)),
             ("spec", .array(result.scenario.spec.map(JSON.string))),
+            ("covers", .array(result.scenario.covers.map { .string($0.id) })),
         ]
         if let message = result.message { fields.append(("message", .string(message))) }
         fields.append(("steps", .array(result.steps.map(step))))

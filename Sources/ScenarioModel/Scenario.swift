@@ -25,8 +25,10 @@ public struct SourceLocation: Sendable, Equatable, CustomStringConvertible {
 public struct Scenario: Sendable {
     public var id: String
     public var title: String
-    /// Spec clauses and interpretation ids the scenario traces to.
+    /// Spec clauses the scenario traces to.
     public var spec: [String]
+    /// Requirement ids (Scenarios/requirements.yaml) the scenario verifies, where written.
+    public var covers: [(id: String, location: SourceLocation)]
     public var tags: [String]
     /// Every given key of the model, defaults filled in.
     public var given: [String: Value]
@@ -34,12 +36,13 @@ public struct Scenario: Sendable {
     public var location: SourceLocation
 
     public init(
-        id: String, title: String, spec: [String], tags: [String], given: [String: Value],
-        steps: [Step], location: SourceLocation
+        id: String, title: String, spec: [String], covers: [(id: String, location: SourceLocation)] = [],
+        tags: [String], given: [String: Value], steps: [Step], location: SourceLocation
     ) {
         self.id = id
         self.title = title
         self.spec = spec
+        self.covers = covers
         self.tags = tags
         self.given = given
         self.steps = steps

@@ -5,7 +5,7 @@ import YAMLLoader
 /// against the model declaration. It keeps going after a problem so that one pass reports
 /// every error in the file.
 struct ScenarioDecoder {
-    static let scenarioKeys = ["id", "title", "spec", "tags", "given", "steps", "description"]
+    static let scenarioKeys = ["id", "title", "spec", "covers", "tags", "given", "steps", "description"]
     static let stepKeys = ["expect", "repeat", "note"]
     static let maxRepeat = 10_000
 
@@ -40,6 +40,16 @@ struct ScenarioDecoder {
             report("spec must name at least one clause, such as 'SCR-AUTH-006 §6.1.2'", at: node.mark)
         }
         let tags = fields["tags"].flatMap { textList($0, what: "tags") } ?? []
+        var covers: [(id: String, location: SourceLocation)] = []
+        if let node = fields["covers"] {
+            if case .sequence(let items) = node.kind {
+                for item in items {
+                    if let id = text(item, what: "each item of covers") { covers.append((id, SourceLocation(file: file, item.mark))) }
+                }
+            } else {
+                report("covers must be a list of requirement ids; found \(node.kindName)", at: node.mark)
+            }
+        }
         let given = world(fields["given"], at: node.mark)
         var steps: [Step] = []
         var stepsLoaded = true
@@ -56,7 +66,7 @@ struct ScenarioDecoder {
         }
         guard let id, let title, let given, !spec.isEmpty, !steps.isEmpty, stepsLoaded else { return nil }
         return Scenario(
-            id: id, title: title, spec: spec, tags: tags, given: given, steps: steps,
+            id: id, title: title, spec: spec, covers: covers, tags: tags, given: given, steps: steps,
             location: SourceLocation(file: file, node.mark))
     }
 

@@ -1,3 +1,4 @@
+import Coverage
 import DriverProtocol
 import Foundation
 import ReferenceMachine
@@ -23,6 +24,10 @@ enum RunCommand: Command {
             .init(name: "tag", valueName: "tag", help: "Run only scenarios with this tag (repeatable; any of them).", repeatable: true),
             .init(name: "id", valueName: "glob", help: "Run only scenarios whose id matches this glob, such as 'pin-*' (repeatable).", repeatable: true),
             .init(name: "json", valueName: "file", help: "Write the results as JSON to this file (atomically)."),
+            .init(name: "junit", valueName: "file", help: "Write JUnit XML: a testsuite per implementation, a testcase per scenario."),
+            .init(name: "markdown", valueName: "file", help: "Write a Markdown report: summary, matrix, failures, coverage graphs, requirements."),
+            .init(name: "coverage", valueName: "file", help: "Write the state-coverage graphs (Mermaid in Markdown) for every implementation."),
+            .init(name: "requirements", valueName: "file", help: "The requirements catalogue (default: requirements.yaml in the first scenario folder, if there)."),
             .init(name: "argon2", valueName: "profile", help: "Argon2id cost for the reference's PIN hash: light (default) or owasp (m=19456 KiB, t=2, p=1)."),
             .init(name: "quiet", valueName: nil, help: "Print only failures and the summary."),
         ] + DriverArguments.options)
@@ -35,7 +40,9 @@ enum RunCommand: Command {
         let drivers = try DriverArguments.parse(arguments)
         let model = UnlockModel.declaration
         let paths = arguments.positionals.isEmpty ? ["Scenarios"] : arguments.positionals
-        let loaded = ScenarioLoader(model: model).load(paths: paths)
+        var loaded = ScenarioLoader(model: model).load(paths: paths)
+        let catalogue = requirementsCatalogue(arguments.value("requirements"), paths: paths)
+        loaded.diagnostics += catalogue.diagnostics + RequirementCatalogue.unknownCitations(in: loaded.scenarios, requirements: catalogue.requirements)
         for diagnostic in loaded.diagnostics { Console.error(diagnostic.description) }
 
         let selected = loaded.scenarios.filter { scenario in
@@ -86,16 +93,49 @@ enum RunCommand: Command {
         if runs.count > 1 { Console.out("\n" + reporter.matrix(selected, runs: runs.map { ($0.name, $0.results) })) }
         Console.out("")
         for run in runs { Console.out(reporter.summary(RunSummary(run.results), implementation: run.name)) }
+        let uncovered = RequirementCatalogue.uncovered(catalogue.requirements, by: loaded.scenarios)
+        if !uncovered.isEmpty {
+            Console.out("\(reporter.counted(uncovered.count, "requirement")) no scenario covers: " + uncovered.map(\.id).joined(separator: ", "))
+        }
         if !loaded.diagnostics.isEmpty {
             Console.out("\(reporter.counted(loaded.diagnostics.count, "input error")) (above): the scenarios they are in did not run")
         }
+        let named = runs.map { (name: $0.name, results: $0.results) }
+        let coverage = runs.map { CoverageReport(implementation: $0.name, results: $0.results, model: model) }
         if let path = arguments.value("json") {
-            try AtomicFile.write(JSONReporter(model: model).document(allResults, implementations: runs.map(\.report)).rendered(), to: path)
+            let document = JSONReporter(model: model).document(
+                allResults, implementations: runs.map(\.report), coverage: coverage, requirements: catalogue.requirements)
+            try AtomicFile.write(document.rendered(), to: path)
+        }
+        if let path = arguments.value("junit") {
+            try AtomicFile.write(JUnitReporter(model: model).document(named), to: path)
+        }
+        if let path = arguments.value("markdown") {
+            try AtomicFile.write(MarkdownReporter(model: model).document(runs: named, coverage: coverage, requirements: catalogue.requirements), to: path)
+        }
+        if let path = arguments.value("coverage") {
+            let text = "# State coverage\n\n" + coverage.map { MermaidCoverage().markdown($0, heading: "##") }.joined(separator: "\n")
+            try AtomicFile.write(text, to: path)
         }
         if !loaded.diagnostics.isEmpty { return .badInput }
         let summary = RunSummary(allResults)
         return summary.failed + summary.errored > 0 ? .failures : .success
     }
+}
+
+/// The catalogue named by --requirements, or the one beside the scenarios, or none.
+func requirementsCatalogue(_ explicit: String?, paths: [String]) -> (requirements: [Requirement], diagnostics: [Diagnostic]) {
+    if let explicit { return RequirementCatalogue.load(file: explicit) }
+    for path in paths {
+        var isFolder: ObjCBool = false
+        let candidate = (path as NSString).appendingPathComponent(RequirementCatalogue.fileName)
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue,
+            FileManager.default.fileExists(atPath: candidate)
+        {
+            return RequirementCatalogue.load(file: candidate)
+        }
+    }
+    return ([], [])
 }
 
 struct DriverDetails {

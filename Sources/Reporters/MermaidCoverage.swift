@@ -1,0 +1,88 @@
+import Coverage
+import SpecModel
+
+/// A stateDiagram-v2 of the model with one run's coverage on it. stateDiagram-v2 cannot style
+/// edges (mermaid issue 1352), so counts go in the edge labels; states are styled by class,
+/// with fill and dash so colour is never the only cue. Output is sorted and deterministic.
+public struct MermaidCoverage {
+    public init() {}
+
+    public static let legend = """
+        | mark | meaning |
+        | --- | --- |
+        | solid green box, `n×` | state entered n times |
+        | dashed red box, `never entered` | state no scenario reached |
+        | edge `event · n×` | transition taken n times |
+        | edge `✗ never taken` | declared transition no scenario took |
+        | `†` | added by the reference (docs/interpretations.md), not in SCR-AUTH-006 §5.1 |
+        | dotted purple box, edge `⚠ not in the model` | what the implementation did that the model does not have |
+        """
+
+    public func diagram(_ report: CoverageReport) -> String {
+        let model = report.model
+        var lines = ["stateDiagram-v2"]
+        lines.append("    classDef covered fill:#e6f4ea,stroke:#1e7e34,stroke-width:2px")
+        lines.append("    classDef uncovered fill:#fdecea,stroke:#b71c1c,stroke-width:2px,stroke-dasharray:6 4")
+        lines.append("    classDef unexpected fill:#ede7f6,stroke:#4527a0,stroke-width:3px,stroke-dasharray:2 2")
+        for state in model.states {
+            let added = if case .interpretation = state.provenance { " †" } else { "" }
+            let hits = report.stateHits[state.name].map { "\($0)×" } ?? "never entered"
+            lines.append("    state \"\(Escape.mermaidLabel(state.name + added + " · " + hits))\" as \(Escape.mermaidID(state.name))")
+        }
+        for (name, hits) in report.undeclaredStates.sorted(by: { $0.key < $1.key }) {
+            lines.append("    state \"\(Escape.mermaidLabel("⚠ " + name + " · \(hits)×"))\" as \(Escape.mermaidID(name))")
+        }
+        let usesWildcard = model.transitions.contains { $0.from == "*" }
+        if usesWildcard { lines.append("    state \"any state\" as AnyState") }
+        lines.append("    [*] --> \(Escape.mermaidID(model.initialState))")
+        for (index, transition) in model.transitions.enumerated() {
+            let from = transition.from == "*" ? "AnyState" : Escape.mermaidID(transition.from)
+            let count = report.transitionHits[index].map { "\($0)×" } ?? "✗ never taken"
+            let label = transition.trigger + (transition.addedByReference ? " †" : "") + " · " + count
+            lines.append("    \(from) --> \(Escape.mermaidID(transition.to)): \(Escape.mermaidLabel(label))")
+        }
+        for (edge, hits) in report.undeclaredTransitions.sorted(by: { $0.key < $1.key }) {
+            lines.append("    \(Escape.mermaidID(edge.from)) --> \(Escape.mermaidID(edge.to)): \(Escape.mermaidLabel("⚠ not in the model · \(hits)×"))")
+        }
+        let covered = model.stateNames.filter { report.stateHits[$0] != nil }.map(Escape.mermaidID)
+        let uncovered = report.uncoveredStates.map(Escape.mermaidID)
+        let unexpected = report.undeclaredStates.keys.sorted().map(Escape.mermaidID)
+        if !covered.isEmpty { lines.append("    class \(covered.joined(separator: ",")) covered") }
+        if !uncovered.isEmpty { lines.append("    class \(uncovered.joined(separator: ",")) uncovered") }
+        if !unexpected.isEmpty { lines.append("    class \(unexpected.joined(separator: ",")) unexpected") }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The coverage section of a Markdown document: figures, legend, diagram, what is uncovered.
+    public func markdown(_ report: CoverageReport, heading: String = "###") -> String {
+        var text = "\(heading) Coverage: \(Escape.markdown(report.implementation))\n\n"
+        text += "| measure | covered |\n| --- | --- |\n"
+        text += "| states | \(report.states) |\n| transitions | \(report.transitions) |\n"
+        text += "| inputs met in each state | \(report.inputsInStates) |\n"
+        if !report.undeclaredTransitions.isEmpty || !report.undeclaredStates.isEmpty {
+            text += "| not in the model | \(report.undeclaredStates.count) states, \(report.undeclaredTransitions.count) transitions |\n"
+        }
+        text += "\n" + Self.legend + "\n\n" + Escape.codeBlock(diagram(report), language: "mermaid") + "\n\n"
+        let states = report.uncoveredStates
+        let transitions = report.uncoveredTransitions
+        if states.isEmpty && transitions.isEmpty {
+            text += "Every state and every transition of the model was exercised.\n"
+        } else {
+            text += "Not exercised:\n\n| kind | what | from |\n| --- | --- | --- |\n"
+            for state in states { text += "| state | \(Escape.markdown(state)) | |\n" }
+            for transition in transitions {
+                text += "| transition | \(Escape.markdown("\(transition.from) → \(transition.to)")) (\(Escape.markdown(transition.trigger))) | \(Escape.markdown(transition.provenance)) |\n"
+            }
+        }
+        for (edge, hits) in report.undeclaredTransitions.sorted(by: { $0.key < $1.key }) {
+            text += "\nNot in the model: \(Escape.markdown("\(edge.from) → \(edge.to)")), \(hits)×.\n"
+        }
+        let pairs = report.uncoveredPairs
+        if !pairs.isEmpty {
+            text += "\n<details><summary>\(pairs.count) inputs never met in a state</summary>\n\n| state | input |\n| --- | --- |\n"
+            for pair in pairs { text += "| \(Escape.markdown(pair.state)) | \(Escape.markdown(pair.input)) |\n" }
+            text += "\n</details>\n"
+        }
+        return text
+    }
+}

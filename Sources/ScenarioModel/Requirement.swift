@@ -1,0 +1,102 @@
+import Foundation
+import YAMLLoader
+
+/// One requirement an auditor checks: a clause, a table row, an announcement, an event, an
+/// error message or an interpretation.
+public struct Requirement: Sendable, Equatable {
+    public var id: String
+    public var clause: String
+    public var text: String
+    public var location: SourceLocation
+
+    public init(id: String, clause: String, text: String, location: SourceLocation) {
+        self.id = id
+        self.clause = clause
+        self.text = text
+        self.location = location
+    }
+}
+
+/// Reads the requirements catalogue: a YAML list of `{id, clause, text}`.
+public enum RequirementCatalogue {
+    public static let fileName = "requirements.yaml"
+
+    public static func load(file: String) -> (requirements: [Requirement], diagnostics: [Diagnostic]) {
+        guard let data = FileManager.default.contents(atPath: file), let text = String(data: data, encoding: .utf8) else {
+            return ([], [Diagnostic("cannot read the requirements catalogue", at: SourceLocation(file: file, line: 0, column: 0))])
+        }
+        return load(text: text, file: file)
+    }
+
+    public static func load(text: String, file: String) -> (requirements: [Requirement], diagnostics: [Diagnostic]) {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        var diagnostics: [Diagnostic] = []
+        func report(_ message: String, _ mark: Mark) {
+            let line = mark.line >= 1 && mark.line <= lines.count ? String(lines[mark.line - 1]) : nil
+            diagnostics.append(Diagnostic(message, at: SourceLocation(file: file, line: mark.line, column: mark.column), sourceLine: line))
+        }
+        let documents: [YAMLNode]
+        do {
+            documents = try YAMLDocumentLoader().load(text)
+        } catch {
+            report(error.message, error.mark)
+            return ([], diagnostics)
+        }
+        guard let root = documents.first, case .sequence(let items) = root.kind else {
+            report("the catalogue must be a list of requirements", documents.first?.mark ?? Mark(line: 1, column: 1))
+            return ([], diagnostics)
+        }
+        var requirements: [Requirement] = []
+        var seen: [String: SourceLocation] = [:]
+        for item in items {
+            guard case .mapping(let pairs) = item.kind else {
+                report("each requirement must be a mapping with id, clause and text", item.mark)
+                continue
+            }
+            var fields: [String: String] = [:]
+            for pair in pairs {
+                guard let key = pair.key.scalar else { continue }
+                guard ["id", "clause", "text"].contains(key) else {
+                    let hint = closestMatch(to: key, among: ["id", "clause", "text"]).map { " (did you mean '\($0)'?)" } ?? ""
+                    report("unknown requirement key '\(key)'\(hint)", pair.key.mark)
+                    continue
+                }
+                guard let value = pair.value.scalar, !pair.value.isNull else {
+                    report("\(key) must be text", pair.value.mark)
+                    continue
+                }
+                fields[key] = value
+            }
+            let missing = ["id", "clause", "text"].filter { fields[$0] == nil }
+            guard missing.isEmpty, let id = fields["id"] else {
+                if !missing.isEmpty { report("requirement is missing " + missing.joined(separator: ", "), item.mark) }
+                continue
+            }
+            let location = SourceLocation(file: file, line: item.mark.line, column: item.mark.column)
+            if let first = seen[id] {
+                report("duplicate requirement id '\(id)' (first at \(first))", item.mark)
+                continue
+            }
+            seen[id] = location
+            requirements.append(Requirement(id: id, clause: fields["clause"]!, text: fields["text"]!, location: location))
+        }
+        return (requirements, diagnostics)
+    }
+
+    /// Every `covers` entry that names no requirement, as a diagnostic at the entry.
+    public static func unknownCitations(in scenarios: [Scenario], requirements: [Requirement]) -> [Diagnostic] {
+        let known = requirements.map(\.id)
+        return scenarios.flatMap { scenario in
+            scenario.covers.filter { !known.contains($0.id) }.map { cited in
+                let hint = closestMatch(to: cited.id, among: known).map { " (did you mean '\($0)'?)" } ?? ""
+                return Diagnostic("unknown requirement '\(cited.id)'\(hint)", at: cited.location)
+            }
+        }
+    }
+
+    /// Requirements that no scenario covers.
+    public static func uncovered(_ requirements: [Requirement], by scenarios: [Scenario]) -> [Requirement] {
+        let covered = Set(scenarios.flatMap { $0.covers.map(\.id) })
+        return requirements.filter { !covered.contains($0.id) }
+    }
+}
