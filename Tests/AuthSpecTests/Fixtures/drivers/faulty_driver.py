@@ -18,7 +18,7 @@ from driver import INPUTS, OBSERVATIONS  # noqa: E402
 from unlock import Argon2id, UnlockScreen  # noqa: E402
 
 FAULTS = ["crash", "segfault", "hang", "garbage", "long-line", "early-exit", "wrong-version", "slow-start",
-          "stderr-flood", "wrong-id", "late-reply"]
+          "stderr-flood", "wrong-id", "late-reply", "few-inputs"]
 
 
 def send(message):
@@ -46,7 +46,8 @@ def main():
         if kind == "hello":
             reply.update(protocol=2 if options.fault == "wrong-version" else 1,
                          implementation={"name": "faulty-" + options.fault, "version": "0", "language": "python"},
-                         capabilities={"inputs": INPUTS, "observations": OBSERVATIONS})
+                         capabilities={"inputs": ["launch", "biometric", "tap"] if options.fault == "few-inputs" else INPUTS,
+                                       "observations": OBSERVATIONS})
         elif kind == "start":
             scenario, inputs = request["scenario"], 0
             screen = UnlockScreen(request["given"], [], hasher)
