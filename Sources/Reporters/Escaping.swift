@@ -49,30 +49,31 @@ public enum Escape {
         return fence + language + "\n" + text + "\n" + fence
     }
 
-    /// A Mermaid label: entity codes for the characters Mermaid reads as syntax.
+    /// A Mermaid label: each character Mermaid could read as syntax becomes a look-alike it
+    /// reads as text. Not entity codes: Mermaid 11.6 leaves `#58;` undecoded in stateDiagram-v2
+    /// edge labels (seen when rendered, scripts/render-mermaid).
     public static func mermaidLabel(_ text: String) -> String {
-        var out = ""
-        for character in text {
+        String(text.map { character -> Character in
             switch character {
-            case "\"": out += "#quot;"
-            case "#": out += "#35;"
-            case ";": out += "#59;"
-            case ":": out += "#58;"
-            case "%": out += "#37;"
-            case "<": out += "#lt;"
-            case ">": out += "#gt;"
-            case "{": out += "#123;"
-            case "}": out += "#125;"
-            case "[": out += "#91;"
-            case "]": out += "#93;"
-            case "|": out += "#124;"
-            case "`": out += "#96;"
-            case "\\": out += "#92;"
-            case "\n", "\r", "\t": out += " "
-            default: out.append(character)
+            case "\"": return "\u{201D}"  // ”
+            case "#": return "\u{FF03}"  // ＃
+            case ";": return "\u{FF1B}"  // ；
+            case ":": return "\u{A789}"  // ꞉
+            case "%": return "\u{FF05}"  // ％
+            case "<": return "\u{2039}"  // ‹
+            case ">": return "\u{203A}"  // ›
+            case "{": return "\u{FF5B}"  // ｛
+            case "}": return "\u{FF5D}"  // ｝
+            case "[": return "\u{FF3B}"  // ［
+            case "]": return "\u{FF3D}"  // ］
+            case "|": return "\u{FF5C}"  // ｜
+            case "`": return "\u{02CB}"  // ˋ
+            case "\\": return "\u{29F5}"  // ⧵
+            case "&": return "\u{FF06}"  // ＆
+            case "\n", "\r", "\t": return " "
+            default: return character
             }
-        }
-        return out
+        })
     }
 
     /// A Mermaid node id: letters, digits and underscores, never a keyword, one per distinct name.
