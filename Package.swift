@@ -35,6 +35,8 @@ let package = Package(
             path: "Examples/swift/ReferenceDriver"),
         // Drives any implementation through scenarios and compares observations.
         .target(name: "Runner", dependencies: ["SpecModel", "ScenarioModel"]),
+        // Compares the spec documents' diagrams and tables with the model.
+        .target(name: "SpecCheck", dependencies: ["SpecModel", "YAMLLoader"]),
         // What a run exercised of the model and of the requirements.
         .target(name: "Coverage", dependencies: ["SpecModel", "ScenarioModel", "Runner"]),
         // Turns results into text for people and machines; never runs anything.
@@ -43,13 +45,13 @@ let package = Package(
             name: "authspec",
             dependencies: [
                 "ScenarioModel", "ReferenceMachine", "Runner", "Reporters", "SpecModel", "DriverProtocol",
-                "SubprocessDriver", "Coverage",
+                "SubprocessDriver", "Coverage", "SpecCheck",
             ]),
         .testTarget(
             name: "AuthSpecTests",
             dependencies: [
                 "YAMLLoader", "SpecModel", "ScenarioModel", "ReferenceMachine", "Runner", "Reporters",
-                "DriverProtocol", "SubprocessDriver", "DriverKit", "Coverage",
+                "DriverProtocol", "SubprocessDriver", "DriverKit", "Coverage", "SpecCheck",
             ],
             exclude: ["Fixtures"]),
     ],

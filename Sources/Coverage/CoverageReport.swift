@@ -114,3 +114,19 @@ public struct CoverageReport: Sendable {
         }
     }
 }
+
+extension CoverageReport {
+    /// Which scenarios take each declared transition (`From -> To`, `* -> NotRunning` for a
+    /// wildcard), from the states the implementation reported.
+    public static func scenariosByTransition(_ results: [ScenarioResult], model: ModelDeclaration) -> [String: [String]] {
+        var byTransition: [String: [String]] = [:]
+        for result in results {
+            let report = CoverageReport(implementation: "", results: [result], model: model)
+            for index in report.transitionHits.keys.sorted() {
+                let transition = model.transitions[index]
+                byTransition["\(transition.from) -> \(transition.to)", default: []].append(result.scenario.id)
+            }
+        }
+        return byTransition
+    }
+}

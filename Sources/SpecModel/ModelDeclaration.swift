@@ -128,12 +128,23 @@ public struct TransitionDeclaration: Sendable, Hashable {
     public var provenance: String
     /// True for a transition the spec's diagram lacks and the reference adds.
     public var addedByReference: Bool
+    /// The label the spec's own diagram gives it (SCR-AUTH-006 §5.1), for comparing documents.
+    public var specLabel: String?
+    /// Taken by the app itself at once, with no input (a check, a count reached, the 0.5 s
+    /// success animation): a document may draw straight past the state it leaves. A lock's
+    /// cooldown is not: minutes pass, and the user sees the blocked screen.
+    public var automatic: Bool
 
-    public init(_ from: String, _ to: String, _ trigger: String, _ provenance: String, added: Bool = false) {
+    public init(
+        _ from: String, _ to: String, _ trigger: String, _ provenance: String, added: Bool = false,
+        label specLabel: String? = nil, automatic: Bool = false
+    ) {
         self.from = from
         self.to = to
         self.trigger = trigger
         self.provenance = provenance
         self.addedByReference = added
+        self.specLabel = specLabel
+        self.automatic = automatic
     }
 }

@@ -1,0 +1,53 @@
+import SpecModel
+
+/// The model as data for other tools (JSON) and as a diagram for docs (Mermaid).
+public enum ModelExport {
+    public static func json(_ model: ModelDeclaration) -> String {
+        func provenance(_ value: Provenance) -> JSON {
+            switch value {
+            case .spec(let clause): return .object([("spec", .string(clause))])
+            case .interpretation(let id): return .object([("interpretation", .string(id))])
+            }
+        }
+        let document = JSON.object([
+            ("model", .string(model.name)),
+            ("initial_state", .string(model.initialState)),
+            ("states", .array(model.states.map { .object([("name", .string($0.name)), ("summary", .string($0.summary)), ("from", provenance($0.provenance))]) })),
+            ("inputs", .array(model.inputs.map { input in
+                var fields: [(String, JSON)] = [("name", .string(input.name)), ("summary", .string(input.summary))]
+                if let argument = input.argument { fields.append(("argument", .string(argument.summary))) }
+                if input.expansion != nil { fields.append(("shorthand", .bool(true))) }
+                return .object(fields)
+            })),
+            ("observations", .array(model.observations.map {
+                .object([("key", .string($0.key)), ("kind", .string($0.kind == .log ? "during the step" : "after the step")), ("type", .string($0.type.summary)), ("summary", .string($0.summary))])
+            })),
+            ("transitions", .array(model.transitions.map { transition in
+                var fields: [(String, JSON)] = [
+                    ("from", .string(transition.from)), ("to", .string(transition.to)), ("trigger", .string(transition.trigger)),
+                    ("source", .string(transition.provenance)), ("automatic", .bool(transition.automatic)),
+                    ("added_by_reference", .bool(transition.addedByReference)),
+                ]
+                if let label = transition.specLabel { fields.append(("spec_label", .string(label))) }
+                return .object(fields)
+            })),
+        ])
+        return document.rendered().trimmingTrailingNewline()
+    }
+
+    public static func mermaid(_ model: ModelDeclaration) -> String {
+        var lines = ["stateDiagram-v2", "    [*] --> \(Escape.mermaidID(model.initialState))"]
+        let wildcard = model.transitions.contains { $0.from == "*" }
+        if wildcard { lines.insert("    state \"any state\" as AnyState", at: 1) }
+        for transition in model.transitions {
+            let from = transition.from == "*" ? "AnyState" : Escape.mermaidID(transition.from)
+            let label = (transition.specLabel ?? transition.trigger) + (transition.addedByReference ? " †" : "")
+            lines.append("    \(from) --> \(Escape.mermaidID(transition.to)): \(Escape.mermaidLabel(label))")
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+extension String {
+    func trimmingTrailingNewline() -> String { hasSuffix("\n") ? String(dropLast()) : self }
+}

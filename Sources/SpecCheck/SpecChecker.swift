@@ -1,0 +1,228 @@
+import SpecModel
+
+/// Something `spec check` found in a document.
+public struct SpecFinding: Sendable {
+    public enum Kind: String, Sendable {
+        /// Same source and trigger, another target than the model's.
+        case conflict
+        /// The document draws a transition the model does not have.
+        case documentOnly = "not in the model"
+        /// A lock table row whose duration differs from the reference's schedule, or is missing.
+        case lockTable = "lock table"
+        /// The model has a transition among this document's states that the document does not draw.
+        case notShown = "not shown"
+        /// The model adds a transition the spec does not draw (an interpretation).
+        case addedByReference = "added by the reference"
+        /// A name the mapping does not translate into one of the model's states.
+        case unknownState = "unknown state"
+    }
+
+    public var kind: Kind
+    public var file: String
+    public var line: Int?
+    public var message: String
+    public var details: [String] = []
+
+    /// Conflicts, transitions the model lacks and lock-table mismatches are disagreements;
+    /// the rest are said, but the document and the model still agree.
+    public var isDisagreement: Bool { [.conflict, .documentOnly, .lockTable].contains(kind) }
+}
+
+public struct DocumentCheck: Sendable {
+    public var document: SpecDocument
+    public var compared: [DocumentDiagram]
+    public var skipped: [DocumentDiagram]
+    public var findings: [SpecFinding]
+}
+
+/// Compares spec documents' diagrams and lock tables with the model's transition relation and
+/// the reference's lock schedule.
+public struct SpecChecker {
+    public let model: ModelDeclaration
+    public let lockSchedule: [(failures: Int, milliseconds: Int)]
+    public let mapping: SpecMapping
+    /// Scenario ids by "From -> To" transition, and by lock-table row (failure count), for
+    /// naming what an edit affects.
+    public var scenariosByTransition: [String: [String]] = [:]
+    public var scenariosByLockRow: [Int: [String]] = [:]
+
+    public init(model: ModelDeclaration, lockSchedule: [(failures: Int, milliseconds: Int)], mapping: SpecMapping) {
+        self.model = model
+        self.lockSchedule = lockSchedule
+        self.mapping = mapping
+    }
+
+    /// A mapped document edge, in the model's names.
+    struct Edge: Equatable {
+        var from: String
+        var to: String
+        var label: String
+        var line: Int
+    }
+
+    public func check(_ documents: [SpecDocument]) -> [DocumentCheck] {
+        var checks = documents.map(check)
+        // A conflict cites every other document that draws the model's side of it.
+        let mappedEdges = documents.map { ($0, self.edges(of: $0).edges) }
+        for index in checks.indices {
+            for findingIndex in checks[index].findings.indices where checks[index].findings[findingIndex].kind == .conflict {
+                let finding = checks[index].findings[findingIndex]
+                guard let modelSide = finding.details.first(where: { $0.hasPrefix("model: ") }) else { continue }
+                for (other, edges) in mappedEdges where other.file != finding.file {
+                    for edge in edges where modelSide.contains("\(edge.from) → \(edge.to)") {
+                        checks[index].findings[findingIndex].details.append(
+                            "\(other.identifier ?? other.file) draws it at \(other.file):\(edge.line): \(edge.from) → \(edge.to): \(edge.label)")
+                    }
+                }
+            }
+        }
+        return checks
+    }
+
+    func check(_ document: SpecDocument) -> DocumentCheck {
+        let (edges, compared, skipped, unknown) = self.edges(of: document)
+        var findings = unknown
+        for edge in edges where !modelHasPath(from: edge.from, to: edge.to) {
+            let sameTrigger = model.transitions.first {
+                $0.from == edge.from && $0.specLabel.map(Self.normalized) == Self.normalized(edge.label) && !edge.label.isEmpty
+            }
+            if let modelSide = sameTrigger {
+                findings.append(SpecFinding(
+                    kind: .conflict, file: document.file, line: edge.line,
+                    message: "\(edge.from) → \(edge.to) on \"\(edge.label)\": the model goes to \(modelSide.to) on \"\(modelSide.specLabel ?? "")\"",
+                    details: ["model: \(modelSide.from) → \(modelSide.to) (\(modelSide.provenance))"]
+                        + affected(modelSide.from, modelSide.to)))
+            } else {
+                findings.append(SpecFinding(
+                    kind: .documentOnly, file: document.file, line: edge.line,
+                    message: "\(edge.from) → \(edge.to)" + (edge.label.isEmpty ? "" : " (\(edge.label))") + ": the model has no such transition"))
+            }
+        }
+        let scope = Set(edges.flatMap { [$0.from, $0.to] })
+        for transition in model.transitions where transition.from != "*" && scope.contains(transition.from) && scope.contains(transition.to) {
+            let reachable = automaticClosure(of: transition.to)
+            if edges.contains(where: { $0.from == transition.from && reachable.contains($0.to) }) { continue }
+            findings.append(SpecFinding(
+                kind: transition.addedByReference ? .addedByReference : .notShown, file: document.file, line: nil,
+                message: "\(transition.from) → \(transition.to) (\(transition.specLabel ?? transition.trigger)), \(transition.provenance)"))
+        }
+        for transition in model.transitions where transition.addedByReference && !(scope.contains(transition.from) && scope.contains(transition.to)) && !compared.isEmpty && document.identifier == "SCR-AUTH-006" {
+            findings.append(SpecFinding(
+                kind: .addedByReference, file: document.file, line: nil,
+                message: "\(transition.from == "*" ? "any state" : transition.from) → \(transition.to) (\(transition.trigger)), \(transition.provenance)"))
+        }
+        findings += lockFindings(document)
+        return DocumentCheck(document: document, compared: compared, skipped: skipped, findings: findings)
+    }
+
+    /// The compared diagrams' edges in the model's names, decisions passed through, ends and
+    /// self-loops dropped; the diagrams of other sections; names the mapping does not know.
+    func edges(of document: SpecDocument) -> (edges: [Edge], compared: [DocumentDiagram], skipped: [DocumentDiagram], unknown: [SpecFinding]) {
+        let rules = document.identifier.flatMap { mapping.documents[$0] }
+        let compared = document.diagrams.filter { rules?.sections?.contains($0.section) ?? true }
+        let skipped = document.diagrams.filter { !(rules?.sections?.contains($0.section) ?? true) }
+        var edges: [Edge] = []
+        var unknown: [SpecFinding] = []
+        for diagram in compared {
+            let raw = diagram.kind == .flowchart ? Self.passThroughDecisions(diagram.edges) : diagram.edges
+            for edge in raw {
+                if edge.to == "[*]" { continue }
+                let from = edge.from == "[*]" ? model.initialState : rules?.states[edge.from] ?? edge.from
+                let to = rules?.states[edge.to] ?? edge.to
+                var known = true
+                for name in [(edge.from, from), (edge.to, to)] where !model.stateNames.contains(name.1) {
+                    known = false
+                    if !unknown.contains(where: { $0.message.hasPrefix("'\(name.0)'") }) {
+                        unknown.append(SpecFinding(
+                            kind: .unknownState, file: document.file, line: edge.line,
+                            message: "'\(name.0)' is none of the model's states; map it in docs/spec-mapping.yaml"))
+                    }
+                }
+                if known && from != to { edges.append(Edge(from: from, to: to, label: edge.label, line: edge.line)) }
+            }
+        }
+        return (edges, compared, skipped, unknown)
+    }
+
+    /// Flowchart paths through decision nodes become single edges whose label joins the
+    /// questions and answers: `Sesion valida? No`.
+    static func passThroughDecisions(_ edges: [DocumentEdge]) -> [DocumentEdge] {
+        let decisions = Set(edges.flatMap { edge in [edge.fromIsDecision ? edge.from : nil, edge.toIsDecision ? edge.to : nil].compactMap { $0 } })
+        var result: [DocumentEdge] = []
+        func follow(_ start: DocumentEdge, through node: String, labels: [String], visited: Set<String>) {
+            for next in edges where next.from == node {
+                let joined = labels + [node + " " + next.label].map { $0.trimmingCharacters(in: .whitespaces) }
+                if decisions.contains(next.to) {
+                    if !visited.contains(next.to) { follow(start, through: next.to, labels: joined, visited: visited.union([next.to])) }
+                } else {
+                    result.append(DocumentEdge(from: start.from, to: next.to, label: joined.joined(separator: ", "), line: start.line))
+                }
+            }
+        }
+        for edge in edges where !decisions.contains(edge.from) {
+            if decisions.contains(edge.to) {
+                follow(edge, through: edge.to, labels: edge.label.isEmpty ? [] : [edge.label], visited: [edge.to])
+            } else {
+                result.append(edge)
+            }
+        }
+        return result
+    }
+
+    /// One transition of any kind, then only automatic ones: what a document may draw as one arrow.
+    func modelHasPath(from: String, to: String) -> Bool {
+        model.transitions.contains { ($0.from == from || $0.from == "*") && automaticClosure(of: $0.to).contains(to) }
+    }
+
+    /// A state and every state the app moves on to from it by itself.
+    func automaticClosure(of state: String) -> Set<String> {
+        var reached: Set<String> = [state]
+        var frontier = [state]
+        while let current = frontier.popLast() {
+            for transition in model.transitions where transition.automatic && transition.from == current && !reached.contains(transition.to) {
+                reached.insert(transition.to)
+                frontier.append(transition.to)
+            }
+        }
+        return reached
+    }
+
+    func affected(_ from: String, _ to: String) -> [String] {
+        guard let scenarios = scenariosByTransition["\(from) -> \(to)"], !scenarios.isEmpty else { return [] }
+        return ["scenarios that take it: " + scenarios.joined(separator: ", ")]
+    }
+
+    /// Lowercase, parenthesised remarks and quotes dropped, spaces folded: `Intentos >= 5 (bloqueo)` → `intentos >= 5`.
+    static func normalized(_ label: String) -> String {
+        var text = label.lowercased().replacing(/\([^)]*\)/, with: "").replacing("\"", with: "")
+        text = text.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+        return text.trimmingCharacters(in: .whitespaces)
+    }
+
+    func lockFindings(_ document: SpecDocument) -> [SpecFinding] {
+        guard !document.lockRows.isEmpty else { return [] }
+        var findings: [SpecFinding] = []
+        func duration(_ milliseconds: Int) -> String {
+            milliseconds % 3_600_000 == 0 ? "\(milliseconds / 3_600_000) h" : "\(milliseconds / 60_000) min"
+        }
+        for row in document.lockRows {
+            let expected = lockSchedule.last { row.failures >= $0.failures }?.milliseconds
+            guard expected != row.milliseconds else { continue }
+            var details = ["rule: UnlockRules.lockSchedule (Sources/ReferenceMachine/UnlockRules.swift) locks for "
+                + (expected.map(duration) ?? "nothing") + " after \(row.failures) failures"]
+            if let scenarios = scenariosByLockRow[row.failures], !scenarios.isEmpty {
+                details.append("scenarios that rest on it: " + scenarios.joined(separator: ", "))
+            }
+            findings.append(SpecFinding(
+                kind: .lockTable, file: document.file, line: row.line,
+                message: "\(row.failures)\(row.andBeyond ? "+" : "") failures: \"\(row.text)\" (\(duration(row.milliseconds))), the reference: \(expected.map(duration) ?? "no lock")",
+                details: details))
+        }
+        for entry in lockSchedule where !document.lockRows.contains(where: { $0.failures == entry.failures }) {
+            findings.append(SpecFinding(
+                kind: .lockTable, file: document.file, line: nil,
+                message: "the reference locks for \(duration(entry.milliseconds)) after \(entry.failures) failures; the document's table has no such row"))
+        }
+        return findings
+    }
+}

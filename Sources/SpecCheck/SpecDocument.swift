@@ -1,0 +1,154 @@
+import Foundation
+
+/// A diagram found in a spec document, as written there.
+public struct DocumentDiagram: Sendable {
+    public enum Kind: String, Sendable { case stateDiagram = "stateDiagram-v2", flowchart }
+    public var kind: Kind
+    /// The numbered section it stands in, such as "5.1", and that section's title.
+    public var section: String
+    public var sectionTitle: String
+    public var line: Int
+    public var edges: [DocumentEdge]
+}
+
+/// One arrow of a diagram. In a flowchart, names are node texts and decision nodes are kept
+/// (they are passed through later).
+public struct DocumentEdge: Sendable, Equatable {
+    public var from: String
+    public var to: String
+    public var label: String
+    public var line: Int
+    public var fromIsDecision = false
+    public var toIsDecision = false
+}
+
+/// A row of a progressive-lock table: after `failures` failed PINs, a lock of `milliseconds`.
+public struct DocumentLockRow: Sendable, Equatable {
+    public var failures: Int
+    public var andBeyond: Bool
+    public var milliseconds: Int
+    public var text: String
+    public var line: Int
+}
+
+/// A spec document read as it is written: plain text with diagrams unfenced (as the files in
+/// the spec folder are) or Markdown with ```mermaid fences.
+public struct SpecDocument: Sendable {
+    public var file: String
+    /// The document's ID (`SCR-AUTH-006`), from its "Identificador:" line, if any.
+    public var identifier: String?
+    public var diagrams: [DocumentDiagram]
+    public var lockRows: [DocumentLockRow]
+
+    public init(file: String, text: String) {
+        self.file = file
+        let lines = text.components(separatedBy: "\n")
+        identifier = text.firstMatch(of: /Identificador:\s*([A-Z]+-[A-Z]+-\d+)/).map { String($0.output.1) }
+        diagrams = Self.diagrams(in: lines)
+        lockRows = Self.lockRows(in: lines)
+    }
+
+    // MARK: Diagrams
+
+    static func diagrams(in lines: [String]) -> [DocumentDiagram] {
+        var found: [DocumentDiagram] = []
+        var section = "", sectionTitle = ""
+        var index = 0
+        while index < lines.count {
+            let trimmed = lines[index].trimmingCharacters(in: .whitespaces)
+            if let heading = trimmed.wholeMatch(of: /(\d+(?:\.\d+)*)\.?\s+(\S.*)/), !trimmed.contains("-->") {
+                section = String(heading.output.1)
+                sectionTitle = String(heading.output.2)
+            }
+            let kind: DocumentDiagram.Kind? =
+                trimmed == "stateDiagram-v2" ? .stateDiagram
+                : (trimmed.hasPrefix("flowchart ") || trimmed.hasPrefix("graph ")) ? .flowchart : nil
+            guard let kind else {
+                index += 1
+                continue
+            }
+            let start = index + 1
+            var edges: [DocumentEdge] = []
+            var names: [String: (text: String, decision: Bool)] = [:]
+            index += 1
+            while index < lines.count {
+                let statement = lines[index].trimmingCharacters(in: .whitespaces)
+                if statement.hasPrefix("```") { break }
+                if !statement.isEmpty && !Self.isDiagramStatement(statement) { break }
+                if statement.contains("-->") {
+                    let edge = kind == .stateDiagram
+                        ? stateEdge(statement, line: index + 1)
+                        : flowchartEdge(statement, line: index + 1, names: &names)
+                    if let edge { edges.append(edge) }
+                }
+                index += 1
+            }
+            if kind == .flowchart {
+                // A node written with its text once may be used by id alone later.
+                edges = edges.map { edge in
+                    var edge = edge
+                    if let node = names[edge.from] { edge.from = node.text; edge.fromIsDecision = node.decision }
+                    if let node = names[edge.to] { edge.to = node.text; edge.toIsDecision = node.decision }
+                    return edge
+                }
+            }
+            found.append(DocumentDiagram(kind: kind, section: section, sectionTitle: sectionTitle, line: start, edges: edges))
+        }
+        return found
+    }
+
+    static func isDiagramStatement(_ line: String) -> Bool {
+        line.contains("-->") || line.hasPrefix("%%") || line.hasPrefix("subgraph") || line == "end"
+            || line.hasPrefix("classDef ") || line.hasPrefix("class ") || line.hasPrefix("style ") || line.hasPrefix("state ")
+            || line.hasPrefix("direction ") || line.hasPrefix("note ") || line.wholeMatch(of: /[A-Za-z_][\w]*(\[.*\]|\{.*\}|\(.*\))?/) != nil
+    }
+
+    /// `A --> B: label`
+    static func stateEdge(_ statement: String, line: Int) -> DocumentEdge? {
+        guard let match = statement.wholeMatch(of: /(\[\*\]|[\w]+)\s*-->\s*(\[\*\]|[\w]+)\s*(?::\s*(.*))?/) else { return nil }
+        return DocumentEdge(from: String(match.output.1), to: String(match.output.2), label: String(match.output.3 ?? ""), line: line)
+    }
+
+    /// `A[text] --> B{text}`, `B -->|label| C[text]`
+    static func flowchartEdge(_ statement: String, line: Int, names: inout [String: (text: String, decision: Bool)]) -> DocumentEdge? {
+        let pattern = /(\w+)\s*(?:\[([^\]]*)\]|\{([^}]*)\}|\(([^)]*)\))?\s*-->\s*(?:\|([^|]*)\|\s*)?(\w+)\s*(?:\[([^\]]*)\]|\{([^}]*)\}|\(([^)]*)\))?/
+        guard let match = statement.wholeMatch(of: pattern) else { return nil }
+        let output = match.output
+        func remember(_ id: Substring, square: Substring?, curly: Substring?, round: Substring?) -> String {
+            if let square { names[String(id)] = (String(square), false) }
+            if let curly { names[String(id)] = (String(curly), true) }
+            if let round { names[String(id)] = (String(round), false) }
+            return String(id)
+        }
+        let from = remember(output.1, square: output.2, curly: output.3, round: output.4)
+        let to = remember(output.6, square: output.7, curly: output.8, round: output.9)
+        return DocumentEdge(from: from, to: to, label: String(output.5 ?? ""), line: line)
+    }
+
+    // MARK: Lock tables
+
+    /// Rows like `| 6 |` / `Bloqueo 5 minutos |` (a table flattened to lines, SCR-AUTH-006
+    /// §6.1.2) or `6 intentos: Bloqueo 5 minutos` (UIF-AUTH-001 §10.3).
+    static func lockRows(in lines: [String]) -> [DocumentLockRow] {
+        var rows: [DocumentLockRow] = []
+        for (index, line) in lines.enumerated() {
+            guard let lock = line.firstMatch(of: /Bloqueo\s+(\d+)\s+(minutos?|horas?)/) else { continue }
+            let amount = Int(lock.output.1) ?? 0
+            let milliseconds = amount * (lock.output.2.hasPrefix("hora") ? 3_600_000 : 60_000)
+            var count: Substring?
+            var beyond = false
+            if let inline = line.firstMatch(of: /^\s*(\d+)(\+?)\s+intentos:/) {
+                count = inline.output.1
+                beyond = !inline.output.2.isEmpty
+            } else if index > 0, let cell = lines[index - 1].firstMatch(of: /^\|\s*(\d+)(\+?)\s*\|\s*$/) {
+                count = cell.output.1
+                beyond = !cell.output.2.isEmpty
+            }
+            guard let count, let failures = Int(count) else { continue }
+            rows.append(DocumentLockRow(
+                failures: failures, andBeyond: beyond, milliseconds: milliseconds,
+                text: line.trimmingCharacters(in: CharacterSet(charactersIn: " |")), line: index + 1))
+        }
+        return rows
+    }
+}

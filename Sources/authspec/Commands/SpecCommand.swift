@@ -1,0 +1,116 @@
+import Coverage
+import Foundation
+import ReferenceMachine
+import Reporters
+import Runner
+import ScenarioModel
+import SpecCheck
+import SpecModel
+
+enum SpecCommand: Command {
+    static let spec = CommandSpec(
+        name: "spec",
+        abstract: "Check spec documents against the model: authspec spec check DOC...",
+        discussion: """
+            'spec check' reads spec documents as they are written (plain text with unfenced \
+            diagrams, or Markdown with ```mermaid blocks), takes their stateDiagram-v2 and \
+            flowchart diagrams in the sections the mapping names, translates their state names \
+            (docs/spec-mapping.yaml), and compares them with the model's transitions: a document \
+            arrow may pass straight over states the app leaves by itself (PINValidating, \
+            BiometricSuccess). It reports, with file and line, arrows the model lacks, the same \
+            source and trigger going elsewhere (a conflict), and transitions the model has that a \
+            document does not draw; and compares progressive-lock tables (SCR-AUTH-006 §6.1.2, \
+            UIF-AUTH-001 §10.3) with the reference's schedule, naming the rule and the scenarios \
+            each disagreement touches. Exit codes: 0 the documents agree with the model, 1 they \
+            disagree, 2 usage or input errors.
+            """,
+        arguments: [("check> <documents", "The word 'check', then the spec documents to read.")],
+        options: [
+            .init(name: "mapping", valueName: "file", help: "Sections and state names per document (default: docs/spec-mapping.yaml, if there)."),
+            .init(name: "scenarios", valueName: "path", help: "Scenarios run on the reference to name what a disagreement touches (default: Scenarios)."),
+        ])
+
+    static func run(_ arguments: ParsedArguments) throws -> ExitCode {
+        guard arguments.positionals.first == "check" else {
+            throw UsageError(message: "Expected 'authspec spec check DOC...'")
+        }
+        let files = Array(arguments.positionals.dropFirst())
+        guard !files.isEmpty else { throw UsageError(message: "Name at least one spec document to check") }
+        let model = UnlockModel.declaration
+        let mappingFile = arguments.value("mapping") ?? (FileManager.default.fileExists(atPath: "docs/spec-mapping.yaml") ? "docs/spec-mapping.yaml" : nil)
+        let mapping: SpecMapping
+        do {
+            mapping = try mappingFile.map { path throws(SpecCheckInputError) in try SpecMapping.load(file: path) } ?? SpecMapping()
+        } catch {
+            throw InputError(message: error.description)
+        }
+        var documents: [SpecDocument] = []
+        for file in files {
+            guard let data = FileManager.default.contents(atPath: file), let text = String(data: data, encoding: .utf8) else {
+                throw InputError(message: "\(file): cannot read the document")
+            }
+            documents.append(SpecDocument(file: file, text: text))
+        }
+        var checker = SpecChecker(model: model, lockSchedule: UnlockRules.spec.lockSchedule, mapping: mapping)
+        let scenarioPath = arguments.value("scenarios") ?? "Scenarios"
+        if FileManager.default.fileExists(atPath: scenarioPath) {
+            let loaded = ScenarioLoader(model: model).load(paths: [scenarioPath])
+            var reference = ReferenceImplementation()
+            let results = ScenarioRunner(model: model).run(loaded.scenarios, on: &reference)
+            checker.scenariosByTransition = CoverageReport.scenariosByTransition(results, model: model)
+            checker.scenariosByLockRow = scenariosByLockRow(loaded.scenarios, catalogue: requirementsCatalogue(nil, paths: [scenarioPath]).requirements)
+        }
+        let checks = checker.check(documents)
+        Console.out("Checking \(documents.count) document\(documents.count == 1 ? "" : "s") against the \(model.name) model (\(model.transitions.count) transitions) and the reference's lock schedule")
+        var disagreements = 0, warnings = 0
+        for check in checks {
+            let name = check.document.identifier.map { " (\($0))" } ?? ""
+            let compared = check.compared.map { "§\($0.section) \($0.kind.rawValue) (line \($0.line))" }.joined(separator: ", ")
+            var line = "\n\(check.document.file)\(name): compared " + (compared.isEmpty ? "no diagram" : compared)
+            if !check.skipped.isEmpty {
+                line += "; not compared (another model): " + check.skipped.map { "§\($0.section) \($0.kind.rawValue) (line \($0.line))" }.joined(separator: ", ")
+            }
+            if !check.document.lockRows.isEmpty { line += "; lock table rows: \(check.document.lockRows.count)" }
+            let disagreeing = check.findings.filter(\.isDisagreement)
+            Console.out(line + (disagreeing.isEmpty ? ": agrees with the model" : ""))
+            for finding in check.findings.sorted(by: { ($0.isDisagreement ? 0 : 1, $0.line ?? .max) < ($1.isDisagreement ? 0 : 1, $1.line ?? .max) }) {
+                let place = finding.line.map { "\(finding.file):\($0): " } ?? "  "
+                let label = finding.isDisagreement ? "error: \(finding.kind.rawValue): " : finding.kind == .addedByReference ? "note: \(finding.kind.rawValue): " : "warning: \(finding.kind.rawValue): "
+                Console.out("  " + (finding.line == nil ? "" : place) + label + finding.message)
+                for detail in finding.details { Console.out("      " + detail) }
+                if finding.isDisagreement { disagreements += 1 } else if finding.kind != .addedByReference { warnings += 1 }
+            }
+        }
+        Console.out("\n\(disagreements) disagreement\(disagreements == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")")
+        return disagreements > 0 ? .failures : .success
+    }
+
+    /// Scenarios covering the requirement for each §6.1.2 row (`... §6.1.2 row 6`, `row 8+`).
+    static func scenariosByLockRow(_ scenarios: [Scenario], catalogue: [Requirement]) -> [Int: [String]] {
+        var rows: [Int: [String]] = [:]
+        for requirement in catalogue {
+            guard let match = requirement.clause.firstMatch(of: /§6\.1\.2 row (\d+)\+?$/), let row = Int(match.output.1) else { continue }
+            rows[row] = scenarios.filter { $0.covers.contains { $0.id == requirement.id } }.map(\.id)
+        }
+        return rows
+    }
+}
+
+enum ModelCommand: Command {
+    static let spec = CommandSpec(
+        name: "model",
+        abstract: "Print the model's states, inputs and transitions, for docs and other tools.",
+        discussion: nil,
+        arguments: [],
+        options: [.init(name: "format", valueName: "format", help: "mermaid (a stateDiagram-v2) or json (default).")])
+
+    static func run(_ arguments: ParsedArguments) throws -> ExitCode {
+        let model = UnlockModel.declaration
+        switch arguments.value("format") ?? "json" {
+        case "json": Console.out(ModelExport.json(model))
+        case "mermaid": Console.out(ModelExport.mermaid(model))
+        case let other: throw UsageError(message: "Unknown format '\(other)' (expected mermaid or json)")
+        }
+        return .success
+    }
+}
