@@ -36,8 +36,19 @@ enum SpecCommand: Command {
         }
         let files = Array(arguments.positionals.dropFirst())
         guard !files.isEmpty else { throw UsageError(message: "Name at least one spec document to check") }
+        let checks = try check(files, mapping: arguments.value("mapping"), scenarioPath: arguments.value("scenarios") ?? "Scenarios")
         let model = UnlockModel.declaration
-        let mappingFile = arguments.value("mapping") ?? (FileManager.default.fileExists(atPath: "docs/spec-mapping.yaml") ? "docs/spec-mapping.yaml" : nil)
+        Console.out("Checking \(files.count) document\(files.count == 1 ? "" : "s") against the \(model.name) model (\(model.transitions.count) transitions) and the reference's lock schedule")
+        let counts = report(checks)
+        Console.out("\n\(counts.disagreements) disagreement\(counts.disagreements == 1 ? "" : "s"), \(counts.warnings) warning\(counts.warnings == 1 ? "" : "s")")
+        return counts.disagreements > 0 ? .failures : .success
+    }
+
+    /// Reads the documents and checks them; the scenarios, run on the reference, name what each
+    /// disagreement touches.
+    static func check(_ files: [String], mapping mappingPath: String?, scenarioPath: String) throws -> [DocumentCheck] {
+        let model = UnlockModel.declaration
+        let mappingFile = mappingPath ?? (FileManager.default.fileExists(atPath: "docs/spec-mapping.yaml") ? "docs/spec-mapping.yaml" : nil)
         let mapping: SpecMapping
         do {
             mapping = try mappingFile.map { path throws(SpecCheckInputError) in try SpecMapping.load(file: path) } ?? SpecMapping()
@@ -52,7 +63,6 @@ enum SpecCommand: Command {
             documents.append(SpecDocument(file: file, text: text))
         }
         var checker = SpecChecker(model: model, lockSchedule: UnlockRules.spec.lockSchedule, mapping: mapping)
-        let scenarioPath = arguments.value("scenarios") ?? "Scenarios"
         if FileManager.default.fileExists(atPath: scenarioPath) {
             let loaded = ScenarioLoader(model: model).load(paths: [scenarioPath])
             var reference = ReferenceImplementation()
@@ -60,8 +70,11 @@ enum SpecCommand: Command {
             checker.scenariosByTransition = CoverageReport.scenariosByTransition(results, model: model)
             checker.scenariosByLockRow = scenariosByLockRow(loaded.scenarios, catalogue: requirementsCatalogue(nil, paths: [scenarioPath]).requirements)
         }
-        let checks = checker.check(documents)
-        Console.out("Checking \(documents.count) document\(documents.count == 1 ? "" : "s") against the \(model.name) model (\(model.transitions.count) transitions) and the reference's lock schedule")
+        return checker.check(documents)
+    }
+
+    /// Prints each document's findings, disagreements first; returns the counts.
+    static func report(_ checks: [DocumentCheck]) -> (disagreements: Int, warnings: Int) {
         var disagreements = 0, warnings = 0
         for check in checks {
             let name = check.document.identifier.map { " (\($0))" } ?? ""
@@ -74,15 +87,14 @@ enum SpecCommand: Command {
             let disagreeing = check.findings.filter(\.isDisagreement)
             Console.out(line + (disagreeing.isEmpty ? ": agrees with the model" : ""))
             for finding in check.findings.sorted(by: { ($0.isDisagreement ? 0 : 1, $0.line ?? .max) < ($1.isDisagreement ? 0 : 1, $1.line ?? .max) }) {
-                let place = finding.line.map { "\(finding.file):\($0): " } ?? "  "
+                let place = finding.line.map { "\(finding.file):\($0): " } ?? ""
                 let label = finding.isDisagreement ? "error: \(finding.kind.rawValue): " : finding.kind == .addedByReference ? "note: \(finding.kind.rawValue): " : "warning: \(finding.kind.rawValue): "
-                Console.out("  " + (finding.line == nil ? "" : place) + label + finding.message)
+                Console.out("  " + place + label + finding.message)
                 for detail in finding.details { Console.out("      " + detail) }
                 if finding.isDisagreement { disagreements += 1 } else if finding.kind != .addedByReference { warnings += 1 }
             }
         }
-        Console.out("\n\(disagreements) disagreement\(disagreements == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")")
-        return disagreements > 0 ? .failures : .success
+        return (disagreements, warnings)
     }
 
     /// Scenarios covering the requirement for each §6.1.2 row (`... §6.1.2 row 6`, `row 8+`).
