@@ -36,9 +36,13 @@ public enum ModelExport {
     }
 
     public static func mermaid(_ model: ModelDeclaration) -> String {
-        var lines = ["stateDiagram-v2", "    [*] --> \(Escape.mermaidID(model.initialState))"]
-        let wildcard = model.transitions.contains { $0.from == "*" }
-        if wildcard { lines.insert("    state \"any state\" as AnyState", at: 1) }
+        var lines = ["stateDiagram-v2"]
+        for state in model.states {
+            let added = if case .interpretation = state.provenance { " †" } else { "" }
+            lines.append("    state \"\(Escape.mermaidLabel(state.name + added))\" as \(Escape.mermaidID(state.name))")
+        }
+        if model.transitions.contains(where: { $0.from == "*" }) { lines.append("    state \"any state\" as AnyState") }
+        lines.append("    [*] --> \(Escape.mermaidID(model.initialState))")
         for transition in model.transitions {
             let from = transition.from == "*" ? "AnyState" : Escape.mermaidID(transition.from)
             let label = (transition.specLabel ?? transition.trigger) + (transition.addedByReference ? " †" : "")

@@ -58,16 +58,19 @@ public struct Step: Sendable {
     public var repeatCount: Int
     public var expectations: [Expectation]
     public var location: SourceLocation
+    /// Where `record: true` stands, for a step whose expectations `authspec record` fills in.
+    public var recordLocation: SourceLocation?
 
     public init(
         written: Input, inputs: [Input], repeatCount: Int = 1, expectations: [Expectation] = [],
-        location: SourceLocation
+        location: SourceLocation, recordLocation: SourceLocation? = nil
     ) {
         self.written = written
         self.inputs = inputs
         self.repeatCount = repeatCount
         self.expectations = expectations
         self.location = location
+        self.recordLocation = recordLocation
     }
 }
 

@@ -6,7 +6,7 @@ import YAMLLoader
 /// every error in the file.
 struct ScenarioDecoder {
     static let scenarioKeys = ["id", "title", "spec", "covers", "tags", "given", "steps", "description"]
-    static let stepKeys = ["expect", "repeat", "note"]
+    static let stepKeys = ["expect", "repeat", "note", "record"]
     static let maxRepeat = 10_000
 
     let file: String
@@ -112,12 +112,19 @@ struct ScenarioDecoder {
         var inputCount = 0
         var repeatCount = 1
         var expectations: [Expectation] = []
+        var recordLocation: SourceLocation?
+        var expectMark: Mark?
         var ok = true
         for pair in pairs {
             guard let key = keyName(pair.key) else { ok = false; continue }
             switch key {
             case "expect":
+                expectMark = pair.key.mark
                 if let decoded = decodeExpectations(pair.value) { expectations = decoded } else { ok = false }
+            case "record":
+                if decode(pair.value, as: .bool, what: "record")?.bool == true {
+                    recordLocation = SourceLocation(file: file, pair.key.mark)
+                }
             case "repeat":
                 if let count = decode(pair.value, as: .integer(1...Self.maxRepeat), what: "repeat")?.int {
                     repeatCount = count
@@ -144,10 +151,14 @@ struct ScenarioDecoder {
                 at: node.mark)
             return nil
         }
+        if let recordLocation, let expectMark {
+            report("a step to record has no expect of its own; remove one of them (record: true at line \(recordLocation.line))", at: expectMark)
+            ok = false
+        }
         guard ok, let written else { return nil }
         return Step(
             written: written, inputs: expand(written), repeatCount: repeatCount,
-            expectations: expectations, location: location)
+            expectations: expectations, location: location, recordLocation: recordLocation)
     }
 
     private mutating func input(_ name: String, argument: YAMLNode?, nameMark: Mark) -> Input? {

@@ -1,0 +1,81 @@
+import Foundation
+import ReferenceMachine
+import Reporters
+import Runner
+import ScenarioModel
+import SpecModel
+
+enum RecordCommand: Command {
+    static let spec = CommandSpec(
+        name: "record",
+        abstract: "Write the reference's observations into a scenario file as expectations.",
+        discussion: """
+            Runs the reference on the scenarios of a file and writes what it observed as expect \
+            blocks: for the steps marked 'record: true', or for every step of a scenario that \
+            expects nothing. Only those steps' lines change; the rest of the file stays as \
+            written. The result is loaded and run again before it is written, so what is written \
+            passes. Review it before committing: it records what the reference does, right or wrong.
+            """,
+        arguments: [("file", "The scenario file to record.")],
+        options: [
+            .init(name: "output", valueName: "file", help: "Where to write the recorded file (default: standard output)."),
+            .init(name: "in-place", valueName: nil, help: "Rewrite the scenario file itself."),
+            .init(name: "all-keys", valueName: nil, help: "Record every observation key, not only what changed."),
+        ])
+
+    static func run(_ arguments: ParsedArguments) throws -> ExitCode {
+        guard arguments.positionals.count == 1, let file = arguments.positionals.first else {
+            throw UsageError(message: "record takes exactly one scenario file")
+        }
+        if arguments.flag("in-place") && arguments.value("output") != nil {
+            throw UsageError(message: "Give --output or --in-place, not both")
+        }
+        let model = UnlockModel.declaration
+        guard let data = FileManager.default.contents(atPath: file), let text = String(data: data, encoding: .utf8) else {
+            throw InputError(message: "\(file): cannot read the file")
+        }
+        let loaded = ScenarioLoader(model: model).load(text: text, file: file)
+        if !loaded.diagnostics.isEmpty {
+            throw InputError(message: loaded.diagnostics.map(\.description).joined(separator: "\n"))
+        }
+        let runner = ScenarioRunner(model: model)
+        var reference = ReferenceImplementation()
+        var plan: [(scenario: Scenario, steps: [Int], result: ScenarioResult)] = []
+        for scenario in loaded.scenarios {
+            let steps = ScenarioRecorder.stepsToRecord(in: scenario)
+            guard !steps.isEmpty else { continue }
+            var bare = scenario
+            bare.steps = scenario.steps.map { var step = $0; step.expectations = []; return step }
+            let result = runner.run(bare, on: &reference)
+            guard result.outcome == .passed else {
+                throw InputError(message: "\(scenario.location): the reference could not run '\(scenario.id)': \(result.firstProblem?.message ?? result.message ?? "")")
+            }
+            plan.append((scenario, steps, result))
+        }
+        guard !plan.isEmpty else {
+            Console.error("record: nothing to record in \(file) (mark steps with 'record: true', or leave a scenario without expectations)")
+            return .success
+        }
+        let recorded: String
+        do {
+            recorded = try ScenarioRecorder(model: model, allKeys: arguments.flag("all-keys")).record(text, results: plan)
+        } catch {
+            throw InputError(message: error.description)
+        }
+        // What is written must load and pass; anything else is a bug here, not in the file.
+        let check = ScenarioLoader(model: model).load(text: recorded, file: file)
+        let failures = check.scenarios.map { runner.run($0, on: &reference) }.filter { $0.outcome != .passed }
+        guard check.diagnostics.isEmpty, failures.isEmpty else {
+            throw InputError(message: "record: the recorded file would not pass (\(check.diagnostics.first?.description ?? failures.first?.scenario.id ?? "")); nothing written")
+        }
+        let steps = plan.reduce(0) { $0 + $1.steps.count }
+        if arguments.flag("in-place") || arguments.value("output") != nil {
+            let target = arguments.value("output") ?? file
+            try AtomicFile.write(recorded, to: target)
+            Console.error("record: \(steps) steps in \(plan.count) scenarios recorded into \(target)")
+        } else {
+            Console.out(recorded.hasSuffix("\n") ? String(recorded.dropLast()) : recorded)
+        }
+        return .success
+    }
+}
