@@ -56,7 +56,9 @@ public struct SpecDocument: Sendable {
         var index = 0
         while index < lines.count {
             let trimmed = lines[index].trimmingCharacters(in: .whitespaces)
-            if let heading = trimmed.wholeMatch(of: /(\d+(?:\.\d+)*)\.?\s+(\S.*)/), !trimmed.contains("-->") {
+            // Section headings: `5.1. Diagrama de Estados` in plain text, `## 5.1 States` in Markdown.
+            let heading = String(trimmed.drop { $0 == "#" }).trimmingCharacters(in: .whitespaces)
+            if let heading = heading.wholeMatch(of: /(\d+(?:\.\d+)*)\.?\s+(\S.*)/), !trimmed.contains("-->") {
                 section = String(heading.output.1)
                 sectionTitle = String(heading.output.2)
             }

@@ -1,0 +1,163 @@
+import Foundation
+import ReferenceMachine
+import SpecCheck
+import SpecModel
+import Testing
+
+/// The tools for spec authors: spec check, lint, record, model.
+@Suite(.serialized) struct SpecAuthoringTests {
+    static var scr: URL { TestSupport.shared.appendingPathComponent("spec/000_09f6d5a5ecdfd677.txt") }
+    static var uif: URL { TestSupport.shared.appendingPathComponent("spec/001_76466166adadd7f5.txt") }
+
+    func text(_ url: URL) throws -> String { try String(contentsOf: url, encoding: .utf8) }
+
+    /// The line of `needle` in a text, 1-based.
+    func line(of needle: String, in text: String) -> Int? {
+        text.components(separatedBy: "\n").firstIndex { $0.contains(needle) }.map { $0 + 1 }
+    }
+
+    @Test func documentsAreReadAsWritten() throws {
+        let scr = SpecDocument(file: "scr", text: try text(Self.scr))
+        #expect(scr.identifier == "SCR-AUTH-006")
+        #expect(scr.diagrams.map { "\($0.section) \($0.kind.rawValue) \($0.edges.count)" } == ["4.1 flowchart 21", "5.1 stateDiagram-v2 19"])
+        #expect(scr.lockRows.map { "\($0.failures)\($0.andBeyond ? "+" : "") \($0.milliseconds / 60_000)" } == ["5 1", "6 5", "7 15", "8+ 60"])
+        let uif = SpecDocument(file: "uif", text: try text(Self.uif))
+        #expect(uif.identifier == "UIF-AUTH-001")
+        #expect(uif.diagrams.map { "\($0.section) \($0.kind.rawValue)" } == ["2 flowchart", "5.1 stateDiagram-v2"])
+        #expect(uif.lockRows.map { "\($0.failures)\($0.andBeyond ? "+" : "") \($0.milliseconds / 60_000)" } == ["5 1", "6 5", "7 15", "8+ 60"])
+        let markdown = SpecDocument(file: "md", text: "# 5.1 States\n\n```mermaid\nstateDiagram-v2\n    PINError --> Login: Intentos >= 5\n```\n")
+        let edge = try #require(markdown.diagrams.first?.edges.first)
+        #expect([edge.from, edge.to, edge.label] == ["PINError", "Login", "Intentos >= 5"] && edge.line == 5)
+        #expect(markdown.diagrams.first?.section == "5.1")
+    }
+
+    @Test func theTwoSpecDocumentsDisagreeOnlyAboutTheFifthFailure() throws {
+        let result = try TestSupport.authspec(["spec", "check", Self.scr.path, Self.uif.path])
+        #expect(result.status == 1)
+        let uifLine = try #require(line(of: "PINFail --> Login", in: try text(Self.uif)))
+        let scrLine = try #require(line(of: "PINError --> PINBlocked", in: try text(Self.scr)))
+        let errors = result.stdout.split(separator: "\n").filter { $0.contains("error: ") }
+        #expect(errors == [
+            "  \(Self.uif.path):\(uifLine): error: conflict: PINError → Login on \"Intentos >= 5 (bloqueo)\": the model goes to PINBlocked on \"Intentos >= 5\""
+        ])
+        #expect(result.stdout.contains("      SCR-AUTH-006 draws it at \(Self.scr.path):\(scrLine): PINError → PINBlocked: Intentos >= 5"))
+        #expect(result.stdout.contains("(SCR-AUTH-006): compared §4.1 flowchart (line "))
+        #expect(result.stdout.contains("; lock table rows: 4: agrees with the model"))
+        #expect(result.stdout.contains("\n1 disagreement, 2 warnings\n"))
+        let alone = try TestSupport.authspec(["spec", "check", Self.scr.path])
+        #expect(alone.status == 0)
+        #expect(alone.stdout.contains("0 disagreements, 0 warnings"))
+    }
+
+    /// A spec author changes a duration in §6.1.2 and a transition in §5.1: spec check and lint
+    /// name the rule and the scenarios each change touches.
+    @Test func editsToTheSpecNameTheRuleAndScenarios() throws {
+        let original = try text(Self.scr)
+        let edited = original
+            .replacingOccurrences(of: "Bloqueo 5 minutos", with: "Bloqueo 10 minutos")
+            .replacingOccurrences(of: "PINError --> PINBlocked: Intentos >= 5", with: "PINError --> Login: Intentos >= 5")
+        #expect(edited != original)
+        let folder = try TestSupport.temporaryFolder(["SCR-AUTH-006.txt": edited])
+        let copy = "\(folder)/SCR-AUTH-006.txt"
+        let durationLine = try #require(line(of: "Bloqueo 10 minutos", in: edited))
+        let transitionLine = try #require(line(of: "PINError --> Login", in: edited))
+        for arguments in [["spec", "check", copy], ["lint", "--spec", copy]] {
+            let result = try TestSupport.authspec(arguments)
+            #expect(result.status == 1, "\(arguments)")
+            let out = result.stdout
+            #expect(out.contains("\(copy):\(durationLine): error: lock table: 6 failures: \"Bloqueo 10 minutos\" (10 min), the reference: 5 min"))
+            #expect(out.contains("rule: UnlockRules.lockSchedule (Sources/ReferenceMachine/UnlockRules.swift) locks for 5 min after 6 failures"))
+            #expect(out.contains("scenarios that rest on it: brief-pin-failure-6-locks-5-minutes, lock-failure-count-survives-kill"))
+            #expect(out.contains("\(copy):\(transitionLine): error: conflict: PINError → Login on \"Intentos >= 5\": the model goes to PINBlocked on \"Intentos >= 5\""))
+            #expect(out.contains("model: PINError → PINBlocked (SCR-AUTH-006 §5.1, §6.1.2; INT-003)"))
+            #expect(out.contains("scenarios that take it: brief-pin-failure-5-locks-1-minute, "))
+        }
+    }
+
+    @Test func lintReportsContradictionsAtTheStep() throws {
+        let clean = try TestSupport.authspec(["lint"])
+        #expect(clean.status == 0)
+        #expect(clean.stdout.contains("lint: \(TestSupport.suite().scenarios.count) scenarios in 6 files, 0 input errors, 0 contradicting the reference, 0 requirements uncovered ("))
+        let folder = try TestSupport.temporaryFolder([
+            "a.yaml": "id: wrong\ntitle: t\nspec: [\"SCR-AUTH-006 §6.1.2\"]\ngiven: {pin_failures: 4, biometric_enabled: false}\nsteps:\n  - launch\n  - enter_pin: \"0000\"\n    expect: {state: PINInput}\n",
+            "b.yaml": "id: fine\ntitle: t\nspec: [\"SCR-AUTH-006 §5.1\"]\nsteps:\n  - launch:\n    expect: {state: BiometricPrompt}\n",
+        ])
+        let result = try TestSupport.authspec(["lint", folder])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("\(folder)/a.yaml:7:5: error: 'wrong' contradicts the reference at step 2 (enter_pin: \"0000\"): expected state \"PINInput\", the reference gives \"PINBlocked\""))
+        let broken = try TestSupport.temporaryFolder(["c.yaml": "id: x\ntitle: t\nspec: [\"SCR-AUTH-006 §5.1\"]\nsteps: [lanch]\n"])
+        let bad = try TestSupport.authspec(["lint", broken])
+        #expect(bad.status == 2)
+        #expect(bad.stdout.contains("\(broken)/c.yaml:4:9: error: unknown input 'lanch' (did you mean 'launch'?)"))
+    }
+
+    static let unrecorded = """
+        # Written by hand, expectations to be recorded.
+        id: recorded-lock
+        title: Five wrong PINs, then the lock runs out
+        spec: ["SCR-AUTH-006 §6.1.2"]
+        given: {biometric_enabled: false}
+        steps:
+          - launch
+          - enter_pin: "0000"
+            repeat: 5
+          - advance: 1m
+        ---
+        id: recorded-marked
+        title: Only the marked step is recorded
+        spec: ["SCR-AUTH-006 §5.1"]
+        steps:
+          - launch:
+            expect: {state: BiometricPrompt}
+          - biometric: failure
+            record: true
+          - tap: retry_biometrics
+
+        """
+
+    @Test func recordRoundTrip() throws {
+        let folder = try TestSupport.temporaryFolder(["s.yaml": Self.unrecorded])
+        let recorded = "\(folder)/recorded.yaml"
+        let record = try TestSupport.authspec(["record", "\(folder)/s.yaml", "--output", recorded])
+        #expect(record.status == 0, "\(record.stderr)")
+        #expect(record.stderr.contains("record: 4 steps in 2 scenarios recorded into \(recorded)"))
+        let text = try String(contentsOfFile: recorded, encoding: .utf8)
+        // Steps written as `- launch` become `- launch:` with an expect block; the marked step's
+        // `record: true` is replaced; everything else is as written.
+        #expect(text.contains("  - launch:\n    expect:\n      state: PINInput\n"))
+        #expect(text.contains("  - biometric: failure\n    expect:\n      state: BiometricFail\n"))
+        #expect(!text.contains("record: true"))
+        #expect(text.contains("      message: \"Has excedido el numero de intentos de PIN. Espera antes de\n        reintentar.\"\n"))
+        let untouched = Self.unrecorded.split(separator: "\n").filter { !$0.contains("launch") && !$0.contains("record: true") }
+        for line in untouched { #expect(text.contains(line), "lost: \(line)") }
+        let run = try TestSupport.authspec(["run", recorded, "--quiet"])
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("2 scenarios against reference: 2 passed"))
+        let lint = try TestSupport.execute(URL(fileURLWithPath: "/usr/bin/env"), ["yamllint", recorded])
+        #expect(lint.status == 0, "yamllint: \(lint.stdout)")
+    }
+
+    @Test func recordRefusesWhatItCannotEditSafely() throws {
+        let folder = try TestSupport.temporaryFolder([
+            "flow.yaml": "id: f\ntitle: t\nspec: [\"SCR-AUTH-006 §5.1\"]\nsteps:\n  - {launch: }\n",
+            "both.yaml": "id: b\ntitle: t\nspec: [\"SCR-AUTH-006 §5.1\"]\nsteps:\n  - launch:\n    record: true\n    expect: {state: Login}\n",
+        ])
+        let flow = try TestSupport.authspec(["record", "\(folder)/flow.yaml"])
+        #expect(flow.status == 2)
+        #expect(flow.stderr.contains("\(folder)/flow.yaml:5:5: record needs a block-style step"))
+        let both = try TestSupport.authspec(["record", "\(folder)/both.yaml"])
+        #expect(both.status == 2)
+        #expect(both.stderr.contains("\(folder)/both.yaml:7:5: error: a step to record has no expect of its own"))
+    }
+
+    @Test func modelIsExportedAsJSONAndMermaid() throws {
+        let json = try TestSupport.authspec(["model", "--format", "json"])
+        #expect(json.status == 0)
+        let document = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        #expect((document?["states"] as? [Any])?.count == TestSupport.model.states.count)
+        #expect((document?["transitions"] as? [Any])?.count == TestSupport.model.transitions.count)
+        let mermaid = try TestSupport.authspec(["model", "--format", "mermaid"])
+        #expect(MermaidCheck.problems(in: mermaid.stdout.trimmingCharacters(in: .newlines)).isEmpty)
+        #expect(try TestSupport.authspec(["model", "--format", "dot"]).status == 2)
+    }
+}
