@@ -43,7 +43,7 @@ public struct SpecDocument: Sendable {
     public init(file: String, text: String) {
         self.file = file
         let lines = text.components(separatedBy: "\n")
-        identifier = text.firstMatch(of: /Identificador:\s*([A-Z]+-[A-Z]+-\d+)/).map { String($0.output.1) }
+        identifier = lines.first { $0.contains("Identificador:") }?.firstMatch(of: /Identificador:\s*([A-Z]+-[A-Z]+-\d+)/).map { String($0.output.1) }
         diagrams = Self.diagrams(in: lines)
         lockRows = Self.lockRows(in: lines)
     }
@@ -57,8 +57,9 @@ public struct SpecDocument: Sendable {
         while index < lines.count {
             let trimmed = lines[index].trimmingCharacters(in: .whitespaces)
             // Section headings: `5.1. Diagrama de Estados` in plain text, `## 5.1 States` in Markdown.
+            // Swift's Regex is slow per match, so each pattern only sees lines that could match.
             let heading = String(trimmed.drop { $0 == "#" }).trimmingCharacters(in: .whitespaces)
-            if let heading = heading.wholeMatch(of: /(\d+(?:\.\d+)*)\.?\s+(\S.*)/), !trimmed.contains("-->") {
+            if heading.first?.isNumber == true, !trimmed.contains("-->"), let heading = heading.wholeMatch(of: /(\d+(?:\.\d+)*)\.?\s+(\S.*)/) {
                 section = String(heading.output.1)
                 sectionTitle = String(heading.output.2)
             }
@@ -100,9 +101,15 @@ public struct SpecDocument: Sendable {
     }
 
     static func isDiagramStatement(_ line: String) -> Bool {
-        line.contains("-->") || line.hasPrefix("%%") || line.hasPrefix("subgraph") || line == "end"
+        if line.contains("-->") || line.hasPrefix("%%") || line.hasPrefix("subgraph") || line == "end"
             || line.hasPrefix("classDef ") || line.hasPrefix("class ") || line.hasPrefix("style ") || line.hasPrefix("state ")
-            || line.hasPrefix("direction ") || line.hasPrefix("note ") || line.wholeMatch(of: /[A-Za-z_][\w]*(\[.*\]|\{.*\}|\(.*\))?/) != nil
+            || line.hasPrefix("direction ") || line.hasPrefix("note ")
+        {
+            return true
+        }
+        // A lone node declaration, `A[text]`: one word, then at most a bracketed text.
+        guard let first = line.first, first.isLetter || first == "_", !line.contains(" ") || line.contains("[") || line.contains("{") || line.contains("(") else { return false }
+        return line.wholeMatch(of: /[A-Za-z_][\w]*(\[.*\]|\{.*\}|\(.*\))?/) != nil
     }
 
     /// `A --> B: label`
@@ -134,7 +141,7 @@ public struct SpecDocument: Sendable {
     static func lockRows(in lines: [String]) -> [DocumentLockRow] {
         var rows: [DocumentLockRow] = []
         for (index, line) in lines.enumerated() {
-            guard let lock = line.firstMatch(of: /Bloqueo\s+(\d+)\s+(minutos?|horas?)/) else { continue }
+            guard line.contains("Bloqueo"), let lock = line.firstMatch(of: /Bloqueo\s+(\d+)\s+(minutos?|horas?)/) else { continue }
             let amount = Int(lock.output.1) ?? 0
             let milliseconds = amount * (lock.output.2.hasPrefix("hora") ? 3_600_000 : 60_000)
             var count: Substring?

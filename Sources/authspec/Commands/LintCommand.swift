@@ -64,7 +64,8 @@ enum LintCommand: Command {
         var disagreements = 0
         let documents = arguments.all("spec")
         if !documents.isEmpty {
-            let checks = try SpecCommand.check(documents, mapping: arguments.value("mapping"), scenarioPath: paths[0])
+            let checks = try SpecCommand.check(
+                documents, mapping: arguments.value("mapping"), scenarioPath: paths[0], ran: (loaded.scenarios, results))
             disagreements = SpecCommand.report(checks).disagreements
         }
         let elapsed = ContinuousClock.now - started

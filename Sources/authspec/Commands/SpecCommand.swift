@@ -46,7 +46,10 @@ enum SpecCommand: Command {
 
     /// Reads the documents and checks them; the scenarios, run on the reference, name what each
     /// disagreement touches.
-    static func check(_ files: [String], mapping mappingPath: String?, scenarioPath: String) throws -> [DocumentCheck] {
+    static func check(
+        _ files: [String], mapping mappingPath: String?, scenarioPath: String,
+        ran: (scenarios: [Scenario], results: [ScenarioResult])? = nil
+    ) throws -> [DocumentCheck] {
         let model = UnlockModel.declaration
         let mappingFile = mappingPath ?? (FileManager.default.fileExists(atPath: "docs/spec-mapping.yaml") ? "docs/spec-mapping.yaml" : nil)
         let mapping: SpecMapping
@@ -63,12 +66,15 @@ enum SpecCommand: Command {
             documents.append(SpecDocument(file: file, text: text))
         }
         var checker = SpecChecker(model: model, lockSchedule: UnlockRules.spec.lockSchedule, mapping: mapping)
-        if FileManager.default.fileExists(atPath: scenarioPath) {
+        var suite = ran
+        if suite == nil, FileManager.default.fileExists(atPath: scenarioPath) {
             let loaded = ScenarioLoader(model: model).load(paths: [scenarioPath])
             var reference = ReferenceImplementation()
-            let results = ScenarioRunner(model: model).run(loaded.scenarios, on: &reference)
-            checker.scenariosByTransition = CoverageReport.scenariosByTransition(results, model: model)
-            checker.scenariosByLockRow = scenariosByLockRow(loaded.scenarios, catalogue: requirementsCatalogue(nil, paths: [scenarioPath]).requirements)
+            suite = (loaded.scenarios, ScenarioRunner(model: model).run(loaded.scenarios, on: &reference))
+        }
+        if let suite {
+            checker.scenariosByTransition = CoverageReport.scenariosByTransition(suite.results, model: model)
+            checker.scenariosByLockRow = scenariosByLockRow(suite.scenarios, catalogue: requirementsCatalogue(nil, paths: [scenarioPath]).requirements)
         }
         return checker.check(documents)
     }
