@@ -19,12 +19,11 @@ public struct MarkdownReporter {
         runs: [(name: String, results: [ScenarioResult])], coverage: [CoverageReport], requirements: [Requirement]
     ) -> String {
         var text = "# authspec results\n\n"
-        text += "| implementation | passed | failed | errored | skipped |\n| --- | --- | --- | --- | --- |\n"
-        for run in runs {
+        text += Self.table(header: ["implementation", "passed", "failed", "errored", "skipped"], rows: runs.map { run in
             let summary = RunSummary(run.results)
             let broken = ScenarioRunner.brokenVerdict(run.results) != nil ? " (driver broken)" : ""
-            text += "| \(Escape.markdown(run.name))\(broken) | \(summary.passed) | \(summary.failed) | \(summary.errored) | \(summary.skipped) |\n"
-        }
+            return [Escape.markdown(run.name) + broken] + [summary.passed, summary.failed, summary.errored, summary.skipped].map(String.init)
+        })
         text += "\n## Scenarios\n\n" + matrix(runs)
         let problems = runs.flatMap { run in run.results.filter { $0.outcome != .passed }.map { (run.name, $0) } }
         if !problems.isEmpty {
@@ -45,12 +44,17 @@ public struct MarkdownReporter {
 
     func matrix(_ runs: [(name: String, results: [ScenarioResult])]) -> String {
         guard let first = runs.first else { return "" }
-        var text = "| scenario | " + runs.map { Escape.markdown($0.name) }.joined(separator: " | ") + " |\n"
-        text += "| --- |" + String(repeating: " --- |", count: runs.count) + "\n"
-        for (index, result) in first.results.enumerated() {
-            let cells = runs.map { run in index < run.results.count ? Self.mark(run.results[index].outcome) : "" }
-            text += "| \(Escape.markdown(result.scenario.id)) | " + cells.joined(separator: " | ") + " |\n"
+        let rows = first.results.enumerated().map { index, result in
+            [Escape.markdown(result.scenario.id)]
+                + runs.map { run in index < run.results.count ? Self.mark(run.results[index].outcome) : "" }
         }
+        return Self.table(header: ["scenario"] + runs.map { Escape.markdown($0.name) }, rows: rows)
+    }
+
+    /// A Markdown table of cells already escaped.
+    static func table(header: [String], rows: [[String]]) -> String {
+        var text = "| " + header.joined(separator: " | ") + " |\n|" + String(repeating: " --- |", count: header.count) + "\n"
+        for row in rows { text += "| " + row.joined(separator: " | ") + " |\n" }
         return text
     }
 
@@ -73,13 +77,11 @@ public struct MarkdownReporter {
             let gaps = zip(requirements, status).filter { $0.1 != .passed }.map { "\($0.0.id) (\($0.1.rawValue))" }
             text += gaps.isEmpty ? "\n" : "; not: " + Escape.markdown(gaps.joined(separator: ", ")) + "\n"
         }
-        text += "\n| requirement | clause | what | " + runs.map { Escape.markdown($0.name) }.joined(separator: " | ") + " |\n"
-        text += "| --- | --- | --- |" + String(repeating: " --- |", count: runs.count) + "\n"
-        for (index, requirement) in requirements.enumerated() {
-            let cells = statuses.map { Self.requirementMark($0[index]) }
-            text += "| \(Escape.markdown(requirement.id)) | \(Escape.markdown(requirement.clause)) | \(Escape.markdown(requirement.text)) | " + cells.joined(separator: " | ") + " |\n"
+        let rows = requirements.enumerated().map { index, requirement in
+            [Escape.markdown(requirement.id), Escape.markdown(requirement.clause), Escape.markdown(requirement.text)]
+                + statuses.map { Self.requirementMark($0[index]) }
         }
-        return text
+        return text + "\n" + Self.table(header: ["requirement", "clause", "what"] + runs.map { Escape.markdown($0.name) }, rows: rows)
     }
 
     static func requirementMark(_ status: RequirementStatus) -> String {

@@ -28,11 +28,9 @@ enum LintCommand: Command {
         let started = ContinuousClock.now
         let model = UnlockModel.declaration
         let paths = arguments.positionals.isEmpty ? ["Scenarios"] : arguments.positionals
-        var loaded = ScenarioLoader(model: model).load(paths: paths)
-        let catalogue = requirementsCatalogue(arguments.value("requirements"), paths: paths)
-        loaded.diagnostics += catalogue.diagnostics + RequirementCatalogue.unknownCitations(in: loaded.scenarios, requirements: catalogue.requirements)
+        let (loaded, catalogue) = loadSuite(arguments, model: model)
         for diagnostic in loaded.diagnostics { Console.out(diagnostic.description) }
-        let uncovered = RequirementCatalogue.uncovered(catalogue.requirements, by: loaded.scenarios)
+        let uncovered = RequirementCatalogue.uncovered(catalogue, by: loaded.scenarios)
         for requirement in uncovered {
             Console.out("\(requirement.location): warning: no scenario covers requirement '\(requirement.id)' (\(requirement.clause))")
         }

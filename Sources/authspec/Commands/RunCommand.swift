@@ -39,10 +39,7 @@ enum RunCommand: Command {
         }
         let drivers = try DriverArguments.parse(arguments)
         let model = UnlockModel.declaration
-        let paths = arguments.positionals.isEmpty ? ["Scenarios"] : arguments.positionals
-        var loaded = ScenarioLoader(model: model).load(paths: paths)
-        let catalogue = requirementsCatalogue(arguments.value("requirements"), paths: paths)
-        loaded.diagnostics += catalogue.diagnostics + RequirementCatalogue.unknownCitations(in: loaded.scenarios, requirements: catalogue.requirements)
+        let (loaded, catalogue) = loadSuite(arguments, model: model)
         for diagnostic in loaded.diagnostics { Console.error(diagnostic.description) }
 
         let selected = loaded.scenarios.filter { scenario in
@@ -93,7 +90,7 @@ enum RunCommand: Command {
         if runs.count > 1 { Console.out("\n" + reporter.matrix(selected, runs: runs.map { ($0.name, $0.results) })) }
         Console.out("")
         for run in runs { Console.out(reporter.summary(RunSummary(run.results), implementation: run.name)) }
-        let uncovered = RequirementCatalogue.uncovered(catalogue.requirements, by: loaded.scenarios)
+        let uncovered = RequirementCatalogue.uncovered(catalogue, by: loaded.scenarios)
         if !uncovered.isEmpty {
             Console.out("\(reporter.counted(uncovered.count, "requirement")) no scenario covers: " + uncovered.map(\.id).joined(separator: ", "))
         }
@@ -104,14 +101,14 @@ enum RunCommand: Command {
         let coverage = runs.map { CoverageReport(implementation: $0.name, results: $0.results, model: model) }
         if let path = arguments.value("json") {
             let document = JSONReporter(model: model).document(
-                allResults, implementations: runs.map(\.report), coverage: coverage, requirements: catalogue.requirements)
+                allResults, implementations: runs.map(\.report), coverage: coverage, requirements: catalogue)
             try AtomicFile.write(document.rendered(), to: path)
         }
         if let path = arguments.value("junit") {
             try AtomicFile.write(JUnitReporter(model: model).document(named), to: path)
         }
         if let path = arguments.value("markdown") {
-            try AtomicFile.write(MarkdownReporter(model: model).document(runs: named, coverage: coverage, requirements: catalogue.requirements), to: path)
+            try AtomicFile.write(MarkdownReporter(model: model).document(runs: named, coverage: coverage, requirements: catalogue), to: path)
         }
         if let path = arguments.value("coverage") {
             let text = "# State coverage\n\n" + coverage.map { MermaidCoverage().markdown($0, heading: "##") }.joined(separator: "\n")
@@ -121,6 +118,17 @@ enum RunCommand: Command {
         let summary = RunSummary(allResults)
         return summary.failed + summary.errored > 0 ? .failures : .success
     }
+}
+
+/// The scenarios under the command's paths (default: Scenarios) and their requirements
+/// catalogue, with every problem of either among the loader's diagnostics.
+func loadSuite(_ arguments: ParsedArguments, model: ModelDeclaration) -> (loaded: ScenarioLoader.Result, catalogue: [Requirement]) {
+    let paths = arguments.positionals.isEmpty ? ["Scenarios"] : arguments.positionals
+    var loaded = ScenarioLoader(model: model).load(paths: paths)
+    let catalogue = requirementsCatalogue(arguments.value("requirements"), paths: paths)
+    loaded.diagnostics += catalogue.diagnostics
+        + RequirementCatalogue.unknownCitations(in: loaded.scenarios, requirements: catalogue.requirements)
+    return (loaded, catalogue.requirements)
 }
 
 /// The catalogue named by --requirements, or the one beside the scenarios, or none.
