@@ -8,11 +8,26 @@ struct CommandSpec {
         var repeatable = false
     }
 
+    /// A positional argument: optional and repeating (`[<paths> ...]`) unless said otherwise;
+    /// a literal is a word written as is (`spec check`).
+    struct Argument {
+        var name: String
+        var help: String
+        var optional = true
+        var repeating = true
+        var literal = false
+
+        var usage: String {
+            if literal { return name }
+            let core = "<\(name)>" + (repeating ? " ..." : "")
+            return optional ? "[\(core)]" : core
+        }
+    }
+
     var name: String
     var abstract: String
     var discussion: String?
-    /// Positional arguments, as `<name> ...` with their help.
-    var arguments: [(name: String, help: String)]
+    var arguments: [Argument]
     var options: [Option]
 
     static let helpOption = Option(name: "help", valueName: nil, help: "Show help information.")
@@ -21,7 +36,7 @@ struct CommandSpec {
 
     var usage: String {
         var parts = ["authspec", name]
-        parts += arguments.map { "[<\($0.name)> ...]" }
+        parts += arguments.map(\.usage)
         for option in options {
             let value = option.valueName.map { " <\($0)>" } ?? ""
             parts.append("[--\(option.name)\(value)\(option.repeatable ? " ..." : "")]")
@@ -35,7 +50,7 @@ struct CommandSpec {
         text += "\nUSAGE: \(usage)\n"
         if !arguments.isEmpty {
             text += "\nARGUMENTS:\n"
-            for argument in arguments { text += HelpText.row("<\(argument.name)>", argument.help) }
+            for argument in arguments { text += HelpText.row(argument.literal ? argument.name : "<\(argument.name)>", argument.help) }
         }
         text += "\nOPTIONS:\n"
         for option in allOptions {

@@ -16,7 +16,7 @@ enum BenchCommand: Command {
             same kind of pipe: the physical limit. Each is measured --trials times, alternating; \
             the medians and their ratio are printed.
             """,
-        arguments: [("paths", "Scenario files or folders to run (default: Scenarios).")],
+        arguments: [.init(name: "paths", help: "Scenario files or folders to run (default: Scenarios).")],
         options: [
             .init(name: "driver", valueName: "command", help: "The driver to measure (default: the Python example)."),
             .init(name: "trials", valueName: "n", help: "Measurements of each kind (default 5)."),

@@ -17,7 +17,7 @@ enum LintCommand: Command {
             (as 'authspec spec check'). Exit codes: 0 nothing wrong, 1 contradictions or \
             disagreements, 2 input errors.
             """,
-        arguments: [("paths", "Scenario files or folders (default: Scenarios).")],
+        arguments: [.init(name: "paths", help: "Scenario files or folders (default: Scenarios).")],
         options: [
             .init(name: "spec", valueName: "document", help: "Also check this spec document against the model (repeatable).", repeatable: true),
             .init(name: "requirements", valueName: "file", help: "The requirements catalogue (default: requirements.yaml in the first scenario folder, if there)."),

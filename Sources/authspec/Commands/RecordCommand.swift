@@ -16,7 +16,7 @@ enum RecordCommand: Command {
             written. The result is loaded and run again before it is written, so what is written \
             passes. Review it before committing: it records what the reference does, right or wrong.
             """,
-        arguments: [("file", "The scenario file to record.")],
+        arguments: [.init(name: "file", help: "The scenario file to record.", optional: false, repeating: false)],
         options: [
             .init(name: "output", valueName: "file", help: "Where to write the recorded file (default: standard output)."),
             .init(name: "in-place", valueName: nil, help: "Rewrite the scenario file itself."),

@@ -19,7 +19,7 @@ enum RunCommand: Command {
             summary. Exit codes: 0 when every scenario passed (or was skipped), 1 when any failed \
             or errored, 2 for bad input (a scenario file that does not load, an unknown option).
             """,
-        arguments: [("paths", "Scenario files or folders to run (default: Scenarios).")],
+        arguments: [.init(name: "paths", help: "Scenario files or folders to run (default: Scenarios).")],
         options: [
             .init(name: "tag", valueName: "tag", help: "Run only scenarios with this tag (repeatable; any of them).", repeatable: true),
             .init(name: "id", valueName: "glob", help: "Run only scenarios whose id matches this glob, such as 'pin-*' (repeatable).", repeatable: true),

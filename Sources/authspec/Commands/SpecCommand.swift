@@ -24,7 +24,10 @@ enum SpecCommand: Command {
             each disagreement touches. Exit codes: 0 the documents agree with the model, 1 they \
             disagree, 2 usage or input errors.
             """,
-        arguments: [("check> <documents", "The word 'check', then the spec documents to read.")],
+        arguments: [
+            .init(name: "check", help: "The check to run (the only one for now).", optional: false, repeating: false, literal: true),
+            .init(name: "documents", help: "The spec documents to read.", optional: false),
+        ],
         options: [
             .init(name: "mapping", valueName: "file", help: "Sections and state names per document (default: docs/spec-mapping.yaml, if there)."),
             .init(name: "scenarios", valueName: "path", help: "Scenarios run on the reference to name what a disagreement touches (default: Scenarios)."),
