@@ -13,6 +13,7 @@ enum DriverArguments {
         .init(name: "step-timeout", valueName: "duration", help: "Time allowed for each reply (default 5s)."),
         .init(name: "scenario-timeout", valueName: "duration", help: "Time allowed for a whole scenario (default 60s)."),
         .init(name: "restart-budget", valueName: "n", help: "Restarts allowed after crashes, timeouts or protocol errors (default 5)."),
+        .init(name: "max-line-bytes", valueName: "n", help: "Longest stdout line taken from a driver (default 1048576); a longer one is a protocol error."),
         .init(name: "validate-protocol", valueName: nil, help: "Check every message against the protocol's JSON Schemas."),
         .init(name: "log-dir", valueName: "folder", help: "Where each driver's stderr is written (default Reports/logs)."),
     ]
@@ -32,6 +33,10 @@ enum DriverArguments {
             if let value = arguments.value("handshake-timeout") { options.handshakeTimeout = try duration(value, "handshake-timeout") }
             if let value = arguments.value("step-timeout") { options.stepTimeout = try duration(value, "step-timeout") }
             if let value = arguments.value("scenario-timeout") { options.scenarioTimeout = try duration(value, "scenario-timeout") }
+            if let value = arguments.value("max-line-bytes") {
+                guard let bytes = Int(value), bytes >= 1024 else { throw UsageError(message: "--max-line-bytes takes a whole number of at least 1024, not '\(value)'") }
+                options.maxLineBytes = bytes
+            }
             if let value = arguments.value("restart-budget") {
                 guard let budget = Int(value), budget >= 0 else { throw UsageError(message: "--restart-budget takes a whole number, not '\(value)'") }
                 options.restartBudget = budget
