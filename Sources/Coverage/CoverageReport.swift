@@ -20,7 +20,9 @@ public struct InputInState: Hashable, Comparable, Sendable {
     public var state: String
     public var input: String
 
-    public static func < (lhs: InputInState, rhs: InputInState) -> Bool { (lhs.state, lhs.input) < (rhs.state, rhs.input) }
+    public static func < (lhs: InputInState, rhs: InputInState) -> Bool {
+        (lhs.state, lhs.input) < (rhs.state, rhs.input)
+    }
 }
 
 /// What one implementation's run exercised of the model: states entered, declared transitions
@@ -46,10 +48,15 @@ public struct CoverageReport: Sendable {
             for step in result.steps {
                 for trace in step.trace {
                     if let before = trace.stateBefore {
-                        pairHits[InputInState(state: before, input: Self.label(of: trace.input, in: model)), default: 0] += 1
+                        pairHits[
+                            InputInState(state: before, input: Self.label(of: trace.input, in: model)), default: 0] += 1
                     }
                     for state in trace.statesEntered {
-                        if known.contains(state) { stateHits[state, default: 0] += 1 } else { undeclaredStates[state, default: 0] += 1 }
+                        if known.contains(state) {
+                            stateHits[state, default: 0] += 1
+                        } else {
+                            undeclaredStates[state, default: 0] += 1
+                        }
                         if let index = declaredIndex(Edge(previous, state)) {
                             transitionHits[index, default: 0] += 1
                         } else {
@@ -93,7 +100,9 @@ public struct CoverageReport: Sendable {
         public var description: String { "\(covered)/\(total) (\(percent)%)" }
     }
 
-    public var states: Ratio { Ratio(covered: model.stateNames.filter { stateHits[$0] != nil }.count, total: model.states.count) }
+    public var states: Ratio {
+        Ratio(covered: model.stateNames.filter { stateHits[$0] != nil }.count, total: model.states.count)
+    }
     public var transitions: Ratio { Ratio(covered: transitionHits.count, total: model.transitions.count) }
     public var inputsInStates: Ratio {
         let labels = Self.inputLabels(of: model)
@@ -118,7 +127,8 @@ public struct CoverageReport: Sendable {
 extension CoverageReport {
     /// Which scenarios take each declared transition (`From -> To`, `* -> NotRunning` for a
     /// wildcard), from the states the implementation reported.
-    public static func scenariosByTransition(_ results: [ScenarioResult], model: ModelDeclaration) -> [String: [String]] {
+    public static func scenariosByTransition(_ results: [ScenarioResult], model: ModelDeclaration) -> [String: [String]]
+    {
         var byTransition: [String: [String]] = [:]
         for result in results {
             let report = CoverageReport(implementation: "", results: [result], model: model)

@@ -41,7 +41,8 @@ public enum DriverHost {
                 switch request {
                 case .hello(let versions, _):
                     guard versions.contains(Implementation.driverInfo.protocolVersion) else {
-                        reply = .error(.failed, "this driver speaks protocol version \(Implementation.driverInfo.protocolVersion)")
+                        reply = .error(
+                            .failed, "this driver speaks protocol version \(Implementation.driverInfo.protocolVersion)")
                         break
                     }
                     reply = .ok(Implementation.driverInfo.helloReplyFields)

@@ -54,7 +54,9 @@ public struct InProcessDriver<Implementation: DriverImplementation>: Implementat
         current = try Implementation(scenario: scenario, given: given)
     }
 
-    public mutating func perform(_ input: Input, atMilliseconds milliseconds: Int) throws(ImplementationError) -> Observations {
+    public mutating func perform(_ input: Input, atMilliseconds milliseconds: Int) throws(ImplementationError)
+        -> Observations
+    {
         guard current != nil else { throw .failed("perform before start") }
         return try current!.perform(input, atMilliseconds: milliseconds)
     }

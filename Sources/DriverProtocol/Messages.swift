@@ -116,14 +116,19 @@ public enum DriverReply: Sendable, Equatable {
 
     public static func parse(_ value: Value) throws(ProtocolError) -> (id: Int, reply: DriverReply) {
         guard case .map(var fields) = value else { throw .malformed("a reply must be a JSON object") }
-        guard let id = fields.removeValue(forKey: "id")?.int else { throw .malformed("a reply needs a whole-number \"id\"") }
+        guard let id = fields.removeValue(forKey: "id")?.int else {
+            throw .malformed("a reply needs a whole-number \"id\"")
+        }
         switch fields.removeValue(forKey: "ok") {
         case .bool(true)?:
             return (id, .ok(fields))
         case .bool(false)?:
             guard case .map(let error)? = fields["error"], let kindName = error["kind"]?.string,
                 let kind = ErrorKind(rawValue: kindName)
-            else { throw .malformed("an error reply needs \"error\": {\"kind\": \"unsupported\" or \"failed\", \"message\"}") }
+            else {
+                throw .malformed(
+                    "an error reply needs \"error\": {\"kind\": \"unsupported\" or \"failed\", \"message\"}")
+            }
             return (id, .error(kind, error["message"]?.string ?? ""))
         default:
             throw .malformed("a reply needs \"ok\": true or false")
@@ -143,15 +148,20 @@ public enum ProtocolError: Error, Sendable, Equatable, CustomStringConvertible {
 extension DriverInfo {
     /// Reads a hello reply's fields.
     public init(helloReply fields: [String: Value]) throws(ProtocolError) {
-        guard let version = fields["protocol"]?.int else { throw .malformed("the hello reply needs \"protocol\": the version chosen") }
+        guard let version = fields["protocol"]?.int else {
+            throw .malformed("the hello reply needs \"protocol\": the version chosen")
+        }
         guard case .map(let implementation)? = fields["implementation"], let name = implementation["name"]?.string
         else { throw .malformed("the hello reply needs \"implementation\": {\"name\", \"version\", \"language\"}") }
         guard case .map(let capabilities)? = fields["capabilities"],
             let inputs = capabilities["inputs"]?.list?.compactMap(\.string),
             let observations = capabilities["observations"]?.list?.compactMap(\.string)
-        else { throw .malformed("the hello reply needs \"capabilities\": {\"inputs\": [...], \"observations\": [...]}") }
+        else {
+            throw .malformed("the hello reply needs \"capabilities\": {\"inputs\": [...], \"observations\": [...]}")
+        }
         self.init(
-            name: name, version: implementation["version"]?.string ?? "", language: implementation["language"]?.string ?? "",
+            name: name, version: implementation["version"]?.string ?? "",
+            language: implementation["language"]?.string ?? "",
             protocolVersion: version, inputs: inputs, observations: observations)
     }
 
@@ -159,7 +169,9 @@ extension DriverInfo {
         [
             "protocol": .int(protocolVersion),
             "implementation": .map(["name": .string(name), "version": .string(version), "language": .string(language)]),
-            "capabilities": .map(["inputs": .list(inputs.map(Value.string)), "observations": .list(observations.map(Value.string))]),
+            "capabilities": .map([
+                "inputs": .list(inputs.map(Value.string)), "observations": .list(observations.map(Value.string)),
+            ]),
         ]
     }
 }

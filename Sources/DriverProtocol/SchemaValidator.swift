@@ -29,7 +29,8 @@ public struct SchemaValidator: Sendable {
         if let type = keywords["type"] {
             let allowed = type.list?.compactMap(\.string) ?? [type.string ?? ""]
             if !allowed.contains(Self.typeName(of: value)) {
-                found.append("\(path): expected \(allowed.joined(separator: " or ")), found \(Self.typeName(of: value))")
+                found.append(
+                    "\(path): expected \(allowed.joined(separator: " or ")), found \(Self.typeName(of: value))")
                 return
             }
         }
@@ -37,7 +38,8 @@ public struct SchemaValidator: Sendable {
             found.append("\(path): expected \(constant), found \(value)")
         }
         if let choices = keywords["enum"]?.list, !choices.contains(value) {
-            found.append("\(path): expected one of \(choices.map(\.description).joined(separator: ", ")), found \(value)")
+            found.append(
+                "\(path): expected one of \(choices.map(\.description).joined(separator: ", ")), found \(value)")
         }
         if let minimum = keywords["minimum"]?.int, let number = value.int, number < minimum {
             found.append("\(path): \(number) is below the minimum \(minimum)")
@@ -72,7 +74,8 @@ public struct SchemaValidator: Sendable {
                 return local.isEmpty
             }
             if matching.count != 1 {
-                found.append("\(path): matches \(matching.count) of the \(alternatives.count) alternatives, not exactly one")
+                found.append(
+                    "\(path): matches \(matching.count) of the \(alternatives.count) alternatives, not exactly one")
             }
         }
     }

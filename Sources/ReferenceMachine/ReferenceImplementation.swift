@@ -81,7 +81,8 @@ public struct ReferenceImplementation: ImplementationUnderTest {
     public static func observations(
         of state: UnlockState, outputs: [UnlockOutput], now: Int, rules: UnlockRules
     ) -> Observations {
-        let screen = state.screen, store = state.persisted
+        let screen = state.screen
+        let store = state.persisted
         let lockRemaining = store.blockedUntil.map { $0 - now }.flatMap { $0 > 0 ? $0 : nil }
         let attemptsLeft: Int
         if lockRemaining != nil {
@@ -90,7 +91,9 @@ public struct ReferenceImplementation: ImplementationUnderTest {
             // INT-003: past the 5th failure one wrong PIN locks again.
             attemptsLeft = max(rules.pinFailuresBeforeLock - store.pinFailures, 1)
         }
-        var states: [Value] = [], announcements: [Value] = [], events: [Value] = []
+        var states: [Value] = []
+        var announcements: [Value] = []
+        var events: [Value] = []
         for output in outputs {
             switch output {
             case .entered(let phase): states.append(.string(phase.rawValue))

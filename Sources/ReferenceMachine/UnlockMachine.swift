@@ -230,10 +230,12 @@ private struct Reduction {
         enter(.pinValidating)
         log("pin_attempt")
         if verifyPIN(pin, store.pinHash) {
-            log("pin_success", [
-                "time_ms": .int(now - (state.screen.shownAt ?? now)),
-                "attempts_used": .int(store.pinFailures + 1),
-            ])
+            log(
+                "pin_success",
+                [
+                    "time_ms": .int(now - (state.screen.shownAt ?? now)),
+                    "attempts_used": .int(store.pinFailures + 1),
+                ])
             unlock(method: "pin")
             return
         }

@@ -29,7 +29,12 @@ public enum BiometricType: String, Sendable { case face, fingerprint }
 public enum Tier: String, Sendable { case pro, perfect }
 public enum SessionStatus: String, Sendable { case valid, expired, absent }
 /// What the platform says of biometrics (LAError / BiometricManager), outside the app's control.
-public enum PlatformBiometrics: String, Sendable { case available, notAvailable = "not_available", notEnrolled = "not_enrolled", lockout }
+public enum PlatformBiometrics: String, Sendable {
+    case available
+    case notAvailable = "not_available"
+    case notEnrolled = "not_enrolled"
+    case lockout
+}
 
 /// What outlives the process (SCR-AUTH-006 §6.2, §9; UIF-AUTH-001 §10.1): the PIN hash, the
 /// failure count, the lock's end, the settings and the session. `kill` keeps all of it.

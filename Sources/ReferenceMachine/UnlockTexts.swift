@@ -20,13 +20,17 @@ public enum UnlockTexts {
     public static let sensorUnavailable = "Sensor no disponible. Usa tu PIN."  // UIF-AUTH-001 §8.3
     public static let biometricLockedOut = "Biometria bloqueada. Usa tu PIN."  // UIF-AUTH-001 §8.3
     public static let fallbackAfterFailures = "Biometria no disponible. Usa tu PIN para desbloquear."  // §2.2
-    public static let blockedExplanation = "Has excedido el numero de intentos de PIN. Espera antes de reintentar."  // §2.4
+    // §2.4
+    public static let blockedExplanation = "Has excedido el numero de intentos de PIN. Espera antes de reintentar."
 
     /// `{tiempo}` spoken (INT-010): whole hours, minutes and seconds, rounded up to the second,
     /// zero parts left out: "1 minuto", "5 minutos", "1 hora", "4 minutos 32 segundos".
     public static func spokenDuration(_ milliseconds: Int) -> String {
         let seconds = (milliseconds + 999) / 1000
-        let parts = [(seconds / 3600, "hora", "horas"), (seconds % 3600 / 60, "minuto", "minutos"), (seconds % 60, "segundo", "segundos")]
+        let parts = [
+            (seconds / 3600, "hora", "horas"), (seconds % 3600 / 60, "minuto", "minutos"),
+            (seconds % 60, "segundo", "segundos"),
+        ]
         let words = parts.filter { $0.0 > 0 }.map { "\($0.0) \($0.0 == 1 ? $0.1 : $0.2)" }
         return words.isEmpty ? "0 segundos" : words.joined(separator: " ")
     }
@@ -34,7 +38,8 @@ public enum UnlockTexts {
     /// The §3.5 countdown, MM:SS, rounded up so it never shows 00:00 while still locked (INT-010).
     public static func countdown(_ milliseconds: Int) -> String {
         let seconds = (milliseconds + 999) / 1000
-        let minutes = seconds / 60, rest = seconds % 60
+        let minutes = seconds / 60
+        let rest = seconds % 60
         return (minutes < 10 ? "0" : "") + "\(minutes):" + (rest < 10 ? "0" : "") + "\(rest)"
     }
 }

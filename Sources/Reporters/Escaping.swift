@@ -14,7 +14,9 @@ public enum Escape {
             case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
             default:
                 let value = scalar.value
-                let allowed = (0x20...0xD7FF).contains(value) || (0xE000...0xFFFD).contains(value) || (0x10000...0x10FFFF).contains(value)
+                let allowed =
+                    (0x20...0xD7FF).contains(value) || (0xE000...0xFFFD).contains(value)
+                    || (0x10000...0x10FFFF).contains(value)
                 out.unicodeScalars.append(allowed ? scalar : "\u{FFFD}")
             }
         }
@@ -40,7 +42,8 @@ public enum Escape {
 
     /// A fenced code block that no backtick run inside the text can close early.
     public static func codeBlock(_ text: String, language: String = "") -> String {
-        var longest = 0, run = 0
+        var longest = 0
+        var run = 0
         for character in text {
             run = character == "`" ? run + 1 : 0
             longest = max(longest, run)
@@ -53,42 +56,49 @@ public enum Escape {
     /// reads as text. Not entity codes: Mermaid 11.6 leaves `#58;` undecoded in stateDiagram-v2
     /// edge labels (seen when rendered, scripts/render-mermaid).
     public static func mermaidLabel(_ text: String) -> String {
-        String(text.map { character -> Character in
-            switch character {
-            case "\"": return "\u{201D}"  // ”
-            case "#": return "\u{FF03}"  // ＃
-            case ";": return "\u{FF1B}"  // ；
-            case ":": return "\u{A789}"  // ꞉
-            case "%": return "\u{FF05}"  // ％
-            case "<": return "\u{2039}"  // ‹
-            case ">": return "\u{203A}"  // ›
-            case "{": return "\u{FF5B}"  // ｛
-            case "}": return "\u{FF5D}"  // ｝
-            case "[": return "\u{FF3B}"  // ［
-            case "]": return "\u{FF3D}"  // ］
-            case "|": return "\u{FF5C}"  // ｜
-            case "`": return "\u{02CB}"  // ˋ
-            case "\\": return "\u{29F5}"  // ⧵
-            case "&": return "\u{FF06}"  // ＆
-            case "\n", "\r", "\t": return " "
-            default: return character
-            }
-        })
+        String(
+            text.map { character -> Character in
+                switch character {
+                case "\"": return "\u{201D}"  // ”
+                case "#": return "\u{FF03}"  // ＃
+                case ";": return "\u{FF1B}"  // ；
+                case ":": return "\u{A789}"  // ꞉
+                case "%": return "\u{FF05}"  // ％
+                case "<": return "\u{2039}"  // ‹
+                case ">": return "\u{203A}"  // ›
+                case "{": return "\u{FF5B}"  // ｛
+                case "}": return "\u{FF5D}"  // ｝
+                case "[": return "\u{FF3B}"  // ［
+                case "]": return "\u{FF3D}"  // ］
+                case "|": return "\u{FF5C}"  // ｜
+                case "`": return "\u{02CB}"  // ˋ
+                case "\\": return "\u{29F5}"  // ⧵
+                case "&": return "\u{FF06}"  // ＆
+                case "\n", "\r", "\t": return " "
+                default: return character
+                }
+            })
     }
 
     /// A Mermaid node id: letters, digits and underscores, never a keyword, one per distinct name.
     public static func mermaidID(_ name: String) -> String {
-        let plain = name.unicodeScalars.allSatisfy { ($0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil)) || $0 == "_" }
-        if plain, let first = name.unicodeScalars.first, first.properties.isAlphabetic, !mermaidKeywords.contains(name.lowercased()) {
+        let plain = name.unicodeScalars.allSatisfy {
+            ($0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil)) || $0 == "_"
+        }
+        if plain, let first = name.unicodeScalars.first, first.properties.isAlphabetic,
+            !mermaidKeywords.contains(name.lowercased())
+        {
             return name
         }
         // Otherwise a readable part plus the name's bytes in hex, so different names never collide.
-        let readable = String(name.unicodeScalars.filter { $0.isASCII && $0.properties.isAlphabetic }.prefix(12).map(Character.init))
+        let readable = String(
+            name.unicodeScalars.filter { $0.isASCII && $0.properties.isAlphabetic }.prefix(12).map(Character.init))
         let hex = name.utf8.map { String($0, radix: 16) }.joined()
         return "x_" + readable + "_" + hex
     }
 
     static let mermaidKeywords: Set<String> = [
-        "state", "note", "end", "class", "classdef", "direction", "style", "click", "as", "graph", "subgraph", "default",
+        "state", "note", "end", "class", "classdef", "direction", "style", "click", "as", "graph", "subgraph",
+        "default",
     ]
 }

@@ -38,7 +38,10 @@ public indirect enum JSON: Sendable, Equatable {
         case .number(let number): out += String(number)
         case .string(let text): out += Value.quoted(text)
         case .array(let items):
-            guard !items.isEmpty else { out += "[]"; return }
+            guard !items.isEmpty else {
+                out += "[]"
+                return
+            }
             out += "[\n"
             for (index, item) in items.enumerated() {
                 out += inner
@@ -47,7 +50,10 @@ public indirect enum JSON: Sendable, Equatable {
             }
             out += indent + "]"
         case .object(let pairs):
-            guard !pairs.isEmpty else { out += "{}"; return }
+            guard !pairs.isEmpty else {
+                out += "{}"
+                return
+            }
             out += "{\n"
             for (index, pair) in pairs.enumerated() {
                 out += inner + Value.quoted(pair.0) + ": "

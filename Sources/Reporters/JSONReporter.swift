@@ -20,25 +20,61 @@ public struct JSONReporter {
     ) -> JSON {
         var fields: [(String, JSON)] = [("summary", summary(RunSummary(results)))]
         if !coverage.isEmpty {
-            fields.append(("coverage", .object(coverage.map { report in
-                (report.implementation, .object([
-                    ("states", ratio(report.states)), ("transitions", ratio(report.transitions)),
-                    ("inputs_in_states", ratio(report.inputsInStates)),
-                    ("uncovered_states", .array(report.uncoveredStates.map(JSON.string))),
-                    ("uncovered_transitions", .array(report.uncoveredTransitions.map { .string("\($0.from) -> \($0.to)") })),
-                    ("transitions_not_in_model", .array(report.undeclaredTransitions.keys.sorted().map { .string("\($0.from) -> \($0.to)") })),
-                ]))
-            })))
+            fields.append(
+                (
+                    "coverage",
+                    .object(
+                        coverage.map { report in
+                            (
+                                report.implementation,
+                                .object([
+                                    ("states", ratio(report.states)), ("transitions", ratio(report.transitions)),
+                                    ("inputs_in_states", ratio(report.inputsInStates)),
+                                    ("uncovered_states", .array(report.uncoveredStates.map(JSON.string))),
+                                    (
+                                        "uncovered_transitions",
+                                        .array(report.uncoveredTransitions.map { .string("\($0.from) -> \($0.to)") })
+                                    ),
+                                    (
+                                        "transitions_not_in_model",
+                                        .array(
+                                            report.undeclaredTransitions.keys.sorted().map {
+                                                .string("\($0.from) -> \($0.to)")
+                                            })
+                                    ),
+                                ])
+                            )
+                        })
+                ))
         }
         if !requirements.isEmpty {
             let byImplementation = Dictionary(grouping: results, by: \.implementation)
-            let names = implementations.isEmpty ? Array(Set(results.map(\.implementation))).sorted() : implementations.map(\.name)
-            fields.append(("requirements", .array(requirements.map { requirement in
-                .object([
-                    ("id", .string(requirement.id)), ("clause", .string(requirement.clause)),
-                    ("status", .object(names.map { ($0, .string(RequirementCoverage.status(of: requirement, in: byImplementation[$0] ?? []).rawValue)) })),
-                ])
-            })))
+            let names =
+                implementations.isEmpty
+                ? Array(Set(results.map(\.implementation))).sorted() : implementations.map(\.name)
+            fields.append(
+                (
+                    "requirements",
+                    .array(
+                        requirements.map { requirement in
+                            .object([
+                                ("id", .string(requirement.id)), ("clause", .string(requirement.clause)),
+                                (
+                                    "status",
+                                    .object(
+                                        names.map {
+                                            (
+                                                $0,
+                                                .string(
+                                                    RequirementCoverage.status(
+                                                        of: requirement, in: byImplementation[$0] ?? []
+                                                    ).rawValue)
+                                            )
+                                        })
+                                ),
+                            ])
+                        })
+                ))
         }
         if !implementations.isEmpty {
             fields.append(("implementations", .array(implementations.map(implementation))))
@@ -106,14 +142,19 @@ public struct JSONReporter {
         if let states = result.observations["states"] { fields.append(("states", JSON(states))) }
         if let message = result.message { fields.append(("message", .string(message))) }
         if !result.differences.isEmpty {
-            fields.append(("differences", .array(result.differences.map { difference in
-                .object([
-                    ("key", .string(difference.key)),
-                    ("line", .number(difference.location.line)),
-                    ("expected", JSON(difference.expected)),
-                    ("observed", difference.observed.map(JSON.init) ?? .null),
-                ])
-            })))
+            fields.append(
+                (
+                    "differences",
+                    .array(
+                        result.differences.map { difference in
+                            .object([
+                                ("key", .string(difference.key)),
+                                ("line", .number(difference.location.line)),
+                                ("expected", JSON(difference.expected)),
+                                ("observed", difference.observed.map(JSON.init) ?? .null),
+                            ])
+                        })
+                ))
         }
         if !result.uncheckedKeys.isEmpty {
             fields.append(("unchecked", .array(result.uncheckedKeys.map(JSON.string))))

@@ -16,10 +16,12 @@ public struct JUnitReporter {
         let all = runs.flatMap(\.results)
         let total = RunSummary(all)
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        xml += "<testsuites name=\"authspec\" tests=\"\(total.total)\" failures=\"\(total.failed)\" errors=\"\(total.errored)\" skipped=\"\(total.skipped)\">\n"
+        xml +=
+            "<testsuites name=\"authspec\" tests=\"\(total.total)\" failures=\"\(total.failed)\" errors=\"\(total.errored)\" skipped=\"\(total.skipped)\">\n"
         for run in runs {
             let summary = RunSummary(run.results)
-            xml += "  <testsuite name=\"\(Escape.xml(run.name))\" tests=\"\(summary.total)\" failures=\"\(summary.failed)\" errors=\"\(summary.errored)\" skipped=\"\(summary.skipped)\">\n"
+            xml +=
+                "  <testsuite name=\"\(Escape.xml(run.name))\" tests=\"\(summary.total)\" failures=\"\(summary.failed)\" errors=\"\(summary.errored)\" skipped=\"\(summary.skipped)\">\n"
             for result in run.results { xml += testcase(result) }
             xml += "  </testsuite>\n"
         }
@@ -28,28 +30,37 @@ public struct JUnitReporter {
 
     private func testcase(_ result: ScenarioResult) -> String {
         let scenario = result.scenario
-        var xml = "    <testcase classname=\"\(Escape.xml(scenario.location.file))\" name=\"\(Escape.xml(scenario.id))\">\n"
+        var xml =
+            "    <testcase classname=\"\(Escape.xml(scenario.location.file))\" name=\"\(Escape.xml(scenario.id))\">\n"
         let problem = result.firstProblem
-        let where_ = problem.map { "\($0.step.location): step \($0.index + 1): \(formatter.format(input: $0.step.written))" }
+        let location = problem.map {
+            "\($0.step.location): step \($0.index + 1): \(formatter.format(input: $0.step.written))"
+        }
         switch result.outcome {
         case .passed:
             break
         case .failed:
             let keys = problem?.differences.map(\.key).joined(separator: ", ") ?? ""
-            let body = ([where_ ?? ""] + (problem?.differences.map {
-                "\($0.key): expected \(formatter.format($0.expected, key: $0.key)), observed \(formatter.format($0.observed, key: $0.key))"
-            } ?? [])).joined(separator: "\n")
-            xml += "      <failure type=\"conformance\" message=\"\(Escape.xml("step \((problem?.index ?? 0) + 1): \(keys) differ"))\">\(Escape.xml(body))</failure>\n"
+            let body =
+                ([location ?? ""]
+                + (problem?.differences.map {
+                    "\($0.key): expected \(formatter.format($0.expected, key: $0.key)), observed \(formatter.format($0.observed, key: $0.key))"
+                } ?? [])).joined(separator: "\n")
+            xml +=
+                "      <failure type=\"conformance\" message=\"\(Escape.xml("step \((problem?.index ?? 0) + 1): \(keys) differ"))\">\(Escape.xml(body))</failure>\n"
         case .errored:
             let message = problem?.message ?? result.message ?? "errored"
-            xml += "      <error type=\"implementation\" message=\"\(Escape.xml(firstLine(message)))\">\(Escape.xml(([where_].compactMap { $0 } + [message]).joined(separator: "\n")))</error>\n"
+            xml +=
+                "      <error type=\"implementation\" message=\"\(Escape.xml(firstLine(message)))\">\(Escape.xml(([location].compactMap { $0 } + [message]).joined(separator: "\n")))</error>\n"
         case .skipped:
-            xml += "      <skipped message=\"\(Escape.xml(firstLine(result.message ?? problem?.message ?? "skipped")))\"/>\n"
+            xml +=
+                "      <skipped message=\"\(Escape.xml(firstLine(result.message ?? problem?.message ?? "skipped")))\"/>\n"
         }
         let trace = result.steps.map { step in
             "step \(step.index + 1) (\(step.step.location.file):\(step.step.location.line)) \(formatter.format(input: step.step.written))"
                 + (step.step.repeatCount > 1 ? " ×\(step.step.repeatCount)" : "")
-                + ": \(step.outcome.rawValue)" + (step.observations["state"].map { ", state \($0.string ?? "\($0)")" } ?? "")
+                + ": \(step.outcome.rawValue)"
+                + (step.observations["state"].map { ", state \($0.string ?? "\($0)")" } ?? "")
         }
         if !trace.isEmpty { xml += "      <system-out>\(Escape.xml(trace.joined(separator: "\n")))</system-out>\n" }
         return xml + "    </testcase>\n"

@@ -19,18 +19,25 @@ public struct MarkdownReporter {
         runs: [(name: String, results: [ScenarioResult])], coverage: [CoverageReport], requirements: [Requirement]
     ) -> String {
         var text = "# authspec results\n\n"
-        text += Self.table(header: ["implementation", "passed", "failed", "errored", "skipped"], rows: runs.map { run in
-            let summary = RunSummary(run.results)
-            let broken = ScenarioRunner.brokenVerdict(run.results) != nil ? " (driver broken)" : ""
-            return [Escape.markdown(run.name) + broken] + [summary.passed, summary.failed, summary.errored, summary.skipped].map(String.init)
-        })
+        text += Self.table(
+            header: ["implementation", "passed", "failed", "errored", "skipped"],
+            rows: runs.map { run in
+                let summary = RunSummary(run.results)
+                let broken = ScenarioRunner.brokenVerdict(run.results) != nil ? " (driver broken)" : ""
+                return [Escape.markdown(run.name) + broken]
+                    + [summary.passed, summary.failed, summary.errored, summary.skipped].map(String.init)
+            })
         text += "\n## Scenarios\n\n" + matrix(runs)
         let problems = runs.flatMap { run in run.results.filter { $0.outcome != .passed }.map { (run.name, $0) } }
         if !problems.isEmpty {
             text += "\n## Problems\n"
             for (name, result) in problems {
-                text += "\n### \(result.outcome.rawValue.uppercased()): \(Escape.markdown(result.scenario.id)) on \(Escape.markdown(name))\n\n"
-                text += Escape.markdown(result.scenario.title) + " (`" + Escape.markdown(result.scenario.location.description).replacingOccurrences(of: "`", with: "") + "`)\n\n"
+                text +=
+                    "\n### \(result.outcome.rawValue.uppercased()): \(Escape.markdown(result.scenario.id)) on \(Escape.markdown(name))\n\n"
+                text +=
+                    Escape.markdown(result.scenario.title) + " (`"
+                    + Escape.markdown(result.scenario.location.description).replacingOccurrences(of: "`", with: "")
+                    + "`)\n\n"
                 text += Escape.codeBlock(terminal.problem(result) ?? "", language: "text") + "\n"
             }
         }
@@ -53,7 +60,8 @@ public struct MarkdownReporter {
 
     /// A Markdown table of cells already escaped.
     static func table(header: [String], rows: [[String]]) -> String {
-        var text = "| " + header.joined(separator: " | ") + " |\n|" + String(repeating: " --- |", count: header.count) + "\n"
+        var text =
+            "| " + header.joined(separator: " | ") + " |\n|" + String(repeating: " --- |", count: header.count) + "\n"
         for row in rows { text += "| " + row.joined(separator: " | ") + " |\n" }
         return text
     }
@@ -68,12 +76,15 @@ public struct MarkdownReporter {
     }
 
     /// Each requirement with its status per implementation, and every gap by name.
-    public func requirementsTable(_ requirements: [Requirement], runs: [(name: String, results: [ScenarioResult])]) -> String {
+    public func requirementsTable(_ requirements: [Requirement], runs: [(name: String, results: [ScenarioResult])])
+        -> String
+    {
         var text = "## Requirements\n\n"
         let statuses = runs.map { run in requirements.map { RequirementCoverage.status(of: $0, in: run.results) } }
         for (run, status) in zip(runs, statuses) {
             let passed = status.filter { $0 == .passed }.count
-            text += "- \(Escape.markdown(run.name)): \(passed) of \(requirements.count) requirements covered and passing"
+            text +=
+                "- \(Escape.markdown(run.name)): \(passed) of \(requirements.count) requirements covered and passing"
             let gaps = zip(requirements, status).filter { $0.1 != .passed }.map { "\($0.0.id) (\($0.1.rawValue))" }
             text += gaps.isEmpty ? "\n" : "; not: " + Escape.markdown(gaps.joined(separator: ", ")) + "\n"
         }
@@ -81,7 +92,8 @@ public struct MarkdownReporter {
             [Escape.markdown(requirement.id), Escape.markdown(requirement.clause), Escape.markdown(requirement.text)]
                 + statuses.map { Self.requirementMark($0[index]) }
         }
-        return text + "\n" + Self.table(header: ["requirement", "clause", "what"] + runs.map { Escape.markdown($0.name) }, rows: rows)
+        return text + "\n"
+            + Self.table(header: ["requirement", "clause", "what"] + runs.map { Escape.markdown($0.name) }, rows: rows)
     }
 
     static func requirementMark(_ status: RequirementStatus) -> String {

@@ -27,10 +27,13 @@ public struct MermaidCoverage {
         for state in model.states {
             let added = if case .interpretation = state.provenance { " †" } else { "" }
             let hits = report.stateHits[state.name].map { "\($0)×" } ?? "never entered"
-            lines.append("    state \"\(Escape.mermaidLabel(state.name + added + " · " + hits))\" as \(Escape.mermaidID(state.name))")
+            lines.append(
+                "    state \"\(Escape.mermaidLabel(state.name + added + " · " + hits))\" as \(Escape.mermaidID(state.name))"
+            )
         }
         for (name, hits) in report.undeclaredStates.sorted(by: { $0.key < $1.key }) {
-            lines.append("    state \"\(Escape.mermaidLabel("⚠ " + name + " · \(hits)×"))\" as \(Escape.mermaidID(name))")
+            lines.append(
+                "    state \"\(Escape.mermaidLabel("⚠ " + name + " · \(hits)×"))\" as \(Escape.mermaidID(name))")
         }
         let usesWildcard = model.transitions.contains { $0.from == "*" }
         if usesWildcard { lines.append("    state \"any state\" as AnyState") }
@@ -42,7 +45,9 @@ public struct MermaidCoverage {
             lines.append("    \(from) --> \(Escape.mermaidID(transition.to)): \(Escape.mermaidLabel(label))")
         }
         for (edge, hits) in report.undeclaredTransitions.sorted(by: { $0.key < $1.key }) {
-            lines.append("    \(Escape.mermaidID(edge.from)) --> \(Escape.mermaidID(edge.to)): \(Escape.mermaidLabel("⚠ not in the model · \(hits)×"))")
+            lines.append(
+                "    \(Escape.mermaidID(edge.from)) --> \(Escape.mermaidID(edge.to)): \(Escape.mermaidLabel("⚠ not in the model · \(hits)×"))"
+            )
         }
         let covered = model.stateNames.filter { report.stateHits[$0] != nil }.map(Escape.mermaidID)
         let uncovered = report.uncoveredStates.map(Escape.mermaidID)
@@ -60,7 +65,8 @@ public struct MermaidCoverage {
         text += "| states | \(report.states) |\n| transitions | \(report.transitions) |\n"
         text += "| inputs met in each state | \(report.inputsInStates) |\n"
         if !report.undeclaredTransitions.isEmpty || !report.undeclaredStates.isEmpty {
-            text += "| not in the model | \(report.undeclaredStates.count) states, \(report.undeclaredTransitions.count) transitions |\n"
+            text +=
+                "| not in the model | \(report.undeclaredStates.count) states, \(report.undeclaredTransitions.count) transitions |\n"
         }
         text += "\n" + Self.legend + "\n\n" + Escape.codeBlock(diagram(report), language: "mermaid") + "\n\n"
         let states = report.uncoveredStates
@@ -71,7 +77,8 @@ public struct MermaidCoverage {
             text += "Not exercised:\n\n| kind | what | from |\n| --- | --- | --- |\n"
             for state in states { text += "| state | \(Escape.markdown(state)) | |\n" }
             for transition in transitions {
-                text += "| transition | \(Escape.markdown("\(transition.from) → \(transition.to)")) (\(Escape.markdown(transition.trigger))) | \(Escape.markdown(transition.provenance)) |\n"
+                text +=
+                    "| transition | \(Escape.markdown("\(transition.from) → \(transition.to)")) (\(Escape.markdown(transition.trigger))) | \(Escape.markdown(transition.provenance)) |\n"
             }
         }
         for (edge, hits) in report.undeclaredTransitions.sorted(by: { $0.key < $1.key }) {
@@ -79,7 +86,8 @@ public struct MermaidCoverage {
         }
         let pairs = report.uncoveredPairs
         if !pairs.isEmpty {
-            text += "\n<details><summary>\(pairs.count) inputs never met in a state</summary>\n\n| state | input |\n| --- | --- |\n"
+            text +=
+                "\n<details><summary>\(pairs.count) inputs never met in a state</summary>\n\n| state | input |\n| --- | --- |\n"
             for pair in pairs { text += "| \(Escape.markdown(pair.state)) | \(Escape.markdown(pair.input)) |\n" }
             text += "\n</details>\n"
         }

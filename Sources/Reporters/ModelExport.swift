@@ -12,25 +12,53 @@ public enum ModelExport {
         let document = JSON.object([
             ("model", .string(model.name)),
             ("initial_state", .string(model.initialState)),
-            ("states", .array(model.states.map { .object([("name", .string($0.name)), ("summary", .string($0.summary)), ("from", provenance($0.provenance))]) })),
-            ("inputs", .array(model.inputs.map { input in
-                var fields: [(String, JSON)] = [("name", .string(input.name)), ("summary", .string(input.summary))]
-                if let argument = input.argument { fields.append(("argument", .string(argument.summary))) }
-                if input.expansion != nil { fields.append(("shorthand", .bool(true))) }
-                return .object(fields)
-            })),
-            ("observations", .array(model.observations.map {
-                .object([("key", .string($0.key)), ("kind", .string($0.kind == .log ? "during the step" : "after the step")), ("type", .string($0.type.summary)), ("summary", .string($0.summary))])
-            })),
-            ("transitions", .array(model.transitions.map { transition in
-                var fields: [(String, JSON)] = [
-                    ("from", .string(transition.from)), ("to", .string(transition.to)), ("trigger", .string(transition.trigger)),
-                    ("source", .string(transition.provenance)), ("automatic", .bool(transition.automatic)),
-                    ("added_by_reference", .bool(transition.addedByReference)),
-                ]
-                if let label = transition.specLabel { fields.append(("spec_label", .string(label))) }
-                return .object(fields)
-            })),
+            (
+                "states",
+                .array(
+                    model.states.map {
+                        .object([
+                            ("name", .string($0.name)), ("summary", .string($0.summary)),
+                            ("from", provenance($0.provenance)),
+                        ])
+                    })
+            ),
+            (
+                "inputs",
+                .array(
+                    model.inputs.map { input in
+                        var fields: [(String, JSON)] = [
+                            ("name", .string(input.name)), ("summary", .string(input.summary)),
+                        ]
+                        if let argument = input.argument { fields.append(("argument", .string(argument.summary))) }
+                        if input.expansion != nil { fields.append(("shorthand", .bool(true))) }
+                        return .object(fields)
+                    })
+            ),
+            (
+                "observations",
+                .array(
+                    model.observations.map {
+                        .object([
+                            ("key", .string($0.key)),
+                            ("kind", .string($0.kind == .log ? "during the step" : "after the step")),
+                            ("type", .string($0.type.summary)), ("summary", .string($0.summary)),
+                        ])
+                    })
+            ),
+            (
+                "transitions",
+                .array(
+                    model.transitions.map { transition in
+                        var fields: [(String, JSON)] = [
+                            ("from", .string(transition.from)), ("to", .string(transition.to)),
+                            ("trigger", .string(transition.trigger)),
+                            ("source", .string(transition.provenance)), ("automatic", .bool(transition.automatic)),
+                            ("added_by_reference", .bool(transition.addedByReference)),
+                        ]
+                        if let label = transition.specLabel { fields.append(("spec_label", .string(label))) }
+                        return .object(fields)
+                    })
+            ),
         ])
         return document.rendered().trimmingTrailingNewline()
     }

@@ -28,7 +28,9 @@ public struct ScenarioRecorder {
 
     /// The file's text with an expect block for each step in `steps`, from the observations of
     /// `result` (a run of the scenario with its expectations set aside).
-    public func record(_ text: String, results: [(scenario: Scenario, steps: [Int], result: ScenarioResult)]) throws(Failure) -> String {
+    public func record(_ text: String, results: [(scenario: Scenario, steps: [Int], result: ScenarioResult)])
+        throws(Failure) -> String
+    {
         var lines = text.components(separatedBy: "\n")
         var edits: [(line: Int, remove: Bool, replacement: [String])] = []
         for entry in results {
@@ -38,19 +40,26 @@ public struct ScenarioRecorder {
                 guard entry.steps.contains(step.index) else { continue }
                 let location = step.step.location
                 let lineIndex = location.line - 1
-                guard lineIndex < lines.count else { throw Failure(description: "\(location): the step is not where it was read") }
+                guard lineIndex < lines.count else {
+                    throw Failure(description: "\(location): the step is not where it was read")
+                }
                 let column = location.column - 1
                 let line = lines[lineIndex]
                 let rest = line.dropFirst(column)
                 if rest.hasPrefix("{") {
-                    throw Failure(description: "\(location): record needs a block-style step (one key per line), not a flow mapping")
+                    throw Failure(
+                        description:
+                            "\(location): record needs a block-style step (one key per line), not a flow mapping")
                 }
                 let indent = String(repeating: " ", count: column)
-                let block = [indent + "expect:"] + expectLines(step.observations, previous: previous, indent: indent + "  ")
+                let block =
+                    [indent + "expect:"] + expectLines(step.observations, previous: previous, indent: indent + "  ")
                 if let record = step.step.recordLocation {
                     edits.append((record.line - 1, true, block))
                 } else {
-                    if step.step.written.argument == nil, rest.trimmingCharacters(in: .whitespaces) == step.step.written.name {
+                    if step.step.written.argument == nil,
+                        rest.trimmingCharacters(in: .whitespaces) == step.step.written.name
+                    {
                         lines[lineIndex] = String(line.prefix(column)) + step.step.written.name + ":"
                     }
                     edits.append((lineIndex, false, block))
@@ -115,9 +124,11 @@ public struct ScenarioRecorder {
         case (.event, .map(let entries)):
             let name = entries["name"]?.string ?? ""
             guard case .map(let params)? = entries["params"], !params.isEmpty else { return Self.word(name) }
-            return Self.word(name) + ": {" + params.keys.sorted().map { "\($0): \(scalar(params[$0]!, as: nil))" }.joined(separator: ", ") + "}"
+            return Self.word(name) + ": {"
+                + params.keys.sorted().map { "\($0): \(scalar(params[$0]!, as: nil))" }.joined(separator: ", ") + "}"
         case (_, .map(let entries)):
-            return "{" + entries.keys.sorted().map { "\($0): \(scalar(entries[$0]!, as: nil))" }.joined(separator: ", ") + "}"
+            return "{" + entries.keys.sorted().map { "\($0): \(scalar(entries[$0]!, as: nil))" }.joined(separator: ", ")
+                + "}"
         }
     }
 
@@ -142,7 +153,8 @@ public struct ScenarioRecorder {
     /// A plain word when YAML reads it back as the same string, else a double-quoted string.
     static func word(_ text: String) -> String {
         let reserved: Set<String> = ["true", "false", "null", "yes", "no", "on", "off", "y", "n", "~"]
-        if let first = text.first, first.isLetter, text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }),
+        if let first = text.first, first.isLetter,
+            text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }),
             !reserved.contains(text.lowercased())
         {
             return text

@@ -12,7 +12,9 @@ public struct TerminalReporter {
     }
 
     /// `[ 3/52] PASSED  scenario-id`, with the implementation's name when there are several.
-    public func progressLine(_ result: ScenarioResult, number: Int, of total: Int, implementation: String? = nil) -> String {
+    public func progressLine(_ result: ScenarioResult, number: Int, of total: Int, implementation: String? = nil)
+        -> String
+    {
         let width = String(total).count
         let counter = String(repeating: " ", count: width - String(number).count) + "\(number)/\(total)"
         let label = result.outcome.rawValue.uppercased()
@@ -24,18 +26,26 @@ public struct TerminalReporter {
     public func problem(_ result: ScenarioResult, implementation: String? = nil) -> String? {
         guard result.outcome != .passed else { return nil }
         let against = implementation.map { " [\($0)]" } ?? ""
-        var lines = ["\(result.outcome.rawValue.uppercased()): \(result.scenario.id)\(against) — \(result.scenario.title)"]
+        var lines = [
+            "\(result.outcome.rawValue.uppercased()): \(result.scenario.id)\(against) — \(result.scenario.title)"
+        ]
         lines.append("  scenario: \(result.scenario.location)")
         if let message = result.message { lines.append("  \(message)") }
         if let step = result.firstProblem {
             let repeats = step.step.repeatCount > 1 ? " (repeated \(step.step.repeatCount) times)" : ""
-            lines.append("  \(step.step.location): step \(step.index + 1): \(formatter.format(input: step.step.written))\(repeats)")
+            lines.append(
+                "  \(step.step.location): step \(step.index + 1): \(formatter.format(input: step.step.written))\(repeats)"
+            )
             if let message = step.message { lines.append("    \(message)") }
             let width = step.differences.map(\.key.count).max() ?? 0
             for difference in step.differences {
                 let pad = String(repeating: " ", count: width - difference.key.count)
-                lines.append("    \(difference.key):\(pad) expected \(formatter.format(difference.expected, key: difference.key))")
-                lines.append("    \(String(repeating: " ", count: width + 1)) observed \(formatter.format(difference.observed, key: difference.key))")
+                lines.append(
+                    "    \(difference.key):\(pad) expected \(formatter.format(difference.expected, key: difference.key))"
+                )
+                lines.append(
+                    "    \(String(repeating: " ", count: width + 1)) observed \(formatter.format(difference.observed, key: difference.key))"
+                )
             }
             if let states = step.observations["states"], !step.differences.isEmpty {
                 lines.append("    (states entered during the step: \(formatter.format(states, key: "states")))")
@@ -59,7 +69,9 @@ public struct TerminalReporter {
         let idWidth = max(scenarios.map(\.id.count).max() ?? 0, 8)
         let columns = runs.map { max($0.name.count, 7) }
         var header = "scenario" + String(repeating: " ", count: idWidth - 8)
-        for (run, width) in zip(runs, columns) { header += "  " + run.name + String(repeating: " ", count: width - run.name.count) }
+        for (run, width) in zip(runs, columns) {
+            header += "  " + run.name + String(repeating: " ", count: width - run.name.count)
+        }
         var lines = [header]
         for (index, scenario) in scenarios.enumerated() {
             var line = scenario.id + String(repeating: " ", count: idWidth - scenario.id.count)

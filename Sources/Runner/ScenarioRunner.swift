@@ -22,7 +22,8 @@ public struct ScenarioRunner {
             let missing = Set(scenario.steps.flatMap { $0.inputs.map(\.name) }).subtracting(supported)
             if !missing.isEmpty {
                 result.outcome = .skipped
-                result.message = "the implementation does not declare the input(s) " + missing.sorted().joined(separator: ", ")
+                result.message =
+                    "the implementation does not declare the input(s) " + missing.sorted().joined(separator: ", ")
                 return result
             }
         }
@@ -51,7 +52,8 @@ public struct ScenarioRunner {
         var state: String? = model.initialState
         for (index, step) in scenario.steps.enumerated() {
             let count = step.repeatCount * step.inputs.count
-            var stepResult = judge(step, index: index, outcomes: outcomes.prefix(count), expectedCount: count, on: implementation)
+            var stepResult = judge(
+                step, index: index, outcomes: outcomes.prefix(count), expectedCount: count, on: implementation)
             for (timed, outcome) in zip(inputs.prefix(count), outcomes.prefix(count)) {
                 guard case .success(let observations) = outcome else { break }
                 let entered = observations[model.statesKey]?.list?.compactMap(\.string) ?? []

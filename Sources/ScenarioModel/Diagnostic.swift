@@ -40,7 +40,8 @@ func closestMatch(to word: String, among candidates: [String]) -> String? {
 }
 
 func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a), b = Array(b)
+    let a = Array(a)
+    let b = Array(b)
     if a.isEmpty { return b.count }
     var previous = Array(0...b.count)
     for i in 1...a.count {

@@ -22,8 +22,15 @@ public enum RequirementCatalogue {
     public static let fileName = "requirements.yaml"
 
     public static func load(file: String) -> (requirements: [Requirement], diagnostics: [Diagnostic]) {
-        guard let data = FileManager.default.contents(atPath: file), let text = String(data: data, encoding: .utf8) else {
-            return ([], [Diagnostic("cannot read the requirements catalogue", at: SourceLocation(file: file, line: 0, column: 0))])
+        guard let data = FileManager.default.contents(atPath: file), let text = String(data: data, encoding: .utf8)
+        else {
+            return (
+                [],
+                [
+                    Diagnostic(
+                        "cannot read the requirements catalogue", at: SourceLocation(file: file, line: 0, column: 0))
+                ]
+            )
         }
         return load(text: text, file: file)
     }
@@ -33,7 +40,9 @@ public enum RequirementCatalogue {
         var diagnostics: [Diagnostic] = []
         func report(_ message: String, _ mark: Mark) {
             let line = mark.line >= 1 && mark.line <= lines.count ? String(lines[mark.line - 1]) : nil
-            diagnostics.append(Diagnostic(message, at: SourceLocation(file: file, line: mark.line, column: mark.column), sourceLine: line))
+            diagnostics.append(
+                Diagnostic(
+                    message, at: SourceLocation(file: file, line: mark.line, column: mark.column), sourceLine: line))
         }
         let documents: [YAMLNode]
         do {
@@ -57,7 +66,8 @@ public enum RequirementCatalogue {
             for pair in pairs {
                 guard let key = pair.key.scalar else { continue }
                 guard ["id", "clause", "text"].contains(key) else {
-                    let hint = closestMatch(to: key, among: ["id", "clause", "text"]).map { " (did you mean '\($0)'?)" } ?? ""
+                    let hint =
+                        closestMatch(to: key, among: ["id", "clause", "text"]).map { " (did you mean '\($0)'?)" } ?? ""
                     report("unknown requirement key '\(key)'\(hint)", pair.key.mark)
                     continue
                 }
@@ -78,7 +88,8 @@ public enum RequirementCatalogue {
                 continue
             }
             seen[id] = location
-            requirements.append(Requirement(id: id, clause: fields["clause"]!, text: fields["text"]!, location: location))
+            requirements.append(
+                Requirement(id: id, clause: fields["clause"]!, text: fields["text"]!, location: location))
         }
         return (requirements, diagnostics)
     }

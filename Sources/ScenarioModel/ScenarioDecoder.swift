@@ -44,7 +44,9 @@ struct ScenarioDecoder {
         if let node = fields["covers"] {
             if case .sequence(let items) = node.kind {
                 for item in items {
-                    if let id = text(item, what: "each item of covers") { covers.append((id, SourceLocation(file: file, item.mark))) }
+                    if let id = text(item, what: "each item of covers") {
+                        covers.append((id, SourceLocation(file: file, item.mark)))
+                    }
                 }
             } else {
                 report("covers must be a list of requirement ids; found \(node.kindName)", at: node.mark)
@@ -77,7 +79,10 @@ struct ScenarioDecoder {
         var ok = true
         var marks: [String: Mark] = [:]
         for pair in pairs {
-            guard let key = keyName(pair.key) else { ok = false; continue }
+            guard let key = keyName(pair.key) else {
+                ok = false
+                continue
+            }
             guard let declaration = model.givenKey(named: key) else {
                 unknown(key, kind: "given key", among: model.given.map(\.key), at: pair.key.mark)
                 ok = false
@@ -116,7 +121,10 @@ struct ScenarioDecoder {
         var expectMark: Mark?
         var ok = true
         for pair in pairs {
-            guard let key = keyName(pair.key) else { ok = false; continue }
+            guard let key = keyName(pair.key) else {
+                ok = false
+                continue
+            }
             switch key {
             case "expect":
                 expectMark = pair.key.mark
@@ -152,7 +160,9 @@ struct ScenarioDecoder {
             return nil
         }
         if let recordLocation, let expectMark {
-            report("a step to record has no expect of its own; remove one of them (record: true at line \(recordLocation.line))", at: expectMark)
+            report(
+                "a step to record has no expect of its own; remove one of them (record: true at line \(recordLocation.line))",
+                at: expectMark)
             ok = false
         }
         guard ok, let written else { return nil }
@@ -194,7 +204,10 @@ struct ScenarioDecoder {
         var result: [Expectation] = []
         var ok = true
         for pair in pairs {
-            guard let key = keyName(pair.key) else { ok = false; continue }
+            guard let key = keyName(pair.key) else {
+                ok = false
+                continue
+            }
             guard let declaration = model.observation(named: key) else {
                 unknown(key, kind: "observation", among: model.observations.map(\.key), at: pair.key.mark)
                 ok = false

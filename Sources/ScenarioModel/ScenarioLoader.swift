@@ -26,7 +26,8 @@ public struct ScenarioLoader {
         for path in paths {
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-                diagnostics.append(Diagnostic("no such file or folder", at: SourceLocation(file: path, line: 0, column: 0)))
+                diagnostics.append(
+                    Diagnostic("no such file or folder", at: SourceLocation(file: path, line: 0, column: 0)))
                 continue
             }
             files += isFolder.boolValue ? Self.scenarioFiles(under: path) : [path]
@@ -40,9 +41,12 @@ public struct ScenarioLoader {
     public static func scenarioFiles(under folder: String) -> [String] {
         let base = folder.hasSuffix("/") ? String(folder.dropLast()) : folder
         let found = FileManager.default.enumerator(atPath: base)?.compactMap { $0 as? String } ?? []
-        return found.filter { ($0.hasSuffix(".yaml") || $0.hasSuffix(".yml")) && !nonScenarioFiles.contains(($0 as NSString).lastPathComponent) }
-            .sorted()
-            .map { "\(base)/\($0)" }
+        return found.filter {
+            ($0.hasSuffix(".yaml") || $0.hasSuffix(".yml"))
+                && !nonScenarioFiles.contains(($0 as NSString).lastPathComponent)
+        }
+        .sorted()
+        .map { "\(base)/\($0)" }
     }
 
     static let nonScenarioFiles: Set<String> = ["requirements.yaml"]
@@ -52,11 +56,13 @@ public struct ScenarioLoader {
         var diagnostics: [Diagnostic] = []
         for file in files {
             guard let data = FileManager.default.contents(atPath: file) else {
-                diagnostics.append(Diagnostic("cannot read the file", at: SourceLocation(file: file, line: 0, column: 0)))
+                diagnostics.append(
+                    Diagnostic("cannot read the file", at: SourceLocation(file: file, line: 0, column: 0)))
                 continue
             }
             guard let text = String(data: data, encoding: .utf8) else {
-                diagnostics.append(Diagnostic("the file is not UTF-8 text", at: SourceLocation(file: file, line: 1, column: 1)))
+                diagnostics.append(
+                    Diagnostic("the file is not UTF-8 text", at: SourceLocation(file: file, line: 1, column: 1)))
                 continue
             }
             let loaded = load(text: text, file: file)
@@ -93,7 +99,8 @@ public struct ScenarioLoader {
         for scenario in scenarios {
             if let earlier = first[scenario.id] {
                 diagnostics.append(
-                    Diagnostic("duplicate scenario id '\(scenario.id)' (first defined at \(earlier))", at: scenario.location))
+                    Diagnostic(
+                        "duplicate scenario id '\(scenario.id)' (first defined at \(earlier))", at: scenario.location))
             } else {
                 first[scenario.id] = scenario.location
                 kept.append(scenario)

@@ -65,13 +65,15 @@ public struct SpecChecker {
         // A conflict cites every other document that draws the model's side of it.
         let mappedEdges = documents.map { ($0, self.edges(of: $0).edges) }
         for index in checks.indices {
-            for findingIndex in checks[index].findings.indices where checks[index].findings[findingIndex].kind == .conflict {
+            for findingIndex in checks[index].findings.indices
+            where checks[index].findings[findingIndex].kind == .conflict {
                 let finding = checks[index].findings[findingIndex]
                 guard let modelSide = finding.details.first(where: { $0.hasPrefix("model: ") }) else { continue }
                 for (other, edges) in mappedEdges where other.file != finding.file {
                     for edge in edges where modelSide.contains("\(edge.from) → \(edge.to)") {
                         checks[index].findings[findingIndex].details.append(
-                            "\(other.identifier ?? other.file) draws it at \(other.file):\(edge.line): \(edge.from) → \(edge.to): \(edge.label)")
+                            "\(other.identifier ?? other.file) draws it at \(other.file):\(edge.line): \(edge.from) → \(edge.to): \(edge.label)"
+                        )
                     }
                 }
             }
@@ -84,32 +86,47 @@ public struct SpecChecker {
         var findings = unknown
         for edge in edges where !modelHasPath(from: edge.from, to: edge.to) {
             let sameTrigger = model.transitions.first {
-                $0.from == edge.from && $0.specLabel.map(Self.normalized) == Self.normalized(edge.label) && !edge.label.isEmpty
+                $0.from == edge.from && $0.specLabel.map(Self.normalized) == Self.normalized(edge.label)
+                    && !edge.label.isEmpty
             }
             if let modelSide = sameTrigger {
-                findings.append(SpecFinding(
-                    kind: .conflict, file: document.file, line: edge.line,
-                    message: "\(edge.from) → \(edge.to) on \"\(edge.label)\": the model goes to \(modelSide.to) on \"\(modelSide.specLabel ?? "")\"",
-                    details: ["model: \(modelSide.from) → \(modelSide.to) (\(modelSide.provenance))"]
-                        + affected(modelSide.from, modelSide.to)))
+                findings.append(
+                    SpecFinding(
+                        kind: .conflict, file: document.file, line: edge.line,
+                        message:
+                            "\(edge.from) → \(edge.to) on \"\(edge.label)\": the model goes to \(modelSide.to) on \"\(modelSide.specLabel ?? "")\"",
+                        details: ["model: \(modelSide.from) → \(modelSide.to) (\(modelSide.provenance))"]
+                            + affected(modelSide.from, modelSide.to)))
             } else {
-                findings.append(SpecFinding(
-                    kind: .documentOnly, file: document.file, line: edge.line,
-                    message: "\(edge.from) → \(edge.to)" + (edge.label.isEmpty ? "" : " (\(edge.label))") + ": the model has no such transition"))
+                findings.append(
+                    SpecFinding(
+                        kind: .documentOnly, file: document.file, line: edge.line,
+                        message: "\(edge.from) → \(edge.to)" + (edge.label.isEmpty ? "" : " (\(edge.label))")
+                            + ": the model has no such transition"))
             }
         }
         let scope = Set(edges.flatMap { [$0.from, $0.to] })
-        for transition in model.transitions where transition.from != "*" && scope.contains(transition.from) && scope.contains(transition.to) {
+        for transition in model.transitions
+        where transition.from != "*" && scope.contains(transition.from) && scope.contains(transition.to) {
             let reachable = automaticClosure(of: transition.to)
             if edges.contains(where: { $0.from == transition.from && reachable.contains($0.to) }) { continue }
-            findings.append(SpecFinding(
-                kind: transition.addedByReference ? .addedByReference : .notShown, file: document.file, line: nil,
-                message: "\(transition.from) → \(transition.to) (\(transition.specLabel ?? transition.trigger)), \(transition.provenance)"))
+            findings.append(
+                SpecFinding(
+                    kind: transition.addedByReference ? .addedByReference : .notShown, file: document.file, line: nil,
+                    message:
+                        "\(transition.from) → \(transition.to) (\(transition.specLabel ?? transition.trigger)), \(transition.provenance)"
+                ))
         }
-        for transition in model.transitions where transition.addedByReference && !(scope.contains(transition.from) && scope.contains(transition.to)) && !compared.isEmpty && document.identifier == "SCR-AUTH-006" {
-            findings.append(SpecFinding(
-                kind: .addedByReference, file: document.file, line: nil,
-                message: "\(transition.from == "*" ? "any state" : transition.from) → \(transition.to) (\(transition.trigger)), \(transition.provenance)"))
+        for transition in model.transitions
+        where transition.addedByReference && !(scope.contains(transition.from) && scope.contains(transition.to))
+            && !compared.isEmpty && document.identifier == "SCR-AUTH-006"
+        {
+            findings.append(
+                SpecFinding(
+                    kind: .addedByReference, file: document.file, line: nil,
+                    message:
+                        "\(transition.from == "*" ? "any state" : transition.from) → \(transition.to) (\(transition.trigger)), \(transition.provenance)"
+                ))
         }
         findings += lockFindings(document)
         return DocumentCheck(document: document, compared: compared, skipped: skipped, findings: findings)
@@ -117,7 +134,9 @@ public struct SpecChecker {
 
     /// The compared diagrams' edges in the model's names, decisions passed through, ends and
     /// self-loops dropped; the diagrams of other sections; names the mapping does not know.
-    func edges(of document: SpecDocument) -> (edges: [Edge], compared: [DocumentDiagram], skipped: [DocumentDiagram], unknown: [SpecFinding]) {
+    func edges(of document: SpecDocument) -> (
+        edges: [Edge], compared: [DocumentDiagram], skipped: [DocumentDiagram], unknown: [SpecFinding]
+    ) {
         let rules = document.identifier.flatMap { mapping.documents[$0] }
         let compared = document.diagrams.filter { rules?.sections?.contains($0.section) ?? true }
         let skipped = document.diagrams.filter { !(rules?.sections?.contains($0.section) ?? true) }
@@ -133,9 +152,10 @@ public struct SpecChecker {
                 for name in [(edge.from, from), (edge.to, to)] where !model.stateNames.contains(name.1) {
                     known = false
                     if !unknown.contains(where: { $0.message.hasPrefix("'\(name.0)'") }) {
-                        unknown.append(SpecFinding(
-                            kind: .unknownState, file: document.file, line: edge.line,
-                            message: "'\(name.0)' is none of the model's states; map it in docs/spec-mapping.yaml"))
+                        unknown.append(
+                            SpecFinding(
+                                kind: .unknownState, file: document.file, line: edge.line,
+                                message: "'\(name.0)' is none of the model's states; map it in docs/spec-mapping.yaml"))
                     }
                 }
                 if known && from != to { edges.append(Edge(from: from, to: to, label: edge.label, line: edge.line)) }
@@ -147,15 +167,22 @@ public struct SpecChecker {
     /// Flowchart paths through decision nodes become single edges whose label joins the
     /// questions and answers: `Sesion valida? No`.
     static func passThroughDecisions(_ edges: [DocumentEdge]) -> [DocumentEdge] {
-        let decisions = Set(edges.flatMap { edge in [edge.fromIsDecision ? edge.from : nil, edge.toIsDecision ? edge.to : nil].compactMap { $0 } })
+        let decisions = Set(
+            edges.flatMap { edge in
+                [edge.fromIsDecision ? edge.from : nil, edge.toIsDecision ? edge.to : nil].compactMap { $0 }
+            })
         var result: [DocumentEdge] = []
         func follow(_ start: DocumentEdge, through node: String, labels: [String], visited: Set<String>) {
             for next in edges where next.from == node {
                 let joined = labels + [node + " " + next.label].map { $0.trimmingCharacters(in: .whitespaces) }
                 if decisions.contains(next.to) {
-                    if !visited.contains(next.to) { follow(start, through: next.to, labels: joined, visited: visited.union([next.to])) }
+                    if !visited.contains(next.to) {
+                        follow(start, through: next.to, labels: joined, visited: visited.union([next.to]))
+                    }
                 } else {
-                    result.append(DocumentEdge(from: start.from, to: next.to, label: joined.joined(separator: ", "), line: start.line))
+                    result.append(
+                        DocumentEdge(
+                            from: start.from, to: next.to, label: joined.joined(separator: ", "), line: start.line))
                 }
             }
         }
@@ -179,7 +206,8 @@ public struct SpecChecker {
         var reached: Set<String> = [state]
         var frontier = [state]
         while let current = frontier.popLast() {
-            for transition in model.transitions where transition.automatic && transition.from == current && !reached.contains(transition.to) {
+            for transition in model.transitions
+            where transition.automatic && transition.from == current && !reached.contains(transition.to) {
                 reached.insert(transition.to)
                 frontier.append(transition.to)
             }
@@ -208,20 +236,27 @@ public struct SpecChecker {
         for row in document.lockRows {
             let expected = lockSchedule.last { row.failures >= $0.failures }?.milliseconds
             guard expected != row.milliseconds else { continue }
-            var details = ["rule: UnlockRules.lockSchedule (Sources/ReferenceMachine/UnlockRules.swift) locks for "
-                + (expected.map(duration) ?? "nothing") + " after \(row.failures) failures"]
+            var details = [
+                "rule: UnlockRules.lockSchedule (Sources/ReferenceMachine/UnlockRules.swift) locks for "
+                    + (expected.map(duration) ?? "nothing") + " after \(row.failures) failures"
+            ]
             if let scenarios = scenariosByLockRow[row.failures], !scenarios.isEmpty {
                 details.append("scenarios that rest on it: " + scenarios.joined(separator: ", "))
             }
-            findings.append(SpecFinding(
-                kind: .lockTable, file: document.file, line: row.line,
-                message: "\(row.failures)\(row.andBeyond ? "+" : "") failures: \"\(row.text)\" (\(duration(row.milliseconds))), the reference: \(expected.map(duration) ?? "no lock")",
-                details: details))
+            findings.append(
+                SpecFinding(
+                    kind: .lockTable, file: document.file, line: row.line,
+                    message:
+                        "\(row.failures)\(row.andBeyond ? "+" : "") failures: \"\(row.text)\" (\(duration(row.milliseconds))), the reference: \(expected.map(duration) ?? "no lock")",
+                    details: details))
         }
         for entry in lockSchedule where !document.lockRows.contains(where: { $0.failures == entry.failures }) {
-            findings.append(SpecFinding(
-                kind: .lockTable, file: document.file, line: nil,
-                message: "the reference locks for \(duration(entry.milliseconds)) after \(entry.failures) failures; the document's table has no such row"))
+            findings.append(
+                SpecFinding(
+                    kind: .lockTable, file: document.file, line: nil,
+                    message:
+                        "the reference locks for \(duration(entry.milliseconds)) after \(entry.failures) failures; the document's table has no such row"
+                ))
         }
         return findings
     }

@@ -2,7 +2,10 @@ import Foundation
 
 /// A diagram found in a spec document, as written there.
 public struct DocumentDiagram: Sendable {
-    public enum Kind: String, Sendable { case stateDiagram = "stateDiagram-v2", flowchart }
+    public enum Kind: String, Sendable {
+        case stateDiagram = "stateDiagram-v2"
+        case flowchart
+    }
     public var kind: Kind
     /// The numbered section it stands in, such as "5.1", and that section's title.
     public var section: String
@@ -43,7 +46,9 @@ public struct SpecDocument: Sendable {
     public init(file: String, text: String) {
         self.file = file
         let lines = text.components(separatedBy: "\n")
-        identifier = lines.first { $0.contains("Identificador:") }?.firstMatch(of: /Identificador:\s*([A-Z]+-[A-Z]+-\d+)/).map { String($0.output.1) }
+        identifier = lines.first { $0.contains("Identificador:") }?.firstMatch(
+            of: /Identificador:\s*([A-Z]+-[A-Z]+-\d+)/
+        ).map { String($0.output.1) }
         diagrams = Self.diagrams(in: lines)
         lockRows = Self.lockRows(in: lines)
     }
@@ -52,19 +57,23 @@ public struct SpecDocument: Sendable {
 
     static func diagrams(in lines: [String]) -> [DocumentDiagram] {
         var found: [DocumentDiagram] = []
-        var section = "", sectionTitle = ""
+        var section = ""
+        var sectionTitle = ""
         var index = 0
         while index < lines.count {
             let trimmed = lines[index].trimmingCharacters(in: .whitespaces)
             // Section headings: `5.1. Diagrama de Estados` in plain text, `## 5.1 States` in Markdown.
             // Swift's Regex is slow per match, so each pattern only sees lines that could match.
             let heading = String(trimmed.drop { $0 == "#" }).trimmingCharacters(in: .whitespaces)
-            if heading.first?.isNumber == true, !trimmed.contains("-->"), let heading = heading.wholeMatch(of: /(\d+(?:\.\d+)*)\.?\s+(\S.*)/) {
+            if heading.first?.isNumber == true, !trimmed.contains("-->"),
+                let heading = heading.wholeMatch(of: /(\d+(?:\.\d+)*)\.?\s+(\S.*)/)
+            {
                 section = String(heading.output.1)
                 sectionTitle = String(heading.output.2)
             }
             let kind: DocumentDiagram.Kind? =
-                trimmed == "stateDiagram-v2" ? .stateDiagram
+                trimmed == "stateDiagram-v2"
+                ? .stateDiagram
                 : (trimmed.hasPrefix("flowchart ") || trimmed.hasPrefix("graph ")) ? .flowchart : nil
             guard let kind else {
                 index += 1
@@ -79,7 +88,8 @@ public struct SpecDocument: Sendable {
                 if statement.hasPrefix("```") { break }
                 if !statement.isEmpty && !Self.isDiagramStatement(statement) { break }
                 if statement.contains("-->") {
-                    let edge = kind == .stateDiagram
+                    let edge =
+                        kind == .stateDiagram
                         ? stateEdge(statement, line: index + 1)
                         : flowchartEdge(statement, line: index + 1, names: &names)
                     if let edge { edges.append(edge) }
@@ -90,37 +100,53 @@ public struct SpecDocument: Sendable {
                 // A node written with its text once may be used by id alone later.
                 edges = edges.map { edge in
                     var edge = edge
-                    if let node = names[edge.from] { edge.from = node.text; edge.fromIsDecision = node.decision }
-                    if let node = names[edge.to] { edge.to = node.text; edge.toIsDecision = node.decision }
+                    if let node = names[edge.from] {
+                        edge.from = node.text
+                        edge.fromIsDecision = node.decision
+                    }
+                    if let node = names[edge.to] {
+                        edge.to = node.text
+                        edge.toIsDecision = node.decision
+                    }
                     return edge
                 }
             }
-            found.append(DocumentDiagram(kind: kind, section: section, sectionTitle: sectionTitle, line: start, edges: edges))
+            found.append(
+                DocumentDiagram(kind: kind, section: section, sectionTitle: sectionTitle, line: start, edges: edges))
         }
         return found
     }
 
     static func isDiagramStatement(_ line: String) -> Bool {
         if line.contains("-->") || line.hasPrefix("%%") || line.hasPrefix("subgraph") || line == "end"
-            || line.hasPrefix("classDef ") || line.hasPrefix("class ") || line.hasPrefix("style ") || line.hasPrefix("state ")
+            || line.hasPrefix("classDef ") || line.hasPrefix("class ") || line.hasPrefix("style ")
+            || line.hasPrefix("state ")
             || line.hasPrefix("direction ") || line.hasPrefix("note ")
         {
             return true
         }
         // A lone node declaration, `A[text]`: one word, then at most a bracketed text.
-        guard let first = line.first, first.isLetter || first == "_", !line.contains(" ") || line.contains("[") || line.contains("{") || line.contains("(") else { return false }
+        guard let first = line.first, first.isLetter || first == "_",
+            !line.contains(" ") || line.contains("[") || line.contains("{") || line.contains("(")
+        else { return false }
         return line.wholeMatch(of: /[A-Za-z_][\w]*(\[.*\]|\{.*\}|\(.*\))?/) != nil
     }
 
     /// `A --> B: label`
     static func stateEdge(_ statement: String, line: Int) -> DocumentEdge? {
-        guard let match = statement.wholeMatch(of: /(\[\*\]|[\w]+)\s*-->\s*(\[\*\]|[\w]+)\s*(?::\s*(.*))?/) else { return nil }
-        return DocumentEdge(from: String(match.output.1), to: String(match.output.2), label: String(match.output.3 ?? ""), line: line)
+        guard let match = statement.wholeMatch(of: /(\[\*\]|[\w]+)\s*-->\s*(\[\*\]|[\w]+)\s*(?::\s*(.*))?/) else {
+            return nil
+        }
+        return DocumentEdge(
+            from: String(match.output.1), to: String(match.output.2), label: String(match.output.3 ?? ""), line: line)
     }
 
     /// `A[text] --> B{text}`, `B -->|label| C[text]`
-    static func flowchartEdge(_ statement: String, line: Int, names: inout [String: (text: String, decision: Bool)]) -> DocumentEdge? {
-        let pattern = /(\w+)\s*(?:\[([^\]]*)\]|\{([^}]*)\}|\(([^)]*)\))?\s*-->\s*(?:\|([^|]*)\|\s*)?(\w+)\s*(?:\[([^\]]*)\]|\{([^}]*)\}|\(([^)]*)\))?/
+    static func flowchartEdge(_ statement: String, line: Int, names: inout [String: (text: String, decision: Bool)])
+        -> DocumentEdge?
+    {
+        let pattern =
+            /(\w+)\s*(?:\[([^\]]*)\]|\{([^}]*)\}|\(([^)]*)\))?\s*-->\s*(?:\|([^|]*)\|\s*)?(\w+)\s*(?:\[([^\]]*)\]|\{([^}]*)\}|\(([^)]*)\))?/
         guard let match = statement.wholeMatch(of: pattern) else { return nil }
         let output = match.output
         func remember(_ id: Substring, square: Substring?, curly: Substring?, round: Substring?) -> String {
@@ -141,7 +167,9 @@ public struct SpecDocument: Sendable {
     static func lockRows(in lines: [String]) -> [DocumentLockRow] {
         var rows: [DocumentLockRow] = []
         for (index, line) in lines.enumerated() {
-            guard line.contains("Bloqueo"), let lock = line.firstMatch(of: /Bloqueo\s+(\d+)\s+(minutos?|horas?)/) else { continue }
+            guard line.contains("Bloqueo"), let lock = line.firstMatch(of: /Bloqueo\s+(\d+)\s+(minutos?|horas?)/) else {
+                continue
+            }
             let amount = Int(lock.output.1) ?? 0
             let milliseconds = amount * (lock.output.2.hasPrefix("hora") ? 3_600_000 : 60_000)
             var count: Substring?
@@ -154,9 +182,10 @@ public struct SpecDocument: Sendable {
                 beyond = !cell.output.2.isEmpty
             }
             guard let count, let failures = Int(count) else { continue }
-            rows.append(DocumentLockRow(
-                failures: failures, andBeyond: beyond, milliseconds: milliseconds,
-                text: line.trimmingCharacters(in: CharacterSet(charactersIn: " |")), line: index + 1))
+            rows.append(
+                DocumentLockRow(
+                    failures: failures, andBeyond: beyond, milliseconds: milliseconds,
+                    text: line.trimmingCharacters(in: CharacterSet(charactersIn: " |")), line: index + 1))
         }
         return rows
     }

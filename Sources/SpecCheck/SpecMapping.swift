@@ -16,7 +16,8 @@ public struct SpecMapping: Sendable {
 
     /// Reads docs/spec-mapping.yaml's format; errors name file:line:column.
     public static func load(file: String) throws(SpecCheckInputError) -> SpecMapping {
-        guard let data = FileManager.default.contents(atPath: file), let text = String(data: data, encoding: .utf8) else {
+        guard let data = FileManager.default.contents(atPath: file), let text = String(data: data, encoding: .utf8)
+        else {
             throw SpecCheckInputError("\(file): cannot read the mapping file")
         }
         let root: YAMLNode
@@ -29,7 +30,8 @@ public struct SpecMapping: Sendable {
         func fail(_ node: YAMLNode, _ message: String) -> SpecCheckInputError {
             SpecCheckInputError("\(file):\(node.mark): error: \(message)")
         }
-        guard case .mapping(let top) = root.kind, let documentsNode = top.first(where: { $0.key.scalar == "documents" })?.value,
+        guard case .mapping(let top) = root.kind,
+            let documentsNode = top.first(where: { $0.key.scalar == "documents" })?.value,
             case .mapping(let entries) = documentsNode.kind
         else { throw fail(root, "expected `documents:` mapping document IDs to {sections, states}") }
         var documents: [String: Document] = [:]
@@ -41,12 +43,18 @@ public struct SpecMapping: Sendable {
             for field in fields {
                 switch field.key.scalar {
                 case "sections":
-                    guard case .sequence(let items) = field.value.kind else { throw fail(field.value, "sections is a list such as [\"5.1\"]") }
+                    guard case .sequence(let items) = field.value.kind else {
+                        throw fail(field.value, "sections is a list such as [\"5.1\"]")
+                    }
                     document.sections = items.compactMap(\.scalar)
                 case "states":
-                    guard case .mapping(let pairs) = field.value.kind else { throw fail(field.value, "states maps the document's names to the model's") }
+                    guard case .mapping(let pairs) = field.value.kind else {
+                        throw fail(field.value, "states maps the document's names to the model's")
+                    }
                     for pair in pairs {
-                        guard let from = pair.key.scalar, let to = pair.value.scalar else { throw fail(pair.value, "state names are plain text") }
+                        guard let from = pair.key.scalar, let to = pair.value.scalar else {
+                            throw fail(pair.value, "state names are plain text")
+                        }
                         document.states[from] = to
                     }
                 default:

@@ -17,13 +17,17 @@ public struct ModelDeclaration: Sendable {
     /// Completes a world whose keys all have values (defaults filled in): derives what depends
     /// on other keys and checks what no single key's type can express (a PIN as long as its
     /// declared length). Each problem names the key it is about.
-    public var resolveGiven: @Sendable ([String: Value]) -> (given: [String: Value], problems: [(key: String, message: String)])
+    public var resolveGiven:
+        @Sendable ([String: Value]) -> (given: [String: Value], problems: [(key: String, message: String)])
 
     public init(
         name: String, initialState: String, states: [StateDeclaration], inputs: [InputDeclaration],
         given: [KeyDeclaration], observations: [ObservationDeclaration],
         transitions: [TransitionDeclaration],
-        resolveGiven: @escaping @Sendable ([String: Value]) -> (given: [String: Value], problems: [(key: String, message: String)]) = { ($0, []) }
+        resolveGiven:
+            @escaping @Sendable ([String: Value]) -> (
+                given: [String: Value], problems: [(key: String, message: String)]
+            ) = { ($0, []) }
     ) {
         self.name = name
         self.initialState = initialState

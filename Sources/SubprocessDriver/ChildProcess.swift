@@ -12,7 +12,8 @@ public enum Termination: Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .exited(let code): return "exited with status \(code)"
-        case .signalled(let signal): return "was killed by signal \(signal)\(Self.signalNames[signal].map { " (\($0))" } ?? "")"
+        case .signalled(let signal):
+            return "was killed by signal \(signal)\(Self.signalNames[signal].map { " (\($0))" } ?? "")"
         }
     }
 
@@ -34,7 +35,9 @@ final class ChildProcess {
     init(command: String, workingDirectory: String? = nil) throws {
         // Writing to a driver that has died must be an error we report, not a signal that kills us.
         signal(SIGPIPE, SIG_IGN)
-        var stdinPipe: [Int32] = [0, 0], stdoutPipe: [Int32] = [0, 0], stderrPipe: [Int32] = [0, 0]
+        var stdinPipe: [Int32] = [0, 0]
+        var stdoutPipe: [Int32] = [0, 0]
+        var stderrPipe: [Int32] = [0, 0]
         for index in 0..<3 {
             var ends: [Int32] = [0, 0]
             guard pipe(&ends) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
@@ -63,15 +66,16 @@ final class ChildProcess {
         sigaddset(&defaults, SIGPIPE)
         posix_spawnattr_setsigdefault(&attributes, &defaults)
 
-        let changeDirectory = workingDirectory.map { "cd '" + $0.replacingOccurrences(of: "'", with: "'\\''") + "' && " } ?? ""
+        let changeDirectory =
+            workingDirectory.map { "cd '" + $0.replacingOccurrences(of: "'", with: "'\\''") + "' && " } ?? ""
         let arguments = ["/bin/sh", "-c", changeDirectory + "exec " + command]
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
+        defer { for argument in argv { free(argument) } }
         var environment = ProcessInfo.processInfo.environment
         // A crashing Swift driver must not keep its pipes open in the backtracer.
         environment["SWIFT_BACKTRACE"] = environment["SWIFT_BACKTRACE"] ?? "enable=no"
         var envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { envp.forEach { free($0) } }
+        defer { for variable in envp { free(variable) } }
 
         var child: pid_t = 0
         let status = posix_spawn(&child, "/bin/sh", &actions, &attributes, &argv, &envp)
@@ -79,7 +83,9 @@ final class ChildProcess {
         close(stdoutPipe[1])
         close(stderrPipe[1])
         guard status == 0 else {
-            close(stdinPipe[1]); close(stdoutPipe[0]); close(stderrPipe[0])
+            close(stdinPipe[1])
+            close(stdoutPipe[0])
+            close(stderrPipe[0])
             throw POSIXError(POSIXErrorCode(rawValue: status) ?? .EIO)
         }
         pid = child

@@ -6,9 +6,12 @@ public final class LineChannel {
     let process: ChildProcess
     let reader: OutputReader
 
-    public init(command: String, workingDirectory: String? = nil, maxLineBytes: Int = 1 << 20, stderrLog: FileHandle? = nil) throws {
+    public init(
+        command: String, workingDirectory: String? = nil, maxLineBytes: Int = 1 << 20, stderrLog: FileHandle? = nil
+    ) throws {
         process = try ChildProcess(command: command, workingDirectory: workingDirectory)
-        reader = OutputReader(output: process.output, errors: process.errors, maxLineBytes: maxLineBytes, log: stderrLog)
+        reader = OutputReader(
+            output: process.output, errors: process.errors, maxLineBytes: maxLineBytes, log: stderrLog)
     }
 
     /// Writes `line` and a newline; false when the process no longer reads.

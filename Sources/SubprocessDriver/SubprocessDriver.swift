@@ -31,7 +31,6 @@ public struct SubprocessDriver: ImplementationUnderTest {
     /// Unknown until the handshake; then what the driver declared.
     public var supportedInputs: Set<String>? { info.map { Set($0.inputs) } }
 
-
     // MARK: Lifecycle
 
     /// Starts the process and shakes hands, if no process is running; returns what it declared.
@@ -66,12 +65,14 @@ public struct SubprocessDriver: ImplementationUnderTest {
         let log = openLog()
         do {
             connection = try LineChannel(
-                command: options.command, workingDirectory: options.workingDirectory, maxLineBytes: options.maxLineBytes, stderrLog: log)
+                command: options.command, workingDirectory: options.workingDirectory,
+                maxLineBytes: options.maxLineBytes, stderrLog: log)
         } catch {
             throw .failed("could not start the driver '\(options.command)': \(error)")
         }
         currentStep = "the handshake"
-        let reply = try exchange(.hello(versions: ProtocolVersion.supported, model: options.model), within: options.handshakeTimeout)
+        let reply = try exchange(
+            .hello(versions: ProtocolVersion.supported, model: options.model), within: options.handshakeTimeout)
         let declared: DriverInfo
         do {
             declared = try DriverInfo(helloReply: try okFields(reply))
@@ -135,7 +136,9 @@ public struct SubprocessDriver: ImplementationUnderTest {
         _ = try okFields(try exchange(.start(scenario: scenario, given: given), within: options.stepTimeout))
     }
 
-    public mutating func perform(_ input: Input, atMilliseconds milliseconds: Int) throws(ImplementationError) -> Observations {
+    public mutating func perform(_ input: Input, atMilliseconds milliseconds: Int) throws(ImplementationError)
+        -> Observations
+    {
         guard let first = perform([TimedInput(input, atMilliseconds: milliseconds)]).first else {
             throw .failed("no reply to input '\(input)'")
         }
@@ -185,9 +188,12 @@ public struct SubprocessDriver: ImplementationUnderTest {
             throw .failed("protocol error: the reply to \(currentStep) has no \"observations\" object")
         }
         if !options.stateMap.isEmpty {
-            if let state = observations["state"]?.string { observations["state"] = .string(options.stateMap[state] ?? state) }
+            if let state = observations["state"]?.string {
+                observations["state"] = .string(options.stateMap[state] ?? state)
+            }
             if let states = observations["states"]?.list {
-                observations["states"] = .list(states.map { $0.string.map { .string(options.stateMap[$0] ?? $0) } ?? $0 })
+                observations["states"] = .list(
+                    states.map { $0.string.map { .string(options.stateMap[$0] ?? $0) } ?? $0 })
             }
         }
         return observations
@@ -220,7 +226,9 @@ public struct SubprocessDriver: ImplementationUnderTest {
     // MARK: Exchange
 
     /// Sends one request and reads its reply. Any failure kills the process before it throws.
-    private mutating func exchange(_ request: DriverRequest, within limit: Duration) throws(ImplementationError) -> DriverReply {
+    private mutating func exchange(_ request: DriverRequest, within limit: Duration) throws(ImplementationError)
+        -> DriverReply
+    {
         let id = try send(request)
         return try receive(id: id, answering: request.type, within: limit)
     }
@@ -233,7 +241,9 @@ public struct SubprocessDriver: ImplementationUnderTest {
         let message = request.message(id: id)
         if options.validateProtocol {
             let problems = ProtocolSchemas.problems(in: message, schema: ProtocolSchemas.requestSchema(request.type))
-            if !problems.isEmpty { throw .failed("runner sent an invalid \(request.type) request: \(problems.joined(separator: "; "))") }
+            if !problems.isEmpty {
+                throw .failed("runner sent an invalid \(request.type) request: \(problems.joined(separator: "; "))")
+            }
         }
         guard connection.send(JSONCodec.encode(message)) else {
             throw crashed(connection, while: "writing the request for \(currentStep)")
@@ -242,7 +252,9 @@ public struct SubprocessDriver: ImplementationUnderTest {
     }
 
     /// Reads the reply to request `id`, which must come next.
-    private mutating func receive(id: Int, answering requestType: String, within limit: Duration) throws(ImplementationError) -> DriverReply {
+    private mutating func receive(id: Int, answering requestType: String, within limit: Duration)
+        throws(ImplementationError) -> DriverReply
+    {
         guard let connection else { throw .failed("the driver is not running") }
         var deadline = ContinuousClock.now + limit
         if let scenarioDeadline, scenarioDeadline < deadline { deadline = scenarioDeadline }
@@ -252,10 +264,14 @@ public struct SubprocessDriver: ImplementationUnderTest {
         } catch .timedOut {
             disconnect()
             let which = deadline == scenarioDeadline ? "the scenario's \(options.scenarioTimeout)" : "\(limit)"
-            throw .failed("timed out after \(which) waiting for the reply to \(currentStep); the driver was killed" + tails(connection))
+            throw .failed(
+                "timed out after \(which) waiting for the reply to \(currentStep); the driver was killed"
+                    + tails(connection))
         } catch .lineTooLong(let bytes) {
             disconnect()
-            throw .failed("protocol error: a stdout line of over \(bytes) bytes, above the limit of \(options.maxLineBytes), in reply to \(currentStep); the driver was killed")
+            throw .failed(
+                "protocol error: a stdout line of over \(bytes) bytes, above the limit of \(options.maxLineBytes), in reply to \(currentStep); the driver was killed"
+            )
         } catch {
             throw crashed(connection, while: "waiting for the reply to \(currentStep)")
         }
@@ -282,10 +298,13 @@ public struct SubprocessDriver: ImplementationUnderTest {
         }
         if options.validateProtocol {
             let ok = if case .ok = parsed.reply { true } else { false }
-            let problems = ProtocolSchemas.problems(in: value, schema: ProtocolSchemas.replySchema(to: requestType, ok: ok))
+            let problems = ProtocolSchemas.problems(
+                in: value, schema: ProtocolSchemas.replySchema(to: requestType, ok: ok))
             if !problems.isEmpty {
                 disconnect()
-                throw .failed("protocol error: the reply to \(currentStep) does not match its schema: \(problems.joined(separator: "; "))")
+                throw .failed(
+                    "protocol error: the reply to \(currentStep) does not match its schema: \(problems.joined(separator: "; "))"
+                )
             }
         }
         return parsed.reply
@@ -294,7 +313,8 @@ public struct SubprocessDriver: ImplementationUnderTest {
     private func okFields(_ reply: DriverReply) throws(ImplementationError) -> [String: Value] {
         switch reply {
         case .ok(let fields): return fields
-        case .error(.unsupported, let message): throw .unsupported("the driver does not support \(currentStep): \(message)")
+        case .error(.unsupported, let message):
+            throw .unsupported("the driver does not support \(currentStep): \(message)")
         case .error(.failed, let message): throw .failed("the driver reported an error at \(currentStep): \(message)")
         }
     }
@@ -312,10 +332,14 @@ public struct SubprocessDriver: ImplementationUnderTest {
     private func tails(_ connection: LineChannel) -> String {
         var text = ""
         if !connection.reader.recentOutput.isEmpty {
-            text += "\n  last stdout lines:\n" + connection.reader.recentOutput.map { "    | \($0)" }.joined(separator: "\n")
+            text +=
+                "\n  last stdout lines:\n"
+                + connection.reader.recentOutput.map { "    | \($0)" }.joined(separator: "\n")
         }
         if !connection.reader.recentErrors.isEmpty {
-            text += "\n  last stderr lines:\n" + connection.reader.recentErrors.map { "    | \($0)" }.joined(separator: "\n")
+            text +=
+                "\n  last stderr lines:\n"
+                + connection.reader.recentErrors.map { "    | \($0)" }.joined(separator: "\n")
         }
         return text
     }

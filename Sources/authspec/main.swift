@@ -1,7 +1,10 @@
 import Foundation
 
 /// Every subcommand; `authspec help NAME` and `authspec NAME --help` print the same text.
-let commands: [any Command.Type] = [RunCommand.self, LintCommand.self, RecordCommand.self, DoctorCommand.self, SpecCommand.self, ModelCommand.self, BenchCommand.self]
+let commands: [any Command.Type] = [
+    RunCommand.self, LintCommand.self, RecordCommand.self, DoctorCommand.self, SpecCommand.self, ModelCommand.self,
+    BenchCommand.self,
+]
 
 let version = "0.1.0"
 

@@ -7,7 +7,8 @@ import Testing
     @Test(arguments: Argon2Profile.all)
     func hashRoundTripsAndCarriesTheProfile(profile: Argon2Profile) throws {
         let hash = try Argon2idHasher(profile: profile).hash("4821")
-        #expect(hash.hasPrefix("$argon2id$v=19$m=\(profile.memoryKiB),t=\(profile.iterations),p=\(profile.parallelism)$"))
+        #expect(
+            hash.hasPrefix("$argon2id$v=19$m=\(profile.memoryKiB),t=\(profile.iterations),p=\(profile.parallelism)$"))
         #expect(!hash.contains("4821"))
         #expect(Argon2idHasher.verify("4821", against: hash))
     }
@@ -34,7 +35,8 @@ import Testing
     }
 
     @Test func saltComesFromTheGivenGenerator() throws {
-        var first = SeededGenerator(seed: 7), second = SeededGenerator(seed: 7)
+        var first = SeededGenerator(seed: 7)
+        var second = SeededGenerator(seed: 7)
         let hasher = Argon2idHasher(profile: .light)
         #expect(try hasher.hash("1234", using: &first) == hasher.hash("1234", using: &second))
     }
@@ -44,16 +46,22 @@ import Testing
     @Test(arguments: Argon2Profile.all)
     func matchesTheArgon2CommandLineTool(profile: Argon2Profile) throws {
         let tool = URL(fileURLWithPath: "/usr/bin/argon2")
-        try #require(FileManager.default.isExecutableFile(atPath: tool.path), "install Debian's argon2 package (scripts/install-deps)")
+        try #require(
+            FileManager.default.isExecutableFile(atPath: tool.path),
+            "install Debian's argon2 package (scripts/install-deps)")
         let salt = "medtime-salt-16b"
         let ours = try Argon2idHasher(profile: profile).hash("0427", salt: Array(salt.utf8))
         let memoryExponent = Int(log2(Double(profile.memoryKiB)))
-        let memoryFlag = 1 << memoryExponent == Int(profile.memoryKiB)
+        let memoryFlag =
+            1 << memoryExponent == Int(profile.memoryKiB)
             ? ["-m", String(memoryExponent)] : ["-k", String(profile.memoryKiB)]
         let process = Process()
         process.executableURL = tool
-        process.arguments = [salt, "-id", "-t", String(profile.iterations), "-p", String(profile.parallelism), "-l", "32", "-e"] + memoryFlag
-        let input = Pipe(), output = Pipe()
+        process.arguments =
+            [salt, "-id", "-t", String(profile.iterations), "-p", String(profile.parallelism), "-l", "32", "-e"]
+            + memoryFlag
+        let input = Pipe()
+        let output = Pipe()
         process.standardInput = input
         process.standardOutput = output
         try process.run()

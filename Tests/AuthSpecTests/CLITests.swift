@@ -9,7 +9,10 @@ import Testing
         #expect(viaFlag.status == 0 && viaHelp.status == 0)
         #expect(viaFlag.stdout == viaHelp.stdout)
         #expect(viaFlag.stdout.hasPrefix("OVERVIEW: Run scenarios against the reference and any external drivers.\n"))
-        for section in ["\nUSAGE: authspec run [<paths> ...]", "\nARGUMENTS:\n  <paths>", "\nOPTIONS:\n  --tag <tag>     ", "  -h, --help              Show help information."] {
+        for section in [
+            "\nUSAGE: authspec run [<paths> ...]", "\nARGUMENTS:\n  <paths>", "\nOPTIONS:\n  --tag <tag>     ",
+            "  -h, --help              Show help information.",
+        ] {
             #expect(viaFlag.stdout.contains(section), "missing \(section)")
         }
         #expect(viaFlag.stdout.split(separator: "\n").allSatisfy { $0.count <= 80 || $0.hasPrefix("USAGE:") })
@@ -21,15 +24,19 @@ import Testing
     @Test func usageErrorsExitWithTwoAndPointAtHelp() throws {
         let result = try TestSupport.authspec(["run", "--colour"])
         #expect(result.status == 2)
-        #expect(result.stderr == """
-            Error: Unknown option '--colour'
-            Usage: \(try TestSupport.authspec(["run", "--help"]).stdout.split(separator: "\n").first { $0.hasPrefix("USAGE: ") }!.dropFirst(7))
-              See 'authspec run --help' for more information.
+        #expect(
+            result.stderr == """
+                Error: Unknown option '--colour'
+                Usage: \(try TestSupport.authspec(["run", "--help"]).stdout.split(separator: "\n").first { $0.hasPrefix("USAGE: ") }!.dropFirst(7))
+                  See 'authspec run --help' for more information.
 
-            """)
+                """)
         #expect(try TestSupport.authspec(["frobnicate"]).status == 2)
-        #expect(try TestSupport.authspec(["run", "--argon2", "scrypt"]).stderr.hasPrefix("Error: Unknown Argon2 profile 'scrypt'"))
-        #expect(try TestSupport.authspec(["run", "--json"]).stderr.hasPrefix("Error: Missing value for '--json <file>'"))
+        #expect(
+            try TestSupport.authspec(["run", "--argon2", "scrypt"]).stderr.hasPrefix(
+                "Error: Unknown Argon2 profile 'scrypt'"))
+        #expect(
+            try TestSupport.authspec(["run", "--json"]).stderr.hasPrefix("Error: Missing value for '--json <file>'"))
     }
 
     @Test func theSuitePassesWithExitZeroAndWritesJSON() throws {
@@ -38,9 +45,12 @@ import Testing
         let result = try TestSupport.authspec(["run", "--json", json])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         let count = TestSupport.suite().scenarios.count
-        #expect(result.stdout.contains("\(count) scenarios against reference: \(count) passed, 0 failed, 0 errored, 0 skipped"))
+        #expect(
+            result.stdout.contains(
+                "\(count) scenarios against reference: \(count) passed, 0 failed, 0 errored, 0 skipped"))
         #expect(result.stdout.contains("[ 1/\(count)] PASSED  "))
-        let document = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any]
+        let document =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any]
         let summary = document?["summary"] as? [String: Int]
         #expect(summary == ["passed": count, "failed": 0, "errored": 0, "skipped": 0])
         let scenarios = document?["scenarios"] as? [[String: Any]] ?? []
@@ -57,32 +67,37 @@ import Testing
         #expect(byID.status == 0)
         #expect(byID.stdout.contains("4 scenarios against reference: 4 passed"))
         let byTag = try TestSupport.authspec(["run", "--tag", "platform-error", "--tag", "boundary", "--quiet"])
-        let expected = TestSupport.suite().scenarios.filter { !Set($0.tags).isDisjoint(with: ["platform-error", "boundary"]) }.count
+        let expected = TestSupport.suite().scenarios.filter {
+            !Set($0.tags).isDisjoint(with: ["platform-error", "boundary"])
+        }.count
         #expect(byTag.stdout.contains("\(expected) scenarios against reference: \(expected) passed"))
     }
 
     @Test func aFailingScenarioExitsOneAndShowsTheStepAndEachDifference() throws {
         let folder = try TestSupport.temporaryFolder([
             "wrong.yaml": """
-                id: wrong-lock
-                title: Expects a two-minute lock
-                spec: ["SCR-AUTH-006 §6.1.2"]
-                given: {biometric_enabled: false, pin_failures: 4}
-                steps:
-                  - launch
-                  - enter_pin: "0000"
-                    expect: {state: PINBlocked, lock_remaining: 2m, countdown: "02:00"}
+            id: wrong-lock
+            title: Expects a two-minute lock
+            spec: ["SCR-AUTH-006 §6.1.2"]
+            given: {biometric_enabled: false, pin_failures: 4}
+            steps:
+              - launch
+              - enter_pin: "0000"
+                expect: {state: PINBlocked, lock_remaining: 2m, countdown: "02:00"}
 
-                """,
+            """
         ])
         let result = try TestSupport.authspec(["run", folder, "--json", "\(folder)/r.json"])
         #expect(result.status == 1)
         #expect(result.stdout.contains("FAILED: wrong-lock — Expects a two-minute lock"))
         #expect(result.stdout.contains("\(folder)/wrong.yaml:7:5: step 2: enter_pin: \"0000\"\n"))
         #expect(result.stdout.contains("    lock_remaining: expected 2m\n                    observed 1m\n"))
-        #expect(result.stdout.contains("    countdown:      expected \"02:00\"\n                    observed \"01:00\"\n"))
+        #expect(
+            result.stdout.contains("    countdown:      expected \"02:00\"\n                    observed \"01:00\"\n"))
         #expect(result.stdout.contains("1 scenario against reference: 0 passed, 1 failed"))
-        let document = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(folder)/r.json"))) as? [String: Any]
+        let document =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(folder)/r.json")))
+            as? [String: Any]
         let step = ((document?["scenarios"] as? [[String: Any]])?.first?["steps"] as? [[String: Any]])?.last
         let differences = step?["differences"] as? [[String: Any]]
         #expect(differences?.map { $0["key"] as? String } == ["lock_remaining", "countdown"])
@@ -92,16 +107,19 @@ import Testing
 
     @Test func brokenFilesExitTwoNameEveryErrorAndTheRestStillRun() throws {
         let folder = try TestSupport.temporaryFolder([
-            "a-good.yaml": "id: good\ntitle: fine\nspec: [\"SCR-AUTH-006 §5.1\"]\nsteps:\n  - launch:\n    expect: {state: BiometricPrompt}\n",
-            "b-bad.yaml": "id: bad\ntitle: typo\nspec: [\"SCR-AUTH-006 §5.1\"]\nsteps:\n  - launch:\n    expect: {state: BiometricPromt}\n  - advance: 3 days\n",
+            "a-good.yaml":
+                "id: good\ntitle: fine\nspec: [\"SCR-AUTH-006 §5.1\"]\nsteps:\n  - launch:\n    expect: {state: BiometricPrompt}\n",
+            "b-bad.yaml":
+                "id: bad\ntitle: typo\nspec: [\"SCR-AUTH-006 §5.1\"]\nsteps:\n  - launch:\n    expect: {state: BiometricPromt}\n  - advance: 3 days\n",
             "c-syntax.yaml": "id: x\nsteps: [\n",
         ])
         let result = try TestSupport.authspec(["run", folder, "--json", "\(folder)/r.json"])
         #expect(result.status == 2)
         let errorLines = result.stderr.split(separator: "\n").filter { $0.contains(": error: ") }
-        #expect(errorLines.map { String($0.split(separator: " ")[0]) } == [
-            "\(folder)/b-bad.yaml:6:21:", "\(folder)/b-bad.yaml:7:14:", "\(folder)/c-syntax.yaml:3:1:",
-        ])
+        #expect(
+            errorLines.map { String($0.split(separator: " ")[0]) } == [
+                "\(folder)/b-bad.yaml:6:21:", "\(folder)/b-bad.yaml:7:14:", "\(folder)/c-syntax.yaml:3:1:",
+            ])
         #expect(result.stderr.contains("unknown state 'BiometricPromt' (did you mean 'BiometricPrompt'?)"))
         #expect(result.stdout.contains("1 scenario against reference: 1 passed"))
         #expect(result.stdout.contains("3 input errors"))
@@ -119,14 +137,25 @@ import Testing
     @Test(arguments: [
         ("no-such-driver-program", "exit status 127"),
         ("python3 -c 'import time; time.sleep(30)' --handshake-timeout 1s", "did not answer the hello in time"),
-        ("python3 Tests/AuthSpecTests/Fixtures/drivers/faulty_driver.py --fault wrong-version", "Answer the hello with \"protocol\": one of the versions offered"),
-        ("python3 Tests/AuthSpecTests/Fixtures/drivers/faulty_driver.py --fault garbage --scenario doctor-unlock-with-pin --at-input 2", "logs and debug prints belong on stderr"),
-        ("python3 Examples/python/driver.py --bug cancel-counts-as-failure", "its unlock logic disagrees with the spec"),
+        (
+            "python3 Tests/AuthSpecTests/Fixtures/drivers/faulty_driver.py --fault wrong-version",
+            "Answer the hello with \"protocol\": one of the versions offered"
+        ),
+        (
+            "python3 Tests/AuthSpecTests/Fixtures/drivers/faulty_driver.py --fault garbage --scenario doctor-unlock-with-pin --at-input 2",
+            "logs and debug prints belong on stderr"
+        ),
+        (
+            "python3 Examples/python/driver.py --bug cancel-counts-as-failure",
+            "its unlock logic disagrees with the spec"
+        ),
     ])
     func doctorExplainsWhatIsWrong(driver: String, advice: String) throws {
         var arguments = ["doctor", "--driver"]
         if let split = driver.range(of: " --handshake-timeout ") {
-            arguments += [String(driver[..<split.lowerBound]), "--handshake-timeout", String(driver[split.upperBound...])]
+            arguments += [
+                String(driver[..<split.lowerBound]), "--handshake-timeout", String(driver[split.upperBound...]),
+            ]
         } else {
             arguments.append(driver)
         }
@@ -139,18 +168,32 @@ import Testing
         let folder = try TestSupport.temporaryFolder([:])
         let result = try TestSupport.authspec([
             "run", "--id", "brief-*", "--json", "\(folder)/r.json", "--log-dir", folder,
-            "--driver", "python3 Examples/python/driver.py", "--driver", "python3 Examples/python/driver.py --bug eighth-gives-15-min",
+            "--driver", "python3 Examples/python/driver.py", "--driver",
+            "python3 Examples/python/driver.py --bug eighth-gives-15-min",
         ])
         #expect(result.status == 1)
-        #expect(result.stdout.contains("scenario                                    reference  python-example  python-example+eighth-gives-15-min"))
+        #expect(
+            result.stdout.contains(
+                "scenario                                    reference  python-example  python-example+eighth-gives-15-min"
+            ))
         #expect(result.stdout.contains("brief-pin-failure-8-and-beyond-lock-1-hour  passed     passed          failed"))
-        #expect(result.stdout.contains("7 scenarios against python-example+eighth-gives-15-min: 6 passed, 1 failed, 0 errored, 0 skipped"))
-        let document = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(folder)/r.json"))) as? [String: Any]
+        #expect(
+            result.stdout.contains(
+                "7 scenarios against python-example+eighth-gives-15-min: 6 passed, 1 failed, 0 errored, 0 skipped"))
+        let document =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(folder)/r.json")))
+            as? [String: Any]
         #expect((document?["summary"] as? [String: Int]) == ["passed": 20, "failed": 1, "errored": 0, "skipped": 0])
         let matrix = document?["matrix"] as? [String: [String: String]]
-        #expect(matrix?["brief-pin-failure-8-and-beyond-lock-1-hour"] == ["reference": "passed", "python-example": "passed", "python-example+eighth-gives-15-min": "failed"])
+        #expect(
+            matrix?["brief-pin-failure-8-and-beyond-lock-1-hour"] == [
+                "reference": "passed", "python-example": "passed", "python-example+eighth-gives-15-min": "failed",
+            ])
         let implementations = document?["implementations"] as? [[String: Any]]
-        #expect(implementations?.map { $0["name"] as? String } == ["reference", "python-example", "python-example+eighth-gives-15-min"])
+        #expect(
+            implementations?.map { $0["name"] as? String } == [
+                "reference", "python-example", "python-example+eighth-gives-15-min",
+            ])
         #expect(implementations?[1]["language"] as? String == "python")
     }
 }

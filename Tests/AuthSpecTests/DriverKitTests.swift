@@ -18,7 +18,8 @@ struct LaunchOnly: DriverImplementation {
         if given["pin_length"]?.int == 6 { throw .unsupported("6-digit PINs") }
     }
 
-    mutating func perform(_ input: Input, atMilliseconds milliseconds: Int) throws(ImplementationError) -> Observations {
+    mutating func perform(_ input: Input, atMilliseconds milliseconds: Int) throws(ImplementationError) -> Observations
+    {
         guard input.name == "launch" else { throw .failed("unexpected input \(input)") }
         return ["state": .string("BiometricPrompt")]
     }
@@ -35,7 +36,8 @@ struct KitReference: DriverImplementation {
         try reference.start(scenario: scenario, given: given)
     }
 
-    mutating func perform(_ input: Input, atMilliseconds milliseconds: Int) throws(ImplementationError) -> Observations {
+    mutating func perform(_ input: Input, atMilliseconds milliseconds: Int) throws(ImplementationError) -> Observations
+    {
         try reference.perform(input, atMilliseconds: milliseconds)
     }
 }
@@ -64,27 +66,35 @@ struct KitReference: DriverImplementation {
 
     /// The host answers every line, with the request's id, even when it cannot be read.
     @Test func hostAnswersEveryRequest() throws {
-        var lines = [
-            #"{"id":0,"type":"hello","versions":[1],"model":"unlock"}"#,
-            #"{"id":1,"type":"start","scenario":"s","given":{"pin_length":6}}"#,
-            #"{"id":2,"type":"start","scenario":"s","given":{"pin_length":4}}"#,
-            #"{"id":3,"type":"input","input":{"name":"digit","argument":1},"time_ms":0}"#,
-            #"{"id":4,"type":"input","input":{"name":"launch"},"time_ms":0}"#,
-            #"{"id":5,"type":"launch"}"#,
-            "not json",
-            #"{"id":7,"type":"bye"}"#,
-            #"{"id":8,"type":"reset"}"#,
-        ].reversed() as [String]
+        var lines =
+            [
+                #"{"id":0,"type":"hello","versions":[1],"model":"unlock"}"#,
+                #"{"id":1,"type":"start","scenario":"s","given":{"pin_length":6}}"#,
+                #"{"id":2,"type":"start","scenario":"s","given":{"pin_length":4}}"#,
+                #"{"id":3,"type":"input","input":{"name":"digit","argument":1},"time_ms":0}"#,
+                #"{"id":4,"type":"input","input":{"name":"launch"},"time_ms":0}"#,
+                #"{"id":5,"type":"launch"}"#,
+                "not json",
+                #"{"id":7,"type":"bye"}"#,
+                #"{"id":8,"type":"reset"}"#,
+            ].reversed() as [String]
         var replies: [String] = []
         DriverHost.serve(LaunchOnly.self, readLine: { lines.popLast() }, write: { replies.append($0) })
         #expect(replies.count == 8, "stops after bye")
         let decoded = try replies.map { try DriverReply.parse(JSONCodec.decode($0)) }
         #expect(decoded.map(\.id) == [0, 1, 2, 3, 4, 5, 0, 7])
-        #expect(try DriverInfo(helloReply: { if case .ok(let fields) = decoded[0].reply { return fields } else { return [:] } }()).name == "launch-only")
+        #expect(
+            try DriverInfo(
+                helloReply: { if case .ok(let fields) = decoded[0].reply { return fields } else { return [:] } }()
+            ).name == "launch-only")
         #expect(decoded[1].reply == .error(.unsupported, "6-digit PINs"))
         #expect(decoded[3].reply == .error(.failed, "unexpected input digit: 1"))
         #expect(decoded[4].reply == .ok(["observations": .map(["state": .string("BiometricPrompt")])]))
-        if case .error(.failed, let message) = decoded[6].reply { #expect(message.hasPrefix("cannot read the request")) } else { Issue.record("\(decoded[6])") }
+        if case .error(.failed, let message) = decoded[6].reply {
+            #expect(message.hasPrefix("cannot read the request"))
+        } else {
+            Issue.record("\(decoded[6])")
+        }
     }
 }
 
@@ -101,9 +111,13 @@ struct KitReference: DriverImplementation {
     }
 
     @Test func javaExamplePassesTheWholeSuite() throws {
-        try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/java"), "the JDK (java) is needed for the Java example")
+        try #require(
+            FileManager.default.isExecutableFile(atPath: "/usr/bin/java"),
+            "the JDK (java) is needed for the Java example")
         let results = run("java Examples/java/UnlockDriver.java")
-        let problems = results.filter { $0.outcome != .passed }.map { "\($0.scenario.id): \($0.message ?? "\($0.firstProblem?.differences ?? [])")" }
+        let problems = results.filter { $0.outcome != .passed }.map {
+            "\($0.scenario.id): \($0.message ?? "\($0.firstProblem?.differences ?? [])")"
+        }
         #expect(problems.isEmpty, "\(problems)")
     }
 

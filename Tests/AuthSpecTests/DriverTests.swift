@@ -26,7 +26,9 @@ import Testing
 
     @Test func pythonExamplePassesTheWholeSuiteWithEveryMessageValid() {
         let (results, driver) = runSuite(Self.python)
-        let problems = results.filter { $0.outcome != .passed }.map { "\($0.scenario.id): \($0.message ?? $0.firstProblem.map { "\($0.differences) \($0.message ?? "")" } ?? "")" }
+        let problems = results.filter { $0.outcome != .passed }.map {
+            "\($0.scenario.id): \($0.message ?? $0.firstProblem.map { "\($0.differences) \($0.message ?? "")" } ?? "")"
+        }
         #expect(problems.isEmpty, "\(problems)")
         #expect(results.count == TestSupport.suite().scenarios.count)
         #expect(driver.info?.name == "python-example" && driver.info?.language == "python")
@@ -63,7 +65,8 @@ import Testing
     }
 
     @Test func everyBugOfTheExampleIsListedHere() throws {
-        let listed = try TestSupport.execute(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "Examples/python/driver.py", "--list-bugs"])
+        let listed = try TestSupport.execute(
+            URL(fileURLWithPath: "/usr/bin/env"), ["python3", "Examples/python/driver.py", "--list-bugs"])
         let names = Set(listed.stdout.split(separator: "\n").map { String($0.split(separator: " ")[0]) })
         #expect(names == Set(Self.bugs.map(\.bug)))
         #expect(names.count >= 10)
@@ -87,10 +90,13 @@ import Testing
             return matrix.compactMapValues { $0[names[implementation]] }
         }
         var driverMessages: [String] {
-            (document["scenarios"] as? [[String: Any]] ?? []).filter { ($0["implementation"] as? String) != "reference" }
-                .compactMap { scenario in
-                    (scenario["message"] as? String) ?? (scenario["steps"] as? [[String: Any]])?.compactMap { $0["message"] as? String }.first
-                }
+            (document["scenarios"] as? [[String: Any]] ?? []).filter {
+                ($0["implementation"] as? String) != "reference"
+            }
+            .compactMap { scenario in
+                (scenario["message"] as? String)
+                    ?? (scenario["steps"] as? [[String: Any]])?.compactMap { $0["message"] as? String }.first
+            }
         }
     }
 
@@ -98,8 +104,13 @@ import Testing
         let folder = try TestSupport.temporaryFolder([:])
         let json = "\(folder)/results.json"
         let result = try TestSupport.authspec(
-            ["run", "--id", "brief-*", "--quiet", "--json", json, "--log-dir", folder, "--driver", "\(Self.faulty) \(driverArguments)"] + extra)
-        let document = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any] ?? [:]
+            [
+                "run", "--id", "brief-*", "--quiet", "--json", json, "--log-dir", folder, "--driver",
+                "\(Self.faulty) \(driverArguments)",
+            ] + extra)
+        let document =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any]
+            ?? [:]
         return Outcome(status: result.status, stdout: result.stdout, document: document)
     }
 
@@ -116,8 +127,12 @@ import Testing
 
     @Test func crashMidScenario() throws {
         let outcome = try run("--fault crash --scenario \(Self.target) --at-input 2")
-        expectOnlyTheTargetErrored(outcome, message: "the driver exited with status 3 while waiting for the reply to input 'biometric: cancel'")
-        #expect(outcome.driverMessages.first?.contains("last stderr lines:\n    | driver: about to crash on purpose") == true)
+        expectOnlyTheTargetErrored(
+            outcome, message: "the driver exited with status 3 while waiting for the reply to input 'biometric: cancel'"
+        )
+        #expect(
+            outcome.driverMessages.first?.contains("last stderr lines:\n    | driver: about to crash on purpose")
+                == true)
         let implementations = outcome.document["implementations"] as? [[String: Any]]
         #expect(implementations?[1]["restarts"] as? Int == 1)
     }
@@ -128,30 +143,39 @@ import Testing
         let outcomes = outcome.outcomes(of: 1)
         // Scenarios run in file order; the ones after the crash cannot restart the driver.
         #expect(outcomes["brief-relogin-from-blocked"] == "errored")
-        #expect(outcome.driverMessages.last?.contains("restarted 0 times, its whole budget") == true, "\(outcome.driverMessages)")
+        #expect(
+            outcome.driverMessages.last?.contains("restarted 0 times, its whole budget") == true,
+            "\(outcome.driverMessages)")
     }
 
     @Test func killedBySignal() throws {
-        expectOnlyTheTargetErrored(try run("--fault segfault --scenario \(Self.target) --at-input 2"), message: "was killed by signal 11 (SIGSEGV)")
+        expectOnlyTheTargetErrored(
+            try run("--fault segfault --scenario \(Self.target) --at-input 2"),
+            message: "was killed by signal 11 (SIGSEGV)")
     }
 
     @Test func hangIsTimedOutAndKilled() throws {
         let started = ContinuousClock.now
         let outcome = try run("--fault hang --scenario \(Self.target) --at-input 2", extra: ["--step-timeout", "1s"])
-        expectOnlyTheTargetErrored(outcome, message: "timed out after 1.0 seconds waiting for the reply to input 'biometric: cancel'")
+        expectOnlyTheTargetErrored(
+            outcome, message: "timed out after 1.0 seconds waiting for the reply to input 'biometric: cancel'")
         #expect(ContinuousClock.now - started < .seconds(20))
     }
 
     @Test func lateReplyIsNeverReadAsTheNextOne() throws {
         expectOnlyTheTargetErrored(
-            try run("--fault late-reply --seconds 2 --scenario \(Self.target) --at-input 2", extra: ["--step-timeout", "1s"]),
+            try run(
+                "--fault late-reply --seconds 2 --scenario \(Self.target) --at-input 2",
+                extra: ["--step-timeout", "1s"]),
             message: "timed out after 1.0 seconds")
     }
 
     @Test func garbageLineGetsAHint() throws {
         expectOnlyTheTargetErrored(
             try run("--fault garbage --scenario \(Self.target) --at-input 2"),
-            message: "is not JSON (unexpected character 'D' at column 1): \"DEBUG: observing state PINInput\". Was this meant for stderr?")
+            message:
+                "is not JSON (unexpected character 'D' at column 1): \"DEBUG: observing state PINInput\". Was this meant for stderr?"
+        )
     }
 
     @Test func lineOverTheCap() throws {
@@ -161,11 +185,14 @@ import Testing
     }
 
     @Test func earlyExit() throws {
-        expectOnlyTheTargetErrored(try run("--fault early-exit --scenario \(Self.target) --at-input 2"), message: "the driver exited with status 0")
+        expectOnlyTheTargetErrored(
+            try run("--fault early-exit --scenario \(Self.target) --at-input 2"),
+            message: "the driver exited with status 0")
     }
 
     @Test func replyWithTheWrongID() throws {
-        expectOnlyTheTargetErrored(try run("--fault wrong-id --scenario \(Self.target) --at-input 2"), message: "has id")
+        expectOnlyTheTargetErrored(
+            try run("--fault wrong-id --scenario \(Self.target) --at-input 2"), message: "has id")
     }
 
     @Test func wrongProtocolVersionIsOneBrokenVerdict() throws {
@@ -174,7 +201,9 @@ import Testing
         #expect(outcome.outcomes(of: 1).values.allSatisfy { $0 == "errored" })
         let implementation = (outcome.document["implementations"] as? [[String: Any]])?[1]
         #expect(implementation?["verdict"] as? String == "broken")
-        #expect((implementation?["message"] as? String)?.contains("protocol version mismatch: the driver chose version 2; this runner speaks 1") == true)
+        #expect(
+            (implementation?["message"] as? String)?.contains(
+                "protocol version mismatch: the driver chose version 2; this runner speaks 1") == true)
         #expect(outcome.stdout.contains("DRIVER BROKEN: "))
         #expect(!outcome.stdout.contains("ERRORED: "))
     }
@@ -211,7 +240,9 @@ import Testing
 
 @Suite struct ProtocolTests {
     @Test func codecRoundTripsValues() throws {
-        let value = Value.map(["a": .list([.int(-3), .bool(true), .null, .string("é\n\"\\ \u{1F600}")]), "b": .map([:])])
+        let value = Value.map([
+            "a": .list([.int(-3), .bool(true), .null, .string("é\n\"\\ \u{1F600}")]), "b": .map([:]),
+        ])
         #expect(try JSONCodec.decode(JSONCodec.encode(value)) == value)
         #expect(JSONCodec.encode(.map(["b": .int(1), "a": .int(2)])) == #"{"a":2,"b":1}"#)
         #expect(try JSONCodec.decode(#"{"s": "\u00e9\ud83d\ude00"}"#) == .map(["s": .string("é😀")]))
@@ -231,23 +262,37 @@ import Testing
 
     @Test func everyRequestTheRunnerSendsMatchesItsSchema() {
         let requests: [DriverRequest] = [
-            .hello(versions: [1], model: "unlock"), .start(scenario: "s", given: ["pin": .string("1234"), "blocked_for": .null]),
-            .input(Input("launch"), timeMilliseconds: 0), .input(Input("digit", .int(4)), timeMilliseconds: 1500), .reset, .bye,
+            .hello(versions: [1], model: "unlock"),
+            .start(scenario: "s", given: ["pin": .string("1234"), "blocked_for": .null]),
+            .input(Input("launch"), timeMilliseconds: 0), .input(Input("digit", .int(4)), timeMilliseconds: 1500),
+            .reset, .bye,
         ]
         for (id, request) in requests.enumerated() {
-            #expect(ProtocolSchemas.problems(in: request.message(id: id), schema: ProtocolSchemas.requestSchema(request.type)).isEmpty)
+            #expect(
+                ProtocolSchemas.problems(
+                    in: request.message(id: id), schema: ProtocolSchemas.requestSchema(request.type)
+                ).isEmpty)
         }
     }
 
     @Test func schemasCatchMalformedReplies() throws {
         let noObservations = try JSONCodec.decode(#"{"id":3,"ok":true}"#)
-        #expect(ProtocolSchemas.problems(in: noObservations, schema: ProtocolSchemas.replySchema(to: "input", ok: true)) == ["$: missing \"observations\""])
+        #expect(
+            ProtocolSchemas.problems(in: noObservations, schema: ProtocolSchemas.replySchema(to: "input", ok: true))
+                == ["$: missing \"observations\""])
         let badKind = try JSONCodec.decode(#"{"id":3,"ok":false,"error":{"kind":"oops","message":"x"}}"#)
-        #expect(ProtocolSchemas.problems(in: badKind, schema: "error.reply.schema.json") == [#"$.error.kind: expected one of "unsupported", "failed", found "oops""#])
-        let hello = try JSONCodec.decode(#"{"id":0,"ok":true,"protocol":1,"implementation":{"name":"x","version":"1"},"capabilities":{"inputs":[],"observations":[1]}}"#)
-        #expect(ProtocolSchemas.problems(in: hello, schema: "hello.reply.schema.json") == [
-            "$.capabilities.observations[0]: expected string, found integer", "$.implementation: missing \"language\"",
-        ])
+        #expect(
+            ProtocolSchemas.problems(in: badKind, schema: "error.reply.schema.json") == [
+                #"$.error.kind: expected one of "unsupported", "failed", found "oops""#
+            ])
+        let hello = try JSONCodec.decode(
+            #"{"id":0,"ok":true,"protocol":1,"implementation":{"name":"x","version":"1"},"capabilities":{"inputs":[],"observations":[1]}}"#
+        )
+        #expect(
+            ProtocolSchemas.problems(in: hello, schema: "hello.reply.schema.json") == [
+                "$.capabilities.observations[0]: expected string, found integer",
+                "$.implementation: missing \"language\"",
+            ])
     }
 
     /// The schemas published under docs/protocol/ are the ones the runner checks with.
@@ -260,10 +305,14 @@ import Testing
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
                 try Data(file.text.utf8).write(to: url)
             }
-            #expect((try? String(contentsOf: url, encoding: .utf8)) == file.text, "\(file.name) differs; AUTHSPEC_RECORD=1 swift test rewrites it")
+            #expect(
+                (try? String(contentsOf: url, encoding: .utf8)) == file.text,
+                "\(file.name) differs; AUTHSPEC_RECORD=1 swift test rewrites it")
             #expect((try? JSONCodec.decode(file.text)) != nil)
         }
-        let published = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }
+        let published = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+            $0.hasSuffix(".json")
+        }
         #expect(Set(published) == Set(ProtocolSchemas.files.map(\.name)))
     }
 }

@@ -34,12 +34,16 @@ import Testing
     // MARK: SCR-AUTH-006 §6.1.2 and UIF-AUTH-001 §10.3
 
     static let lockRows: [(failure: Int, lockSeconds: Int?)] = [
-        (1, nil), (2, nil), (3, nil), (4, nil), (5, 60), (6, 300), (7, 900), (8, 3600), (9, 3600), (12, 3600), (50, 3600),
+        (1, nil), (2, nil), (3, nil), (4, nil), (5, 60), (6, 300), (7, 900), (8, 3600), (9, 3600), (12, 3600),
+        (50, 3600),
     ]
 
     @Test(arguments: lockRows)
     func pinLockTableRow(failure: Int, lockSeconds: Int?) {
-        let start = store { $0.biometricEnabled = false; $0.pinFailures = failure - 1 }
+        let start = store {
+            $0.biometricEnabled = false
+            $0.pinFailures = failure - 1
+        }
         let (state, outputs) = apply(start, [.launched] + typing("0000"))
         #expect(state.persisted.pinFailures == failure)
         if let lockSeconds {
@@ -51,12 +55,16 @@ import Testing
             #expect(state.persisted.blockedUntil == nil)
             #expect(outputs.contains(.announced("PIN incorrecto. \(5 - failure) intentos restantes")))
         }
-        #expect(entered(outputs).suffix(3) == [.pinValidating, .pinError, lockSeconds == nil ? .pinInput : .pinBlocked])
+        #expect(
+            entered(outputs).suffix(3) == [.pinValidating, .pinError, lockSeconds == nil ? .pinInput : .pinBlocked])
     }
 
     @Test(arguments: [60, 300, 900, 3600])
     func lockEndsExactlyAtItsDuration(seconds: Int) {
-        let blocked = store { $0.blockedUntil = Self.origin + seconds * 1000; $0.pinFailures = 5 }
+        let blocked = store {
+            $0.blockedUntil = Self.origin + seconds * 1000
+            $0.pinFailures = 5
+        }
         let (atLaunch, _) = apply(blocked, [.launched])
         #expect(atLaunch.screen.phase == .pinBlocked)
         let (oneTickBefore, _) = apply(atLaunch, [.clockAdvanced], at: seconds * 1000 - 1)
@@ -68,7 +76,10 @@ import Testing
     }
 
     @Test func lockAndFailureCountSurviveAKill() {
-        let start = store { $0.biometricEnabled = false; $0.pinFailures = 4 }
+        let start = store {
+            $0.biometricEnabled = false
+            $0.pinFailures = 4
+        }
         let (blocked, _) = apply(start, [.launched] + typing("9999"))
         let (killed, outputs) = apply(blocked, [.killed], at: 1000)
         #expect(outputs == [.entered(.notRunning)])
@@ -90,9 +101,11 @@ import Testing
         let (state, outputs) = apply(store(), events)
         #expect(state.screen.phase == phase)
         #expect(state.screen.biometricFailures == failure)
-        #expect(outputs.last == (phase == .pinInput
-            ? .analytics(name: "biometric_to_pin", params: ["reason": .string("failed")])
-            : .announced("No reconocido. \(3 - failure) intentos restantes")))
+        #expect(
+            outputs.last
+                == (phase == .pinInput
+                    ? .analytics(name: "biometric_to_pin", params: ["reason": .string("failed")])
+                    : .announced("No reconocido. \(3 - failure) intentos restantes")))
     }
 
     /// UIF-AUTH-001 §8.3 and SCR-AUTH-006 §8.2: no biometric outcome but success ever unlocks.
@@ -129,9 +142,15 @@ import Testing
     @Test(arguments: [(Tier.pro, 30), (.perfect, 7)])
     func sessionExpiresAtTheTierLifetime(tier: Tier, days: Int) {
         let lifetime = days * 86_400_000
-        let oneTickBefore = store { $0.tier = tier; $0.sessionStartedAt = Self.origin - lifetime + 1 }
+        let oneTickBefore = store {
+            $0.tier = tier
+            $0.sessionStartedAt = Self.origin - lifetime + 1
+        }
         #expect(apply(oneTickBefore, [.launched]).0.screen.phase == .biometricPrompt)
-        let atBoundary = store { $0.tier = tier; $0.sessionStartedAt = Self.origin - lifetime }
+        let atBoundary = store {
+            $0.tier = tier
+            $0.sessionStartedAt = Self.origin - lifetime
+        }
         #expect(apply(atBoundary, [.launched]).0.screen.phase == .login)
     }
 
@@ -145,7 +164,10 @@ import Testing
     // MARK: INT-006 and INT-012
 
     @Test func onlyACompletedLoginLiftsTheLock() {
-        let blocked = store { $0.blockedUntil = Self.origin + 60_000; $0.pinFailures = 5 }
+        let blocked = store {
+            $0.blockedUntil = Self.origin + 60_000
+            $0.pinFailures = 5
+        }
         let (atLogin, _) = apply(blocked, [.launched, .tapped(.loginAgain)])
         #expect(atLogin.screen.phase == .login)
         #expect(atLogin.persisted.blockedUntil != nil)
@@ -157,11 +179,18 @@ import Testing
 
     static let inputsIgnoredWhileBlocked: [UnlockEvent] =
         BiometricOutcome.allCases.map(UnlockEvent.biometricAnswered) + (0...9).map(UnlockEvent.digitTyped)
-        + [.deleteTapped, .deleteLongPressed, .launched, .loginCompleted, .tapped(.forgotPIN), .tapped(.retryBiometrics), .tapped(.usePIN)]
+        + [
+            .deleteTapped, .deleteLongPressed, .launched, .loginCompleted, .tapped(.forgotPIN),
+            .tapped(.retryBiometrics), .tapped(.usePIN),
+        ]
 
     @Test(arguments: inputsIgnoredWhileBlocked)
     func blockedScreenIgnores(event: UnlockEvent) {
-        let (blocked, _) = apply(store { $0.blockedUntil = Self.origin + 60_000; $0.pinFailures = 5 }, [.launched])
+        let (blocked, _) = apply(
+            store {
+                $0.blockedUntil = Self.origin + 60_000
+                $0.pinFailures = 5
+            }, [.launched])
         let (after, outputs) = apply(blocked, [event], at: 10)
         #expect(outputs.isEmpty)
         #expect(after == blocked)
@@ -169,18 +198,26 @@ import Testing
 
     // MARK: Texts: SCR-AUTH-006 §3.5, §7.3; INT-010
 
-    @Test(arguments: [(60_000, "01:00"), (59_001, "01:00"), (59_000, "00:59"), (1, "00:01"), (272_000, "04:32"), (3_600_000, "60:00"), (900_000, "15:00")])
+    @Test(arguments: [
+        (60_000, "01:00"), (59_001, "01:00"), (59_000, "00:59"), (1, "00:01"), (272_000, "04:32"), (3_600_000, "60:00"),
+        (900_000, "15:00"),
+    ])
     func countdownRoundsUp(milliseconds: Int, text: String) {
         #expect(UnlockTexts.countdown(milliseconds) == text)
     }
 
-    @Test(arguments: [(60_000, "1 minuto"), (300_000, "5 minutos"), (900_000, "15 minutos"), (3_600_000, "1 hora"), (272_000, "4 minutos 32 segundos"), (1_500, "2 segundos"), (3_661_000, "1 hora 1 minuto 1 segundo")])
+    @Test(arguments: [
+        (60_000, "1 minuto"), (300_000, "5 minutos"), (900_000, "15 minutos"), (3_600_000, "1 hora"),
+        (272_000, "4 minutos 32 segundos"), (1_500, "2 segundos"), (3_661_000, "1 hora 1 minuto 1 segundo"),
+    ])
     func spokenDuration(milliseconds: Int, words: String) {
         #expect(UnlockTexts.spokenDuration(milliseconds) == words)
     }
 
     @Test func reduceIsDeterministic() {
-        let events: [UnlockEvent] = [.launched, .biometricAnswered(.failure), .tapped(.retryBiometrics), .biometricAnswered(.cancel)] + typing("0000")
+        let events: [UnlockEvent] =
+            [.launched, .biometricAnswered(.failure), .tapped(.retryBiometrics), .biometricAnswered(.cancel)]
+            + typing("0000")
         #expect(apply(store(), events) == apply(store(), events))
     }
 }

@@ -22,16 +22,22 @@ enum MermaidCheck {
         for line in lines {
             if let match = line.wholeMatch(of: try! Regex(#"    state "(\#(label))" as (\#(id))"#)) {
                 declared.insert(String(match.output[2].substring ?? ""))
-            } else if line.wholeMatch(of: try! Regex(#"    classDef [a-z]+ [a-z\-]+:[^;]+(,[a-z\-]+:[^;,]+)*"#)) != nil {
+            } else if line.wholeMatch(of: try! Regex(#"    classDef [a-z]+ [a-z\-]+:[^;]+(,[a-z\-]+:[^;,]+)*"#)) != nil
+            {
                 continue
             } else if let match = line.wholeMatch(of: try! Regex(#"    \[\*\] --> (\#(id))"#)) {
-                if !declared.contains(String(match.output[1].substring ?? "")) { problems.append("undeclared id in: \(line)") }
+                if !declared.contains(String(match.output[1].substring ?? "")) {
+                    problems.append("undeclared id in: \(line)")
+                }
             } else if let match = line.wholeMatch(of: try! Regex(#"    (\#(id)) --> (\#(id)): (\#(label))"#)) {
                 for index in [1, 2] where !declared.contains(String(match.output[index].substring ?? "")) {
                     problems.append("undeclared id in: \(line)")
                 }
-            } else if let match = line.wholeMatch(of: try! Regex(#"    class ((?:\#(id))(?:,\#(id))*) (covered|uncovered|unexpected)"#)) {
-                for name in (match.output[1].substring ?? "").split(separator: ",") where !declared.contains(String(name)) {
+            } else if let match = line.wholeMatch(
+                of: try! Regex(#"    class ((?:\#(id))(?:,\#(id))*) (covered|uncovered|unexpected)"#))
+            {
+                for name in (match.output[1].substring ?? "").split(separator: ",")
+                where !declared.contains(String(name)) {
                     problems.append("class names an undeclared id: \(name)")
                 }
             } else {
@@ -43,17 +49,23 @@ enum MermaidCheck {
 
     /// The contents of every ```mermaid block of a Markdown text.
     static func blocks(in markdown: String) -> [String] {
-        markdown.components(separatedBy: "```mermaid\n").dropFirst().compactMap { $0.components(separatedBy: "\n```").first }
+        markdown.components(separatedBy: "```mermaid\n").dropFirst().compactMap {
+            $0.components(separatedBy: "\n```").first
+        }
     }
 }
 
 @Suite(.serialized) struct ReportTests {
     /// Runs the built binary; returns the status and the folder holding the four reports.
-    func report(_ arguments: [String], files: [String: String] = [:]) throws -> (status: Int32, folder: String, stderr: String) {
+    func report(_ arguments: [String], files: [String: String] = [:]) throws -> (
+        status: Int32, folder: String, stderr: String
+    ) {
         let folder = try TestSupport.temporaryFolder(files)
         let result = try TestSupport.authspec(
-            ["run", "--quiet", "--log-dir", folder, "--json", "\(folder)/r.json", "--junit", "\(folder)/r.xml",
-             "--markdown", "\(folder)/r.md", "--coverage", "\(folder)/c.md"] + arguments)
+            [
+                "run", "--quiet", "--log-dir", folder, "--json", "\(folder)/r.json", "--junit", "\(folder)/r.xml",
+                "--markdown", "\(folder)/r.md", "--coverage", "\(folder)/c.md",
+            ] + arguments)
         return (result.status, folder, result.stderr)
     }
 
@@ -88,18 +100,28 @@ enum MermaidCheck {
         ])
         #expect(run.status == 1)
         let suites = try junitparserCounts("\(run.folder)/r.xml")
-        #expect(suites.map { $0["name"] as? String } == ["reference", "python-example+eighth-gives-15-min", "faulty-crash", "faulty-few-inputs"])
+        #expect(
+            suites.map { $0["name"] as? String } == [
+                "reference", "python-example+eighth-gives-15-min", "faulty-crash", "faulty-few-inputs",
+            ])
         let expected: [(failures: Int, errors: Int, skipped: Int)] = [(0, 0, 0), (1, 0, 0), (0, 1, 0), (0, 0, 6)]
         for (suite, counts) in zip(suites, expected) {
             #expect(suite["tests"] as? Int == 7 && suite["cases"] as? Int == 7)
-            #expect(suite["failures"] as? Int == counts.failures && suite["failure"] as? Int == counts.failures, "\(suite)")
+            #expect(
+                suite["failures"] as? Int == counts.failures && suite["failure"] as? Int == counts.failures, "\(suite)")
             #expect(suite["errors"] as? Int == counts.errors && suite["error"] as? Int == counts.errors, "\(suite)")
-            #expect(suite["skipped"] as? Int == counts.skipped && suite["skipped"] as? Int == counts.skipped, "\(suite)")
+            #expect(
+                suite["skipped"] as? Int == counts.skipped && suite["skipped"] as? Int == counts.skipped, "\(suite)")
         }
         let xml = try read("\(run.folder)/r.xml")
-        #expect(xml.contains(#"<testcase classname="Scenarios/brief.yaml" name="brief-pin-failure-8-and-beyond-lock-1-hour">"#))
+        #expect(
+            xml.contains(
+                #"<testcase classname="Scenarios/brief.yaml" name="brief-pin-failure-8-and-beyond-lock-1-hour">"#))
         #expect(xml.contains("\nlock_remaining: expected 1h, observed 15m\n"))
-        #expect(xml.contains(#"<error type="implementation" message="the driver exited with status 3 while waiting for the reply to input &apos;biometric: cancel&apos; at 0 ms">"#))
+        #expect(
+            xml.contains(
+                #"<error type="implementation" message="the driver exited with status 3 while waiting for the reply to input &apos;biometric: cancel&apos; at 0 ms">"#
+            ))
         #expect(xml.contains("<system-out>step 1 (Scenarios/brief.yaml:"))
     }
 
@@ -107,20 +129,21 @@ enum MermaidCheck {
         let hostile = #"Evil "state"; #x <b>|z` ``` & <![CDATA[ ]]> %% end"#
         let folder = try TestSupport.temporaryFolder([
             "s.yaml": """
-                id: hostile
-                title: "Title with <xml> & \\"quotes\\" | pipes ``` fences #hash; and \\x01 control"
-                spec: ["SCR-AUTH-006 §5.1"]
-                steps:
-                  - launch
-                  - biometric: cancel
-                    expect: {state: PINInput}
+            id: hostile
+            title: "Title with <xml> & \\"quotes\\" | pipes ``` fences #hash; and \\x01 control"
+            spec: ["SCR-AUTH-006 §5.1"]
+            steps:
+              - launch
+              - biometric: cancel
+                expect: {state: PINInput}
 
-                """,
+            """,
             "map.yaml": "PINInput: '\(hostile.replacingOccurrences(of: "'", with: "''"))'\n",
         ])
         let result = try TestSupport.authspec([
             "run", "\(folder)/s.yaml", "--quiet", "--log-dir", folder, "--driver", "python3 Examples/python/driver.py",
-            "--state-map", "\(folder)/map.yaml", "--junit", "\(folder)/r.xml", "--markdown", "\(folder)/r.md", "--coverage", "\(folder)/c.md",
+            "--state-map", "\(folder)/map.yaml", "--junit", "\(folder)/r.xml", "--markdown", "\(folder)/r.md",
+            "--coverage", "\(folder)/c.md",
         ])
         #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
         #expect(try junitparserCounts("\(folder)/r.xml").map { $0["failures"] as? Int } == [0, 1])
@@ -128,11 +151,15 @@ enum MermaidCheck {
             let markdown = try read("\(folder)/\(file)")
             let blocks = MermaidCheck.blocks(in: markdown)
             #expect(blocks.count == 2)
-            for block in blocks { #expect(MermaidCheck.problems(in: block).isEmpty, "\(MermaidCheck.problems(in: block))") }
+            for block in blocks {
+                #expect(MermaidCheck.problems(in: block).isEmpty, "\(MermaidCheck.problems(in: block))")
+            }
             #expect(markdown.contains("⚠ Evil ”state”； ＃x ‹b›｜zˋ ˋˋˋ ＆ ‹!［CDATA［ ］］› ％％ end"))
             // Table rows keep their columns: no unescaped pipe from the text.
             for line in markdown.split(separator: "\n") where line.hasPrefix("| ") {
-                let cells = line.replacingOccurrences(of: "\\|", with: "").split(separator: "|", omittingEmptySubsequences: false).count
+                let cells = line.replacingOccurrences(of: "\\|", with: "").split(
+                    separator: "|", omittingEmptySubsequences: false
+                ).count
                 #expect(cells >= 3, "\(line)")
             }
         }
@@ -145,17 +172,24 @@ enum MermaidCheck {
             .split(separator: "\n").map(String.init)
         let run = try report(arguments)
         #expect(run.status == 0, "\(run.stderr)")
-        for (committed, fresh) in [("results.json", "r.json"), ("junit.xml", "r.xml"), ("report.md", "r.md"), ("coverage.md", "c.md")] {
+        for (committed, fresh) in [
+            ("results.json", "r.json"), ("junit.xml", "r.xml"), ("report.md", "r.md"), ("coverage.md", "c.md"),
+        ] {
             let current = try read(TestSupport.root.appendingPathComponent("Reports/\(committed)").path)
-            #expect(current == (try read("\(run.folder)/\(fresh)")), "Reports/\(committed) is stale: run scripts/run-suite and commit it")
+            #expect(
+                current == (try read("\(run.folder)/\(fresh)")),
+                "Reports/\(committed) is stale: run scripts/run-suite and commit it")
         }
     }
 
     @Test func committedMermaidBlocksAreWellFormed() throws {
         for file in ["report.md", "coverage.md"] {
-            let blocks = MermaidCheck.blocks(in: try read(TestSupport.root.appendingPathComponent("Reports/\(file)").path))
+            let blocks = MermaidCheck.blocks(
+                in: try read(TestSupport.root.appendingPathComponent("Reports/\(file)").path))
             #expect(blocks.count == 3)
-            for block in blocks { #expect(MermaidCheck.problems(in: block).isEmpty, "\(file): \(MermaidCheck.problems(in: block))") }
+            for block in blocks {
+                #expect(MermaidCheck.problems(in: block).isEmpty, "\(file): \(MermaidCheck.problems(in: block))")
+            }
         }
     }
 
@@ -165,7 +199,9 @@ enum MermaidCheck {
         let catalogue = RequirementCatalogue.load(file: TestSupport.scenariosFolder + "/requirements.yaml")
         #expect(catalogue.diagnostics.isEmpty)
         let results = TestSupport.run(TestSupport.suite().scenarios, on: ReferenceImplementation())
-        let audited = catalogue.requirements.filter { $0.clause.contains("SCR-AUTH-006 §6") || $0.clause.contains("§7.3") }
+        let audited = catalogue.requirements.filter {
+            $0.clause.contains("SCR-AUTH-006 §6") || $0.clause.contains("§7.3")
+        }
         #expect(audited.count >= 17)
         let gaps = audited.filter { RequirementCoverage.status(of: $0, in: results) != .passed }.map(\.id)
         #expect(gaps.isEmpty, "not covered or not passing: \(gaps)")
@@ -174,18 +210,22 @@ enum MermaidCheck {
 
     @Test func unknownAndUncoveredRequirementsAreFlagged() throws {
         let folder = try TestSupport.temporaryFolder([
-            "requirements.yaml": "- {id: REQ-A, clause: x, text: y}\n- {id: REQ-B, clause: x, text: y}\n- {id: REQ-A, clause: x, text: again}\n- {id: REQ-C, clause: x, txt: y}\n",
+            "requirements.yaml":
+                "- {id: REQ-A, clause: x, text: y}\n- {id: REQ-B, clause: x, text: y}\n- {id: REQ-A, clause: x, text: again}\n- {id: REQ-C, clause: x, txt: y}\n",
             "s.yaml": "id: s\ntitle: t\nspec: [\"SCR-AUTH-006 §5.1\"]\ncovers: [REQ-A, REQ-Z]\nsteps: [launch]\n",
         ])
         let result = try TestSupport.authspec(["run", folder, "--quiet"])
         #expect(result.status == 2)
-        let errors = result.stderr.split(separator: "\n").filter { $0.contains(": error: ") }.map { $0.replacingOccurrences(of: folder + "/", with: "") }
-        #expect(errors == [
-            "requirements.yaml:3:3: error: duplicate requirement id 'REQ-A' (first at requirements.yaml:1:3)",
-            "requirements.yaml:4:26: error: unknown requirement key 'txt' (did you mean 'text'?)",
-            "requirements.yaml:4:3: error: requirement is missing text",
-            "s.yaml:4:17: error: unknown requirement 'REQ-Z' (did you mean 'REQ-A'?)",
-        ])
+        let errors = result.stderr.split(separator: "\n").filter { $0.contains(": error: ") }.map {
+            $0.replacingOccurrences(of: folder + "/", with: "")
+        }
+        #expect(
+            errors == [
+                "requirements.yaml:3:3: error: duplicate requirement id 'REQ-A' (first at requirements.yaml:1:3)",
+                "requirements.yaml:4:26: error: unknown requirement key 'txt' (did you mean 'text'?)",
+                "requirements.yaml:4:3: error: requirement is missing text",
+                "s.yaml:4:17: error: unknown requirement 'REQ-Z' (did you mean 'REQ-A'?)",
+            ])
         #expect(result.stdout.contains("1 requirement no scenario covers: REQ-B"))
     }
 

@@ -22,66 +22,77 @@ import Testing
     }
 
     @Test func unknownScenarioKeySuggestsTheNearestKey() {
-        #expect(diagnostics(header + "tittle: x\nsteps: [launch]\n") == [
-            "bad.yaml:4:1: unknown scenario key 'tittle' (did you mean 'title'?)"
-        ])
+        #expect(
+            diagnostics(header + "tittle: x\nsteps: [launch]\n") == [
+                "bad.yaml:4:1: unknown scenario key 'tittle' (did you mean 'title'?)"
+            ])
     }
 
     @Test func unknownInputSuggestsTheNearestInput() {
-        #expect(diagnostics(header + "steps:\n  - launch\n  - biometrik: success\n") == [
-            "bad.yaml:6:5: unknown input 'biometrik' (did you mean 'biometric'?)"
-        ])
+        #expect(
+            diagnostics(header + "steps:\n  - launch\n  - biometrik: success\n") == [
+                "bad.yaml:6:5: unknown input 'biometrik' (did you mean 'biometric'?)"
+            ])
     }
 
     @Test func unknownObservationAndStateAreLocated() {
-        #expect(diagnostics(header + "steps:\n  - launch:\n    expect: {stat: PINInput, state: Unlocked}\n") == [
-            "bad.yaml:6:14: unknown observation 'stat' (did you mean 'state'?)",
-            "bad.yaml:6:37: unknown state 'Unlocked'",
-        ])
+        #expect(
+            diagnostics(header + "steps:\n  - launch:\n    expect: {stat: PINInput, state: Unlocked}\n") == [
+                "bad.yaml:6:14: unknown observation 'stat' (did you mean 'state'?)",
+                "bad.yaml:6:37: unknown state 'Unlocked'",
+            ])
     }
 
     @Test func wrongTypeNamesWhatWasExpected() {
-        #expect(diagnostics(header + "given:\n  biometric_enabled: sometimes\nsteps: [launch]\n") == [
-            "bad.yaml:5:22: biometric_enabled must be true or false; found 'sometimes'"
-        ])
-        #expect(diagnostics(header + "steps:\n  - digit: 12\n") == [
-            "bad.yaml:5:12: digit must be a whole number from 0 to 9; found '12'"
-        ])
-        #expect(diagnostics(header + "steps:\n  - launch:\n    expect: {states: PINInput}\n") == [
-            "bad.yaml:6:22: states must be a list of a state name; found 'PINInput'"
-        ])
+        #expect(
+            diagnostics(header + "given:\n  biometric_enabled: sometimes\nsteps: [launch]\n") == [
+                "bad.yaml:5:22: biometric_enabled must be true or false; found 'sometimes'"
+            ])
+        #expect(
+            diagnostics(header + "steps:\n  - digit: 12\n") == [
+                "bad.yaml:5:12: digit must be a whole number from 0 to 9; found '12'"
+            ])
+        #expect(
+            diagnostics(header + "steps:\n  - launch:\n    expect: {states: PINInput}\n") == [
+                "bad.yaml:6:22: states must be a list of a state name; found 'PINInput'"
+            ])
     }
 
     @Test func badDurationIsLocated() {
-        #expect(diagnostics(header + "steps:\n  - advance: 5 minutes\n") == [
-            "bad.yaml:5:14: advance must be a duration such as 500ms, 59s, 5m, 1h or 30d; found '5 minutes'"
-        ])
+        #expect(
+            diagnostics(header + "steps:\n  - advance: 5 minutes\n") == [
+                "bad.yaml:5:14: advance must be a duration such as 500ms, 59s, 5m, 1h or 30d; found '5 minutes'"
+            ])
     }
 
     @Test func badEnumerationSuggestsTheNearestWord() {
-        #expect(diagnostics(header + "steps:\n  - biometric: failed\n") == [
-            "bad.yaml:5:16: biometric must be one of success, failure, cancel, use_pin, not_available, not_enrolled, lockout; found 'failed' (did you mean 'failure'?)"
-        ])
+        #expect(
+            diagnostics(header + "steps:\n  - biometric: failed\n") == [
+                "bad.yaml:5:16: biometric must be one of success, failure, cancel, use_pin, not_available, not_enrolled, lockout; found 'failed' (did you mean 'failure'?)"
+            ])
     }
 
     @Test func pinLengthMismatchPointsAtThePin() {
-        #expect(diagnostics(header + "given: {pin_length: 6, pin: \"1234\"}\nsteps: [launch]\n") == [
-            "bad.yaml:4:29: the PIN has 4 digits but pin_length is 6"
-        ])
+        #expect(
+            diagnostics(header + "given: {pin_length: 6, pin: \"1234\"}\nsteps: [launch]\n") == [
+                "bad.yaml:4:29: the PIN has 4 digits but pin_length is 6"
+            ])
     }
 
     @Test func missingKeysAndSecondInputAreReported() {
-        #expect(diagnostics("id: s1\nsteps:\n  - launch: \n    kill: \n") == [
-            "bad.yaml:4:5: a step takes exactly one input; 'kill' is a second one",
-            "bad.yaml:1:1: scenario is missing the required key 'title'",
-            "bad.yaml:1:1: scenario is missing the required key 'spec'",
-        ])
+        #expect(
+            diagnostics("id: s1\nsteps:\n  - launch: \n    kill: \n") == [
+                "bad.yaml:4:5: a step takes exactly one input; 'kill' is a second one",
+                "bad.yaml:1:1: scenario is missing the required key 'title'",
+                "bad.yaml:1:1: scenario is missing the required key 'spec'",
+            ])
     }
 
     @Test func duplicateYAMLKeyIsLocated() {
-        #expect(diagnostics(header + "title: again\nsteps: [launch]\n") == [
-            "bad.yaml:4:1: duplicate key 'title' (first at line 2)"
-        ])
+        #expect(
+            diagnostics(header + "title: again\nsteps: [launch]\n") == [
+                "bad.yaml:4:1: duplicate key 'title' (first at line 2)"
+            ])
     }
 
     @Test func everyErrorInEveryFileIsReportedAndGoodFilesStillLoad() throws {
@@ -106,11 +117,12 @@ import Testing
 
     @Test func diagnosticShowsTheSourceLineAndACaret() {
         let diagnostic = TestSupport.load(header + "steps:\n  - biometric: succes\n", file: "f.yaml").diagnostics[0]
-        #expect(diagnostic.description == """
-            f.yaml:5:16: error: biometric must be one of success, failure, cancel, use_pin, not_available, not_enrolled, lockout; found 'succes' (did you mean 'success'?)
-                  - biometric: succes
-                               ^
-            """)
+        #expect(
+            diagnostic.description == """
+                f.yaml:5:16: error: biometric must be one of success, failure, cancel, use_pin, not_available, not_enrolled, lockout; found 'succes' (did you mean 'success'?)
+                      - biometric: succes
+                                   ^
+                """)
     }
 
     @Test func missingPathIsAnError() {

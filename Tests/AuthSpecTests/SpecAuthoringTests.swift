@@ -19,13 +19,24 @@ import Testing
     @Test func documentsAreReadAsWritten() throws {
         let scr = SpecDocument(file: "scr", text: try text(Self.scr))
         #expect(scr.identifier == "SCR-AUTH-006")
-        #expect(scr.diagrams.map { "\($0.section) \($0.kind.rawValue) \($0.edges.count)" } == ["4.1 flowchart 21", "5.1 stateDiagram-v2 19"])
-        #expect(scr.lockRows.map { "\($0.failures)\($0.andBeyond ? "+" : "") \($0.milliseconds / 60_000)" } == ["5 1", "6 5", "7 15", "8+ 60"])
+        #expect(
+            scr.diagrams.map { "\($0.section) \($0.kind.rawValue) \($0.edges.count)" } == [
+                "4.1 flowchart 21", "5.1 stateDiagram-v2 19",
+            ])
+        #expect(
+            scr.lockRows.map { "\($0.failures)\($0.andBeyond ? "+" : "") \($0.milliseconds / 60_000)" } == [
+                "5 1", "6 5", "7 15", "8+ 60",
+            ])
         let uif = SpecDocument(file: "uif", text: try text(Self.uif))
         #expect(uif.identifier == "UIF-AUTH-001")
         #expect(uif.diagrams.map { "\($0.section) \($0.kind.rawValue)" } == ["2 flowchart", "5.1 stateDiagram-v2"])
-        #expect(uif.lockRows.map { "\($0.failures)\($0.andBeyond ? "+" : "") \($0.milliseconds / 60_000)" } == ["5 1", "6 5", "7 15", "8+ 60"])
-        let markdown = SpecDocument(file: "md", text: "# 5.1 States\n\n```mermaid\nstateDiagram-v2\n    PINError --> Login: Intentos >= 5\n```\n")
+        #expect(
+            uif.lockRows.map { "\($0.failures)\($0.andBeyond ? "+" : "") \($0.milliseconds / 60_000)" } == [
+                "5 1", "6 5", "7 15", "8+ 60",
+            ])
+        let markdown = SpecDocument(
+            file: "md",
+            text: "# 5.1 States\n\n```mermaid\nstateDiagram-v2\n    PINError --> Login: Intentos >= 5\n```\n")
         let edge = try #require(markdown.diagrams.first?.edges.first)
         #expect([edge.from, edge.to, edge.label] == ["PINError", "Login", "Intentos >= 5"] && edge.line == 5)
         #expect(markdown.diagrams.first?.section == "5.1")
@@ -37,10 +48,13 @@ import Testing
         let uifLine = try #require(line(of: "PINFail --> Login", in: try text(Self.uif)))
         let scrLine = try #require(line(of: "PINError --> PINBlocked", in: try text(Self.scr)))
         let errors = result.stdout.split(separator: "\n").filter { $0.contains("error: ") }
-        #expect(errors == [
-            "  \(Self.uif.path):\(uifLine): error: conflict: PINError → Login on \"Intentos >= 5 (bloqueo)\": the model goes to PINBlocked on \"Intentos >= 5\""
-        ])
-        #expect(result.stdout.contains("      SCR-AUTH-006 draws it at \(Self.scr.path):\(scrLine): PINError → PINBlocked: Intentos >= 5"))
+        #expect(
+            errors == [
+                "  \(Self.uif.path):\(uifLine): error: conflict: PINError → Login on \"Intentos >= 5 (bloqueo)\": the model goes to PINBlocked on \"Intentos >= 5\""
+            ])
+        #expect(
+            result.stdout.contains(
+                "      SCR-AUTH-006 draws it at \(Self.scr.path):\(scrLine): PINError → PINBlocked: Intentos >= 5"))
         #expect(result.stdout.contains("(SCR-AUTH-006): compared §4.1 flowchart (line "))
         #expect(result.stdout.contains("; lock table rows: 4: agrees with the model"))
         #expect(result.stdout.contains("\n1 disagreement, 2 warnings\n"))
@@ -53,9 +67,11 @@ import Testing
     /// name the rule and the scenarios each change touches.
     @Test func editsToTheSpecNameTheRuleAndScenarios() throws {
         let original = try text(Self.scr)
-        let edited = original
+        let edited =
+            original
             .replacingOccurrences(of: "Bloqueo 5 minutos", with: "Bloqueo 10 minutos")
-            .replacingOccurrences(of: "PINError --> PINBlocked: Intentos >= 5", with: "PINError --> Login: Intentos >= 5")
+            .replacingOccurrences(
+                of: "PINError --> PINBlocked: Intentos >= 5", with: "PINError --> Login: Intentos >= 5")
         #expect(edited != original)
         let folder = try TestSupport.temporaryFolder(["SCR-AUTH-006.txt": edited])
         let copy = "\(folder)/SCR-AUTH-006.txt"
@@ -65,10 +81,21 @@ import Testing
             let result = try TestSupport.authspec(arguments)
             #expect(result.status == 1, "\(arguments)")
             let out = result.stdout
-            #expect(out.contains("\(copy):\(durationLine): error: lock table: 6 failures: \"Bloqueo 10 minutos\" (10 min), the reference: 5 min"))
-            #expect(out.contains("rule: UnlockRules.lockSchedule (Sources/ReferenceMachine/UnlockRules.swift) locks for 5 min after 6 failures"))
-            #expect(out.contains("scenarios that rest on it: brief-pin-failure-6-locks-5-minutes, lock-failure-count-survives-kill"))
-            #expect(out.contains("\(copy):\(transitionLine): error: conflict: PINError → Login on \"Intentos >= 5\": the model goes to PINBlocked on \"Intentos >= 5\""))
+            #expect(
+                out.contains(
+                    "\(copy):\(durationLine): error: lock table: 6 failures: \"Bloqueo 10 minutos\" (10 min), the reference: 5 min"
+                ))
+            #expect(
+                out.contains(
+                    "rule: UnlockRules.lockSchedule (Sources/ReferenceMachine/UnlockRules.swift) locks for 5 min after 6 failures"
+                ))
+            #expect(
+                out.contains(
+                    "scenarios that rest on it: brief-pin-failure-6-locks-5-minutes, lock-failure-count-survives-kill"))
+            #expect(
+                out.contains(
+                    "\(copy):\(transitionLine): error: conflict: PINError → Login on \"Intentos >= 5\": the model goes to PINBlocked on \"Intentos >= 5\""
+                ))
             #expect(out.contains("model: PINError → PINBlocked (SCR-AUTH-006 §5.1, §6.1.2; INT-003)"))
             #expect(out.contains("scenarios that take it: brief-pin-failure-5-locks-1-minute, "))
         }
@@ -77,15 +104,25 @@ import Testing
     @Test func lintReportsContradictionsAtTheStep() throws {
         let clean = try TestSupport.authspec(["lint"])
         #expect(clean.status == 0)
-        #expect(clean.stdout.contains("lint: \(TestSupport.suite().scenarios.count) scenarios in 6 files, 0 input errors, 0 contradicting the reference, 0 requirements uncovered ("))
+        #expect(
+            clean.stdout.contains(
+                "lint: \(TestSupport.suite().scenarios.count) scenarios in 6 files, 0 input errors, 0 contradicting the reference, 0 requirements uncovered ("
+            ))
         let folder = try TestSupport.temporaryFolder([
-            "a.yaml": "id: wrong\ntitle: t\nspec: [\"SCR-AUTH-006 §6.1.2\"]\ngiven: {pin_failures: 4, biometric_enabled: false}\nsteps:\n  - launch\n  - enter_pin: \"0000\"\n    expect: {state: PINInput}\n",
-            "b.yaml": "id: fine\ntitle: t\nspec: [\"SCR-AUTH-006 §5.1\"]\nsteps:\n  - launch:\n    expect: {state: BiometricPrompt}\n",
+            "a.yaml":
+                "id: wrong\ntitle: t\nspec: [\"SCR-AUTH-006 §6.1.2\"]\ngiven: {pin_failures: 4, biometric_enabled: false}\nsteps:\n  - launch\n  - enter_pin: \"0000\"\n    expect: {state: PINInput}\n",
+            "b.yaml":
+                "id: fine\ntitle: t\nspec: [\"SCR-AUTH-006 §5.1\"]\nsteps:\n  - launch:\n    expect: {state: BiometricPrompt}\n",
         ])
         let result = try TestSupport.authspec(["lint", folder])
         #expect(result.status == 1)
-        #expect(result.stdout.contains("\(folder)/a.yaml:7:5: error: 'wrong' contradicts the reference at step 2 (enter_pin: \"0000\"): expected state \"PINInput\", the reference gives \"PINBlocked\""))
-        let broken = try TestSupport.temporaryFolder(["c.yaml": "id: x\ntitle: t\nspec: [\"SCR-AUTH-006 §5.1\"]\nsteps: [lanch]\n"])
+        #expect(
+            result.stdout.contains(
+                "\(folder)/a.yaml:7:5: error: 'wrong' contradicts the reference at step 2 (enter_pin: \"0000\"): expected state \"PINInput\", the reference gives \"PINBlocked\""
+            ))
+        let broken = try TestSupport.temporaryFolder([
+            "c.yaml": "id: x\ntitle: t\nspec: [\"SCR-AUTH-006 §5.1\"]\nsteps: [lanch]\n"
+        ])
         let bad = try TestSupport.authspec(["lint", broken])
         #expect(bad.status == 2)
         #expect(bad.stdout.contains("\(broken)/c.yaml:4:9: error: unknown input 'lanch' (did you mean 'launch'?)"))
@@ -127,8 +164,12 @@ import Testing
         #expect(text.contains("  - launch:\n    expect:\n      state: PINInput\n"))
         #expect(text.contains("  - biometric: failure\n    expect:\n      state: BiometricFail\n"))
         #expect(!text.contains("record: true"))
-        #expect(text.contains("      message: \"Has excedido el numero de intentos de PIN. Espera antes de\n        reintentar.\"\n"))
-        let untouched = Self.unrecorded.split(separator: "\n").filter { !$0.contains("launch") && !$0.contains("record: true") }
+        #expect(
+            text.contains(
+                "      message: \"Has excedido el numero de intentos de PIN. Espera antes de\n        reintentar.\"\n"))
+        let untouched = Self.unrecorded.split(separator: "\n").filter {
+            !$0.contains("launch") && !$0.contains("record: true")
+        }
         for line in untouched { #expect(text.contains(line), "lost: \(line)") }
         let run = try TestSupport.authspec(["run", recorded, "--quiet"])
         #expect(run.status == 0)
@@ -140,7 +181,8 @@ import Testing
     @Test func recordRefusesWhatItCannotEditSafely() throws {
         let folder = try TestSupport.temporaryFolder([
             "flow.yaml": "id: f\ntitle: t\nspec: [\"SCR-AUTH-006 §5.1\"]\nsteps:\n  - {launch: }\n",
-            "both.yaml": "id: b\ntitle: t\nspec: [\"SCR-AUTH-006 §5.1\"]\nsteps:\n  - launch:\n    record: true\n    expect: {state: Login}\n",
+            "both.yaml":
+                "id: b\ntitle: t\nspec: [\"SCR-AUTH-006 §5.1\"]\nsteps:\n  - launch:\n    record: true\n    expect: {state: Login}\n",
         ])
         let flow = try TestSupport.authspec(["record", "\(folder)/flow.yaml"])
         #expect(flow.status == 2)

@@ -12,7 +12,9 @@ import Testing
         #expect(suite.diagnostics.isEmpty, "\(suite.diagnostics.map(\.description))")
         #expect(suite.scenarios.count >= 40)
         let results = TestSupport.run(suite.scenarios, on: ReferenceImplementation())
-        let problems = results.filter { $0.outcome != .passed }.map { "\($0.scenario.id): \($0.firstProblem?.differences ?? [])" }
+        let problems = results.filter { $0.outcome != .passed }.map {
+            "\($0.scenario.id): \($0.firstProblem?.differences ?? [])"
+        }
         #expect(problems.isEmpty, "\(problems)")
         #expect(RunSummary(results).passed == suite.scenarios.count)
     }
@@ -33,7 +35,9 @@ import Testing
             }
         }
         for key in TestSupport.model.given {
-            #expect(fits(key.defaultValue, key.type), "default of \(key.key): \(key.defaultValue) is not \(key.type.summary)")
+            #expect(
+                fits(key.defaultValue, key.type),
+                "default of \(key.key): \(key.defaultValue) is not \(key.type.summary)")
         }
     }
 
@@ -64,7 +68,9 @@ import Testing
             }
         }
         let model = TestSupport.model
-        #expect(Set(model.stateNames).subtracting(visited).isEmpty, "never entered: \(Set(model.stateNames).subtracting(visited).sorted())")
+        #expect(
+            Set(model.stateNames).subtracting(visited).isEmpty,
+            "never entered: \(Set(model.stateNames).subtracting(visited).sorted())")
         let declared = Set(model.transitions.map { "\($0.from) -> \($0.to)" })
         #expect(declared.subtracting(taken).isEmpty, "never taken: \(declared.subtracting(taken).sorted())")
         #expect(taken.subtracting(declared).isEmpty, "taken but not declared: \(taken.subtracting(declared).sorted())")
@@ -74,27 +80,36 @@ import Testing
     /// `covers`; every INT id the model or the catalogue cites is documented, and every
     /// documented one is covered by a scenario.
     @Test func citationsAgreeWithTheInterpretationsDocument() throws {
-        let document = try String(contentsOf: TestSupport.root.appendingPathComponent("docs/interpretations.md"), encoding: .utf8)
-        let documented = Set(document.split(separator: "\n").compactMap { line -> String? in
-            guard line.hasPrefix("| INT-") else { return nil }
-            return String(line.dropFirst(2).prefix(7))
-        })
+        let document = try String(
+            contentsOf: TestSupport.root.appendingPathComponent("docs/interpretations.md"), encoding: .utf8)
+        let documented = Set(
+            document.split(separator: "\n").compactMap { line -> String? in
+                guard line.hasPrefix("| INT-") else { return nil }
+                return String(line.dropFirst(2).prefix(7))
+            })
         #expect(documented.count >= 15)
         let scenarios = TestSupport.suite().scenarios
         var cited: Set<String> = []
         for scenario in scenarios {
             for reference in scenario.spec {
-                #expect(reference.wholeMatch(of: /(SCR-AUTH-006|UIF-AUTH-001) §\d+(\.\d+)*/) != nil, "\(scenario.id) cites '\(reference)'")
+                #expect(
+                    reference.wholeMatch(of: /(SCR-AUTH-006|UIF-AUTH-001) §\d+(\.\d+)*/) != nil,
+                    "\(scenario.id) cites '\(reference)'")
             }
             cited.formUnion(scenario.covers.map(\.id).filter { $0.hasPrefix("INT-") })
         }
         let catalogue = RequirementCatalogue.load(file: TestSupport.scenariosFolder + "/requirements.yaml").requirements
         #expect(Set(catalogue.map(\.id).filter { $0.hasPrefix("INT-") }) == documented)
         let model = TestSupport.model
-        let modelCited = Set(model.states.compactMap { state -> String? in
-            if case .interpretation(let id) = state.provenance { return id } else { return nil }
-        } + model.transitions.flatMap { $0.provenance.matches(of: /INT-\d{3}/).map { String($0.output) } })
-        #expect(cited.union(modelCited).subtracting(documented).isEmpty, "cited but not documented: \(cited.union(modelCited).subtracting(documented).sorted())")
-        #expect(documented.subtracting(cited).isEmpty, "documented but no scenario cites: \(documented.subtracting(cited).sorted())")
+        let modelCited = Set(
+            model.states.compactMap { state -> String? in
+                if case .interpretation(let id) = state.provenance { return id } else { return nil }
+            } + model.transitions.flatMap { $0.provenance.matches(of: /INT-\d{3}/).map { String($0.output) } })
+        #expect(
+            cited.union(modelCited).subtracting(documented).isEmpty,
+            "cited but not documented: \(cited.union(modelCited).subtracting(documented).sorted())")
+        #expect(
+            documented.subtracting(cited).isEmpty,
+            "documented but no scenario cites: \(documented.subtracting(cited).sorted())")
     }
 }

@@ -21,7 +21,9 @@ enum TestSupport {
     }
 
     /// Loads one scenario file's text as if it were the file `name`.
-    static func load(_ text: String, file name: String = "test.yaml") -> (scenarios: [Scenario], diagnostics: [Diagnostic]) {
+    static func load(_ text: String, file name: String = "test.yaml") -> (
+        scenarios: [Scenario], diagnostics: [Diagnostic]
+    ) {
         ScenarioLoader(model: model).load(text: text, file: name)
     }
 
@@ -39,7 +41,8 @@ enum TestSupport {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         for (name, text) in files {
             let url = folder.appendingPathComponent(name)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(text.utf8).write(to: url)
         }
         return folder.path

@@ -5,16 +5,25 @@ import YAMLLoader
 @Suite struct YAMLLoaderTests {
     @Test func nodesKeepOneBasedMarks() throws {
         let documents = try YAMLDocumentLoader().load("a: 1\nlist:\n  - x\n  - {k: v}\n")
-        guard case .mapping(let pairs) = documents[0].kind else { Issue.record("not a mapping"); return }
+        guard case .mapping(let pairs) = documents[0].kind else {
+            Issue.record("not a mapping")
+            return
+        }
         #expect(pairs[0].key.mark == Mark(line: 1, column: 1))
         #expect(pairs[0].value.mark == Mark(line: 1, column: 4))
-        guard case .sequence(let items) = pairs[1].value.kind else { Issue.record("not a list"); return }
+        guard case .sequence(let items) = pairs[1].value.kind else {
+            Issue.record("not a list")
+            return
+        }
         #expect(items.map(\.mark) == [Mark(line: 3, column: 5), Mark(line: 4, column: 5)])
     }
 
     @Test func scalarStyleIsKept() throws {
         let documents = try YAMLDocumentLoader().load("- 0123\n- \"0123\"\n- ~\n- '~'\n")
-        guard case .sequence(let items) = documents[0].kind else { Issue.record("not a list"); return }
+        guard case .sequence(let items) = documents[0].kind else {
+            Issue.record("not a list")
+            return
+        }
         #expect(items.map(\.scalar) == ["0123", "0123", "~", "~"])
         #expect(items.map(\.isNull) == [false, false, true, false])
     }
@@ -43,12 +52,17 @@ import YAMLLoader
 
     @Test func aliasesWithinBudgetResolve() throws {
         let documents = try YAMLDocumentLoader().load("base: &b {k: v}\ncopy: *b\n")
-        guard case .mapping(let pairs) = documents[0].kind else { Issue.record("not a mapping"); return }
+        guard case .mapping(let pairs) = documents[0].kind else {
+            Issue.record("not a mapping")
+            return
+        }
         #expect(pairs[0].value.kind == pairs[1].value.kind)
     }
 
     @Test func undefinedAliasIsLocated() {
-        #expect(throws: YAMLError("alias '*nowhere' refers to no anchor defined before it", at: Mark(line: 2, column: 4))) {
+        #expect(
+            throws: YAMLError("alias '*nowhere' refers to no anchor defined before it", at: Mark(line: 2, column: 4))
+        ) {
             try YAMLDocumentLoader().load("a: 1\nb: *nowhere\n")
         }
     }
@@ -89,7 +103,8 @@ import YAMLLoader
             if manager.fileExists(atPath: folder.appendingPathComponent("in.yaml").path) {
                 found.append(Case(id: id, folder: folder))
             } else if let subs = try? manager.contentsOfDirectory(atPath: folder.path) {
-                for sub in subs.sorted() where manager.fileExists(atPath: folder.appendingPathComponent("\(sub)/in.yaml").path) {
+                for sub in subs.sorted()
+                where manager.fileExists(atPath: folder.appendingPathComponent("\(sub)/in.yaml").path) {
                     found.append(Case(id: "\(id)/\(sub)", folder: folder.appendingPathComponent(sub)))
                 }
             }
@@ -99,8 +114,12 @@ import YAMLLoader
 
     /// Cases where libyaml 0.2.5's own events differ from the suite (or it accepts invalid input).
     static let libyamlDeviations: Set<String> = Set(
-        (try? String(contentsOf: TestSupport.root.appendingPathComponent("Tests/AuthSpecTests/Fixtures/libyaml-deviations.txt"), encoding: .utf8))?
-            .split(separator: "\n").map { String($0.split(separator: " ").first ?? "") }.filter { !$0.isEmpty && !$0.hasPrefix("#") } ?? [])
+        (try? String(
+            contentsOf: TestSupport.root.appendingPathComponent("Tests/AuthSpecTests/Fixtures/libyaml-deviations.txt"),
+            encoding: .utf8))?
+            .split(separator: "\n").map { String($0.split(separator: " ").first ?? "") }.filter {
+                !$0.isEmpty && !$0.hasPrefix("#")
+            } ?? [])
 
     @Test func suiteIsPresent() {
         #expect(Self.cases().count > 300, "expected the YAML test suite at \(Self.suiteFolder.path)")
@@ -127,7 +146,9 @@ import YAMLLoader
         let unexpected = mismatched.filter { !Self.libyamlDeviations.contains($0) }
         let nowPassing = Self.libyamlDeviations.subtracting(mismatched)
         #expect(unexpected.isEmpty, "cases that should match the suite: \(unexpected)")
-        #expect(nowPassing.isEmpty, "listed as deviations but now match (remove them from the list): \(nowPassing.sorted())")
+        #expect(
+            nowPassing.isEmpty, "listed as deviations but now match (remove them from the list): \(nowPassing.sorted())"
+        )
     }
 }
 

@@ -15,7 +15,8 @@ struct ReferenceLogic: DriverImplementation {
         try reference.start(scenario: scenario, given: given)
     }
 
-    mutating func perform(_ input: Input, atMilliseconds milliseconds: Int) throws(ImplementationError) -> Observations {
+    mutating func perform(_ input: Input, atMilliseconds milliseconds: Int) throws(ImplementationError) -> Observations
+    {
         try reference.perform(input, atMilliseconds: milliseconds)
     }
 }

@@ -56,9 +56,12 @@ public enum UnlockModel {
     ]
 
     static let given: [KeyDeclaration] = [
-        .init("session", .oneOf(["valid", "expired", "absent"]), default: .string("valid"), "the stored Firebase session"),
+        .init(
+            "session", .oneOf(["valid", "expired", "absent"]), default: .string("valid"), "the stored Firebase session"),
         .init("session_age", .duration, default: .int(0), "age of a valid session at time 0"),
-        .init("tier", .oneOf(["pro", "perfect"]), default: .string("pro"), "subscription tier: sessions last 30 d (Pro) or 7 d (Perfect)"),
+        .init(
+            "tier", .oneOf(["pro", "perfect"]), default: .string("pro"),
+            "subscription tier: sessions last 30 d (Pro) or 7 d (Perfect)"),
         .init("biometric_enabled", .bool, default: .bool(true), "the user's biometricEnabled setting"),
         .init("biometric_type", .oneOf(["face", "fingerprint"]), default: .string("face"), "the enrolled biometric"),
         .init(
@@ -87,26 +90,49 @@ public enum UnlockModel {
 
     static let transitions: [TransitionDeclaration] = [
         .init("NotRunning", "CheckingSession", "launch", "SCR-AUTH-006 §5.1 ([*] App open)", label: "App open"),
-        .init("CheckingSession", "BiometricPrompt", "session valid, biometrics enabled", "SCR-AUTH-006 §5.1", label: "Sesion valida + bio habilitado", automatic: true),
-        .init("CheckingSession", "PINInput", "session valid, biometrics off or unavailable", "SCR-AUTH-006 §5.1; UIF-AUTH-001 §8.3", label: "Sesion valida + bio deshabilitado", automatic: true),
-        .init("CheckingSession", "Login", "session invalid or expired", "SCR-AUTH-006 §5.1; UIF-AUTH-001 §10.2", label: "Sesion invalida", automatic: true),
-        .init("CheckingSession", "PINBlocked", "a persisted lock is still running", "INT-004", added: true, automatic: true),
+        .init(
+            "CheckingSession", "BiometricPrompt", "session valid, biometrics enabled", "SCR-AUTH-006 §5.1",
+            label: "Sesion valida + bio habilitado", automatic: true),
+        .init(
+            "CheckingSession", "PINInput", "session valid, biometrics off or unavailable",
+            "SCR-AUTH-006 §5.1; UIF-AUTH-001 §8.3", label: "Sesion valida + bio deshabilitado", automatic: true),
+        .init(
+            "CheckingSession", "Login", "session invalid or expired", "SCR-AUTH-006 §5.1; UIF-AUTH-001 §10.2",
+            label: "Sesion invalida", automatic: true),
+        .init(
+            "CheckingSession", "PINBlocked", "a persisted lock is still running", "INT-004", added: true,
+            automatic: true),
         .init("BiometricPrompt", "BiometricSuccess", "biometric: success", "SCR-AUTH-006 §5.1", label: "Bio exitoso"),
         .init("BiometricPrompt", "BiometricFail", "biometric: failure", "SCR-AUTH-006 §5.1", label: "Bio fallido"),
-        .init("BiometricPrompt", "PINInput", "cancel, use_pin, platform error", "SCR-AUTH-006 §5.1; UIF-AUTH-001 §8.3", label: "Cancelar / Usar PIN"),
-        .init("BiometricFail", "BiometricPrompt", "tap retry_biometrics (fewer than 3 failures)", "SCR-AUTH-006 §5.1; INT-005", label: "Intentos < 3"),
-        .init("BiometricFail", "PINInput", "3rd failure, or tap use_pin", "SCR-AUTH-006 §5.1, §6.1.1", label: "Intentos >= 3", automatic: true),
+        .init(
+            "BiometricPrompt", "PINInput", "cancel, use_pin, platform error", "SCR-AUTH-006 §5.1; UIF-AUTH-001 §8.3",
+            label: "Cancelar / Usar PIN"),
+        .init(
+            "BiometricFail", "BiometricPrompt", "tap retry_biometrics (fewer than 3 failures)",
+            "SCR-AUTH-006 §5.1; INT-005", label: "Intentos < 3"),
+        .init(
+            "BiometricFail", "PINInput", "3rd failure, or tap use_pin", "SCR-AUTH-006 §5.1, §6.1.1",
+            label: "Intentos >= 3", automatic: true),
         .init("BiometricSuccess", "Success", "immediately", "SCR-AUTH-006 §5.1", automatic: true),
-        .init("PINInput", "PINValidating", "last digit typed (auto-submit)", "SCR-AUTH-006 §5.1, §3.3", label: "PIN completo"),
+        .init(
+            "PINInput", "PINValidating", "last digit typed (auto-submit)", "SCR-AUTH-006 §5.1, §3.3",
+            label: "PIN completo"),
         .init("PINValidating", "Success", "PIN correct", "SCR-AUTH-006 §5.1", label: "PIN correcto", automatic: true),
         .init("PINValidating", "PINError", "PIN wrong", "SCR-AUTH-006 §5.1", label: "PIN incorrecto", automatic: true),
-        .init("PINError", "PINInput", "fewer than 5 failures, or after a cooldown with no lock due", "SCR-AUTH-006 §5.1", label: "Intentos < 5", automatic: true),
-        .init("PINError", "PINBlocked", "5th failure and every one after", "SCR-AUTH-006 §5.1, §6.1.2; INT-003", label: "Intentos >= 5", automatic: true),
+        .init(
+            "PINError", "PINInput", "fewer than 5 failures, or after a cooldown with no lock due", "SCR-AUTH-006 §5.1",
+            label: "Intentos < 5", automatic: true),
+        .init(
+            "PINError", "PINBlocked", "5th failure and every one after", "SCR-AUTH-006 §5.1, §6.1.2; INT-003",
+            label: "Intentos >= 5", automatic: true),
         .init("PINBlocked", "PINInput", "cooldown over", "SCR-AUTH-006 §5.1, §6.2", label: "Cooldown completo"),
         .init("PINBlocked", "Login", "tap login_again", "SCR-AUTH-006 §5.1, §4.2", label: "Tap \"Iniciar sesion\""),
-        .init("Success", "Dashboard", "0.5 s later", "SCR-AUTH-006 §2.5, §5.2", label: "Nav a Dashboard", automatic: true),
+        .init(
+            "Success", "Dashboard", "0.5 s later", "SCR-AUTH-006 §2.5, §5.2", label: "Nav a Dashboard", automatic: true),
         .init("PINInput", "Recovery", "tap forgot_pin", "SCR-AUTH-006 §3.6, §9.2", added: true),
-        .init("Dashboard", "CheckingSession", "foreground after 5 min or more in background", "UIF-AUTH-001 §10.2", added: true),
+        .init(
+            "Dashboard", "CheckingSession", "foreground after 5 min or more in background", "UIF-AUTH-001 §10.2",
+            added: true),
         .init("Login", "Dashboard", "login_completed", "INT-006", added: true),
         .init("*", "NotRunning", "kill", "INT-001", added: true),
     ]

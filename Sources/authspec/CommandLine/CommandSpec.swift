@@ -50,11 +50,14 @@ struct CommandSpec {
         text += "\nUSAGE: \(usage)\n"
         if !arguments.isEmpty {
             text += "\nARGUMENTS:\n"
-            for argument in arguments { text += HelpText.row(argument.literal ? argument.name : "<\(argument.name)>", argument.help) }
+            for argument in arguments {
+                text += HelpText.row(argument.literal ? argument.name : "<\(argument.name)>", argument.help)
+            }
         }
         text += "\nOPTIONS:\n"
         for option in allOptions {
-            let label = (option.name == "help" ? "-h, " : "") + "--\(option.name)"
+            let label =
+                (option.name == "help" ? "-h, " : "") + "--\(option.name)"
                 + (option.valueName.map { " <\($0)>" } ?? "")
             text += HelpText.row(label, option.help)
         }

@@ -20,10 +20,13 @@ enum BenchCommand: Command {
         options: [
             .init(name: "driver", valueName: "command", help: "The driver to measure (default: the Python example)."),
             .init(name: "trials", valueName: "n", help: "Measurements of each kind (default 5)."),
-            .init(name: "min-steps", valueName: "n", help: "Input steps per driver trial at least (default 5000); the suite repeats until reached."),
+            .init(
+                name: "min-steps", valueName: "n",
+                help: "Input steps per driver trial at least (default 5000); the suite repeats until reached."),
         ])
 
-    static let echo = "python3 -u -c 'import sys\nfor line in sys.stdin:\n    sys.stdout.write(line)\n    sys.stdout.flush()'"
+    static let echo =
+        "python3 -u -c 'import sys\nfor line in sys.stdin:\n    sys.stdout.write(line)\n    sys.stdout.flush()'"
 
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
         let command = arguments.value("driver") ?? "python3 Examples/python/driver.py"
@@ -33,7 +36,7 @@ enum BenchCommand: Command {
         let paths = arguments.positionals.isEmpty ? ["Scenarios"] : arguments.positionals
         let loaded = ScenarioLoader(model: model).load(paths: paths)
         guard loaded.diagnostics.isEmpty, !loaded.scenarios.isEmpty else {
-            loaded.diagnostics.forEach { Console.error($0.description) }
+            for diagnostic in loaded.diagnostics { Console.error(diagnostic.description) }
             throw InputError(message: "bench needs scenarios that load")
         }
         let stepsPerSuite = loaded.scenarios.reduce(0) { total, scenario in
@@ -41,21 +44,31 @@ enum BenchCommand: Command {
         }
         let suiteRounds = max(1, (minimumSteps + stepsPerSuite - 1) / stepsPerSuite)
         // A line the size and shape of a real input request.
-        let sample = JSONCodec.encode(DriverRequest.input(Input("biometric", .string("failure")), timeMilliseconds: 120_000).message(id: 1234))
+        let sample = JSONCodec.encode(
+            DriverRequest.input(Input("biometric", .string("failure")), timeMilliseconds: 120_000).message(id: 1234))
 
         Console.out("Driver: \(command)")
         Console.out("Echo:   a Python process that writes each line back (the pipe's limit)")
-        Console.out("Per trial: \(suiteRounds) runs of the suite = \(suiteRounds * stepsPerSuite) input steps; \(suiteRounds * stepsPerSuite) echo round trips\n")
-        var echoRates: [Double] = [], driverRates: [Double] = []
+        Console.out(
+            "Per trial: \(suiteRounds) runs of the suite = \(suiteRounds * stepsPerSuite) input steps; \(suiteRounds * stepsPerSuite) echo round trips\n"
+        )
+        var echoRates: [Double] = []
+        var driverRates: [Double] = []
         for trial in 1...trials {
             let echoRate = try echoRoundTrips(count: suiteRounds * stepsPerSuite, line: sample)
-            let driverRate = try driverSteps(command: command, scenarios: loaded.scenarios, rounds: suiteRounds, model: model)
+            let driverRate = try driverSteps(
+                command: command, scenarios: loaded.scenarios, rounds: suiteRounds, model: model)
             echoRates.append(echoRate)
             driverRates.append(driverRate)
-            Console.out("trial \(trial): echo \(Int(echoRate)) round trips/s, driver \(Int(driverRate)) steps/s, ratio \(format(driverRate / echoRate))")
+            Console.out(
+                "trial \(trial): echo \(Int(echoRate)) round trips/s, driver \(Int(driverRate)) steps/s, ratio \(format(driverRate / echoRate))"
+            )
         }
-        let echoMedian = median(echoRates), driverMedian = median(driverRates)
-        Console.out("\nmedian: echo \(Int(echoMedian)) round trips/s, driver \(Int(driverMedian)) input steps/s, ratio \(format(driverMedian / echoMedian))")
+        let echoMedian = median(echoRates)
+        let driverMedian = median(driverRates)
+        Console.out(
+            "\nmedian: echo \(Int(echoMedian)) round trips/s, driver \(Int(driverMedian)) input steps/s, ratio \(format(driverMedian / echoMedian))"
+        )
         return .success
     }
 
@@ -74,7 +87,9 @@ enum BenchCommand: Command {
         return Double(count) / seconds(ContinuousClock.now - started)
     }
 
-    static func driverSteps(command: String, scenarios: [Scenario], rounds: Int, model: ModelDeclaration) throws -> Double {
+    static func driverSteps(command: String, scenarios: [Scenario], rounds: Int, model: ModelDeclaration) throws
+        -> Double
+    {
         var driver = SubprocessDriver(options: DriverOptions(command: command))
         defer { driver.shutdown() }
         _ = try driver.connect()
@@ -84,7 +99,10 @@ enum BenchCommand: Command {
         for _ in 0..<rounds {
             for result in runner.run(scenarios, on: &driver) {
                 guard result.outcome == .passed else {
-                    throw InputError(message: "bench: scenario \(result.scenario.id) \(result.outcome.rawValue) against the driver; measure a driver that passes")
+                    throw InputError(
+                        message:
+                            "bench: scenario \(result.scenario.id) \(result.outcome.rawValue) against the driver; measure a driver that passes"
+                    )
                 }
                 steps += result.steps.reduce(0) { $0 + $1.step.inputs.count * $1.step.repeatCount }
             }
@@ -93,7 +111,9 @@ enum BenchCommand: Command {
     }
 
     static func number(_ text: String, _ option: String) throws -> Int {
-        guard let value = Int(text), value > 0 else { throw UsageError(message: "--\(option) takes a whole number above 0, not '\(text)'") }
+        guard let value = Int(text), value > 0 else {
+            throw UsageError(message: "--\(option) takes a whole number above 0, not '\(text)'")
+        }
         return value
     }
 
@@ -103,7 +123,8 @@ enum BenchCommand: Command {
 
     static func median(_ values: [Double]) -> Double {
         let sorted = values.sorted()
-        return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+        return sorted.count % 2 == 1
+            ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
     }
 
     static func format(_ ratio: Double) -> String { String(format: "%.2f", ratio) }

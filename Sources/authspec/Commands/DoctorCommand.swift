@@ -55,21 +55,36 @@ enum DoctorCommand: Command {
             return .failures
         }
         let elapsed = ContinuousClock.now - started
-        Console.out("  ✓ started and answered the hello in \(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000) ms")
+        Console.out(
+            "  ✓ started and answered the hello in \(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000) ms"
+        )
         Console.out("    \(info.name) \(info.version) (\(info.language)), protocol \(info.protocolVersion)")
         var warnings: [String] = []
         for (what, declared, known) in [
-            ("inputs", info.inputs, model.inputs.map(\.name)), ("observations", info.observations, model.observations.map(\.key)),
+            ("inputs", info.inputs, model.inputs.map(\.name)),
+            ("observations", info.observations, model.observations.map(\.key)),
         ] {
             let unknown = declared.filter { !known.contains($0) }
             let missing = known.filter { !declared.contains($0) && $0 != "enter_pin" }
-            Console.out("    \(what): \(declared.count) declared" + (missing.isEmpty ? ", all the model has" : "; not declared: \(missing.joined(separator: ", "))"))
-            if !unknown.isEmpty { warnings.append("it declares \(what) the model does not have: \(unknown.joined(separator: ", ")) (check the spelling)") }
-            if !missing.isEmpty { warnings.append("scenarios that use the \(what) it does not declare will be \(what == "inputs" ? "skipped" : "run without checking those keys")") }
+            Console.out(
+                "    \(what): \(declared.count) declared"
+                    + (missing.isEmpty ? ", all the model has" : "; not declared: \(missing.joined(separator: ", "))"))
+            if !unknown.isEmpty {
+                warnings.append(
+                    "it declares \(what) the model does not have: \(unknown.joined(separator: ", ")) (check the spelling)"
+                )
+            }
+            if !missing.isEmpty {
+                warnings.append(
+                    "scenarios that use the \(what) it does not declare will be \(what == "inputs" ? "skipped" : "run without checking those keys")"
+                )
+            }
         }
 
         let loaded = ScenarioLoader(model: model).load(text: trivialScenario, file: "(doctor)")
-        guard let scenario = loaded.scenarios.first else { throw InputError(message: "internal: the doctor's scenario does not load: \(loaded.diagnostics)") }
+        guard let scenario = loaded.scenarios.first else {
+            throw InputError(message: "internal: the doctor's scenario does not load: \(loaded.diagnostics)")
+        }
         let result = ScenarioRunner(model: model).run(scenario, on: &driver)
         let reporter = TerminalReporter(model: model)
         switch result.outcome {
@@ -79,8 +94,13 @@ enum DoctorCommand: Command {
             Console.out("  - trivial scenario skipped: \(result.message ?? "")")
             warnings.append("the trivial scenario needs the inputs launch, biometric, digit and advance")
         case .failed:
-            Console.out("  ✗ trivial scenario failed:\n" + (reporter.problem(result) ?? "").split(separator: "\n").map { "    " + $0 }.joined(separator: "\n"))
-            Console.out("\nThe driver speaks the protocol, but its unlock logic disagrees with the spec on the simplest path. Check the state names it reports (a --state-map file translates its own names) and the observations above.")
+            Console.out(
+                "  ✗ trivial scenario failed:\n"
+                    + (reporter.problem(result) ?? "").split(separator: "\n").map { "    " + $0 }.joined(
+                        separator: "\n"))
+            Console.out(
+                "\nThe driver speaks the protocol, but its unlock logic disagrees with the spec on the simplest path. Check the state names it reports (a --state-map file translates its own names) and the observations above."
+            )
             return .failures
         case .errored:
             let message = result.firstProblem?.message ?? result.message ?? ""
@@ -97,18 +117,46 @@ enum DoctorCommand: Command {
     static func advice(for message: String, options: DriverOptions) -> String {
         // Most specific first: a crash during the handshake is also "waiting for the handshake".
         let cases: [(matches: (String) -> Bool, advice: String)] = [
-            ({ $0.contains("could not start the driver") }, "The command could not be run. It runs as /bin/sh -c 'exec COMMAND' from the current folder: check the path and that the program is installed."),
-            ({ $0.contains("exited with status 127") }, "The shell could not find the command (exit status 127). Check the program's name and path, relative to the current folder."),
+            (
+                { $0.contains("could not start the driver") },
+                "The command could not be run. It runs as /bin/sh -c 'exec COMMAND' from the current folder: check the path and that the program is installed."
+            ),
+            (
+                { $0.contains("exited with status 127") },
+                "The shell could not find the command (exit status 127). Check the program's name and path, relative to the current folder."
+            ),
             ({ $0.contains("killed by signal") }, "It crashed. Its last stderr lines above usually say where."),
-            ({ $0.contains("exited") }, "It exited while the runner was waiting for a reply. Its last stderr lines above usually say why; a driver should answer errors with {\"ok\": false, \"error\": ...} instead of exiting."),
-            ({ $0.contains("timed out") && $0.contains("handshake") }, "It started but did not answer the hello in time. A driver reads one JSON request per line on stdin and writes one JSON reply per line on stdout, flushing after each line (Python: sys.stdout.flush(); Java: System.out.flush()). If it is only slow to start, as a JVM can be, raise --handshake-timeout (now \(options.handshakeTimeout))."),
-            ({ $0.contains("timed out") }, "It did not answer a request in time. Check that it flushes stdout after every reply and never waits on a real clock: time comes in each request's time_ms. Raise --step-timeout if its logic is really that slow."),
-            ({ $0.contains("not JSON") }, "It wrote a line to stdout that is not JSON. stdout carries protocol messages only; logs and debug prints belong on stderr."),
-            ({ $0.contains("protocol version mismatch") }, "It chose a protocol version this runner does not speak. Answer the hello with \"protocol\": one of the versions offered in its \"versions\"."),
-            ({ $0.contains("has id") }, "Each reply must echo the id of the request it answers, and come in the same order."),
-            ({ $0.contains("does not match its schema") }, "A message does not have the shape docs/protocol.md gives; the problems listed name the field."),
+            (
+                { $0.contains("exited") },
+                "It exited while the runner was waiting for a reply. Its last stderr lines above usually say why; a driver should answer errors with {\"ok\": false, \"error\": ...} instead of exiting."
+            ),
+            (
+                { $0.contains("timed out") && $0.contains("handshake") },
+                "It started but did not answer the hello in time. A driver reads one JSON request per line on stdin and writes one JSON reply per line on stdout, flushing after each line (Python: sys.stdout.flush(); Java: System.out.flush()). If it is only slow to start, as a JVM can be, raise --handshake-timeout (now \(options.handshakeTimeout))."
+            ),
+            (
+                { $0.contains("timed out") },
+                "It did not answer a request in time. Check that it flushes stdout after every reply and never waits on a real clock: time comes in each request's time_ms. Raise --step-timeout if its logic is really that slow."
+            ),
+            (
+                { $0.contains("not JSON") },
+                "It wrote a line to stdout that is not JSON. stdout carries protocol messages only; logs and debug prints belong on stderr."
+            ),
+            (
+                { $0.contains("protocol version mismatch") },
+                "It chose a protocol version this runner does not speak. Answer the hello with \"protocol\": one of the versions offered in its \"versions\"."
+            ),
+            (
+                { $0.contains("has id") },
+                "Each reply must echo the id of the request it answers, and come in the same order."
+            ),
+            (
+                { $0.contains("does not match its schema") },
+                "A message does not have the shape docs/protocol.md gives; the problems listed name the field."
+            ),
         ]
-        let found = cases.first { $0.matches(message) }?.advice
+        let found =
+            cases.first { $0.matches(message) }?.advice
             ?? "See docs/protocol.md for what a driver must do, and the driver's stderr for what it did."
         return "What to do: " + found
     }

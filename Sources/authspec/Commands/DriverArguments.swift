@@ -6,22 +6,40 @@ import YAMLLoader
 /// The options that say how to run external drivers, shared by `run` and `doctor`.
 enum DriverArguments {
     static let options: [CommandSpec.Option] = [
-        .init(name: "driver", valueName: "command", help: "Also run this driver command, speaking the authspec protocol on stdin/stdout (repeatable).", repeatable: true),
-        .init(name: "driver-mode", valueName: "mode", help: "long (default): one process, reset between scenarios; fresh: a new process for each scenario."),
-        .init(name: "state-map", valueName: "file", help: "YAML or JSON mapping from a driver's state names to the spec's."),
-        .init(name: "handshake-timeout", valueName: "duration", help: "Time allowed from start to the hello reply (default 30s)."),
+        .init(
+            name: "driver", valueName: "command",
+            help: "Also run this driver command, speaking the authspec protocol on stdin/stdout (repeatable).",
+            repeatable: true),
+        .init(
+            name: "driver-mode", valueName: "mode",
+            help: "long (default): one process, reset between scenarios; fresh: a new process for each scenario."),
+        .init(
+            name: "state-map", valueName: "file",
+            help: "YAML or JSON mapping from a driver's state names to the spec's."),
+        .init(
+            name: "handshake-timeout", valueName: "duration",
+            help: "Time allowed from start to the hello reply (default 30s)."),
         .init(name: "step-timeout", valueName: "duration", help: "Time allowed for each reply (default 5s)."),
-        .init(name: "scenario-timeout", valueName: "duration", help: "Time allowed for a whole scenario (default 60s)."),
-        .init(name: "restart-budget", valueName: "n", help: "Restarts allowed after crashes, timeouts or protocol errors (default 5)."),
-        .init(name: "max-line-bytes", valueName: "n", help: "Longest stdout line taken from a driver (default 1048576); a longer one is a protocol error."),
-        .init(name: "validate-protocol", valueName: nil, help: "Check every message against the protocol's JSON Schemas."),
-        .init(name: "log-dir", valueName: "folder", help: "Where each driver's stderr is written (default Reports/logs)."),
+        .init(
+            name: "scenario-timeout", valueName: "duration", help: "Time allowed for a whole scenario (default 60s)."),
+        .init(
+            name: "restart-budget", valueName: "n",
+            help: "Restarts allowed after crashes, timeouts or protocol errors (default 5)."),
+        .init(
+            name: "max-line-bytes", valueName: "n",
+            help: "Longest stdout line taken from a driver (default 1048576); a longer one is a protocol error."),
+        .init(
+            name: "validate-protocol", valueName: nil, help: "Check every message against the protocol's JSON Schemas."),
+        .init(
+            name: "log-dir", valueName: "folder", help: "Where each driver's stderr is written (default Reports/logs)."),
     ]
 
     /// One options value per `--driver`, in order.
     static func parse(_ arguments: ParsedArguments) throws -> [DriverOptions] {
         let mode = arguments.value("driver-mode") ?? "long"
-        guard ["long", "fresh"].contains(mode) else { throw UsageError(message: "Unknown driver mode '\(mode)' (expected long or fresh)") }
+        guard ["long", "fresh"].contains(mode) else {
+            throw UsageError(message: "Unknown driver mode '\(mode)' (expected long or fresh)")
+        }
         let stateMap = try arguments.value("state-map").map(loadStateMap) ?? [:]
         let logFolder = arguments.value("log-dir") ?? "Reports/logs"
         return try arguments.all("driver").enumerated().map { index, command in
@@ -30,15 +48,23 @@ enum DriverArguments {
             options.stateMap = stateMap
             options.validateProtocol = arguments.flag("validate-protocol")
             options.stderrLog = "\(logFolder)/driver-\(index + 1).stderr.log"
-            if let value = arguments.value("handshake-timeout") { options.handshakeTimeout = try duration(value, "handshake-timeout") }
+            if let value = arguments.value("handshake-timeout") {
+                options.handshakeTimeout = try duration(value, "handshake-timeout")
+            }
             if let value = arguments.value("step-timeout") { options.stepTimeout = try duration(value, "step-timeout") }
-            if let value = arguments.value("scenario-timeout") { options.scenarioTimeout = try duration(value, "scenario-timeout") }
+            if let value = arguments.value("scenario-timeout") {
+                options.scenarioTimeout = try duration(value, "scenario-timeout")
+            }
             if let value = arguments.value("max-line-bytes") {
-                guard let bytes = Int(value), bytes >= 1024 else { throw UsageError(message: "--max-line-bytes takes a whole number of at least 1024, not '\(value)'") }
+                guard let bytes = Int(value), bytes >= 1024 else {
+                    throw UsageError(message: "--max-line-bytes takes a whole number of at least 1024, not '\(value)'")
+                }
                 options.maxLineBytes = bytes
             }
             if let value = arguments.value("restart-budget") {
-                guard let budget = Int(value), budget >= 0 else { throw UsageError(message: "--restart-budget takes a whole number, not '\(value)'") }
+                guard let budget = Int(value), budget >= 0 else {
+                    throw UsageError(message: "--restart-budget takes a whole number, not '\(value)'")
+                }
                 options.restartBudget = budget
             }
             return options
@@ -54,7 +80,8 @@ enum DriverArguments {
 
     /// Reads `driverState: SpecState` pairs; errors name the file, line and column.
     static func loadStateMap(_ path: String) throws -> [String: String] {
-        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8)
+        else {
             throw InputError(message: "\(path): cannot read the state map")
         }
         let documents: [YAMLNode]
@@ -64,7 +91,8 @@ enum DriverArguments {
             throw InputError(message: "\(path):\(error.mark): error: \(error.message)")
         }
         guard let document = documents.first, case .mapping(let pairs) = document.kind else {
-            throw InputError(message: "\(path):1:1: error: a state map is a mapping from the driver's state names to the spec's")
+            throw InputError(
+                message: "\(path):1:1: error: a state map is a mapping from the driver's state names to the spec's")
         }
         var map: [String: String] = [:]
         for pair in pairs {

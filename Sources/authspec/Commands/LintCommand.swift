@@ -19,9 +19,15 @@ enum LintCommand: Command {
             """,
         arguments: [.init(name: "paths", help: "Scenario files or folders (default: Scenarios).")],
         options: [
-            .init(name: "spec", valueName: "document", help: "Also check this spec document against the model (repeatable).", repeatable: true),
-            .init(name: "requirements", valueName: "file", help: "The requirements catalogue (default: requirements.yaml in the first scenario folder, if there)."),
-            .init(name: "mapping", valueName: "file", help: "For --spec: sections and state names per document (default: docs/spec-mapping.yaml)."),
+            .init(
+                name: "spec", valueName: "document",
+                help: "Also check this spec document against the model (repeatable).", repeatable: true),
+            .init(
+                name: "requirements", valueName: "file",
+                help: "The requirements catalogue (default: requirements.yaml in the first scenario folder, if there)."),
+            .init(
+                name: "mapping", valueName: "file",
+                help: "For --spec: sections and state names per document (default: docs/spec-mapping.yaml)."),
         ])
 
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
@@ -32,7 +38,9 @@ enum LintCommand: Command {
         for diagnostic in loaded.diagnostics { Console.out(diagnostic.description) }
         let uncovered = RequirementCatalogue.uncovered(catalogue, by: loaded.scenarios)
         for requirement in uncovered {
-            Console.out("\(requirement.location): warning: no scenario covers requirement '\(requirement.id)' (\(requirement.clause))")
+            Console.out(
+                "\(requirement.location): warning: no scenario covers requirement '\(requirement.id)' (\(requirement.clause))"
+            )
         }
 
         var reference = ReferenceImplementation()
@@ -42,12 +50,16 @@ enum LintCommand: Command {
         for result in results where result.outcome != .passed {
             contradictions += 1
             guard let step = result.firstProblem else {
-                Console.out("\(result.scenario.location): error: scenario '\(result.scenario.id)' could not run on the reference: \(result.message ?? "")")
+                Console.out(
+                    "\(result.scenario.location): error: scenario '\(result.scenario.id)' could not run on the reference: \(result.message ?? "")"
+                )
                 continue
             }
             let input = formatter.format(input: step.step.written)
             guard let first = step.differences.first else {
-                Console.out("\(step.step.location): error: scenario '\(result.scenario.id)' step \(step.index + 1) (\(input)): \(step.message ?? "")")
+                Console.out(
+                    "\(step.step.location): error: scenario '\(result.scenario.id)' step \(step.index + 1) (\(input)): \(step.message ?? "")"
+                )
                 continue
             }
             for difference in step.differences {
@@ -63,12 +75,14 @@ enum LintCommand: Command {
         let documents = arguments.all("spec")
         if !documents.isEmpty {
             let checks = try SpecCommand.check(
-                documents, mapping: arguments.value("mapping"), scenarioPath: paths[0], ran: (loaded.scenarios, results))
+                documents, mapping: arguments.value("mapping"), scenarioPath: paths[0], ran: (loaded.scenarios, results)
+            )
             disagreements = SpecCommand.report(checks).disagreements
         }
         let elapsed = ContinuousClock.now - started
         let milliseconds = elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000
-        var summary = "\nlint: \(loaded.scenarios.count) scenarios in \(loaded.files.count) files, \(loaded.diagnostics.count) input errors, "
+        var summary =
+            "\nlint: \(loaded.scenarios.count) scenarios in \(loaded.files.count) files, \(loaded.diagnostics.count) input errors, "
             + "\(contradictions) contradicting the reference, \(uncovered.count) requirements uncovered"
         if !documents.isEmpty { summary += ", \(disagreements) spec disagreements" }
         Console.out(summary + " (\(milliseconds) ms)")

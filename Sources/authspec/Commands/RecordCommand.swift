@@ -18,7 +18,8 @@ enum RecordCommand: Command {
             """,
         arguments: [.init(name: "file", help: "The scenario file to record.", optional: false, repeating: false)],
         options: [
-            .init(name: "output", valueName: "file", help: "Where to write the recorded file (default: standard output)."),
+            .init(
+                name: "output", valueName: "file", help: "Where to write the recorded file (default: standard output)."),
             .init(name: "in-place", valueName: nil, help: "Rewrite the scenario file itself."),
             .init(name: "all-keys", valueName: nil, help: "Record every observation key, not only what changed."),
         ])
@@ -31,7 +32,8 @@ enum RecordCommand: Command {
             throw UsageError(message: "Give --output or --in-place, not both")
         }
         let model = UnlockModel.declaration
-        guard let data = FileManager.default.contents(atPath: file), let text = String(data: data, encoding: .utf8) else {
+        guard let data = FileManager.default.contents(atPath: file), let text = String(data: data, encoding: .utf8)
+        else {
             throw InputError(message: "\(file): cannot read the file")
         }
         let loaded = ScenarioLoader(model: model).load(text: text, file: file)
@@ -45,20 +47,30 @@ enum RecordCommand: Command {
             let steps = ScenarioRecorder.stepsToRecord(in: scenario)
             guard !steps.isEmpty else { continue }
             var bare = scenario
-            bare.steps = scenario.steps.map { var step = $0; step.expectations = []; return step }
+            bare.steps = scenario.steps.map {
+                var step = $0
+                step.expectations = []
+                return step
+            }
             let result = runner.run(bare, on: &reference)
             guard result.outcome == .passed else {
-                throw InputError(message: "\(scenario.location): the reference could not run '\(scenario.id)': \(result.firstProblem?.message ?? result.message ?? "")")
+                throw InputError(
+                    message:
+                        "\(scenario.location): the reference could not run '\(scenario.id)': \(result.firstProblem?.message ?? result.message ?? "")"
+                )
             }
             plan.append((scenario, steps, result))
         }
         guard !plan.isEmpty else {
-            Console.error("record: nothing to record in \(file) (mark steps with 'record: true', or leave a scenario without expectations)")
+            Console.error(
+                "record: nothing to record in \(file) (mark steps with 'record: true', or leave a scenario without expectations)"
+            )
             return .success
         }
         let recorded: String
         do {
-            recorded = try ScenarioRecorder(model: model, allKeys: arguments.flag("all-keys")).record(text, results: plan)
+            recorded = try ScenarioRecorder(model: model, allKeys: arguments.flag("all-keys")).record(
+                text, results: plan)
         } catch {
             throw InputError(message: error.description)
         }
@@ -66,7 +78,10 @@ enum RecordCommand: Command {
         let check = ScenarioLoader(model: model).load(text: recorded, file: file)
         let failures = check.scenarios.map { runner.run($0, on: &reference) }.filter { $0.outcome != .passed }
         guard check.diagnostics.isEmpty, failures.isEmpty else {
-            throw InputError(message: "record: the recorded file would not pass (\(check.diagnostics.first?.description ?? failures.first?.scenario.id ?? "")); nothing written")
+            throw InputError(
+                message:
+                    "record: the recorded file would not pass (\(check.diagnostics.first?.description ?? failures.first?.scenario.id ?? "")); nothing written"
+            )
         }
         let steps = plan.reduce(0) { $0 + $1.steps.count }
         if arguments.flag("in-place") || arguments.value("output") != nil {

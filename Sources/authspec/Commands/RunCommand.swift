@@ -21,14 +21,28 @@ enum RunCommand: Command {
             """,
         arguments: [.init(name: "paths", help: "Scenario files or folders to run (default: Scenarios).")],
         options: [
-            .init(name: "tag", valueName: "tag", help: "Run only scenarios with this tag (repeatable; any of them).", repeatable: true),
-            .init(name: "id", valueName: "glob", help: "Run only scenarios whose id matches this glob, such as 'pin-*' (repeatable).", repeatable: true),
+            .init(
+                name: "tag", valueName: "tag", help: "Run only scenarios with this tag (repeatable; any of them).",
+                repeatable: true),
+            .init(
+                name: "id", valueName: "glob",
+                help: "Run only scenarios whose id matches this glob, such as 'pin-*' (repeatable).", repeatable: true),
             .init(name: "json", valueName: "file", help: "Write the results as JSON to this file (atomically)."),
-            .init(name: "junit", valueName: "file", help: "Write JUnit XML: a testsuite per implementation, a testcase per scenario."),
-            .init(name: "markdown", valueName: "file", help: "Write a Markdown report: summary, matrix, failures, coverage graphs, requirements."),
-            .init(name: "coverage", valueName: "file", help: "Write the state-coverage graphs (Mermaid in Markdown) for every implementation."),
-            .init(name: "requirements", valueName: "file", help: "The requirements catalogue (default: requirements.yaml in the first scenario folder, if there)."),
-            .init(name: "argon2", valueName: "profile", help: "Argon2id cost for the reference's PIN hash: light (default) or owasp (m=19456 KiB, t=2, p=1)."),
+            .init(
+                name: "junit", valueName: "file",
+                help: "Write JUnit XML: a testsuite per implementation, a testcase per scenario."),
+            .init(
+                name: "markdown", valueName: "file",
+                help: "Write a Markdown report: summary, matrix, failures, coverage graphs, requirements."),
+            .init(
+                name: "coverage", valueName: "file",
+                help: "Write the state-coverage graphs (Mermaid in Markdown) for every implementation."),
+            .init(
+                name: "requirements", valueName: "file",
+                help: "The requirements catalogue (default: requirements.yaml in the first scenario folder, if there)."),
+            .init(
+                name: "argon2", valueName: "profile",
+                help: "Argon2id cost for the reference's PIN hash: light (default) or owasp (m=19456 KiB, t=2, p=1)."),
             .init(name: "quiet", valueName: nil, help: "Print only failures and the summary."),
         ] + DriverArguments.options)
 
@@ -52,7 +66,8 @@ enum RunCommand: Command {
         if !quiet {
             Console.out(
                 "Running \(reporter.counted(selected.count, "scenario")) from \(reporter.counted(loaded.files.count, "file")) "
-                    + "against \(names.count == 1 ? "the reference" : reporter.counted(names.count, "implementation")) (reference: Argon2id \(profile))")
+                    + "against \(names.count == 1 ? "the reference" : reporter.counted(names.count, "implementation")) (reference: Argon2id \(profile))"
+            )
         }
         let runner = ScenarioRunner(model: model)
         var runs: [ImplementationRun] = []
@@ -60,7 +75,9 @@ enum RunCommand: Command {
         func execute<I: ImplementationUnderTest>(_ implementation: inout I, label: String, details: DriverDetails?) {
             let results = runner.run(selected, on: &implementation) { result, number in
                 if !quiet {
-                    Console.out(reporter.progressLine(result, number: number, of: selected.count, implementation: names.count > 1 ? label : nil))
+                    Console.out(
+                        reporter.progressLine(
+                            result, number: number, of: selected.count, implementation: names.count > 1 ? label : nil))
                 }
             }
             runs.append(ImplementationRun(name: label, details: details, results: results))
@@ -72,7 +89,11 @@ enum RunCommand: Command {
             var driver = SubprocessDriver(options: options)
             if !quiet { Console.out("Starting driver: \(options.command)") }
             let handshake = Result { () throws(ImplementationError) in try driver.connect() }
-            execute(&driver, label: driver.name, details: DriverDetails(command: options.command, info: try? handshake.get(), restarts: driver.restarts, log: options.stderrLog))
+            execute(
+                &driver, label: driver.name,
+                details: DriverDetails(
+                    command: options.command, info: try? handshake.get(), restarts: driver.restarts,
+                    log: options.stderrLog))
             runs[runs.count - 1].details?.restarts = driver.restarts
             driver.shutdown()
         }
@@ -81,9 +102,13 @@ enum RunCommand: Command {
         var problems: [String] = []
         for run in runs {
             if let verdict = ScenarioRunner.brokenVerdict(run.results) {
-                problems.append(reporter.brokenDriver(run.name, command: run.details?.command, message: verdict, log: run.details?.log))
+                problems.append(
+                    reporter.brokenDriver(
+                        run.name, command: run.details?.command, message: verdict, log: run.details?.log))
             } else {
-                problems += run.results.compactMap { reporter.problem($0, implementation: runs.count > 1 ? run.name : nil) }
+                problems += run.results.compactMap {
+                    reporter.problem($0, implementation: runs.count > 1 ? run.name : nil)
+                }
             }
         }
         if !problems.isEmpty { Console.out("\n" + problems.joined(separator: "\n\n")) }
@@ -92,10 +117,14 @@ enum RunCommand: Command {
         for run in runs { Console.out(reporter.summary(RunSummary(run.results), implementation: run.name)) }
         let uncovered = RequirementCatalogue.uncovered(catalogue, by: loaded.scenarios)
         if !uncovered.isEmpty {
-            Console.out("\(reporter.counted(uncovered.count, "requirement")) no scenario covers: " + uncovered.map(\.id).joined(separator: ", "))
+            Console.out(
+                "\(reporter.counted(uncovered.count, "requirement")) no scenario covers: "
+                    + uncovered.map(\.id).joined(separator: ", "))
         }
         if !loaded.diagnostics.isEmpty {
-            Console.out("\(reporter.counted(loaded.diagnostics.count, "input error")) (above): the scenarios they are in did not run")
+            Console.out(
+                "\(reporter.counted(loaded.diagnostics.count, "input error")) (above): the scenarios they are in did not run"
+            )
         }
         let named = runs.map { (name: $0.name, results: $0.results) }
         let coverage = runs.map { CoverageReport(implementation: $0.name, results: $0.results, model: model) }
@@ -108,10 +137,14 @@ enum RunCommand: Command {
             try AtomicFile.write(JUnitReporter(model: model).document(named), to: path)
         }
         if let path = arguments.value("markdown") {
-            try AtomicFile.write(MarkdownReporter(model: model).document(runs: named, coverage: coverage, requirements: catalogue), to: path)
+            try AtomicFile.write(
+                MarkdownReporter(model: model).document(runs: named, coverage: coverage, requirements: catalogue),
+                to: path)
         }
         if let path = arguments.value("coverage") {
-            let text = "# State coverage\n\n" + coverage.map { MermaidCoverage().markdown($0, heading: "##") }.joined(separator: "\n")
+            let text =
+                "# State coverage\n\n"
+                + coverage.map { MermaidCoverage().markdown($0, heading: "##") }.joined(separator: "\n")
             try AtomicFile.write(text, to: path)
         }
         if !loaded.diagnostics.isEmpty { return .badInput }
@@ -122,17 +155,22 @@ enum RunCommand: Command {
 
 /// The scenarios under the command's paths (default: Scenarios) and their requirements
 /// catalogue, with every problem of either among the loader's diagnostics.
-func loadSuite(_ arguments: ParsedArguments, model: ModelDeclaration) -> (loaded: ScenarioLoader.Result, catalogue: [Requirement]) {
+func loadSuite(_ arguments: ParsedArguments, model: ModelDeclaration) -> (
+    loaded: ScenarioLoader.Result, catalogue: [Requirement]
+) {
     let paths = arguments.positionals.isEmpty ? ["Scenarios"] : arguments.positionals
     var loaded = ScenarioLoader(model: model).load(paths: paths)
     let catalogue = requirementsCatalogue(arguments.value("requirements"), paths: paths)
-    loaded.diagnostics += catalogue.diagnostics
+    loaded.diagnostics +=
+        catalogue.diagnostics
         + RequirementCatalogue.unknownCitations(in: loaded.scenarios, requirements: catalogue.requirements)
     return (loaded, catalogue.requirements)
 }
 
 /// The catalogue named by --requirements, or the one beside the scenarios, or none.
-func requirementsCatalogue(_ explicit: String?, paths: [String]) -> (requirements: [Requirement], diagnostics: [Diagnostic]) {
+func requirementsCatalogue(_ explicit: String?, paths: [String]) -> (
+    requirements: [Requirement], diagnostics: [Diagnostic]
+) {
     if let explicit { return RequirementCatalogue.load(file: explicit) }
     for path in paths {
         var isFolder: ObjCBool = false

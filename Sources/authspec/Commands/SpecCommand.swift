@@ -25,12 +25,18 @@ enum SpecCommand: Command {
             disagree, 2 usage or input errors.
             """,
         arguments: [
-            .init(name: "check", help: "The check to run (the only one for now).", optional: false, repeating: false, literal: true),
+            .init(
+                name: "check", help: "The check to run (the only one for now).", optional: false, repeating: false,
+                literal: true),
             .init(name: "documents", help: "The spec documents to read.", optional: false),
         ],
         options: [
-            .init(name: "mapping", valueName: "file", help: "Sections and state names per document (default: docs/spec-mapping.yaml, if there)."),
-            .init(name: "scenarios", valueName: "path", help: "Scenarios run on the reference to name what a disagreement touches (default: Scenarios)."),
+            .init(
+                name: "mapping", valueName: "file",
+                help: "Sections and state names per document (default: docs/spec-mapping.yaml, if there)."),
+            .init(
+                name: "scenarios", valueName: "path",
+                help: "Scenarios run on the reference to name what a disagreement touches (default: Scenarios)."),
         ])
 
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
@@ -39,11 +45,16 @@ enum SpecCommand: Command {
         }
         let files = Array(arguments.positionals.dropFirst())
         guard !files.isEmpty else { throw UsageError(message: "Name at least one spec document to check") }
-        let checks = try check(files, mapping: arguments.value("mapping"), scenarioPath: arguments.value("scenarios") ?? "Scenarios")
+        let checks = try check(
+            files, mapping: arguments.value("mapping"), scenarioPath: arguments.value("scenarios") ?? "Scenarios")
         let model = UnlockModel.declaration
-        Console.out("Checking \(files.count) document\(files.count == 1 ? "" : "s") against the \(model.name) model (\(model.transitions.count) transitions) and the reference's lock schedule")
+        Console.out(
+            "Checking \(files.count) document\(files.count == 1 ? "" : "s") against the \(model.name) model (\(model.transitions.count) transitions) and the reference's lock schedule"
+        )
         let counts = report(checks)
-        Console.out("\n\(counts.disagreements) disagreement\(counts.disagreements == 1 ? "" : "s"), \(counts.warnings) warning\(counts.warnings == 1 ? "" : "s")")
+        Console.out(
+            "\n\(counts.disagreements) disagreement\(counts.disagreements == 1 ? "" : "s"), \(counts.warnings) warning\(counts.warnings == 1 ? "" : "s")"
+        )
         return counts.disagreements > 0 ? .failures : .success
     }
 
@@ -54,16 +65,21 @@ enum SpecCommand: Command {
         ran: (scenarios: [Scenario], results: [ScenarioResult])? = nil
     ) throws -> [DocumentCheck] {
         let model = UnlockModel.declaration
-        let mappingFile = mappingPath ?? (FileManager.default.fileExists(atPath: "docs/spec-mapping.yaml") ? "docs/spec-mapping.yaml" : nil)
+        let mappingFile =
+            mappingPath
+            ?? (FileManager.default.fileExists(atPath: "docs/spec-mapping.yaml") ? "docs/spec-mapping.yaml" : nil)
         let mapping: SpecMapping
         do {
-            mapping = try mappingFile.map { path throws(SpecCheckInputError) in try SpecMapping.load(file: path) } ?? SpecMapping()
+            mapping =
+                try mappingFile.map { path throws(SpecCheckInputError) in try SpecMapping.load(file: path) }
+                ?? SpecMapping()
         } catch {
             throw InputError(message: error.description)
         }
         var documents: [SpecDocument] = []
         for file in files {
-            guard let data = FileManager.default.contents(atPath: file), let text = String(data: data, encoding: .utf8) else {
+            guard let data = FileManager.default.contents(atPath: file), let text = String(data: data, encoding: .utf8)
+            else {
                 throw InputError(message: "\(file): cannot read the document")
             }
             documents.append(SpecDocument(file: file, text: text))
@@ -77,30 +93,46 @@ enum SpecCommand: Command {
         }
         if let suite {
             checker.scenariosByTransition = CoverageReport.scenariosByTransition(suite.results, model: model)
-            checker.scenariosByLockRow = scenariosByLockRow(suite.scenarios, catalogue: requirementsCatalogue(nil, paths: [scenarioPath]).requirements)
+            checker.scenariosByLockRow = scenariosByLockRow(
+                suite.scenarios, catalogue: requirementsCatalogue(nil, paths: [scenarioPath]).requirements)
         }
         return checker.check(documents)
     }
 
     /// Prints each document's findings, disagreements first; returns the counts.
     static func report(_ checks: [DocumentCheck]) -> (disagreements: Int, warnings: Int) {
-        var disagreements = 0, warnings = 0
+        var disagreements = 0
+        var warnings = 0
         for check in checks {
             let name = check.document.identifier.map { " (\($0))" } ?? ""
-            let compared = check.compared.map { "§\($0.section) \($0.kind.rawValue) (line \($0.line))" }.joined(separator: ", ")
+            let compared = check.compared.map { "§\($0.section) \($0.kind.rawValue) (line \($0.line))" }.joined(
+                separator: ", ")
             var line = "\n\(check.document.file)\(name): compared " + (compared.isEmpty ? "no diagram" : compared)
             if !check.skipped.isEmpty {
-                line += "; not compared (another model): " + check.skipped.map { "§\($0.section) \($0.kind.rawValue) (line \($0.line))" }.joined(separator: ", ")
+                line +=
+                    "; not compared (another model): "
+                    + check.skipped.map { "§\($0.section) \($0.kind.rawValue) (line \($0.line))" }.joined(
+                        separator: ", ")
             }
             if !check.document.lockRows.isEmpty { line += "; lock table rows: \(check.document.lockRows.count)" }
             let disagreeing = check.findings.filter(\.isDisagreement)
             Console.out(line + (disagreeing.isEmpty ? ": agrees with the model" : ""))
-            for finding in check.findings.sorted(by: { ($0.isDisagreement ? 0 : 1, $0.line ?? .max) < ($1.isDisagreement ? 0 : 1, $1.line ?? .max) }) {
+            for finding in check.findings.sorted(by: {
+                ($0.isDisagreement ? 0 : 1, $0.line ?? .max) < ($1.isDisagreement ? 0 : 1, $1.line ?? .max)
+            }) {
                 let place = finding.line.map { "\(finding.file):\($0): " } ?? ""
-                let label = finding.isDisagreement ? "error: \(finding.kind.rawValue): " : finding.kind == .addedByReference ? "note: \(finding.kind.rawValue): " : "warning: \(finding.kind.rawValue): "
+                let label =
+                    finding.isDisagreement
+                    ? "error: \(finding.kind.rawValue): "
+                    : finding.kind == .addedByReference
+                        ? "note: \(finding.kind.rawValue): " : "warning: \(finding.kind.rawValue): "
                 Console.out("  " + place + label + finding.message)
                 for detail in finding.details { Console.out("      " + detail) }
-                if finding.isDisagreement { disagreements += 1 } else if finding.kind != .addedByReference { warnings += 1 }
+                if finding.isDisagreement {
+                    disagreements += 1
+                } else if finding.kind != .addedByReference {
+                    warnings += 1
+                }
             }
         }
         return (disagreements, warnings)
@@ -110,7 +142,8 @@ enum SpecCommand: Command {
     static func scenariosByLockRow(_ scenarios: [Scenario], catalogue: [Requirement]) -> [Int: [String]] {
         var rows: [Int: [String]] = [:]
         for requirement in catalogue {
-            guard let match = requirement.clause.firstMatch(of: /§6\.1\.2 row (\d+)\+?$/), let row = Int(match.output.1) else { continue }
+            guard let match = requirement.clause.firstMatch(of: /§6\.1\.2 row (\d+)\+?$/), let row = Int(match.output.1)
+            else { continue }
             rows[row] = scenarios.filter { $0.covers.contains { $0.id == requirement.id } }.map(\.id)
         }
         return rows
