@@ -204,8 +204,9 @@ class UnlockScreen:
     def on_kill(self, _, now):
         if self.state == "NotRunning":
             return
+        # The process dies: everything on screen goes, only the Device's state is left.
         self.volatile_failures = 0
-        self.digits = ""
+        self._new_screen()
         self._go("NotRunning")
 
     def on_background(self, _, now):
