@@ -17,7 +17,8 @@ public struct SourceLocation: Sendable, Equatable, CustomStringConvertible {
         self.init(file: file, line: mark.line, column: mark.column)
     }
 
-    public var description: String { "\(file):\(line):\(column)" }
+    /// `file:line:column`, or just the file for a problem with the file as a whole.
+    public var description: String { line == 0 ? file : "\(file):\(line):\(column)" }
 }
 
 /// One scenario: a world to start from and a sequence of steps, each an input with the

@@ -66,7 +66,7 @@ enum RunCommand: Command {
         if !quiet {
             Console.out(
                 "Running \(reporter.counted(selected.count, "scenario")) from \(reporter.counted(loaded.files.count, "file")) "
-                    + "against \(names.count == 1 ? "the reference" : reporter.counted(names.count, "implementation")) (reference: Argon2id \(profile))"
+                    + "against \(names.count == 1 ? "the reference" : reporter.counted(names.count, "implementation")) (the reference hashes with Argon2id \(profile))"
             )
         }
         let runner = ScenarioRunner(model: model)
