@@ -117,17 +117,6 @@ public struct SpecChecker {
                         "\(transition.from) → \(transition.to) (\(transition.specLabel ?? transition.trigger)), \(transition.provenance)"
                 ))
         }
-        for transition in model.transitions
-        where transition.addedByReference && !(scope.contains(transition.from) && scope.contains(transition.to))
-            && !compared.isEmpty && document.identifier == "SCR-AUTH-006"
-        {
-            findings.append(
-                SpecFinding(
-                    kind: .addedByReference, file: document.file, line: nil,
-                    message:
-                        "\(transition.from == "*" ? "any state" : transition.from) → \(transition.to) (\(transition.trigger)), \(transition.provenance)"
-                ))
-        }
         findings += lockFindings(document)
         return DocumentCheck(document: document, compared: compared, skipped: skipped, findings: findings)
     }
@@ -218,6 +207,16 @@ public struct SpecChecker {
     func affected(_ from: String, _ to: String) -> [String] {
         guard let scenarios = scenariosByTransition["\(from) -> \(to)"], !scenarios.isEmpty else { return [] }
         return ["scenarios that take it: " + scenarios.joined(separator: ", ")]
+    }
+
+    /// The reference's own transitions between states that no compared document draws both
+    /// ends of: said once for the whole check, since no one document is the place for them.
+    public func additionsOutsideEveryDocument(_ checks: [DocumentCheck]) -> [TransitionDeclaration] {
+        let scopes = checks.map { Set(edges(of: $0.document).edges.flatMap { [$0.from, $0.to] }) }
+        return model.transitions.filter { transition in
+            transition.addedByReference
+                && !scopes.contains { $0.contains(transition.from) && $0.contains(transition.to) }
+        }
     }
 
     /// Lowercase, parenthesised remarks and quotes dropped, spaces folded: `Intentos >= 5 (bloqueo)` → `intentos >= 5`.

@@ -74,10 +74,10 @@ enum LintCommand: Command {
         var disagreements = 0
         let documents = arguments.all("spec")
         if !documents.isEmpty {
-            let checks = try SpecCommand.check(
+            let (checks, additions) = try SpecCommand.check(
                 documents, mapping: arguments.value("mapping"), scenarioPath: paths[0], ran: (loaded.scenarios, results)
             )
-            disagreements = SpecCommand.report(checks).disagreements
+            disagreements = SpecCommand.report(checks, additions: additions).disagreements
         }
         let elapsed = ContinuousClock.now - started
         let milliseconds = elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000

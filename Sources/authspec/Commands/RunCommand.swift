@@ -72,29 +72,28 @@ enum RunCommand: Command {
         let runner = ScenarioRunner(model: model)
         var runs: [ImplementationRun] = []
 
-        func execute<I: ImplementationUnderTest>(_ implementation: inout I, label: String, details: DriverDetails?) {
-            let results = runner.run(selected, on: &implementation) { result, number in
+        func execute<I: ImplementationUnderTest>(_ implementation: inout I, label: String) -> [ScenarioResult] {
+            runner.run(selected, on: &implementation) { result, number in
                 if !quiet {
                     Console.out(
                         reporter.progressLine(
                             result, number: number, of: selected.count, implementation: names.count > 1 ? label : nil))
                 }
             }
-            runs.append(ImplementationRun(name: label, details: details, results: results))
         }
 
         var reference = ReferenceImplementation(profile: profile)
-        execute(&reference, label: "reference", details: nil)
+        runs.append(
+            ImplementationRun(name: "reference", details: nil, results: execute(&reference, label: "reference")))
         for options in drivers {
             var driver = SubprocessDriver(options: options)
             if !quiet { Console.out("Starting driver: \(options.command)") }
-            let handshake = Result { () throws(ImplementationError) in try driver.connect() }
-            execute(
-                &driver, label: driver.name,
-                details: DriverDetails(
-                    command: options.command, info: try? handshake.get(), restarts: driver.restarts,
-                    log: options.stderrLog))
-            runs[runs.count - 1].details?.restarts = driver.restarts
+            // A failed handshake is remembered by the driver and errors every scenario with its reason.
+            _ = try? driver.connect()
+            let results = execute(&driver, label: driver.name)
+            let details = DriverDetails(
+                command: options.command, info: driver.info, restarts: driver.restarts, log: options.stderrLog)
+            runs.append(ImplementationRun(name: driver.name, details: details, results: results))
             driver.shutdown()
         }
 

@@ -45,13 +45,13 @@ enum SpecCommand: Command {
         }
         let files = Array(arguments.positionals.dropFirst())
         guard !files.isEmpty else { throw UsageError(message: "Name at least one spec document to check") }
-        let checks = try check(
+        let (checks, additions) = try check(
             files, mapping: arguments.value("mapping"), scenarioPath: arguments.value("scenarios") ?? "Scenarios")
         let model = UnlockModel.declaration
         Console.out(
             "Checking \(files.count) document\(files.count == 1 ? "" : "s") against the \(model.name) model (\(model.transitions.count) transitions) and the reference's lock schedule"
         )
-        let counts = report(checks)
+        let counts = report(checks, additions: additions)
         Console.out(
             "\n\(counts.disagreements) disagreement\(counts.disagreements == 1 ? "" : "s"), \(counts.warnings) warning\(counts.warnings == 1 ? "" : "s")"
         )
@@ -63,7 +63,7 @@ enum SpecCommand: Command {
     static func check(
         _ files: [String], mapping mappingPath: String?, scenarioPath: String,
         ran: (scenarios: [Scenario], results: [ScenarioResult])? = nil
-    ) throws -> [DocumentCheck] {
+    ) throws -> (checks: [DocumentCheck], additions: [TransitionDeclaration]) {
         let model = UnlockModel.declaration
         let mappingFile =
             mappingPath
@@ -96,11 +96,14 @@ enum SpecCommand: Command {
             checker.scenariosByLockRow = scenariosByLockRow(
                 suite.scenarios, catalogue: requirementsCatalogue(nil, paths: [scenarioPath]).requirements)
         }
-        return checker.check(documents)
+        let checks = checker.check(documents)
+        return (checks, checker.additionsOutsideEveryDocument(checks))
     }
 
     /// Prints each document's findings, disagreements first; returns the counts.
-    static func report(_ checks: [DocumentCheck]) -> (disagreements: Int, warnings: Int) {
+    static func report(_ checks: [DocumentCheck], additions: [TransitionDeclaration]) -> (
+        disagreements: Int, warnings: Int
+    ) {
         var disagreements = 0
         var warnings = 0
         for check in checks {
@@ -133,6 +136,15 @@ enum SpecCommand: Command {
                 } else if finding.kind != .addedByReference {
                     warnings += 1
                 }
+            }
+        }
+        if !additions.isEmpty {
+            Console.out("\nThe model also has, between states no compared document draws:")
+            for transition in additions {
+                let from = transition.from == "*" ? "any state" : transition.from
+                Console.out(
+                    "  note: added by the reference: \(from) → \(transition.to) (\(transition.trigger)), \(transition.provenance)"
+                )
             }
         }
         return (disagreements, warnings)
