@@ -6,8 +6,6 @@ import SpecModel
 /// expects, key by key. It knows the model only through its declaration.
 public struct ScenarioRunner {
     public let model: ModelDeclaration
-    /// The input that moves the virtual clock; its argument is a duration in milliseconds.
-    public static let clockInput = "advance"
 
     public init(model: ModelDeclaration) {
         self.model = model
@@ -42,7 +40,8 @@ public struct ScenarioRunner {
         for step in scenario.steps {
             for _ in 0..<step.repeatCount {
                 for input in step.inputs {
-                    if input.name == Self.clockInput { clock += input.argument?.int ?? 0 }
+                    // The loader bounds a scenario's clock (VirtualDuration.maximum), so this sum is exact.
+                    if input.name == model.clockInput { clock += input.argument?.int ?? 0 }
                     plan.append(TimedInput(input, atMilliseconds: clock))
                 }
             }

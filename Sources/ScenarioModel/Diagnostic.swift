@@ -1,35 +1,63 @@
-/// A problem in a scenario file, reported like a compiler's: location, message, the source
-/// line and a caret under the column.
+/// A problem in a scenario file, reported like a compiler's: location, message, and a short
+/// excerpt of the source line with a caret under the column.
 public struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
     public var location: SourceLocation
     public var message: String
-    public var sourceLine: String?
+    /// At most `Excerpt.width` characters of the line around the column: a long line is never
+    /// copied whole, however many problems it holds.
+    public var excerpt: Excerpt?
 
-    public init(_ message: String, at location: SourceLocation, sourceLine: String? = nil) {
+    public struct Excerpt: Sendable, Equatable {
+        public var text: String
+        /// 1-based position of the reported column within `text`.
+        public var caret: Int
+
+        public static let width = 100
+
+        /// The part of `line` around `column` (1-based, in characters); tabs shown as spaces.
+        public init(line: Substring, column: Int) {
+            let characters = line.count
+            let column = max(1, min(column, characters + 1))
+            var start = 0
+            var end = characters
+            if characters > Self.width {
+                start = max(0, min(column - 1 - Self.width / 2, characters - Self.width))
+                end = start + Self.width
+            }
+            let from = line.index(line.startIndex, offsetBy: start)
+            let to = line.index(from, offsetBy: end - start)
+            var shown = String(line[from..<to].map { $0 == "\t" ? " " : $0 })
+            var caret = column - start
+            if start > 0 {
+                shown = "…" + shown
+                caret += 1
+            }
+            if end < characters { shown += "…" }
+            text = shown
+            self.caret = caret
+        }
+    }
+
+    public init(_ message: String, at location: SourceLocation, excerpt: Excerpt? = nil) {
         self.message = message
         self.location = location
-        self.sourceLine = sourceLine
+        self.excerpt = excerpt
     }
 
     public var description: String {
         var text = "\(location): error: \(message)"
-        if let sourceLine {
-            let visible = sourceLine.replacingTabs()
-            text += "\n    \(visible)\n    " + String(repeating: " ", count: max(0, location.column - 1)) + "^"
+        if let excerpt {
+            text += "\n    \(excerpt.text)\n    " + String(repeating: " ", count: max(0, excerpt.caret - 1)) + "^"
         }
         return text
-    }
-}
-
-extension String {
-    fileprivate func replacingTabs() -> String {
-        String(map { $0 == "\t" ? " " : $0 })
     }
 }
 
 /// The closest candidate for a "did you mean" hint: within two edits (a typo), or sharing its
 /// first four letters (another form of the same word, `failed` for `failure`).
 func closestMatch(to word: String, among candidates: [String]) -> String? {
+    // A word far longer than every candidate is no typo of one; and edit distance is quadratic.
+    guard word.count <= (candidates.map(\.count).max() ?? 0) + 8 else { return nil }
     let lowered = word.lowercased()
     let scored = candidates.map { ($0, editDistance(lowered, $0.lowercased())) }
     guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }

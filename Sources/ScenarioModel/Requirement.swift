@@ -22,38 +22,29 @@ public enum RequirementCatalogue {
     public static let fileName = "requirements.yaml"
 
     public static func load(file: String) -> (requirements: [Requirement], diagnostics: [Diagnostic]) {
-        guard let data = FileManager.default.contents(atPath: file), let text = String(data: data, encoding: .utf8)
-        else {
-            return (
-                [],
-                [
-                    Diagnostic(
-                        "cannot read the requirements catalogue", at: SourceLocation(file: file, line: 0, column: 0))
-                ]
-            )
+        switch SourceFiles.read(file, maxBytes: YAMLLimits.standard.maxBytes) {
+        case .success(let text): return load(text: text, file: file)
+        case .failure(var problem):
+            problem.message = "cannot read the requirements catalogue: " + problem.message
+            return ([], [problem])
         }
-        return load(text: text, file: file)
     }
 
     public static func load(text: String, file: String) -> (requirements: [Requirement], diagnostics: [Diagnostic]) {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        var diagnostics: [Diagnostic] = []
+        var source = SourceText(file: file, text: text)
         func report(_ message: String, _ mark: Mark) {
-            let line = mark.line >= 1 && mark.line <= lines.count ? String(lines[mark.line - 1]) : nil
-            diagnostics.append(
-                Diagnostic(
-                    message, at: SourceLocation(file: file, line: mark.line, column: mark.column), sourceLine: line))
+            source.report(message, at: mark)
         }
         let documents: [YAMLNode]
         do {
             documents = try YAMLDocumentLoader().load(text)
         } catch {
             report(error.message, error.mark)
-            return ([], diagnostics)
+            return ([], source.allDiagnostics)
         }
         guard let root = documents.first, case .sequence(let items) = root.kind else {
             report("the catalogue must be a list of requirements", documents.first?.mark ?? Mark(line: 1, column: 1))
-            return ([], diagnostics)
+            return ([], source.allDiagnostics)
         }
         var requirements: [Requirement] = []
         var seen: [String: SourceLocation] = [:]
@@ -91,7 +82,7 @@ public enum RequirementCatalogue {
             requirements.append(
                 Requirement(id: id, clause: fields["clause"]!, text: fields["text"]!, location: location))
         }
-        return (requirements, diagnostics)
+        return (requirements, source.allDiagnostics)
     }
 
     /// Every `covers` entry that names no requirement, as a diagnostic at the entry.

@@ -17,6 +17,10 @@ public struct SourceLocation: Sendable, Equatable, CustomStringConvertible {
         self.init(file: file, line: mark.line, column: mark.column)
     }
 
+    static func mark(of location: SourceLocation) -> Mark {
+        Mark(line: location.line, column: location.column)
+    }
+
     /// `file:line:column`, or just the file for a problem with the file as a whole.
     public var description: String { line == 0 ? file : "\(file):\(line):\(column)" }
 }

@@ -9,25 +9,31 @@ struct ScenarioDecoder {
     static let stepKeys = ["expect", "repeat", "note", "record"]
     static let maxRepeat = 10_000
 
-    let file: String
+    /// Inputs one scenario may send, repetitions and shorthands expanded: a bound on what a
+    /// few bytes of `repeat` can make the runner hold and the implementation do.
+    static let maxInputsPerScenario = 10_000
+
     let model: ModelDeclaration
-    let lines: [Substring]
-    private(set) var diagnostics: [Diagnostic] = []
+    private var source: SourceText
+    var file: String { source.file }
 
     init(file: String, text: String, model: ModelDeclaration) {
-        self.file = file
         self.model = model
-        self.lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        self.source = SourceText(file: file, text: text)
     }
 
+    var diagnostics: [Diagnostic] { source.allDiagnostics }
+
     mutating func report(_ message: String, at mark: Mark) {
-        let line = mark.line - 1 < lines.count && mark.line >= 1 ? String(lines[mark.line - 1]) : nil
-        diagnostics.append(Diagnostic(message, at: SourceLocation(file: file, mark), sourceLine: line))
+        source.report(message, at: mark)
     }
 
     // MARK: Scenario
 
+    /// The scenario in `node`, or nil when anything in it was reported: a scenario with an
+    /// input error never runs.
     mutating func scenario(_ node: YAMLNode) -> Scenario? {
+        let problemsBefore = source.problemCount
         guard let pairs = mapping(node, what: "a scenario") else { return nil }
         let fields = keyed(pairs, allowed: Self.scenarioKeys, what: "scenario")
         let id = fields["id"].flatMap { text($0, what: "id") }
@@ -67,9 +73,39 @@ struct ScenarioDecoder {
             report("scenario is missing the required key '\(key)'", at: node.mark)
         }
         guard let id, let title, let given, !spec.isEmpty, !steps.isEmpty, stepsLoaded else { return nil }
+        checkBudgets(steps)
+        guard source.problemCount == problemsBefore else { return nil }
         return Scenario(
             id: id, title: title, spec: spec, covers: covers, tags: tags, given: given, steps: steps,
             location: SourceLocation(file: file, node.mark))
+    }
+
+    /// The expanded input count and the virtual clock, each summed with overflow checked and
+    /// held within its bound; the step that crosses a bound is reported.
+    private mutating func checkBudgets(_ steps: [Step]) {
+        var inputs = 0
+        var clock = 0
+        for step in steps {
+            let (count, countOverflow) = step.inputs.count.multipliedReportingOverflow(by: step.repeatCount)
+            let (total, totalOverflow) = inputs.addingReportingOverflow(count)
+            if countOverflow || totalOverflow || total > Self.maxInputsPerScenario {
+                report(
+                    "the scenario sends more than \(Self.maxInputsPerScenario) inputs (repetitions and shorthands expanded) by this step; split it",
+                    at: SourceLocation.mark(of: step.location))
+                return
+            }
+            inputs = total
+            let advanced = step.inputs.filter { $0.name == model.clockInput }.reduce(0) { $0 + ($1.argument?.int ?? 0) }
+            let (moved, movedOverflow) = advanced.multipliedReportingOverflow(by: step.repeatCount)
+            let (time, timeOverflow) = clock.addingReportingOverflow(moved)
+            if movedOverflow || timeOverflow || time > VirtualDuration.maximum {
+                report(
+                    "the virtual clock passes \(VirtualDuration.format(VirtualDuration.maximum)) (100 years) by this step; no scenario runs that long",
+                    at: SourceLocation.mark(of: step.location))
+                return
+            }
+            clock = time
+        }
     }
 
     private mutating func world(_ node: YAMLNode?, at scenarioMark: Mark) -> [String: Value]? {
@@ -253,11 +289,13 @@ struct ScenarioDecoder {
     }
 
     private mutating func unknown(_ word: String, kind: String, among candidates: [String], at mark: Mark) {
-        var message = "unknown \(kind) '\(word)'"
-        if let suggestion = closestMatch(to: word, among: candidates) {
-            message += " (did you mean '\(suggestion)'?)"
-        }
-        report(message, at: mark)
+        report("unknown \(kind) '\(word)'" + suggestion(for: word, among: candidates), at: mark)
+    }
+
+    /// ` (did you mean 'x'?)`, searched for only while problems are still being listed.
+    private func suggestion(for word: String, among candidates: [String]) -> String {
+        guard source.isListing, let match = closestMatch(to: word, among: candidates) else { return "" }
+        return " (did you mean '\(match)'?)"
     }
 
     private mutating func text(_ node: YAMLNode, what: String) -> String? {
@@ -315,13 +353,19 @@ struct ScenarioDecoder {
             return .string(text)
         case .oneOf(let words):
             guard words.contains(text) else {
-                let hint = closestMatch(to: text, among: words).map { " (did you mean '\($0)'?)" } ?? ""
-                return wrong("'\(text)'\(hint)")
+                return wrong("'\(text)'" + suggestion(for: text, among: words))
             }
             return .string(text)
         case .duration:
-            guard let milliseconds = VirtualDuration.parse(text) else { return wrong() }
-            return .int(milliseconds)
+            switch VirtualDuration.read(text) {
+            case .milliseconds(let milliseconds): return .int(milliseconds)
+            case .malformed: return wrong()
+            case .outOfRange:
+                report(
+                    "\(what) is out of range: durations run up to \(VirtualDuration.format(VirtualDuration.maximum)) (100 years); found '\(text)'",
+                    at: node.mark)
+                return nil
+            }
         case .instant:
             guard let milliseconds = Instant.parse(text) else { return wrong() }
             return .int(milliseconds)

@@ -20,17 +20,25 @@ public struct ScenarioLoader {
     }
 
     /// Files ending in .yaml or .yml under each path (folders recursively), sorted, then loaded.
+    /// A path that does not exist, a folder that cannot be read, a symlink loop: each a problem.
     public func load(paths: [String]) -> Result {
         var files: [String] = []
         var diagnostics: [Diagnostic] = []
         for path in paths {
-            var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+            var info = stat()
+            guard stat(path, &info) == 0 else {
                 diagnostics.append(
-                    Diagnostic("no such file or folder", at: SourceLocation(file: path, line: 0, column: 0)))
+                    Diagnostic(SourceFiles.reason(errno), at: SourceLocation(file: path, line: 0, column: 0)))
                 continue
             }
-            files += isFolder.boolValue ? Self.scenarioFiles(under: path) : [path]
+            guard info.st_mode & S_IFMT == S_IFDIR else {
+                files.append(path)
+                continue
+            }
+            let found = SourceFiles.files(
+                under: path, suffixes: Self.scenarioSuffixes, excluding: Self.nonScenarioFiles)
+            files += found.files
+            diagnostics += found.problems
         }
         var result = load(files: files)
         result.diagnostics = diagnostics + result.diagnostics
@@ -39,42 +47,32 @@ public struct ScenarioLoader {
 
     /// Scenario files under a folder: every .yaml or .yml except the ones that hold other data.
     public static func scenarioFiles(under folder: String) -> [String] {
-        let base = folder.hasSuffix("/") ? String(folder.dropLast()) : folder
-        let found = FileManager.default.enumerator(atPath: base)?.compactMap { $0 as? String } ?? []
-        return found.filter {
-            ($0.hasSuffix(".yaml") || $0.hasSuffix(".yml"))
-                && !nonScenarioFiles.contains(($0 as NSString).lastPathComponent)
-        }
-        .sorted()
-        .map { "\(base)/\($0)" }
+        SourceFiles.files(under: folder, suffixes: scenarioSuffixes, excluding: nonScenarioFiles).files
     }
 
+    static let scenarioSuffixes = [".yaml", ".yml"]
     static let nonScenarioFiles: Set<String> = ["requirements.yaml"]
 
     public func load(files: [String]) -> Result {
         var scenarios: [Scenario] = []
         var diagnostics: [Diagnostic] = []
         for file in files {
-            guard let data = FileManager.default.contents(atPath: file) else {
-                diagnostics.append(
-                    Diagnostic("cannot read the file", at: SourceLocation(file: file, line: 0, column: 0)))
-                continue
+            switch SourceFiles.read(file, maxBytes: limits.maxBytes) {
+            case .failure(let problem):
+                diagnostics.append(problem)
+            case .success(let text):
+                let loaded = load(text: text, file: file)
+                scenarios += loaded.scenarios
+                diagnostics += loaded.diagnostics
             }
-            guard let text = String(data: data, encoding: .utf8) else {
-                diagnostics.append(
-                    Diagnostic("the file is not UTF-8 text", at: SourceLocation(file: file, line: 1, column: 1)))
-                continue
-            }
-            let loaded = load(text: text, file: file)
-            scenarios += loaded.scenarios
-            diagnostics += loaded.diagnostics
         }
         let duplicates = duplicateIDs(in: scenarios)
         diagnostics += duplicates.diagnostics
         return Result(scenarios: duplicates.kept, diagnostics: diagnostics, files: files)
     }
 
-    /// Decodes one file's text; `file` names it in diagnostics.
+    /// Decodes one file's text; `file` names it in diagnostics. A scenario with a problem of
+    /// its own is left out; the file's other scenarios load.
     public func load(text: String, file: String) -> (scenarios: [Scenario], diagnostics: [Diagnostic]) {
         var decoder = ScenarioDecoder(file: file, text: text, model: model)
         let documents: [YAMLNode]

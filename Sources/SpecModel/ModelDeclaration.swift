@@ -14,6 +14,9 @@ public struct ModelDeclaration: Sendable {
     public var given: [KeyDeclaration]
     public var observations: [ObservationDeclaration]
     public var transitions: [TransitionDeclaration]
+    /// The input that moves the virtual clock (its argument a duration), if the model has one:
+    /// the runner times inputs with it, the loader bounds the clock with it.
+    public var clockInput: String?
     /// Completes a world whose keys all have values (defaults filled in): derives what depends
     /// on other keys and checks what no single key's type can express (a PIN as long as its
     /// declared length). Each problem names the key it is about.
@@ -23,7 +26,7 @@ public struct ModelDeclaration: Sendable {
     public init(
         name: String, initialState: String, states: [StateDeclaration], inputs: [InputDeclaration],
         given: [KeyDeclaration], observations: [ObservationDeclaration],
-        transitions: [TransitionDeclaration],
+        transitions: [TransitionDeclaration], clockInput: String? = nil,
         resolveGiven:
             @escaping @Sendable ([String: Value]) -> (
                 given: [String: Value], problems: [(key: String, message: String)]
@@ -36,6 +39,7 @@ public struct ModelDeclaration: Sendable {
         self.given = given
         self.observations = observations
         self.transitions = transitions
+        self.clockInput = clockInput
         self.resolveGiven = resolveGiven
     }
 

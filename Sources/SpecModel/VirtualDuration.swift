@@ -4,25 +4,50 @@ public enum VirtualDuration {
         ("ms", 1), ("s", 1_000), ("m", 60_000), ("h", 3_600_000), ("d", 86_400_000),
     ]
 
-    /// Parses `59s`, `500ms`, `1h30m`, `30d`: one or more number-unit parts, largest first
-    /// or in any order. Returns nil for anything else, including a bare number.
-    public static func parse(_ text: String) -> Int? {
+    /// The longest duration anything takes, and the furthest a scenario's clock may run: 100
+    /// years (36500d). Far beyond every rule of the spec, far below where sums of milliseconds
+    /// could overflow, so the clock and every deadline built from it stay exact.
+    public static let maximum = 36_500 * 86_400_000
+
+    /// What a duration text reads as.
+    public enum Reading: Equatable, Sendable {
+        case milliseconds(Int)
+        case malformed
+        /// Well formed, but longer than `maximum`.
+        case outOfRange
+    }
+
+    /// Reads `59s`, `500ms`, `1h30m`, `30d`: one or more number-unit parts, largest first or in
+    /// any order. A bare number is malformed; a total over `maximum` is out of range.
+    public static func read(_ text: String) -> Reading {
         var rest = Substring(text.trimmingCharacters(in: " "))
-        guard !rest.isEmpty else { return nil }
+        guard !rest.isEmpty else { return .malformed }
         var total = 0
+        var tooLarge = false
         while !rest.isEmpty {
             let digits = rest.prefix(while: \.isASCIIDigitCharacter)
-            guard !digits.isEmpty, let number = Int(digits) else { return nil }
+            guard !digits.isEmpty else { return .malformed }
             rest = rest.dropFirst(digits.count)
             let unit = rest.prefix(while: \.isLetter)
             guard let factor = unitsInMilliseconds.first(where: { $0.suffix == unit })?.milliseconds
-            else { return nil }
+            else { return .malformed }
             rest = rest.dropFirst(unit.count)
+            // Keep reading after an overflow: a malformed tail still says "malformed".
+            guard let number = Int(digits) else {
+                tooLarge = true
+                continue
+            }
             let (product, overflow) = number.multipliedReportingOverflow(by: factor)
-            guard !overflow else { return nil }
-            total += product
+            let (sum, sumOverflow) = total.addingReportingOverflow(product)
+            if overflow || sumOverflow || sum > maximum { tooLarge = true } else { total = sum }
         }
-        return total
+        return tooLarge ? .outOfRange : .milliseconds(total)
+    }
+
+    /// The milliseconds of a well-formed duration within `maximum`, else nil.
+    public static func parse(_ text: String) -> Int? {
+        if case .milliseconds(let value) = read(text) { return value }
+        return nil
     }
 
     /// The shortest exact rendering: 60000 → `1m`, 272000 → `4m32s`, 1500 → `1s500ms`.

@@ -71,6 +71,8 @@ private struct TreeBuilder {
             return (built, size)
         case .mappingStart(let anchor, let tag, _):
             var pairs: [YAMLNode.Pair] = []
+            // Scalar keys seen so far and where: a duplicate is found in constant time.
+            var keyLines: [String: Int] = [:]
             var size = 1
             try count(1, at: event.mark)
             while let next = try reader.next() {
@@ -78,12 +80,11 @@ private struct TreeBuilder {
                 let key = try node(startingWith: next)
                 guard let valueEvent = try reader.next() else { break }
                 let value = try node(startingWith: valueEvent)
-                if let text = key.node.scalar,
-                    let earlier = pairs.first(where: { $0.key.scalar == text })
-                {
-                    throw YAMLError(
-                        "duplicate key '\(text)' (first at line \(earlier.key.mark.line))",
-                        at: key.node.mark)
+                if let text = key.node.scalar {
+                    if let line = keyLines[text] {
+                        throw YAMLError("duplicate key '\(text)' (first at line \(line))", at: key.node.mark)
+                    }
+                    keyLines[text] = key.node.mark.line
                 }
                 pairs.append(.init(key: key.node, value: value.node))
                 size += key.size + value.size

@@ -18,6 +18,7 @@ public enum UnlockModel {
         given: given,
         observations: observations,
         transitions: transitions,
+        clockInput: "advance",
         resolveGiven: resolveGiven)
 
     static let states: [StateDeclaration] = [

@@ -1,4 +1,5 @@
 import Foundation
+import ScenarioModel
 import SpecModel
 import SubprocessDriver
 import YAMLLoader
@@ -34,56 +35,61 @@ enum DriverArguments {
             name: "log-dir", valueName: "folder", help: "Where each driver's stderr is written (default Reports/logs)."),
     ]
 
-    /// One options value per `--driver`, in order.
+    /// One options value per `--driver`, in order. Every option is checked, drivers or not.
     static func parse(_ arguments: ParsedArguments) throws -> [DriverOptions] {
         let mode = arguments.value("driver-mode") ?? "long"
         guard ["long", "fresh"].contains(mode) else {
             throw UsageError(message: "Unknown driver mode '\(mode)' (expected long or fresh)")
         }
-        let stateMap = try arguments.value("state-map").map(loadStateMap) ?? [:]
+        var shared = DriverOptions(command: "")
+        shared.freshProcessPerScenario = mode == "fresh"
+        shared.validateProtocol = arguments.flag("validate-protocol")
+        if let value = arguments.value("handshake-timeout") {
+            shared.handshakeTimeout = try duration(value, "handshake-timeout")
+        }
+        if let value = arguments.value("step-timeout") { shared.stepTimeout = try duration(value, "step-timeout") }
+        if let value = arguments.value("scenario-timeout") {
+            shared.scenarioTimeout = try duration(value, "scenario-timeout")
+        }
+        if let value = arguments.value("max-line-bytes") {
+            guard let bytes = Int(value), (1024...(256 << 20)).contains(bytes) else {
+                throw UsageError(
+                    message: "--max-line-bytes takes a whole number from 1024 to 268435456, not '\(value)'")
+            }
+            shared.maxLineBytes = bytes
+        }
+        if let value = arguments.value("restart-budget") {
+            guard let budget = Int(value), (0...1000).contains(budget) else {
+                throw UsageError(message: "--restart-budget takes a whole number from 0 to 1000, not '\(value)'")
+            }
+            shared.restartBudget = budget
+        }
+        shared.stateMap = try arguments.value("state-map").map(loadStateMap) ?? [:]
         let logFolder = arguments.value("log-dir") ?? "Reports/logs"
-        return try arguments.all("driver").enumerated().map { index, command in
-            var options = DriverOptions(command: command)
-            options.freshProcessPerScenario = mode == "fresh"
-            options.stateMap = stateMap
-            options.validateProtocol = arguments.flag("validate-protocol")
+        return arguments.all("driver").enumerated().map { index, command in
+            var options = shared
+            options.command = command
             options.stderrLog = "\(logFolder)/driver-\(index + 1).stderr.log"
-            if let value = arguments.value("handshake-timeout") {
-                options.handshakeTimeout = try duration(value, "handshake-timeout")
-            }
-            if let value = arguments.value("step-timeout") { options.stepTimeout = try duration(value, "step-timeout") }
-            if let value = arguments.value("scenario-timeout") {
-                options.scenarioTimeout = try duration(value, "scenario-timeout")
-            }
-            if let value = arguments.value("max-line-bytes") {
-                guard let bytes = Int(value), bytes >= 1024 else {
-                    throw UsageError(message: "--max-line-bytes takes a whole number of at least 1024, not '\(value)'")
-                }
-                options.maxLineBytes = bytes
-            }
-            if let value = arguments.value("restart-budget") {
-                guard let budget = Int(value), budget >= 0 else {
-                    throw UsageError(message: "--restart-budget takes a whole number, not '\(value)'")
-                }
-                options.restartBudget = budget
-            }
             return options
         }
     }
 
+    /// Timeouts run from 1 ms to a day: longer is a typo, and the deadlines stay exact.
+    static let longestTimeout = 86_400_000
+
     private static func duration(_ text: String, _ option: String) throws -> Duration {
-        guard let milliseconds = VirtualDuration.parse(text), milliseconds > 0 else {
-            throw UsageError(message: "--\(option) takes a duration such as 500ms, 5s or 2m, not '\(text)'")
+        guard case .milliseconds(let milliseconds) = VirtualDuration.read(text), milliseconds > 0,
+            milliseconds <= longestTimeout
+        else {
+            throw UsageError(
+                message: "--\(option) takes a duration from 1ms to 24h, such as 500ms, 5s or 2m, not '\(text)'")
         }
         return .milliseconds(milliseconds)
     }
 
     /// Reads `driverState: SpecState` pairs; errors name the file, line and column.
     static func loadStateMap(_ path: String) throws -> [String: String] {
-        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8)
-        else {
-            throw InputError(message: "\(path): cannot read the state map")
-        }
+        let text = try readText(path, what: "the state map")
         let documents: [YAMLNode]
         do {
             documents = try YAMLDocumentLoader().load(text)
@@ -102,6 +108,16 @@ enum DriverArguments {
             map[from] = to
         }
         return map
+    }
+}
+
+/// A text file named on the command line, read as scenario files are (regular files only, the
+/// size checked first, bad bytes located); a problem is an input error naming the file.
+func readText(_ path: String, what: String, maxBytes: Int = 16 << 20) throws -> String {
+    switch SourceFiles.read(path, maxBytes: maxBytes) {
+    case .success(let text): return text
+    case .failure(let problem):
+        throw InputError(message: "\(problem.location): error: cannot read \(what): \(problem.message)")
     }
 }
 

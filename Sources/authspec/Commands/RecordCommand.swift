@@ -32,10 +32,7 @@ enum RecordCommand: Command {
             throw UsageError(message: "Give --output or --in-place, not both")
         }
         let model = UnlockModel.declaration
-        guard let data = FileManager.default.contents(atPath: file), let text = String(data: data, encoding: .utf8)
-        else {
-            throw InputError(message: "\(file): cannot read the file")
-        }
+        let text = try readText(file, what: "the file")
         let loaded = ScenarioLoader(model: model).load(text: text, file: file)
         if !loaded.diagnostics.isEmpty {
             throw InputError(message: loaded.diagnostics.map(\.description).joined(separator: "\n"))

@@ -153,31 +153,43 @@ enum RunCommand: Command {
 }
 
 /// The scenarios under the command's paths (default: Scenarios) and their requirements
-/// catalogue, with every problem of either among the loader's diagnostics.
+/// catalogue, with every problem of either among the loader's diagnostics. A scenario that
+/// cites an unknown requirement is left out like any other scenario with an input error.
 func loadSuite(_ arguments: ParsedArguments, model: ModelDeclaration) -> (
     loaded: ScenarioLoader.Result, catalogue: [Requirement]
 ) {
     let paths = arguments.positionals.isEmpty ? ["Scenarios"] : arguments.positionals
     var loaded = ScenarioLoader(model: model).load(paths: paths)
     let catalogue = requirementsCatalogue(arguments.value("requirements"), paths: paths)
-    loaded.diagnostics +=
-        catalogue.diagnostics
-        + RequirementCatalogue.unknownCitations(in: loaded.scenarios, requirements: catalogue.requirements)
+    let unknown = RequirementCatalogue.unknownCitations(in: loaded.scenarios, requirements: catalogue.requirements)
+    let citing = Set(unknown.map(\.location.file))
+    if !unknown.isEmpty {
+        loaded.scenarios.removeAll { scenario in
+            citing.contains(scenario.location.file)
+                && scenario.covers.contains { cited in unknown.contains { $0.location == cited.location } }
+        }
+    }
+    loaded.diagnostics += catalogue.diagnostics + unknown
     return (loaded, catalogue.requirements)
 }
 
-/// The catalogue named by --requirements, or the one beside the scenarios, or none.
+/// The catalogue named by --requirements, else the nearest requirements.yaml in a given
+/// folder, or beside a given file, or in a folder above either; or none.
 func requirementsCatalogue(_ explicit: String?, paths: [String]) -> (
     requirements: [Requirement], diagnostics: [Diagnostic]
 ) {
     if let explicit { return RequirementCatalogue.load(file: explicit) }
     for path in paths {
         var isFolder: ObjCBool = false
-        let candidate = (path as NSString).appendingPathComponent(RequirementCatalogue.fileName)
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue,
-            FileManager.default.fileExists(atPath: candidate)
-        {
-            return RequirementCatalogue.load(file: candidate)
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { continue }
+        var folder = URL(fileURLWithPath: path).standardizedFileURL
+        if !isFolder.boolValue { folder.deleteLastPathComponent() }
+        while true {
+            let candidate = folder.appendingPathComponent(RequirementCatalogue.fileName).path
+            if FileManager.default.fileExists(atPath: candidate) { return RequirementCatalogue.load(file: candidate) }
+            let parent = folder.deletingLastPathComponent()
+            if parent.path == folder.path { break }
+            folder = parent
         }
     }
     return ([], [])
@@ -203,21 +215,36 @@ struct ImplementationRun {
     }
 }
 
-/// Shell-style globs for --id: `*` any run of characters, `?` any one.
+/// Shell-style globs for --id: `*` any run of characters, `?` any one. Matched in
+/// O(pattern x text) time at worst, whatever the number of stars.
 enum Glob {
     static func matches(_ pattern: String, _ text: String) -> Bool {
-        matches(Array(pattern)[...], Array(text)[...])
-    }
-
-    private static func matches(_ pattern: ArraySlice<Character>, _ text: ArraySlice<Character>) -> Bool {
-        guard let first = pattern.first else { return text.isEmpty }
-        switch first {
-        case "*":
-            return (text.startIndex...text.endIndex).contains { matches(pattern.dropFirst(), text[$0...]) }
-        case "?":
-            return !text.isEmpty && matches(pattern.dropFirst(), text.dropFirst())
-        default:
-            return text.first == first && matches(pattern.dropFirst(), text.dropFirst())
+        let pattern = Array(pattern)
+        let text = Array(text)
+        var p = 0
+        var t = 0
+        // The last star seen, and the text position it is currently taken to stretch to.
+        var star: Int?
+        var stretch = 0
+        while t < text.count {
+            if p < pattern.count, pattern[p] == "*" {
+                star = p
+                stretch = t
+                p += 1
+            } else if p < pattern.count, pattern[p] == "?" || pattern[p] == text[t] {
+                p += 1
+                t += 1
+            } else if let star {
+                // Let the last star take one more character and retry from there; an earlier
+                // star never needs to: the last one can absorb whatever it would.
+                p = star + 1
+                stretch += 1
+                t = stretch
+            } else {
+                return false
+            }
         }
+        while p < pattern.count, pattern[p] == "*" { p += 1 }
+        return p == pattern.count
     }
 }

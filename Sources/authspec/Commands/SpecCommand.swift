@@ -78,11 +78,7 @@ enum SpecCommand: Command {
         }
         var documents: [SpecDocument] = []
         for file in files {
-            guard let data = FileManager.default.contents(atPath: file), let text = String(data: data, encoding: .utf8)
-            else {
-                throw InputError(message: "\(file): cannot read the document")
-            }
-            documents.append(SpecDocument(file: file, text: text))
+            documents.append(SpecDocument(file: file, text: try readText(file, what: "the document")))
         }
         var checker = SpecChecker(model: model, lockSchedule: UnlockRules.spec.lockSchedule, mapping: mapping)
         var suite = ran

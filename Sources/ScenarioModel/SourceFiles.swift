@@ -1,0 +1,147 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Reads the files a command is given, refusing what would hang, exhaust memory or mislead:
+/// a FIFO or device is never opened, a file's size is checked before its bytes are read, an
+/// unreadable folder or a symlink loop is a problem named with its path, never a silent skip.
+public enum SourceFiles {
+    /// A regular file's text: at most `maxBytes` bytes (never more are read), UTF-8, no NUL.
+    /// Bad bytes are reported at their own line and column.
+    public static func read(_ path: String, maxBytes: Int) -> Result<String, Diagnostic> {
+        func failure(_ message: String, line: Int = 0, column: Int = 0) -> Result<String, Diagnostic> {
+            .failure(Diagnostic(message, at: SourceLocation(file: path, line: line, column: column)))
+        }
+        var info = stat()
+        guard stat(path, &info) == 0 else { return failure(reason(errno)) }
+        guard info.st_mode & S_IFMT == S_IFREG else { return failure("is \(kind(info.st_mode)), not a file") }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { return failure(reason(errno)) }
+        defer { close(descriptor) }
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            return failure("changed while being opened")
+        }
+        let tooLarge = "is \(info.st_size) bytes, over the limit of \(maxBytes) bytes"
+        guard Int(info.st_size) <= maxBytes else { return failure(tooLarge) }
+        var bytes = [UInt8](repeating: 0, count: maxBytes + 1)
+        var count = 0
+        while count <= maxBytes {
+            let got = bytes.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress! + count, maxBytes + 1 - count) }
+            if got < 0 {
+                if errno == EINTR { continue }
+                return failure(reason(errno))
+            }
+            if got == 0 { break }
+            count += got
+        }
+        guard count <= maxBytes else { return failure("grew past the limit of \(maxBytes) bytes while being read") }
+        bytes.removeSubrange(count...)
+        if let problem = badByte(in: bytes) {
+            return failure(problem.message, line: problem.line, column: problem.column)
+        }
+        return .success(String(decoding: bytes, as: UTF8.self))
+    }
+
+    /// The first byte a text file must not hold: invalid UTF-8 or NUL, with its line and column.
+    static func badByte(in bytes: [UInt8]) -> (message: String, line: Int, column: Int)? {
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        var line = 1
+        var column = 1
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar):
+                if scalar == "\0" { return ("a NUL byte; a text file holds none", line, column) }
+                if scalar == "\n" {
+                    line += 1
+                    column = 1
+                } else {
+                    column += 1
+                }
+            case .emptyInput:
+                return nil
+            case .error:
+                return ("bytes that are not UTF-8 text", line, column)
+            }
+        }
+    }
+
+    /// Files under `folder` whose names end in one of `suffixes`, recursively, sorted; every
+    /// folder that cannot be listed, symlink loop and non-file entry with such a name is a problem.
+    public static func files(under folder: String, suffixes: [String], excluding excluded: Set<String> = [])
+        -> (files: [String], problems: [Diagnostic])
+    {
+        let base = folder.count > 1 && folder.hasSuffix("/") ? String(folder.dropLast()) : folder
+        var found: [String] = []
+        var problems: [Diagnostic] = []
+        var visited: Set<[UInt64]> = []
+        func problem(_ path: String, _ message: String) {
+            problems.append(Diagnostic(message, at: SourceLocation(file: path, line: 0, column: 0)))
+        }
+        func walk(_ relative: String) {
+            let path = relative.isEmpty ? base : base + "/" + relative
+            var info = stat()
+            guard stat(path, &info) == 0 else { return problem(path, reason(errno)) }
+            // A folder reached twice (through a symlink back up the tree) is walked once.
+            guard visited.insert([UInt64(info.st_dev), UInt64(info.st_ino)]).inserted else { return }
+            guard let directory = opendir(path) else {
+                return problem(path, "folder cannot be read: " + reason(errno))
+            }
+            var names: [String] = []
+            while let entry = readdir(directory) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+                if name != "." && name != ".." { names.append(name) }
+            }
+            closedir(directory)
+            for name in names.sorted() {
+                let child = relative.isEmpty ? name : relative + "/" + name
+                let childPath = base + "/" + child
+                var entry = stat()
+                guard stat(childPath, &entry) == 0 else {
+                    // A dangling link with another name is nobody's business; a loop or a broken
+                    // scenario file is.
+                    if errno == ELOOP || suffixes.contains(where: name.hasSuffix) { problem(childPath, reason(errno)) }
+                    continue
+                }
+                switch entry.st_mode & S_IFMT {
+                case S_IFDIR:
+                    walk(child)
+                case S_IFREG:
+                    if suffixes.contains(where: name.hasSuffix), !excluded.contains(name) { found.append(child) }
+                default:
+                    if suffixes.contains(where: name.hasSuffix) {
+                        problem(childPath, "is \(kind(entry.st_mode)), not a file")
+                    }
+                }
+            }
+        }
+        walk("")
+        return (found.sorted().map { base + "/" + $0 }, problems)
+    }
+
+    /// What a path is, in words, for a path that is not a regular file.
+    static func kind(_ mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFDIR: return "a folder"
+        case S_IFIFO: return "a FIFO"
+        case S_IFCHR: return "a character device"
+        case S_IFBLK: return "a block device"
+        case S_IFSOCK: return "a socket"
+        default: return "not a regular file"
+        }
+    }
+
+    /// errno in plain words: `no such file or folder`, `symlink loop`…
+    public static func reason(_ code: Int32) -> String {
+        switch code {
+        case ENOENT: return "no such file or folder"
+        case EACCES, EPERM: return "permission denied"
+        case ELOOP: return "a symlink loop (too many levels of symbolic links)"
+        case ENOTDIR: return "a part of the path is not a folder"
+        case EISDIR: return "is a folder"
+        default: return String(cString: strerror(code)).lowercased()
+        }
+    }
+}
