@@ -28,7 +28,9 @@ public enum SourceFiles {
         var bytes = [UInt8](repeating: 0, count: maxBytes + 1)
         var count = 0
         while count <= maxBytes {
-            let got = bytes.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress! + count, maxBytes + 1 - count) }
+            let got = bytes.withUnsafeMutableBytes {
+                Glibc.read(descriptor, $0.baseAddress! + count, maxBytes + 1 - count)
+            }
             if got < 0 {
                 if errno == EINTR { continue }
                 return failure(reason(errno))
@@ -91,7 +93,9 @@ public enum SourceFiles {
             }
             var names: [String] = []
             while let entry = readdir(directory) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+                let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                    String(cString: $0.bindMemory(to: CChar.self).baseAddress!)
+                }
                 if name != "." && name != ".." { names.append(name) }
             }
             closedir(directory)

@@ -1,0 +1,150 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Hostile scenario files and options, through the built binary: each ends in a located input
+/// error (exit 2) with bounded time and memory, never a trap, a hang or a green gate.
+@Suite(.serialized) struct HostileInputTests {
+    static let header = "id: a\ntitle: t\nspec: [\"SCR-AUTH-006 §5.1\"]\n"
+
+    @Test func overflowingNumbersAreLocatedInputErrors() throws {
+        let folder = try TestSupport.temporaryFolder([
+            "huge.yaml": Self.header + "steps:\n  - launch\n  - advance: 106751991167d106751991167d\n",
+            "sum.yaml": Self.header.replacingOccurrences(of: "id: a", with: "id: b")
+                + "steps:\n  - launch\n  - advance: 30000d\n  - advance: 30000d\n",
+            "repeat.yaml": Self.header.replacingOccurrences(of: "id: a", with: "id: c")
+                + "steps:\n  - launch\n  - advance: 36500d\n    repeat: 2\n",
+            "given.yaml": Self.header.replacingOccurrences(of: "id: a", with: "id: d")
+                + "given:\n  session_age: 99999999999999999999d\nsteps: [launch]\n",
+        ])
+        let result = try TestSupport.authspec(["lint", folder])
+        #expect(result.status == 2)
+        let errors = result.stdout.split(separator: "\n").filter { $0.contains(": error: ") }.map {
+            $0.replacingOccurrences(of: folder + "/", with: "")
+        }
+        #expect(
+            errors == [
+                "given.yaml:5:16: error: session_age is out of range: durations run up to 36500d (100 years); found '99999999999999999999d'",
+                "huge.yaml:6:14: error: advance is out of range: durations run up to 36500d (100 years); found '106751991167d106751991167d'",
+                "repeat.yaml:6:5: error: the virtual clock passes 36500d (100 years) by this step; no scenario runs that long",
+                "sum.yaml:7:5: error: the virtual clock passes 36500d (100 years) by this step; no scenario runs that long",
+            ])
+        let option = try TestSupport.authspec(["run", "--step-timeout", "106751991167d106751991167d"])
+        #expect(option.status == 2)
+        #expect(option.stderr.hasPrefix("Error: --step-timeout takes a duration from 1ms to 24h"))
+    }
+
+    @Test func repeatIsBoundedPerScenario() throws {
+        let folder = try TestSupport.temporaryFolder([
+            "r.yaml": Self.header + "steps:\n  - launch\n  - enter_pin: \"1111\"\n    repeat: 3000\n"
+        ])
+        let result = try TestSupport.authspec(["run", folder])
+        #expect(result.status == 2)
+        #expect(
+            result.stderr.contains(
+                "r.yaml:6:5: error: the scenario sends more than 10000 inputs (repetitions and shorthands expanded) by this step; split it"
+            ))
+        #expect(result.stdout.contains("0 scenarios against reference"))
+    }
+
+    @Test func aLineOfThousandsOfErrorsCostsLittle() throws {
+        let steps = (0..<5_000).map { "nope\($0)" }.joined(separator: ", ")
+        let folder = try TestSupport.temporaryFolder(["many.yaml": Self.header + "steps: [\(steps)]\n"])
+        let measured = try TestSupport.measure(TestSupport.binary, ["lint", folder + "/many.yaml"])
+        #expect(measured.status == 2)
+        #expect(measured.peakKilobytes < 50_000, "peak RSS \(measured.peakKilobytes) KB")
+        #expect(measured.seconds < 2, "took \(measured.seconds) s")
+        let lines = measured.stdout.split(separator: "\n")
+        #expect(lines.filter { $0.contains(": error: unknown input") }.count == 50)
+        #expect(
+            measured.stdout.contains("many.yaml: error: and 4950 more problems in this file (the first 50 are listed)"))
+        // Each excerpt is a short window of the 54 KB line around its column, not the line.
+        #expect(lines.allSatisfy { $0.count < 200 })
+    }
+
+    @Test func oversizedFilesAreRefusedBeforeTheyAreRead() throws {
+        let folder = try TestSupport.temporaryFolder([:])
+        let path = folder + "/big.yaml"
+        // 200 MB, sparse: the size is there without the disk.
+        #expect(FileManager.default.createFile(atPath: path, contents: nil))
+        #expect(truncate(path, 200 << 20) == 0)
+        let measured = try TestSupport.measure(TestSupport.binary, ["lint", path])
+        #expect(measured.status == 2)
+        #expect(measured.stdout.contains("big.yaml: error: is 209715200 bytes, over the limit of 1048576 bytes"))
+        #expect(measured.peakKilobytes < 50_000, "peak RSS \(measured.peakKilobytes) KB")
+    }
+
+    @Test func manyKeysAndStarryGlobsTakeLinearTime() throws {
+        let keys = (0..<60_000).map { "k\($0): 1" }.joined(separator: "\n")
+        let folder = try TestSupport.temporaryFolder(["keys.yaml": keys + "\nk5: 2\n"])
+        let measured = try TestSupport.measure(TestSupport.binary, ["lint", folder + "/keys.yaml"])
+        #expect(measured.stdout.contains("keys.yaml:60001:1: error: duplicate key 'k5' (first at line 6)"))
+        #expect(measured.seconds < 5, "took \(measured.seconds) s")
+        let glob = try TestSupport.measure(
+            TestSupport.binary, ["run", TestSupport.scenariosFolder, "--id", "*?*?*?*?*?*?*?*?*?*?*Z", "--quiet"])
+        #expect(glob.seconds < 5, "took \(glob.seconds) s")
+        #expect(glob.stdout.contains("0 scenarios against reference"))
+    }
+
+    @Test func aScenarioWithAnInputErrorNeverRunsAndTheOthersDo() throws {
+        let scenario = { (id: String, extra: String) in
+            "---\nid: \(id)\ntitle: t\nspec: [\"SCR-AUTH-006 §5.1\"]\n\(extra)steps: [launch]\n"
+        }
+        let folder = try TestSupport.temporaryFolder([
+            "requirements.yaml": "- {id: REQ-A, clause: x, text: y}\n",
+            "s.yaml": scenario("unknown-key", "colour: red\n") + scenario("good", "covers: [REQ-A]\n")
+                + scenario("bad id!", "") + scenario("tags", "tags: 5\n")
+                + scenario("unknown-requirement", "covers: [REQ-NOPE]\n")
+                + "---\nid: record\ntitle: t\nspec: [x]\nsteps:\n  - launch:\n    record: maybe\n",
+        ])
+        let result = try TestSupport.authspec(["run", folder])
+        #expect(result.status == 2)
+        #expect(result.stderr.split(separator: "\n").filter { $0.contains(": error: ") }.count == 5)
+        #expect(result.stdout.contains("1 scenario against reference: 1 passed, 0 failed, 0 errored, 0 skipped"))
+        #expect(result.stdout.contains("[1/1] PASSED  good"))
+    }
+
+    @Test func unreadablePathsAreInputErrorsNotSilentSkips() throws {
+        let folder = try TestSupport.temporaryFolder([
+            "ok/a.yaml": Self.header + "steps: [launch]\n", "locked/b.yaml": Self.header + "steps: [launch]\n",
+        ])
+        #expect(chmod(folder + "/locked", 0) == 0)
+        #expect(mkfifo(folder + "/ok/pipe.yaml", 0o644) == 0)
+        #expect(symlink("loop-b", folder + "/ok/loop-a") == 0)
+        #expect(symlink("loop-a", folder + "/ok/loop-b") == 0)
+        defer { chmod(folder + "/locked", 0o755) }
+        // As root every folder is readable: the check runs as nobody then.
+        let result =
+            getuid() == 0
+            ? try TestSupport.execute(
+                URL(fileURLWithPath: "/usr/bin/setpriv"),
+                ["--reuid=65534", "--regid=65534", "--clear-groups", TestSupport.binary.path, "lint", folder])
+            : try TestSupport.authspec(["lint", folder])
+        #expect(result.status == 2)
+        let errors = result.stdout.split(separator: "\n").filter { $0.contains(": error: ") }.map {
+            $0.replacingOccurrences(of: folder + "/", with: "")
+        }
+        #expect(
+            errors == [
+                "locked: error: folder cannot be read: permission denied",
+                "ok/loop-a: error: a symlink loop (too many levels of symbolic links)",
+                "ok/loop-b: error: a symlink loop (too many levels of symbolic links)",
+                "ok/pipe.yaml: error: is a FIFO, not a file",
+            ])
+    }
+
+    @Test func badBytesArePointedAtWhereTheyAre() throws {
+        let folder = try TestSupport.temporaryFolder([:])
+        try Data((Self.header + "steps:\n  - launch\n  - tap: \"x\u{0}y\"\n").utf8).write(
+            to: URL(fileURLWithPath: folder + "/nul.yaml"))
+        try Data(Array((Self.header + "steps: [la").utf8) + [0xC3, 0x28] + Array("unch]\n".utf8)).write(
+            to: URL(fileURLWithPath: folder + "/utf8.yaml"))
+        let result = try TestSupport.authspec(["lint", folder])
+        #expect(result.status == 2)
+        #expect(result.stdout.contains("nul.yaml:6:12: error: a NUL byte; a text file holds none"))
+        #expect(result.stdout.contains("utf8.yaml:4:11: error: bytes that are not UTF-8 text"))
+    }
+}
