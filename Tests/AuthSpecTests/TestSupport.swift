@@ -117,12 +117,12 @@ enum TestSupport {
         posix_spawn_file_actions_addopen(&actions, 2, outFile.path + ".err", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         defer { try? FileManager.default.removeItem(atPath: outFile.path + ".err") }
         let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
+        defer { for pointer in argv { free(pointer) } }
         var environment = ProcessInfo.processInfo.environment
         environment["SWIFT_BACKTRACE"] = "enable=no"
         let variables: [String] = environment.map { "\($0.key)=\($0.value)" }
         let envp = variables.map { strdup($0) } + [nil]
-        defer { envp.forEach { free($0) } }
+        defer { for pointer in envp { free(pointer) } }
         let started = ContinuousClock.now
         var pid: pid_t = 0
         guard posix_spawn(&pid, executable.path, &actions, nil, argv, envp) == 0 else {
