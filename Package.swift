@@ -15,6 +15,8 @@ let package = Package(
         .systemLibrary(
             name: "CArgon2", path: "Sources/CArgon2", pkgConfig: "libargon2",
             providers: [.apt(["libargon2-dev"])]),
+        // prctl for the child subreaper: Swift cannot call a variadic C function.
+        .target(name: "CProcessControl", path: "Sources/CProcessControl"),
         // Parses YAML into nodes that keep their line and column; knows nothing of scenarios.
         .target(name: "YAMLLoader", dependencies: ["CYAML"]),
         // Values, observations and model declarations shared by every other part.
@@ -26,7 +28,7 @@ let package = Package(
         // The line-delimited JSON protocol between the runner and external drivers.
         .target(name: "DriverProtocol", dependencies: ["SpecModel"]),
         // Runs a driver in a child process and speaks the protocol with it.
-        .target(name: "SubprocessDriver", dependencies: ["DriverProtocol", "SpecModel"]),
+        .target(name: "SubprocessDriver", dependencies: ["DriverProtocol", "SpecModel", "CProcessControl"]),
         // The Swift driver kit: serve a DriverImplementation over stdio, or run it in process.
         .target(name: "DriverKit", dependencies: ["DriverProtocol", "SpecModel"]),
         // Example: the reference behind the driver kit, as a subprocess driver.

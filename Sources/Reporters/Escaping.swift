@@ -1,6 +1,13 @@
+import SpecModel
+
 /// Text from scenarios and drivers (titles, state names, messages, driver output) goes into
 /// XML, Markdown and Mermaid; each escape keeps it from breaking the document around it.
 public enum Escape {
+    /// Text for a terminal: control characters as visible escapes (SpecModel's `VisibleText`).
+    public static func visible(_ text: String, keepingLineBreaks: Bool = true) -> String {
+        VisibleText.escape(text, keepingLineBreaks: keepingLineBreaks)
+    }
+
     /// XML text and attribute values; characters XML 1.0 cannot hold become U+FFFD.
     public static func xml(_ text: String) -> String {
         var out = ""
@@ -27,7 +34,7 @@ public enum Escape {
     /// HTML neutralised.
     public static func markdown(_ text: String) -> String {
         var out = ""
-        for character in text {
+        for character in VisibleText.escape(text, keepingLineBreaks: true) {
             switch character {
             case "\n", "\r": out += " "
             case "<": out += "&lt;"
@@ -42,6 +49,7 @@ public enum Escape {
 
     /// A fenced code block that no backtick run inside the text can close early.
     public static func codeBlock(_ text: String, language: String = "") -> String {
+        let text = VisibleText.escape(text)
         var longest = 0
         var run = 0
         for character in text {

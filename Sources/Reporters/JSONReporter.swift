@@ -16,9 +16,24 @@ public struct JSONReporter {
     /// totals, the scenario x implementation matrix, and every scenario result.
     public func document(
         _ results: [ScenarioResult], implementations: [ImplementationReport] = [], coverage: [CoverageReport] = [],
-        requirements: [Requirement] = []
+        requirements: [Requirement] = [], interruption: RunInterruption? = nil
     ) -> JSON {
         var fields: [(String, JSON)] = [("summary", summary(RunSummary(results)))]
+        // Always present, so a consumer can tell a whole run from a cut one without guessing.
+        fields.append(("interrupted", .bool(interruption != nil)))
+        if let interruption {
+            fields.append(("signal", .string(interruption.signal)))
+            fields.append(
+                (
+                    "unfinished",
+                    .array(
+                        interruption.unfinished.map {
+                            .object([
+                                ("implementation", .string($0.implementation)), ("scenario", .string($0.scenario)),
+                            ])
+                        })
+                ))
+        }
         if !coverage.isEmpty {
             fields.append(
                 (

@@ -12,7 +12,10 @@ public struct JUnitReporter {
         formatter = ValueFormatter(model: model)
     }
 
-    public func document(_ runs: [(name: String, results: [ScenarioResult])]) -> String {
+    /// An interrupted run says so in a property of every suite: only what finished is listed.
+    public func document(
+        _ runs: [(name: String, results: [ScenarioResult])], interruption: RunInterruption? = nil
+    ) -> String {
         let all = runs.flatMap(\.results)
         let total = RunSummary(all)
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
@@ -22,6 +25,14 @@ public struct JUnitReporter {
             let summary = RunSummary(run.results)
             xml +=
                 "  <testsuite name=\"\(Escape.xml(run.name))\" tests=\"\(summary.total)\" failures=\"\(summary.failed)\" errors=\"\(summary.errored)\" skipped=\"\(summary.skipped)\">\n"
+            if let interruption {
+                let unfinished = interruption.unfinished.filter { $0.implementation == run.name }.map(\.scenario)
+                xml += "    <properties>\n"
+                xml += "      <property name=\"interrupted\" value=\"\(Escape.xml(interruption.signal))\"/>\n"
+                xml +=
+                    "      <property name=\"unfinished\" value=\"\(Escape.xml(unfinished.joined(separator: " ")))\"/>\n"
+                xml += "    </properties>\n"
+            }
             for result in run.results { xml += testcase(result) }
             xml += "  </testsuite>\n"
         }

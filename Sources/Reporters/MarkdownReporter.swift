@@ -16,9 +16,15 @@ public struct MarkdownReporter {
     }
 
     public func document(
-        runs: [(name: String, results: [ScenarioResult])], coverage: [CoverageReport], requirements: [Requirement]
+        runs: [(name: String, results: [ScenarioResult])], coverage: [CoverageReport], requirements: [Requirement],
+        interruption: RunInterruption? = nil
     ) -> String {
         var text = "# authspec results\n\n"
+        if let interruption {
+            text +=
+                "> **Interrupted by \(Escape.markdown(interruption.signal))**: \(interruption.unfinished.count) scenario runs did not finish; "
+                + "this report holds only the ones that did.\n\n"
+        }
         text += Self.table(
             header: ["implementation", "passed", "failed", "errored", "skipped"],
             rows: runs.map { run in

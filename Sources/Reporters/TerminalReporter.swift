@@ -19,22 +19,24 @@ public struct TerminalReporter {
         let counter = String(repeating: " ", count: width - String(number).count) + "\(number)/\(total)"
         let label = result.outcome.rawValue.uppercased()
         let padded = label + String(repeating: " ", count: 8 - label.count)
-        return "[\(counter)] \(padded)" + (implementation.map { "\($0): " } ?? "") + result.scenario.id
+        return "[\(counter)] \(padded)" + (implementation.map { "\(VisibleText.oneLine($0)): " } ?? "")
+            + VisibleText.oneLine(result.scenario.id)
     }
 
     /// The details of a scenario that did not pass, or nil when it passed.
     public func problem(_ result: ScenarioResult, implementation: String? = nil) -> String? {
         guard result.outcome != .passed else { return nil }
-        let against = implementation.map { " [\($0)]" } ?? ""
+        let against = implementation.map { " [\(VisibleText.oneLine($0))]" } ?? ""
         var lines = [
-            "\(result.outcome.rawValue.uppercased()): \(result.scenario.id)\(against) — \(result.scenario.title)"
+            "\(result.outcome.rawValue.uppercased()): \(VisibleText.oneLine(result.scenario.id))\(against) — "
+                + VisibleText.oneLine(result.scenario.title)
         ]
-        lines.append("  scenario: \(result.scenario.location)")
+        lines.append("  scenario: \(VisibleText.oneLine(result.scenario.location.description))")
         if let message = result.message { lines.append("  \(message)") }
         if let step = result.firstProblem {
             let repeats = step.step.repeatCount > 1 ? " (repeated \(step.step.repeatCount) times)" : ""
             lines.append(
-                "  \(step.step.location): step \(step.index + 1): \(formatter.format(input: step.step.written))\(repeats)"
+                "  \(VisibleText.oneLine(step.step.location.description)): step \(step.index + 1): \(formatter.format(input: step.step.written))\(repeats)"
             )
             if let message = step.message { lines.append("    \(message)") }
             let width = step.differences.map(\.key.count).max() ?? 0
@@ -56,25 +58,27 @@ public struct TerminalReporter {
 
     /// One verdict for a driver that errored on every scenario, instead of a wall of errors.
     public func brokenDriver(_ name: String, command: String?, message: String, log: String?) -> String {
-        var lines = ["DRIVER BROKEN: \(name) errored on every scenario."]
-        if let command, command != name { lines.append("  command: \(command)") }
+        var lines = ["DRIVER BROKEN: \(VisibleText.oneLine(name)) errored on every scenario."]
+        if let command, command != name { lines.append("  command: \(VisibleText.oneLine(command))") }
         lines.append("  first error: " + message.replacingOccurrences(of: "\n", with: "\n  "))
-        if let log { lines.append("  its stderr: \(log)") }
-        lines.append("  Try: authspec doctor --driver '\(command ?? name)'")
+        if let log { lines.append("  its stderr: \(VisibleText.oneLine(log))") }
+        lines.append("  Try: authspec doctor --driver '\(VisibleText.oneLine(command ?? name))'")
         return lines.joined(separator: "\n")
     }
 
     /// Scenarios down, implementations across, an outcome in each cell.
     public func matrix(_ scenarios: [Scenario], runs: [(name: String, results: [ScenarioResult])]) -> String {
-        let idWidth = max(scenarios.map(\.id.count).max() ?? 0, 8)
-        let columns = runs.map { max($0.name.count, 7) }
+        let ids = scenarios.map { VisibleText.oneLine($0.id) }
+        let names = runs.map { VisibleText.oneLine($0.name) }
+        let idWidth = max(ids.map(\.count).max() ?? 0, 8)
+        let columns = names.map { max($0.count, 7) }
         var header = "scenario" + String(repeating: " ", count: idWidth - 8)
-        for (run, width) in zip(runs, columns) {
-            header += "  " + run.name + String(repeating: " ", count: width - run.name.count)
+        for (name, width) in zip(names, columns) {
+            header += "  " + name + String(repeating: " ", count: width - name.count)
         }
         var lines = [header]
-        for (index, scenario) in scenarios.enumerated() {
-            var line = scenario.id + String(repeating: " ", count: idWidth - scenario.id.count)
+        for (index, id) in ids.enumerated() {
+            var line = id + String(repeating: " ", count: idWidth - id.count)
             for (run, width) in zip(runs, columns) {
                 let cell = index < run.results.count ? run.results[index].outcome.rawValue : "-"
                 line += "  " + cell + String(repeating: " ", count: width - cell.count)
@@ -90,7 +94,7 @@ public struct TerminalReporter {
     }
 
     public func summary(_ summary: RunSummary, implementation: String) -> String {
-        "\(counted(summary.total, "scenario")) against \(implementation): \(summary.passed) passed, \(summary.failed) failed, "
+        "\(counted(summary.total, "scenario")) against \(VisibleText.oneLine(implementation)): \(summary.passed) passed, \(summary.failed) failed, "
             + "\(summary.errored) errored, \(summary.skipped) skipped"
     }
 }

@@ -29,9 +29,11 @@ public struct ValueFormatter {
         case (.list(let element), .list(let items)):
             return "[" + items.map { format($0, as: element) }.joined(separator: ", ") + "]"
         case (.event, .map(let entries)):
-            let name = entries["name"]?.string ?? "?"
+            let name = VisibleText.oneLine(entries["name"]?.string ?? "?")
             guard case .map(let params)? = entries["params"], !params.isEmpty else { return name }
-            return name + "{" + params.keys.sorted().map { "\($0): \(params[$0]!)" }.joined(separator: ", ") + "}"
+            return name + "{"
+                + params.keys.sorted().map { "\(VisibleText.oneLine($0)): \(params[$0]!)" }.joined(separator: ", ")
+                + "}"
         default: return value.description
         }
     }

@@ -86,11 +86,11 @@ public struct ScenarioRunner {
             case .failure(let error):
                 result.outcome = Self.outcome(of: error)
                 result.message = error.description
-                result.observations = observed
+                result.observations = observed.keptForReports()
                 return result
             }
         }
-        result.observations = observed
+        result.observations = observed.keptForReports()
         guard outcomes.count == expectedCount else {
             result.outcome = .errored
             result.message = "the implementation stopped answering before this step"
@@ -105,7 +105,7 @@ public struct ScenarioRunner {
             if value != expectation.value {
                 result.differences.append(
                     Difference(
-                        key: expectation.key, expected: expectation.value, observed: value,
+                        key: expectation.key, expected: expectation.value, observed: value?.keptForReports(),
                         location: expectation.location))
             }
         }
@@ -133,14 +133,18 @@ public struct ScenarioRunner {
 }
 
 extension ScenarioRunner {
-    /// Runs every scenario in order, reporting each result as it finishes.
+    /// Runs every scenario in order, reporting each result as it finishes, until `stop` says
+    /// so: checked before each scenario and after it (a scenario cut short by a stop is dropped,
+    /// not reported as a result of the implementation).
     public func run<Implementation: ImplementationUnderTest>(
-        _ scenarios: [Scenario], on implementation: inout Implementation,
+        _ scenarios: [Scenario], on implementation: inout Implementation, until stop: () -> Bool = { false },
         progress: (ScenarioResult, _ number: Int) -> Void = { _, _ in }
     ) -> [ScenarioResult] {
         var results: [ScenarioResult] = []
         for (index, scenario) in scenarios.enumerated() {
+            if stop() { break }
             let result = run(scenario, on: &implementation)
+            if stop() { break }
             results.append(result)
             progress(result, index + 1)
         }

@@ -1,3 +1,5 @@
+import SpecModel
+
 /// A problem in a scenario file, reported like a compiler's: location, message, and a short
 /// excerpt of the source line with a caret under the column.
 public struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
@@ -45,9 +47,14 @@ public struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     public var description: String {
-        var text = "\(location): error: \(message)"
+        // File names, messages quoting the file's words and excerpts are the file's text: one
+        // line each, control characters made visible.
+        var text = "\(VisibleText.oneLine(location.description)): error: \(VisibleText.oneLine(message))"
         if let excerpt {
-            text += "\n    \(excerpt.text)\n    " + String(repeating: " ", count: max(0, excerpt.caret - 1)) + "^"
+            let shown = VisibleText.oneLine(excerpt.text)
+            // Escapes widen the line before the caret; count them in.
+            let before = VisibleText.oneLine(String(excerpt.text.prefix(max(0, excerpt.caret - 1)))).count
+            text += "\n    \(shown)\n    " + String(repeating: " ", count: before) + "^"
         }
         return text
     }

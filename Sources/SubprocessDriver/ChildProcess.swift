@@ -23,14 +23,17 @@ public enum Termination: Sendable, Equatable, CustomStringConvertible {
     ]
 }
 
-/// A driver process: `/bin/sh -c "exec COMMAND"` in a process group of its own, so a kill
-/// reaches anything it started, with its three standard streams on pipes.
+/// A driver process: `/bin/sh -c "exec COMMAND"` in a process group of its own, with its three
+/// standard streams on pipes. Its termination is observed without reaping it, so the group id
+/// stays its own until `end` has killed the group; then it is reaped, and the orphans it left
+/// are swept (ProcessTree).
 final class ChildProcess {
     let pid: pid_t
     let input: Int32
     let output: Int32
     let errors: Int32
     private(set) var termination: Termination?
+    private var reaped = false
 
     init(command: String, workingDirectory: String? = nil) throws {
         // Writing to a driver that has died must be an error we report, not a signal that kills us.
@@ -59,12 +62,18 @@ final class ChildProcess {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF))
+        // Default dispositions and an empty mask for the signals authspec handles or ignores,
+        // so the driver can be interrupted and terminated as any program can.
+        posix_spawnattr_setflags(
+            &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
         posix_spawnattr_setpgroup(&attributes, 0)
         var defaults = sigset_t()
         sigemptyset(&defaults)
-        sigaddset(&defaults, SIGPIPE)
+        for number in [SIGPIPE] + Interruption.handled { sigaddset(&defaults, number) }
         posix_spawnattr_setsigdefault(&attributes, &defaults)
+        var emptyMask = sigset_t()
+        sigemptyset(&emptyMask)
+        posix_spawnattr_setsigmask(&attributes, &emptyMask)
 
         let changeDirectory =
             workingDirectory.map { "cd '" + $0.replacingOccurrences(of: "'", with: "'\\''") + "' && " } ?? ""
@@ -92,51 +101,53 @@ final class ChildProcess {
         input = stdinPipe[1]
         output = stdoutPipe[0]
         errors = stderrPipe[0]
+        ProcessTree.register(child)
     }
 
     deinit {
-        killGroup()
-        _ = reap(within: .seconds(2))
+        end()
         close(input)
         close(output)
         close(errors)
     }
 
-    /// Writes all of `bytes`; false when the driver's end is closed.
-    func write(_ bytes: [UInt8]) -> Bool {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { Glibc.write(input, $0.baseAddress, $0.count) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                return false
-            }
-            offset += written
-        }
-        return true
-    }
-
-    func killGroup() {
-        guard termination == nil else { return }
-        kill(-pid, SIGKILL)
-    }
-
-    /// The termination, waiting for it up to `limit`; nil if it is still running then.
+    /// How the process ended, waiting for it up to `limit`; nil if it is still running then.
+    /// The process is not reaped: its pid, and so its group id, stay reserved until `end`.
     @discardableResult
-    func reap(within limit: Duration) -> Termination? {
+    func observeTermination(within limit: Duration) -> Termination? {
         if let termination { return termination }
         let deadline = ContinuousClock.now + limit
         while true {
-            var status: Int32 = 0
-            let result = waitpid(pid, &status, WNOHANG)
-            if result == pid {
-                let signal = status & 0x7f
-                termination = signal == 0 ? .exited((status >> 8) & 0xff) : .signalled(signal)
+            var info = siginfo_t()
+            let result = waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT)
+            if result == 0, info._sifields._sigchld.si_pid == pid {
+                let code = info._sifields._sigchld.si_status
+                termination = info.si_code == CLD_EXITED ? .exited(code) : .signalled(code)
                 return termination
             }
             if result < 0 && errno != EINTR { return nil }
             if ContinuousClock.now >= deadline { return nil }
             usleep(2_000)
         }
+    }
+
+    /// Ends the process and everything it started: TERM to its group, a short grace for the
+    /// leader, KILL to the group, the leader reaped, then the orphans swept.
+    func end(grace: Duration = .milliseconds(200)) {
+        guard !reaped else { return }
+        if kill(-pid, SIGTERM) == 0 {
+            observeTermination(within: grace)
+            kill(-pid, SIGKILL)
+        }
+        var status: Int32 = 0
+        let deadline = ContinuousClock.now + .seconds(5)
+        while waitpid(pid, &status, WNOHANG) == 0, ContinuousClock.now < deadline { usleep(2_000) }
+        if termination == nil {
+            let signal = status & 0x7f
+            termination = signal == 0 ? .exited((status >> 8) & 0xff) : .signalled(signal)
+        }
+        reaped = true
+        ProcessTree.unregister(pid)
+        ProcessTree.sweepOrphans()
     }
 }

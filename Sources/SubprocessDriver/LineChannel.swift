@@ -1,38 +1,46 @@
 import Foundation
 
 /// A child process spoken to in lines: one line out on its stdin, one line back from its
-/// stdout against a deadline, its stderr drained all along.
+/// stdout, each against a deadline, its stderr drained all along.
 public final class LineChannel {
     let process: ChildProcess
-    let reader: OutputReader
+    let pipes: DriverPipes
 
-    public init(
-        command: String, workingDirectory: String? = nil, maxLineBytes: Int = 1 << 20, stderrLog: FileHandle? = nil
-    ) throws {
+    init(command: String, workingDirectory: String? = nil, maxLineBytes: Int = 1 << 20, stderrLog: StderrLog?) throws {
         process = try ChildProcess(command: command, workingDirectory: workingDirectory)
-        reader = OutputReader(
-            output: process.output, errors: process.errors, maxLineBytes: maxLineBytes, log: stderrLog)
+        pipes = DriverPipes(
+            input: process.input, output: process.output, errors: process.errors, maxLineBytes: maxLineBytes,
+            log: stderrLog)
     }
 
-    /// Writes `line` and a newline; false when the process no longer reads.
-    public func send(_ line: String) -> Bool {
-        reader.drainErrors()
-        return process.write(Array((line + "\n").utf8))
+    public convenience init(command: String, workingDirectory: String? = nil, maxLineBytes: Int = 1 << 20) throws {
+        try self.init(
+            command: command, workingDirectory: workingDirectory, maxLineBytes: maxLineBytes, stderrLog: nil)
+    }
+
+    /// Writes `line` and a newline before `deadline`.
+    func send(_ line: String, until deadline: ContinuousClock.Instant) throws(PipeFailure) {
+        pipes.drainErrors()
+        try pipes.write(Array((line + "\n").utf8), until: deadline)
+    }
+
+    /// Writes `line` and a newline; false when the process did not take it within `limit`.
+    public func send(_ line: String, within limit: Duration = .seconds(5)) -> Bool {
+        (try? send(line, until: ContinuousClock.now + limit)) != nil
     }
 
     /// The next stdout line, without its newline.
-    func receive(until deadline: ContinuousClock.Instant) throws(ReadFailure) -> String {
-        try reader.readLine(until: deadline)
+    func receive(until deadline: ContinuousClock.Instant) throws(PipeFailure) -> String {
+        try pipes.readLine(until: deadline)
     }
 
     /// The next stdout line, or nil on a timeout, the end of its output or an overlong line.
     public func receiveLine(within limit: Duration) -> String? {
-        try? reader.readLine(until: ContinuousClock.now + limit)
+        try? pipes.readLine(until: ContinuousClock.now + limit)
     }
 
-    /// Ends the process and its whole process group.
+    /// Ends the process and everything it started.
     public func close() {
-        process.killGroup()
-        process.reap(within: .seconds(2))
+        process.end()
     }
 }

@@ -15,6 +15,8 @@ public struct SubprocessDriver: ImplementationUnderTest {
     /// Why the first handshake failed: every scenario errors with it, without respawning.
     public private(set) var handshakeFailure: ImplementationError?
     private var connection: LineChannel?
+    /// The driver's stderr log for the whole run, across restarts and fresh processes.
+    private var log: StderrLog?
     /// The process was lost to a crash, a timeout or a protocol error (not ended on purpose):
     /// the next start is a restart and counts against the budget.
     private var lostProcess = false
@@ -47,18 +49,9 @@ public struct SubprocessDriver: ImplementationUnderTest {
     }
 
     /// The log starts empty with the first process of a run; restarts append to it.
-    private func openLog() -> FileHandle? {
-        options.stderrLog.flatMap { path -> FileHandle? in
-            let fresh = info == nil && restarts == 0
-            if fresh || !FileManager.default.fileExists(atPath: path) {
-                try? FileManager.default.createDirectory(
-                    atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-                _ = FileManager.default.createFile(atPath: path, contents: nil)
-            }
-            let handle = FileHandle(forWritingAtPath: path)
-            handle?.seekToEndOfFile()
-            return handle
-        }
+    private mutating func openLog() -> StderrLog? {
+        if log == nil, let path = options.stderrLog { log = StderrLog(path: path) }
+        return log
     }
 
     private mutating func handshake() throws(ImplementationError) -> DriverInfo {
@@ -103,7 +96,8 @@ public struct SubprocessDriver: ImplementationUnderTest {
             currentStep = "bye"
             _ = try? exchange(.bye, within: .seconds(2))
         }
-        connection?.process.reap(within: .milliseconds(500))
+        // A driver ends by itself after bye; whatever it leaves behind is ended with it.
+        connection?.process.observeTermination(within: .milliseconds(500))
         let lost = lostProcess
         disconnect()
         lostProcess = lost
@@ -111,8 +105,7 @@ public struct SubprocessDriver: ImplementationUnderTest {
 
     /// Kills the process after a failure; the next scenario restarts it.
     private mutating func disconnect() {
-        connection?.process.killGroup()
-        connection?.process.reap(within: .seconds(2))
+        connection?.process.end()
         connection = nil
         lostProcess = true
     }
@@ -131,7 +124,7 @@ public struct SubprocessDriver: ImplementationUnderTest {
             lostProcess = false
         }
         scenarioDeadline = ContinuousClock.now + options.scenarioTimeout
-        connection?.reader.forgetRecentLines()
+        connection?.pipes.forgetRecentLines()
         currentStep = "the start of scenario '\(scenario)'"
         _ = try okFields(try exchange(.start(scenario: scenario, given: given), within: options.stepTimeout))
     }
@@ -245,7 +238,17 @@ public struct SubprocessDriver: ImplementationUnderTest {
                 throw .failed("runner sent an invalid \(request.type) request: \(problems.joined(separator: "; "))")
             }
         }
-        guard connection.send(JSONCodec.encode(message)) else {
+        do {
+            try connection.send(JSONCodec.encode(message), until: deadline(within: options.stepTimeout))
+        } catch .stoppedReading(let written, let total) {
+            disconnect()
+            throw .failed(
+                "the driver stopped reading its input: \(total - written) of the \(total) bytes of the request for \(currentStep) were not taken within \(options.stepTimeout); the driver was killed"
+                    + tails(connection))
+        } catch .interrupted {
+            disconnect()
+            throw interrupted()
+        } catch {
             throw crashed(connection, while: "writing the request for \(currentStep)")
         }
         return id
@@ -256,8 +259,7 @@ public struct SubprocessDriver: ImplementationUnderTest {
         throws(ImplementationError) -> DriverReply
     {
         guard let connection else { throw .failed("the driver is not running") }
-        var deadline = ContinuousClock.now + limit
-        if let scenarioDeadline, scenarioDeadline < deadline { deadline = scenarioDeadline }
+        let deadline = deadline(within: limit)
         let line: String
         do {
             line = try connection.receive(until: deadline)
@@ -267,6 +269,9 @@ public struct SubprocessDriver: ImplementationUnderTest {
             throw .failed(
                 "timed out after \(which) waiting for the reply to \(currentStep); the driver was killed"
                     + tails(connection))
+        } catch .interrupted {
+            disconnect()
+            throw interrupted()
         } catch .lineTooLong(let bytes) {
             disconnect()
             throw .failed(
@@ -310,36 +315,49 @@ public struct SubprocessDriver: ImplementationUnderTest {
         return parsed.reply
     }
 
+    /// `limit` from now, or the scenario's deadline if that comes first.
+    private func deadline(within limit: Duration) -> ContinuousClock.Instant {
+        let deadline = ContinuousClock.now + limit
+        if let scenarioDeadline, scenarioDeadline < deadline { return scenarioDeadline }
+        return deadline
+    }
+
+    private func interrupted() -> ImplementationError {
+        .failed(
+            "authspec was interrupted (\(Interruption.signal.map(Interruption.name) ?? "a signal")) during \(currentStep)"
+        )
+    }
+
     private func okFields(_ reply: DriverReply) throws(ImplementationError) -> [String: Value] {
         switch reply {
         case .ok(let fields): return fields
         case .error(.unsupported, let message):
-            throw .unsupported("the driver does not support \(currentStep): \(message)")
-        case .error(.failed, let message): throw .failed("the driver reported an error at \(currentStep): \(message)")
+            throw .unsupported("the driver does not support \(currentStep): \(VisibleText.oneLine(message))")
+        case .error(.failed, let message):
+            throw .failed("the driver reported an error at \(currentStep): \(VisibleText.oneLine(message))")
         }
     }
 
     private mutating func crashed(_ connection: LineChannel, while doing: String) -> ImplementationError {
-        let termination = connection.process.reap(within: .milliseconds(500))
+        let termination = connection.process.observeTermination(within: .milliseconds(500))
         self.connection = nil
         lostProcess = true
-        connection.process.killGroup()
-        connection.process.reap(within: .seconds(1))
+        connection.process.end()
         let how = termination.map { "the driver \($0)" } ?? "the driver closed its stdout"
         return .failed("\(how) while \(doing)" + tails(connection))
     }
 
     private func tails(_ connection: LineChannel) -> String {
         var text = ""
-        if !connection.reader.recentOutput.isEmpty {
+        if !connection.pipes.recentOutput.isEmpty {
             text +=
                 "\n  last stdout lines:\n"
-                + connection.reader.recentOutput.map { "    | \($0)" }.joined(separator: "\n")
+                + connection.pipes.recentOutput.map { "    | \($0)" }.joined(separator: "\n")
         }
-        if !connection.reader.recentErrors.isEmpty {
+        if !connection.pipes.recentErrors.isEmpty {
             text +=
                 "\n  last stderr lines:\n"
-                + connection.reader.recentErrors.map { "    | \($0)" }.joined(separator: "\n")
+                + connection.pipes.recentErrors.map { "    | \($0)" }.joined(separator: "\n")
         }
         return text
     }

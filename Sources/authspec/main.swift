@@ -1,4 +1,5 @@
 import Foundation
+import SubprocessDriver
 
 /// Every subcommand; `authspec help NAME` and `authspec NAME --help` print the same text.
 let commands: [any Command.Type] = [
@@ -85,4 +86,10 @@ func usageFailure(_ message: String, spec: CommandSpec?) -> Int32 {
     }
 }
 
-exit(main(Array(CommandLine.arguments.dropFirst())))
+// Whatever a driver starts becomes ours to end when its parent goes (ProcessTree); a signal
+// ends the run in order (Interruption). Anything still running at the end is ended.
+ProcessTree.becomeSubreaper()
+Interruption.install()
+let status = main(Array(CommandLine.arguments.dropFirst()))
+ProcessTree.sweepOrphans(sparingDrivers: false)
+exit(status)

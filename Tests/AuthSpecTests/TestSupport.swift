@@ -4,10 +4,6 @@ import Runner
 import ScenarioModel
 import SpecModel
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// Paths and helpers shared by the test files.
 enum TestSupport {
     /// The package root, found from this file's path.
@@ -105,38 +101,28 @@ enum TestSupport {
         var peakKilobytes: Int
     }
 
-    /// Runs a program with its output in a file and measures its wall time and peak RSS
-    /// (`wait4`'s ru_maxrss). Paths in `arguments` should be absolute.
+    /// Runs a program with its output in a file and measures its wall time and peak RSS,
+    /// through Fixtures/measure.py (a child's peak RSS counts its parent's, and this test
+    /// runner is large). Paths in `arguments` should be absolute.
     static func measure(_ executable: URL, _ arguments: [String]) throws -> Measured {
         let outFile = FileManager.default.temporaryDirectory.appendingPathComponent("authspec-out-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: outFile) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, outFile.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_addopen(&actions, 2, outFile.path + ".err", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        defer { try? FileManager.default.removeItem(atPath: outFile.path + ".err") }
-        let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        var environment = ProcessInfo.processInfo.environment
-        environment["SWIFT_BACKTRACE"] = "enable=no"
-        let variables: [String] = environment.map { "\($0.key)=\($0.value)" }
-        let envp = variables.map { strdup($0) } + [nil]
-        defer { for pointer in envp { free(pointer) } }
-        let started = ContinuousClock.now
-        var pid: pid_t = 0
-        guard posix_spawn(&pid, executable.path, &actions, nil, argv, envp) == 0 else {
-            throw POSIXError(.ECHILD)
+        let script = root.appendingPathComponent("Tests/AuthSpecTests/Fixtures/measure.py").path
+        let run = try execute(
+            URL(fileURLWithPath: "/usr/bin/env"), ["python3", script, outFile.path, executable.path] + arguments)
+        struct Report: Decodable {
+            var status: Int32
+            var seconds: Double
+            var peakKilobytes: Int
+            enum CodingKeys: String, CodingKey {
+                case status, seconds
+                case peakKilobytes = "peak_kb"
+            }
         }
-        var status: Int32 = 0
-        var usage = rusage()
-        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
-        let elapsed = ContinuousClock.now - started
+        let report = try JSONDecoder().decode(Report.self, from: Data(run.stdout.utf8))
         return Measured(
-            status: (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f),
-            stdout: (try? String(contentsOf: outFile, encoding: .utf8)) ?? "",
-            seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18,
-            peakKilobytes: usage.ru_maxrss)
+            status: report.status, stdout: (try? String(contentsOf: outFile, encoding: .utf8)) ?? "",
+            seconds: report.seconds, peakKilobytes: report.peakKilobytes)
     }
 
     static func authspec(_ arguments: [String], in folder: URL = root) throws -> ProcessResult {

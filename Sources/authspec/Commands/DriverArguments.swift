@@ -1,4 +1,5 @@
 import Foundation
+import Reporters
 import ScenarioModel
 import SpecModel
 import SubprocessDriver
@@ -65,7 +66,7 @@ enum DriverArguments {
             shared.restartBudget = budget
         }
         shared.stateMap = try arguments.value("state-map").map(loadStateMap) ?? [:]
-        let logFolder = arguments.value("log-dir") ?? "Reports/logs"
+        let logFolder = arguments.value("log-dir") ?? defaultLogFolder
         return arguments.all("driver").enumerated().map { index, command in
             var options = shared
             options.command = command
@@ -73,6 +74,17 @@ enum DriverArguments {
             return options
         }
     }
+
+    /// The folder for drivers' stderr logs, made and proved writable before anything runs.
+    static func checkLogFolder(_ arguments: ParsedArguments) throws {
+        do {
+            try OutputTarget.checkFolder(arguments.value("log-dir") ?? defaultLogFolder, for: "the drivers' logs")
+        } catch {
+            throw UsageError(message: "--log-dir: \(error.description)")
+        }
+    }
+
+    static let defaultLogFolder = "Reports/logs"
 
     /// Timeouts run from 1 ms to a day: longer is a typo, and the deadlines stay exact.
     static let longestTimeout = 86_400_000

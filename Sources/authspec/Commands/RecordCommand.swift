@@ -83,7 +83,7 @@ enum RecordCommand: Command {
         let steps = plan.reduce(0) { $0 + $1.steps.count }
         if arguments.flag("in-place") || arguments.value("output") != nil {
             let target = arguments.value("output") ?? file
-            try AtomicFile.write(recorded, to: target)
+            try OutputTarget.resolve(target).write(recorded)
             Console.error("record: \(steps) steps in \(plan.count) scenarios recorded into \(target)")
         } else {
             Console.out(recorded.hasSuffix("\n") ? String(recorded.dropLast()) : recorded)

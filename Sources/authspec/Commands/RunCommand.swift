@@ -46,12 +46,18 @@ enum RunCommand: Command {
             .init(name: "quiet", valueName: nil, help: "Print only failures and the summary."),
         ] + DriverArguments.options)
 
+    /// The report options, in the order they are written.
+    static let reportOptions = ["json", "junit", "markdown", "coverage"]
+
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
         let profileName = arguments.value("argon2") ?? Argon2Profile.light.name
         guard let profile = Argon2Profile.all.first(where: { $0.name == profileName }) else {
             throw UsageError(message: "Unknown Argon2 profile '\(profileName)' (expected light or owasp)")
         }
         let drivers = try DriverArguments.parse(arguments)
+        // Every place a report or a log goes is checked before anything runs.
+        let outputs = try ReportOutputs(arguments, options: reportOptions)
+        if !drivers.isEmpty { try DriverArguments.checkLogFolder(arguments) }
         let model = UnlockModel.declaration
         let (loaded, catalogue) = loadSuite(arguments, model: model)
         for diagnostic in loaded.diagnostics { Console.error(diagnostic.description) }
@@ -71,9 +77,10 @@ enum RunCommand: Command {
         }
         let runner = ScenarioRunner(model: model)
         var runs: [ImplementationRun] = []
+        let stopped = { Interruption.signal != nil }
 
         func execute<I: ImplementationUnderTest>(_ implementation: inout I, label: String) -> [ScenarioResult] {
-            runner.run(selected, on: &implementation) { result, number in
+            runner.run(selected, on: &implementation, until: stopped) { result, number in
                 if !quiet {
                     Console.out(
                         reporter.progressLine(
@@ -85,16 +92,27 @@ enum RunCommand: Command {
         var reference = ReferenceImplementation(profile: profile)
         runs.append(
             ImplementationRun(name: "reference", details: nil, results: execute(&reference, label: "reference")))
-        for options in drivers {
+        for options in drivers where !stopped() {
             var driver = SubprocessDriver(options: options)
-            if !quiet { Console.out("Starting driver: \(options.command)") }
+            if !quiet { Console.out("Starting driver: \(Console.visible(options.command))") }
             // A failed handshake is remembered by the driver and errors every scenario with its reason.
             _ = try? driver.connect()
             let results = execute(&driver, label: driver.name)
+            driver.shutdown()
             let details = DriverDetails(
                 command: options.command, info: driver.info, restarts: driver.restarts, log: options.stderrLog)
             runs.append(ImplementationRun(name: driver.name, details: details, results: results))
-            driver.shutdown()
+        }
+        var interruption: RunInterruption?
+        if let signal = Interruption.signal {
+            var unfinished: [(implementation: String, scenario: String)] = []
+            for (index, command) in names.enumerated() {
+                // A run that started goes by the name its driver gave; one never started, by its command.
+                let name = index < runs.count ? runs[index].name : command
+                let finished = Set((index < runs.count ? runs[index].results : []).map(\.scenario.id))
+                unfinished += selected.filter { !finished.contains($0.id) }.map { (name, $0.id) }
+            }
+            interruption = RunInterruption(signal: Interruption.name(of: signal), unfinished: unfinished)
         }
 
         let allResults = runs.flatMap(\.results)
@@ -125,28 +143,34 @@ enum RunCommand: Command {
                 "\(reporter.counted(loaded.diagnostics.count, "input error")) (above): the scenarios they are in did not run"
             )
         }
+        if let interruption {
+            Console.out(
+                "INTERRUPTED by \(interruption.signal): \(reporter.counted(interruption.unfinished.count, "scenario run")) did not finish; "
+                    + "the reports hold what did")
+        }
         let named = runs.map { (name: $0.name, results: $0.results) }
         let coverage = runs.map { CoverageReport(implementation: $0.name, results: $0.results, model: model) }
-        if let path = arguments.value("json") {
-            let document = JSONReporter(model: model).document(
-                allResults, implementations: runs.map(\.report), coverage: coverage, requirements: catalogue)
-            try AtomicFile.write(document.rendered(), to: path)
+        let written = outputs.write { option in
+            switch option {
+            case "json":
+                return JSONReporter(model: model).document(
+                    allResults, implementations: runs.map(\.report), coverage: coverage, requirements: catalogue,
+                    interruption: interruption
+                ).rendered()
+            case "junit":
+                return JUnitReporter(model: model).document(named, interruption: interruption)
+            case "markdown":
+                return MarkdownReporter(model: model).document(
+                    runs: named, coverage: coverage, requirements: catalogue, interruption: interruption)
+            default:
+                return "# State coverage\n\n"
+                    + coverage.map { MermaidCoverage().markdown($0, heading: "##") }.joined(separator: "\n")
+            }
         }
-        if let path = arguments.value("junit") {
-            try AtomicFile.write(JUnitReporter(model: model).document(named), to: path)
-        }
-        if let path = arguments.value("markdown") {
-            try AtomicFile.write(
-                MarkdownReporter(model: model).document(runs: named, coverage: coverage, requirements: catalogue),
-                to: path)
-        }
-        if let path = arguments.value("coverage") {
-            let text =
-                "# State coverage\n\n"
-                + coverage.map { MermaidCoverage().markdown($0, heading: "##") }.joined(separator: "\n")
-            try AtomicFile.write(text, to: path)
-        }
-        if !loaded.diagnostics.isEmpty { return .badInput }
+        // The most serious ending wins: a signal, then bad input or an unwritten report, then
+        // conformance failures.
+        if let signal = Interruption.signal { return ExitCode.interrupted(by: signal) }
+        if !loaded.diagnostics.isEmpty || !written { return .badInput }
         let summary = RunSummary(allResults)
         return summary.failed + summary.errored > 0 ? .failures : .success
     }

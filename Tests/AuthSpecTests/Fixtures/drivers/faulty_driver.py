@@ -10,6 +10,7 @@ import argparse
 import json
 import os
 import signal
+import subprocess
 import sys
 import time
 
@@ -18,7 +19,7 @@ from driver import INPUTS, OBSERVATIONS  # noqa: E402
 from unlock import Argon2id, UnlockScreen  # noqa: E402
 
 FAULTS = ["crash", "segfault", "hang", "garbage", "long-line", "early-exit", "wrong-version", "slow-start",
-          "stderr-flood", "wrong-id", "late-reply", "few-inputs"]
+          "stderr-flood", "wrong-id", "late-reply", "few-inputs", "spawn", "no-read"]
 
 
 def send(message):
@@ -32,6 +33,7 @@ def main():
     parser.add_argument("--scenario", default="")
     parser.add_argument("--at-input", type=int, default=1, help="the fault comes at this input of the scenario")
     parser.add_argument("--seconds", type=float, default=3.0, help="for slow-start and late-reply")
+    parser.add_argument("--marker", default="authspec-test", help="spawn: the name the spawned processes carry")
     options = parser.parse_args()
     hasher = Argon2id()
     screen, scenario, inputs = None, None, 0
@@ -82,6 +84,20 @@ def main():
                     reply["id"] = message_id + 1
                 if fault == "late-reply":
                     time.sleep(options.seconds)
+                if fault == "spawn":
+                    # A child in the driver's group, and one that leaves it with setsid: both
+                    # must end with the driver. $0 carries the marker the test looks for.
+                    subprocess.Popen(["sh", "-c", "sleep 300", options.marker])
+                    subprocess.Popen(["setsid", "sh", "-c", "sleep 300", options.marker + "-escaped"],
+                                     start_new_session=True)
+                if fault == "no-read":
+                    # Never read stdin again; answer the ids the runner will use, as fast as it
+                    # takes them, until its requests fill the pipe.
+                    send(reply)
+                    next_id = message_id + 1
+                    while True:
+                        send({"id": next_id, "ok": True, "observations": {}})
+                        next_id += 1
         elif kind == "bye":
             send(reply)
             return

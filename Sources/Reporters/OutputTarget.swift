@@ -1,0 +1,163 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A plain sentence about a path that cannot be written, for an exit-2 error.
+public struct OutputError: Error, CustomStringConvertible {
+    public var description: String
+}
+
+/// Where a report goes, decided before the run: `-` is standard output; a device, a FIFO or a
+/// socket, and anything under /dev or /proc, is written in place and never renamed over; a
+/// regular file is written whole or not at all (a temporary file beside it, renamed over it).
+public enum OutputTarget: Equatable, Sendable {
+    case standardOutput
+    case inPlace(String)
+    case atomic(String)
+
+    public static func resolve(_ path: String) throws(OutputError) -> OutputTarget {
+        if path == "-" { return .standardOutput }
+        if path.hasPrefix("/dev/") || path.hasPrefix("/proc/") { return .inPlace(path) }
+        var info = stat()
+        if stat(path, &info) == 0 {
+            switch info.st_mode & S_IFMT {
+            case S_IFREG: break
+            case S_IFDIR: throw OutputError(description: "\(path) is a folder")
+            default: return .inPlace(path)
+            }
+            // A symlink to a report keeps being a symlink: the file it points to is replaced.
+            if let real = realpath(path, nil) {
+                defer { free(real) }
+                return .atomic(String(cString: real))
+            }
+        }
+        return .atomic(path)
+    }
+
+    public var path: String {
+        switch self {
+        case .standardOutput: return "-"
+        case .inPlace(let path), .atomic(let path): return path
+        }
+    }
+
+    /// Two targets with the same identity are the same file: a device and inode when it
+    /// exists (so `-` and `/dev/stdout` meet), else its folder's real path and its name.
+    public var identity: String {
+        var info = stat()
+        switch self {
+        case .standardOutput:
+            if fstat(1, &info) == 0 { return "\(info.st_dev):\(info.st_ino)" }
+            return "-"
+        case .inPlace(let path), .atomic(let path):
+            if stat(path, &info) == 0 { return "\(info.st_dev):\(info.st_ino)" }
+            let url = URL(fileURLWithPath: path)
+            let folder = url.deletingLastPathComponent().path
+            guard let real = realpath(folder, nil) else { return url.standardizedFileURL.path }
+            defer { free(real) }
+            return String(cString: real) + "/" + url.lastPathComponent
+        }
+    }
+
+    /// Fails with the reason when the target could not be written: its folder cannot be made,
+    /// or a file cannot be created there. Creates the folders a report needs.
+    public func checkWritable() throws(OutputError) {
+        switch self {
+        case .standardOutput:
+            return
+        case .inPlace(let path):
+            let descriptor = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
+            // A FIFO with no reader yet is fine: the report waits for one, as `> fifo` does.
+            guard descriptor >= 0 || errno == ENXIO else {
+                throw OutputError(description: "cannot write \(path): \(Self.reason(errno))")
+            }
+            if descriptor >= 0 { close(descriptor) }
+        case .atomic(let path):
+            let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+            try Self.checkFolder(folder, for: path)
+        }
+    }
+
+    /// Makes `folder` if needed and proves a file can be created in it.
+    public static func checkFolder(_ folder: String, for what: String) throws(OutputError) {
+        if let failure = makeFolders(folder) {
+            throw OutputError(
+                description: "cannot write \(what): the folder \(folder) cannot be made (\(reason(failure)))")
+        }
+        let probe = folder + "/.authspec-probe-\(getpid())"
+        let descriptor = open(probe, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            throw OutputError(description: "cannot write \(what): \(reason(errno)) in \(folder)")
+        }
+        close(descriptor)
+        unlink(probe)
+    }
+
+    public func write(_ text: String) throws(OutputError) {
+        let bytes = Array(text.utf8)
+        switch self {
+        case .standardOutput:
+            try Self.writeAll(bytes, to: 1, path: "standard output")
+        case .inPlace(let path):
+            let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            guard descriptor >= 0 else { throw OutputError(description: "cannot write \(path): \(Self.reason(errno))") }
+            defer { close(descriptor) }
+            try Self.writeAll(bytes, to: descriptor, path: path)
+        case .atomic(let path):
+            let url = URL(fileURLWithPath: path)
+            let folder = url.deletingLastPathComponent().path
+            _ = Self.makeFolders(folder)
+            let temporary = folder + "/.\(url.lastPathComponent).\(getpid()).tmp"
+            let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            guard descriptor >= 0 else { throw OutputError(description: "cannot write \(path): \(Self.reason(errno))") }
+            do {
+                try Self.writeAll(bytes, to: descriptor, path: path)
+            } catch {
+                close(descriptor)
+                unlink(temporary)
+                throw error
+            }
+            close(descriptor)
+            guard rename(temporary, path) == 0 else {
+                let reason = Self.reason(errno)
+                unlink(temporary)
+                throw OutputError(description: "cannot write \(path): \(reason)")
+            }
+        }
+    }
+
+    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(OutputError) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw OutputError(description: "cannot write \(path): \(reason(errno))")
+            }
+            offset += written
+        }
+    }
+
+    static func reason(_ code: Int32) -> String {
+        switch code {
+        case ENOENT: return "no such file or folder"
+        case EACCES, EPERM: return "permission denied"
+        case ENOTDIR: return "a part of the path is not a folder"
+        case ENOSPC: return "no space left on the device"
+        case EROFS: return "read-only file system"
+        default: return String(cString: strerror(code)).lowercased()
+        }
+    }
+
+    /// `mkdir -p`: nil when the folder exists or was made, else the errno of the step that failed.
+    static func makeFolders(_ folder: String) -> Int32? {
+        var info = stat()
+        if stat(folder, &info) == 0 { return info.st_mode & S_IFMT == S_IFDIR ? nil : ENOTDIR }
+        if errno != ENOENT { return errno }
+        let parent = (folder as NSString).deletingLastPathComponent
+        if !parent.isEmpty, parent != folder, let failure = makeFolders(parent) { return failure }
+        return mkdir(folder, 0o755) == 0 || errno == EEXIST ? nil : errno
+    }
+}

@@ -1,0 +1,45 @@
+import Reporters
+
+/// The report options of a command, resolved and checked before anything runs: each target
+/// writable, no two options naming one file, `-` for standard output (the terminal's text then
+/// goes to standard error, so the report stays parseable).
+struct ReportOutputs {
+    private(set) var targets: [(option: String, target: OutputTarget)] = []
+
+    init(_ arguments: ParsedArguments, options: [String]) throws {
+        var owners: [String: String] = [:]
+        for option in options {
+            guard let path = arguments.value(option) else { continue }
+            let target: OutputTarget
+            do {
+                target = try OutputTarget.resolve(path)
+                try target.checkWritable()
+            } catch {
+                throw UsageError(message: "--\(option): \(error.description)")
+            }
+            if let other = owners[target.identity] {
+                let place = target == .standardOutput ? "standard output" : "'\(path)'"
+                throw UsageError(
+                    message: "--\(other) and --\(option) both write to \(place); give each report its own file")
+            }
+            owners[target.identity] = option
+            targets.append((option, target))
+            if target == .standardOutput { Console.textGoesToStandardError = true }
+        }
+    }
+
+    /// Writes every report, each whether or not another failed; says which could not be
+    /// written and why. True when all were.
+    func write(_ render: (String) -> String) -> Bool {
+        var allWritten = true
+        for (option, target) in targets {
+            do {
+                try target.write(render(option))
+            } catch {
+                Console.error("Error: the --\(option) report was not written: \(error.description)")
+                allWritten = false
+            }
+        }
+        return allWritten
+    }
+}
