@@ -36,6 +36,12 @@ public enum Interruption {
             action.sa_flags = 0
             sigaction(number, &action, nil)
         }
+        // A parent may have started authspec with these signals blocked (some process
+        // launchers do); blocked, they would stay pending and the run could not be stopped.
+        var unblock = sigset_t()
+        sigemptyset(&unblock)
+        for number in handled { sigaddset(&unblock, number) }
+        pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
     }
 
     /// The first signal received, or nil while none has been.

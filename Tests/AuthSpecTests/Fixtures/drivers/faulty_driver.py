@@ -19,7 +19,7 @@ from driver import INPUTS, OBSERVATIONS  # noqa: E402
 from unlock import Argon2id, UnlockScreen  # noqa: E402
 
 FAULTS = ["crash", "segfault", "hang", "garbage", "long-line", "early-exit", "wrong-version", "slow-start",
-          "stderr-flood", "wrong-id", "late-reply", "few-inputs", "spawn", "no-read"]
+          "stderr-flood", "wrong-id", "late-reply", "few-inputs", "spawn", "spawn-crash", "spawn-hang", "no-read"]
 
 
 def send(message):
@@ -30,10 +30,11 @@ def send(message):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--fault", choices=FAULTS, required=True)
-    parser.add_argument("--scenario", default="")
+    parser.add_argument("--scenario", default="", help="the scenario of the fault; * for every one")
     parser.add_argument("--at-input", type=int, default=1, help="the fault comes at this input of the scenario")
     parser.add_argument("--seconds", type=float, default=3.0, help="for slow-start and late-reply")
     parser.add_argument("--marker", default="authspec-test", help="spawn: the name the spawned processes carry")
+    parser.add_argument("--ready-file", default="", help="spawn: written once the processes are started")
     options = parser.parse_args()
     hasher = Argon2id()
     screen, scenario, inputs = None, None, 0
@@ -57,7 +58,7 @@ def main():
             inputs += 1
             item = request["input"]
             reply["observations"] = screen.apply(item["name"], item.get("argument"), request["time_ms"])
-            if scenario == options.scenario and inputs == options.at_input:
+            if options.scenario in (scenario, "*") and inputs == options.at_input:
                 fault = options.fault
                 if fault == "crash":
                     print("driver: about to crash on purpose", file=sys.stderr, flush=True)
@@ -84,12 +85,19 @@ def main():
                     reply["id"] = message_id + 1
                 if fault == "late-reply":
                     time.sleep(options.seconds)
-                if fault == "spawn":
+                if fault.startswith("spawn"):
                     # A child in the driver's group, and one that leaves it with setsid: both
                     # must end with the driver. $0 carries the marker the test looks for.
                     subprocess.Popen(["sh", "-c", "sleep 300", options.marker])
                     subprocess.Popen(["setsid", "sh", "-c", "sleep 300", options.marker + "-escaped"],
                                      start_new_session=True)
+                    if options.ready_file:
+                        with open(options.ready_file, "w") as ready:
+                            ready.write("spawned\n")
+                    if fault == "spawn-crash":
+                        os._exit(3)
+                    if fault == "spawn-hang":
+                        time.sleep(3600)
                 if fault == "no-read":
                     # Never read stdin again; answer the ids the runner will use, as fast as it
                     # takes them, until its requests fill the pipe.
