@@ -68,12 +68,13 @@ public enum OutputTarget: Equatable, Sendable {
         case .standardOutput:
             return
         case .inPlace(let path):
-            let descriptor = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
-            // A FIFO with no reader yet is fine: the report waits for one, as `> fifo` does.
-            guard descriptor >= 0 || errno == ENXIO else {
+            // Never opened to check: a FIFO's reader would take the open and close as the end.
+            var info = stat()
+            if stat(path, &info) != 0 {
+                try Self.checkFolder(URL(fileURLWithPath: path).deletingLastPathComponent().path, for: path)
+            } else if access(path, W_OK) != 0 {
                 throw OutputError(description: "cannot write \(path): \(Self.reason(errno))")
             }
-            if descriptor >= 0 { close(descriptor) }
         case .atomic(let path):
             let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
             try Self.checkFolder(folder, for: path)

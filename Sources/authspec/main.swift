@@ -90,6 +90,8 @@ func usageFailure(_ message: String, spec: CommandSpec?) -> Int32 {
 // ends the run in order (Interruption). Anything still running at the end is ended.
 ProcessTree.becomeSubreaper()
 Interruption.install()
+// A report written to a pipe or FIFO whose reader went away is an error to report, not a death.
+signal(SIGPIPE, SIG_IGN)
 let status = main(Array(CommandLine.arguments.dropFirst()))
 ProcessTree.sweepOrphans(sparingDrivers: false)
 exit(status)

@@ -66,7 +66,9 @@ enum TestSupport {
     }
 
     /// Runs a program to completion with the package root as its working folder.
-    static func execute(_ executable: URL, _ arguments: [String], in folder: URL = root) throws -> ProcessResult {
+    static func execute(
+        _ executable: URL, _ arguments: [String], in folder: URL = root, limit: TimeInterval = 300
+    ) throws -> ProcessResult {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -87,7 +89,13 @@ enum TestSupport {
         process.standardError = try FileHandle(forWritingTo: errFile)
         process.standardInput = FileHandle.nullDevice
         try process.run()
+        // A hang under test fails the test instead of the whole CI run: the process, ours,
+        // is killed by its pid after `limit`.
+        let pid = process.processIdentifier
+        let watchdog = DispatchWorkItem { kill(pid, SIGKILL) }
+        DispatchQueue.global().asyncAfter(deadline: .now() + limit, execute: watchdog)
         process.waitUntilExit()
+        watchdog.cancel()
         return ProcessResult(
             status: process.terminationStatus,
             stdout: (try? String(contentsOf: outFile, encoding: .utf8)) ?? "",

@@ -7,7 +7,7 @@ struct ReportOutputs {
     private(set) var targets: [(option: String, target: OutputTarget)] = []
 
     init(_ arguments: ParsedArguments, options: [String]) throws {
-        var owners: [String: String] = [:]
+        var owners: [String: (option: String, target: OutputTarget)] = [:]
         for option in options {
             guard let path = arguments.value(option) else { continue }
             let target: OutputTarget
@@ -18,11 +18,12 @@ struct ReportOutputs {
                 throw UsageError(message: "--\(option): \(error.description)")
             }
             if let other = owners[target.identity] {
-                let place = target == .standardOutput ? "standard output" : "'\(path)'"
+                let toTerminal = target == .standardOutput || other.target == .standardOutput
+                let place = toTerminal ? "standard output" : "'\(path)'"
                 throw UsageError(
-                    message: "--\(other) and --\(option) both write to \(place); give each report its own file")
+                    message: "--\(other.option) and --\(option) both write to \(place); give each report its own file")
             }
-            owners[target.identity] = option
+            owners[target.identity] = (option, target)
             targets.append((option, target))
             if target == .standardOutput { Console.textGoesToStandardError = true }
         }
