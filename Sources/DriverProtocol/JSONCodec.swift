@@ -107,34 +107,40 @@ public enum JSONCodec {
 
         mutating func string() throws(JSONSyntaxError) -> String {
             index += 1
-            var scalars = String.UnicodeScalarView()
-            var run: [UInt8] = []
-            func flush() {
-                scalars.append(contentsOf: String(decoding: run, as: UTF8.self).unicodeScalars)
-                run.removeAll()
-            }
+            var text = ""
             while index < bytes.count {
+                // A run of plain bytes is taken whole: one decode per run, not per byte.
+                let start = index
+                index = bytes.withUnsafeBufferPointer { buffer in
+                    var end = start
+                    while end < buffer.count, buffer[end] >= 0x20, buffer[end] != UInt8(ascii: "\""),
+                        buffer[end] != UInt8(ascii: "\\")
+                    {
+                        end += 1
+                    }
+                    return end
+                }
+                if index > start { text += String(decoding: bytes[start..<index], as: UTF8.self) }
+                guard index < bytes.count else { break }
                 let byte = bytes[index]
                 switch byte {
                 case UInt8(ascii: "\""):
                     index += 1
-                    flush()
-                    return String(scalars)
+                    return text
                 case UInt8(ascii: "\\"):
-                    flush()
                     index += 1
                     guard index < bytes.count else { throw error("unfinished escape") }
                     let escaped = bytes[index]
                     index += 1
                     switch escaped {
-                    case UInt8(ascii: "\""): scalars.append("\"")
-                    case UInt8(ascii: "\\"): scalars.append("\\")
-                    case UInt8(ascii: "/"): scalars.append("/")
-                    case UInt8(ascii: "b"): scalars.append("\u{08}")
-                    case UInt8(ascii: "f"): scalars.append("\u{0C}")
-                    case UInt8(ascii: "n"): scalars.append("\n")
-                    case UInt8(ascii: "r"): scalars.append("\r")
-                    case UInt8(ascii: "t"): scalars.append("\t")
+                    case UInt8(ascii: "\""): text += "\""
+                    case UInt8(ascii: "\\"): text += "\\"
+                    case UInt8(ascii: "/"): text += "/"
+                    case UInt8(ascii: "b"): text += "\u{08}"
+                    case UInt8(ascii: "f"): text += "\u{0C}"
+                    case UInt8(ascii: "n"): text += "\n"
+                    case UInt8(ascii: "r"): text += "\r"
+                    case UInt8(ascii: "t"): text += "\t"
                     case UInt8(ascii: "u"):
                         var code = try hex4()
                         if (0xD800..<0xDC00).contains(code), bytes.count - index >= 6,
@@ -145,16 +151,13 @@ public enum JSONCodec {
                             code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
                         }
                         guard let scalar = Unicode.Scalar(code) else { throw error("invalid \\u escape") }
-                        scalars.append(scalar)
+                        text.unicodeScalars.append(scalar)
                     default:
                         index -= 1
                         throw error("invalid escape")
                     }
-                case 0..<0x20:
-                    throw error("control character inside a string")
                 default:
-                    run.append(byte)
-                    index += 1
+                    throw error("control character inside a string")
                 }
             }
             throw error("unterminated string")

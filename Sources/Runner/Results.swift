@@ -77,34 +77,3 @@ public struct RunInterruption: Sendable {
         self.unfinished = unfinished
     }
 }
-
-extension Value {
-    /// Strings longer than this many UTF-8 bytes are cut in what results keep.
-    public static let keptStringBytes = 4096
-    /// Lists longer than this are cut in what results keep.
-    public static let keptListItems = 256
-
-    /// The value as results keep it once judged: a huge string or list from a driver is cut,
-    /// saying how long it was, so a run holds a bounded amount per step whatever drivers send.
-    public func keptForReports() -> Value {
-        switch self {
-        case .string(let text) where text.utf8.count > Self.keptStringBytes:
-            let kept = String(decoding: text.utf8.prefix(Self.keptStringBytes), as: UTF8.self)
-            return .string(kept + "… (\(text.utf8.count) bytes in all)")
-        case .list(let items) where items.count > Self.keptListItems:
-            return .list(
-                items.prefix(Self.keptListItems).map { $0.keptForReports() }
-                    + [.string("… (\(items.count) items in all)")])
-        case .list(let items):
-            return .list(items.map { $0.keptForReports() })
-        case .map(let entries):
-            return .map(entries.mapValues { $0.keptForReports() })
-        default:
-            return self
-        }
-    }
-}
-
-extension Dictionary where Key == String, Value == SpecModel.Value {
-    public func keptForReports() -> [String: SpecModel.Value] { mapValues { $0.keptForReports() } }
-}

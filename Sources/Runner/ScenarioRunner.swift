@@ -82,15 +82,15 @@ public struct ScenarioRunner {
         for outcome in outcomes {
             switch outcome {
             case .success(let observations):
-                merge(observations, into: &observed)
+                merge(observations.keptForReports(), into: &observed)
             case .failure(let error):
                 result.outcome = Self.outcome(of: error)
                 result.message = error.description
-                result.observations = observed.keptForReports()
+                result.observations = observed
                 return result
             }
         }
-        result.observations = observed.keptForReports()
+        result.observations = observed
         guard outcomes.count == expectedCount else {
             result.outcome = .errored
             result.message = "the implementation stopped answering before this step"
@@ -101,11 +101,12 @@ public struct ScenarioRunner {
                 result.uncheckedKeys.append(expectation.key)
                 continue
             }
+            // Observed values arrive in the bounded form a run keeps (Value.keptForReports).
             let value = observed[expectation.key]
-            if value != expectation.value {
+            if value != expectation.value.keptForReports() {
                 result.differences.append(
                     Difference(
-                        key: expectation.key, expected: expectation.value, observed: value?.keptForReports(),
+                        key: expectation.key, expected: expectation.value, observed: value,
                         location: expectation.location))
             }
         }

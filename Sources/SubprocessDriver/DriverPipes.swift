@@ -216,7 +216,8 @@ final class DriverPipes {
     }
 
     private func remember(_ line: String, in lines: inout [String]) {
-        lines.append(line.count > 200 ? String(line.prefix(200)) + "…" : line)
+        // Bytes, not characters: counting the characters of a megabyte line is slow.
+        lines.append(line.utf8.count > 200 ? String(decoding: line.utf8.prefix(200), as: UTF8.self) + "…" : line)
         if lines.count > Self.recentLimit { lines.removeFirst(lines.count - Self.recentLimit) }
     }
 }

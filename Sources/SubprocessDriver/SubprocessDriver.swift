@@ -177,9 +177,11 @@ public struct SubprocessDriver: ImplementationUnderTest {
 
     private func observations(in reply: DriverReply) throws(ImplementationError) -> Observations {
         let fields = try okFields(reply)
-        guard case .map(var observations)? = fields["observations"] else {
+        guard case .map(let received)? = fields["observations"] else {
             throw .failed("protocol error: the reply to \(currentStep) has no \"observations\" object")
         }
+        // Kept bounded from the moment it arrives: a scenario's replies are all held until judged.
+        var observations = received.keptForReports()
         if !options.stateMap.isEmpty {
             if let state = observations["state"]?.string {
                 observations["state"] = .string(options.stateMap[state] ?? state)

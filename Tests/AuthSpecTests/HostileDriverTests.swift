@@ -152,4 +152,31 @@ import Testing
         #expect(broken.stdout.contains("\\e]0;owned\\u{7}\\e[2J\\rPASSED"))
         #expect(!(broken.stdout + broken.stderr).unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\r" })
     }
+
+    @Test func hugeRepliesAndFloodedLogsCostABoundedAmount() throws {
+        let folder = try TestSupport.temporaryFolder([
+            "s.yaml": "id: fat\ntitle: t\nspec: [x]\nsteps:\n  - launch\n  - advance: 1s\n    repeat: 60\n"
+        ])
+        // 61 replies of a megabyte each: each is cut as it arrives, not held whole until judged.
+        let measured = try TestSupport.measure(
+            TestSupport.binary,
+            [
+                "run", folder, "--quiet", "--log-dir", folder + "/logs", "--json", folder + "/r.json", "--driver",
+                "\(Self.faulty) --fault fat-replies --scenario fat",
+            ])
+        #expect(measured.status == 0, "\(measured.stdout)")
+        #expect(measured.peakKilobytes < 50_000, "peak RSS \(measured.peakKilobytes) KB")
+        let results = try String(contentsOfFile: folder + "/r.json", encoding: .utf8)
+        #expect(results.utf8.count < 1_000_000)
+        // Six megabytes of stderr from each of seven fresh processes: one log, capped.
+        let flood = try TestSupport.authspec(
+            [
+                "run", TestSupport.scenariosFolder, "--id", "brief-*", "--quiet", "--driver-mode", "fresh",
+                "--log-dir", folder + "/flood", "--driver", "\(Self.faulty) --fault stderr-flood --scenario '*'",
+            ])
+        #expect(flood.status == 0, "\(flood.stdout)")
+        let log = try Data(contentsOf: URL(fileURLWithPath: folder + "/flood/driver-1.stderr.log"))
+        #expect(log.count > 15_000_000 && log.count < (16 << 20) + 200, "log of \(log.count) bytes")
+        #expect(String(decoding: log.suffix(150), as: UTF8.self).contains("[authspec: log cut here"))
+    }
 }

@@ -19,7 +19,8 @@ from driver import INPUTS, OBSERVATIONS  # noqa: E402
 from unlock import Argon2id, UnlockScreen  # noqa: E402
 
 FAULTS = ["crash", "segfault", "hang", "garbage", "long-line", "early-exit", "wrong-version", "slow-start",
-          "stderr-flood", "wrong-id", "late-reply", "few-inputs", "spawn", "spawn-crash", "spawn-hang", "no-read"]
+          "stderr-flood", "wrong-id", "late-reply", "few-inputs", "spawn", "spawn-crash", "spawn-hang", "no-read",
+          "fat-replies"]
 
 
 def send(message):
@@ -58,6 +59,9 @@ def main():
             inputs += 1
             item = request["input"]
             reply["observations"] = screen.apply(item["name"], item.get("argument"), request["time_ms"])
+            if options.fault == "fat-replies" and options.scenario in (scenario, "*"):
+                # Every reply near the line cap: a message of a million characters.
+                reply["observations"]["message"] = "x" * 1_000_000
             if options.scenario in (scenario, "*") and inputs == options.at_input:
                 fault = options.fault
                 if fault == "crash":

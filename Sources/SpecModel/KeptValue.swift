@@ -1,0 +1,44 @@
+extension Value {
+    /// Strings longer than this many UTF-8 bytes are cut in what a run keeps.
+    public static let keptStringBytes = 4096
+    /// Lists longer than this are cut in what a run keeps.
+    public static let keptListItems = 256
+
+    /// The value as a run keeps it: a huge string or list from a driver is cut, saying how long
+    /// it was and carrying a 64-bit FNV-1a digest of the whole, so a run holds a bounded amount
+    /// per input whatever drivers send. Expectations are compared in the same form, so two
+    /// values that differ anywhere still differ.
+    public func keptForReports() -> Value {
+        switch self {
+        case .string(let text) where text.utf8.count > Self.keptStringBytes:
+            let kept = String(decoding: text.utf8.prefix(Self.keptStringBytes), as: UTF8.self)
+            let digest = String(Self.digest(text), radix: 16)
+            return .string(kept + "… (\(text.utf8.count) bytes in all, digest \(digest))")
+        case .list(let items) where items.count > Self.keptListItems:
+            var digest: UInt64 = 0xcbf2_9ce4_8422_2325
+            for item in items { digest = (digest ^ Self.digest(item.description)) &* 0x100_0000_01b3 }
+            return .list(
+                items.prefix(Self.keptListItems).map { $0.keptForReports() }
+                    + [.string("… (\(items.count) items in all, digest \(String(digest, radix: 16)))")])
+        case .list(let items):
+            return .list(items.map { $0.keptForReports() })
+        case .map(let entries):
+            return .map(entries.mapValues { $0.keptForReports() })
+        default:
+            return self
+        }
+    }
+
+    static func digest(_ text: String) -> UInt64 {
+        var text = text
+        return text.withUTF8 { bytes in
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+            return hash
+        }
+    }
+}
+
+extension Dictionary where Key == String, Value == SpecModel.Value {
+    public func keptForReports() -> [String: SpecModel.Value] { mapValues { $0.keptForReports() } }
+}
