@@ -15,11 +15,7 @@ public struct SpecMapping: Sendable {
     }
 
     /// Reads docs/spec-mapping.yaml's format; errors name file:line:column.
-    public static func load(file: String) throws(SpecCheckInputError) -> SpecMapping {
-        guard let data = FileManager.default.contents(atPath: file), let text = String(data: data, encoding: .utf8)
-        else {
-            throw SpecCheckInputError("\(file): cannot read the mapping file")
-        }
+    public static func load(text: String, file: String) throws(SpecCheckInputError) -> SpecMapping {
         let root: YAMLNode
         do {
             guard let first = try YAMLDocumentLoader().load(text).first else { return SpecMapping() }

@@ -68,13 +68,14 @@ enum SpecCommand: Command {
         let mappingFile =
             mappingPath
             ?? (FileManager.default.fileExists(atPath: "docs/spec-mapping.yaml") ? "docs/spec-mapping.yaml" : nil)
-        let mapping: SpecMapping
-        do {
-            mapping =
-                try mappingFile.map { path throws(SpecCheckInputError) in try SpecMapping.load(file: path) }
-                ?? SpecMapping()
-        } catch {
-            throw InputError(message: error.description)
+        var mapping = SpecMapping()
+        if let mappingFile {
+            let text = try readText(mappingFile, what: "the mapping file")
+            do {
+                mapping = try SpecMapping.load(text: text, file: mappingFile)
+            } catch {
+                throw InputError(message: error.description)
+            }
         }
         var documents: [SpecDocument] = []
         for file in files {
