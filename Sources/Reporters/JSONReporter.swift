@@ -153,8 +153,9 @@ public struct JSONReporter {
             ("input", .string(formatter.format(input: result.step.written))),
             ("outcome", .string(result.outcome.rawValue)),
         ]
-        if let state = result.observations["state"] { fields.append(("state", JSON(state))) }
-        if let states = result.observations["states"] { fields.append(("states", JSON(states))) }
+        // Named as the results schema names them, read from the keys the model declares.
+        if let state = result.observations[formatter.model.stateKey] { fields.append(("state", JSON(state))) }
+        if let states = result.observations[formatter.model.statesKey] { fields.append(("states", JSON(states))) }
         if let message = result.message { fields.append(("message", .string(message))) }
         if !result.differences.isEmpty {
             fields.append(

@@ -71,7 +71,7 @@ public struct JUnitReporter {
             "step \(step.index + 1) (\(step.step.location.file):\(step.step.location.line)) \(formatter.format(input: step.step.written))"
                 + (step.step.repeatCount > 1 ? " ×\(step.step.repeatCount)" : "")
                 + ": \(step.outcome.rawValue)"
-                + (step.observations["state"].map { ", state \($0.string ?? "\($0)")" } ?? "")
+                + (step.observations[formatter.model.stateKey].map { ", state \($0.string ?? "\($0)")" } ?? "")
         }
         if !trace.isEmpty { xml += "      <system-out>\(Escape.xml(trace.joined(separator: "\n")))</system-out>\n" }
         return xml + "    </testcase>\n"

@@ -7,16 +7,18 @@ import SpecModel
 public struct MermaidCoverage {
     public init() {}
 
-    public static let legend = """
+    public static func legend(_ model: ModelDeclaration) -> String {
+        """
         | mark | meaning |
         | --- | --- |
         | solid green box, `n×` | state entered n times |
         | dashed red box, `never entered` | state no scenario reached |
         | edge `event · n×` | transition taken n times |
         | edge `✗ never taken` | declared transition no scenario took |
-        | `†` | added by the reference (docs/interpretations.md), not in SCR-AUTH-006 §5.1 |
+        | `†` | added by the reference (docs/interpretations.md), not in \(model.diagramSource) |
         | dotted purple box, edge `⚠ not in the model` | what the implementation did that the model does not have |
         """
+    }
 
     public func diagram(_ report: CoverageReport) -> String {
         let model = report.model
@@ -68,7 +70,8 @@ public struct MermaidCoverage {
             text +=
                 "| not in the model | \(report.undeclaredStates.count) states, \(report.undeclaredTransitions.count) transitions |\n"
         }
-        text += "\n" + Self.legend + "\n\n" + Escape.codeBlock(diagram(report), language: "mermaid") + "\n\n"
+        text +=
+            "\n" + Self.legend(report.model) + "\n\n" + Escape.codeBlock(diagram(report), language: "mermaid") + "\n\n"
         let states = report.uncoveredStates
         let transitions = report.uncoveredTransitions
         if states.isEmpty && transitions.isEmpty {

@@ -49,8 +49,9 @@ public struct TerminalReporter {
                     "    \(String(repeating: " ", count: width + 1)) observed \(formatter.format(difference.observed, key: difference.key))"
                 )
             }
-            if let states = step.observations["states"], !step.differences.isEmpty {
-                lines.append("    (states entered during the step: \(formatter.format(states, key: "states")))")
+            let statesKey = formatter.model.statesKey
+            if let states = step.observations[statesKey], !step.differences.isEmpty {
+                lines.append("    (states entered during the step: \(formatter.format(states, key: statesKey)))")
             }
         }
         return lines.joined(separator: "\n")

@@ -43,7 +43,7 @@ struct ScenarioDecoder {
         let title = fields["title"].flatMap { text($0, what: "title") }
         let spec = fields["spec"].flatMap { textList($0, what: "spec") } ?? []
         if let node = fields["spec"], spec.isEmpty {
-            report("spec must name at least one clause, such as 'SCR-AUTH-006 §6.1.2'", at: node.mark)
+            report("spec must name at least one clause, such as '\(model.exampleClause)'", at: node.mark)
         }
         let tags = fields["tags"].flatMap { textList($0, what: "tags") } ?? []
         var covers: [(id: String, location: SourceLocation)] = []

@@ -17,6 +17,10 @@ public struct ModelDeclaration: Sendable {
     /// The input that moves the virtual clock (its argument a duration), if the model has one:
     /// the runner times inputs with it, the loader bounds the clock with it.
     public var clockInput: String?
+    /// Where the model's diagram comes from, for legends: `SCR-AUTH-006 §5.1`.
+    public var diagramSource: String
+    /// A clause as scenarios cite it, for examples in messages.
+    public var exampleClause: String
     /// Completes a world whose keys all have values (defaults filled in): derives what depends
     /// on other keys and checks what no single key's type can express (a PIN as long as its
     /// declared length). Each problem names the key it is about.
@@ -26,7 +30,8 @@ public struct ModelDeclaration: Sendable {
     public init(
         name: String, initialState: String, states: [StateDeclaration], inputs: [InputDeclaration],
         given: [KeyDeclaration], observations: [ObservationDeclaration],
-        transitions: [TransitionDeclaration], clockInput: String? = nil,
+        transitions: [TransitionDeclaration], clockInput: String? = nil, diagramSource: String = "the spec",
+        exampleClause: String = "DOC-1 §1.2",
         resolveGiven:
             @escaping @Sendable ([String: Value]) -> (
                 given: [String: Value], problems: [(key: String, message: String)]
@@ -40,10 +45,18 @@ public struct ModelDeclaration: Sendable {
         self.observations = observations
         self.transitions = transitions
         self.clockInput = clockInput
+        self.diagramSource = diagramSource
+        self.exampleClause = exampleClause
         self.resolveGiven = resolveGiven
     }
 
     public var stateNames: [String] { states.map(\.name) }
+
+    /// The observation keys whose values are state names (`state`, `states`): a driver's own
+    /// names are mapped to the model's in these.
+    public var stateValuedKeys: [String] {
+        observations.filter { $0.type == .state || $0.type == .list(.state) || $0.type == .optional(.state) }.map(\.key)
+    }
 
     public func input(named name: String) -> InputDeclaration? {
         inputs.first { $0.name == name }

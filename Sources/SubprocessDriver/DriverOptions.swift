@@ -13,8 +13,10 @@ public struct DriverOptions: Sendable {
     public var maxLineBytes = 1 << 20
     /// Restarts after a crash, a timeout or a protocol error before the driver is given up.
     public var restartBudget = 5
-    /// The driver's own state names → the spec's.
+    /// The driver's own state names → the spec's, applied to the values of `stateKeys`.
     public var stateMap: [String: String] = [:]
+    /// The observation keys that hold state names (the model's `stateValuedKeys`).
+    public var stateKeys: [String] = []
     /// Check every message against the published JSON Schemas.
     public var validateProtocol = false
     /// Where the driver's stderr goes; nil to keep only its last lines.

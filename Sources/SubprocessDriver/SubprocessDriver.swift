@@ -183,13 +183,15 @@ public struct SubprocessDriver: ImplementationUnderTest {
         // Kept bounded from the moment it arrives: a scenario's replies are all held until judged.
         var observations = received.keptForReports()
         if !options.stateMap.isEmpty {
-            if let state = observations["state"]?.string {
-                observations["state"] = .string(options.stateMap[state] ?? state)
+            let map = options.stateMap
+            func mapped(_ value: Value) -> Value {
+                switch value {
+                case .string(let name): return .string(map[name] ?? name)
+                case .list(let items): return .list(items.map(mapped))
+                default: return value
+                }
             }
-            if let states = observations["states"]?.list {
-                observations["states"] = .list(
-                    states.map { $0.string.map { .string(options.stateMap[$0] ?? $0) } ?? $0 })
-            }
+            for key in options.stateKeys { observations[key] = observations[key].map(mapped) }
         }
         return observations
     }

@@ -19,6 +19,8 @@ public enum UnlockModel {
         observations: observations,
         transitions: transitions,
         clockInput: "advance",
+        diagramSource: "SCR-AUTH-006 §5.1",
+        exampleClause: "SCR-AUTH-006 §6.1.2",
         resolveGiven: resolveGiven)
 
     static let states: [StateDeclaration] = [

@@ -66,6 +66,7 @@ enum DriverArguments {
             shared.restartBudget = budget
         }
         shared.stateMap = try arguments.value("state-map").map(loadStateMap) ?? [:]
+        shared.stateKeys = UnlockModel.declaration.stateValuedKeys
         let logFolder = arguments.value("log-dir") ?? defaultLogFolder
         return arguments.all("driver").enumerated().map { index, command in
             var options = shared
