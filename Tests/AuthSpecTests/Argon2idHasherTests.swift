@@ -1,5 +1,6 @@
 import Foundation
 import ReferenceMachine
+import Synchronization
 import Testing
 
 /// SCR-AUTH-006 §8.1 and UIF-AUTH-001 §10.1: the PIN is kept only as an Argon2id hash with a salt.
@@ -86,5 +87,25 @@ struct SeededGenerator: RandomNumberGenerator {
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
+    }
+}
+
+extension Argon2idHasherTests {
+    /// The reference does real Argon2id once per given PIN and once per (hash, PIN) pair in a
+    /// run, and the suite's verdicts are the same as without the memo.
+    @Test func theReferenceHashesAndChecksEachPairOnce() throws {
+        let calls = Mutex<[String]>([])
+        let counting: @Sendable (String, String) -> Bool = { pin, encoded in
+            calls.withLock { $0.append(encoded + " " + pin) }
+            return Argon2idHasher.verify(pin, against: encoded)
+        }
+        let suite = TestSupport.suite().scenarios
+        let memoised = TestSupport.run(suite, on: ReferenceImplementation(machine: UnlockMachine(verifyPIN: counting)))
+        let checks = calls.withLock { $0 }
+        #expect(checks.count == Set(checks).count, "a (hash, PIN) pair was checked twice")
+        #expect(checks.count > 5)
+        let plain = TestSupport.run(suite, on: ReferenceImplementation(memo: Argon2Memo()))
+        #expect(memoised.map(\.outcome) == plain.map(\.outcome))
+        #expect(memoised.allSatisfy { $0.outcome == .passed })
     }
 }
