@@ -58,7 +58,7 @@ public enum ProtocolSchemas {
                 },
                 "model": {
                   "type": "string",
-                  "description": "the spec model, 'unlock' for SCR-AUTH-006"
+                  "description": "the name of the spec model the driver is asked to implement"
                 }
               },
               "additionalProperties": false

@@ -18,7 +18,9 @@ public struct JSONReporter {
         _ results: [ScenarioResult], implementations: [ImplementationReport] = [], coverage: [CoverageReport] = [],
         requirements: [Requirement] = [], interruption: RunInterruption? = nil
     ) -> JSON {
-        var fields: [(String, JSON)] = [("summary", summary(RunSummary(results)))]
+        var fields: [(String, JSON)] = [
+            ("model", .string(formatter.model.name)), ("summary", summary(RunSummary(results))),
+        ]
         // Always present, so a consumer can tell a whole run from a cut one without guessing.
         fields.append(("interrupted", .bool(interruption != nil)))
         if let interruption {

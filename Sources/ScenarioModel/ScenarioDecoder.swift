@@ -5,7 +5,7 @@ import YAMLLoader
 /// against the model declaration. It keeps going after a problem so that one pass reports
 /// every error in the file.
 struct ScenarioDecoder {
-    static let scenarioKeys = ["id", "title", "spec", "covers", "tags", "given", "steps", "description"]
+    static let scenarioKeys = ["id", "title", "spec", "covers", "tags", "given", "steps", "description", "model"]
     static let stepKeys = ["expect", "repeat", "note", "record"]
     static let maxRepeat = 10_000
 
@@ -36,6 +36,11 @@ struct ScenarioDecoder {
         let problemsBefore = source.problemCount
         guard let pairs = mapping(node, what: "a scenario") else { return nil }
         let fields = keyed(pairs, allowed: Self.scenarioKeys, what: "scenario")
+        // `model:` names the model a scenario is written for; absent, it is the one being loaded.
+        if let node = fields["model"], let name = text(node, what: "model"), name != model.name {
+            report(
+                "this scenario is for the model '\(name)'; these files are loaded for '\(model.name)'", at: node.mark)
+        }
         let id = fields["id"].flatMap { text($0, what: "id") }
         if let node = fields["id"], let id, !id.allSatisfy({ $0.isLetter || $0.isNumber || "-_.".contains($0) }) {
             report("id '\(id)' may hold only letters, digits, '-', '_' and '.'", at: node.mark)

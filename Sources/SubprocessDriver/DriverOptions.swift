@@ -1,3 +1,5 @@
+import SpecModel
+
 /// How to run and watch one external driver.
 public struct DriverOptions: Sendable {
     /// A shell command line, run as `/bin/sh -c "exec COMMAND"`.
@@ -22,10 +24,12 @@ public struct DriverOptions: Sendable {
     /// Where the driver's stderr goes; nil to keep only its last lines.
     public var stderrLog: String?
     /// The spec model named in the hello request.
-    public var model = "unlock"
+    public var model: String
     public var workingDirectory: String?
 
-    public init(command: String) {
+    public init(command: String, model: ModelDeclaration) {
         self.command = command
+        self.model = model.name
+        self.stateKeys = model.stateValuedKeys
     }
 }

@@ -63,7 +63,7 @@ import Testing
         let scenarios = (0..<150).map { Self.randomScenario($0, using: &generator) }
         let runner = ScenarioRunner(model: Self.model)
         var reference = ReferenceImplementation()
-        var options = DriverOptions(command: command)
+        var options = DriverOptions(command: command, model: TestSupport.model)
         options.workingDirectory = TestSupport.root.path
         options.handshakeTimeout = .seconds(60)
         var driver = SubprocessDriver(options: options)

@@ -100,7 +100,7 @@ struct KitReference: DriverImplementation {
 
 @Suite(.serialized) struct ExampleDriverTests {
     func run(_ command: String) -> [ScenarioResult] {
-        var options = DriverOptions(command: command)
+        var options = DriverOptions(command: command, model: TestSupport.model)
         options.workingDirectory = TestSupport.root.path
         options.validateProtocol = true
         options.handshakeTimeout = .seconds(60)

@@ -11,7 +11,7 @@ import Testing
     static let python = "python3 Examples/python/driver.py"
 
     func options(_ command: String) -> DriverOptions {
-        var options = DriverOptions(command: command)
+        var options = DriverOptions(command: command, model: TestSupport.model)
         options.workingDirectory = TestSupport.root.path
         options.validateProtocol = true
         return options

@@ -130,3 +130,15 @@ import Testing
         #expect(result.diagnostics.map(\.message) == ["no such file or folder"])
     }
 }
+
+extension ScenarioLoaderErrorTests {
+    @Test func aScenarioForAnotherModelIsAnInputError() {
+        let header = "title: t\nspec: [x]\nsteps: [launch]\n"
+        let loaded = TestSupport.load("id: a\nmodel: unlock\n" + header + "---\nid: b\nmodel: auth-flow\n" + header)
+        #expect(loaded.scenarios.map(\.id) == ["a"])
+        #expect(
+            loaded.diagnostics.map(\.description).first?.hasPrefix(
+                "test.yaml:8:8: error: this scenario is for the model 'auth-flow'; these files are loaded for 'unlock'")
+                == true)
+    }
+}

@@ -90,7 +90,7 @@ enum BenchCommand: Command {
     static func driverSteps(command: String, scenarios: [Scenario], rounds: Int, model: ModelDeclaration) throws
         -> Double
     {
-        var driver = SubprocessDriver(options: DriverOptions(command: command))
+        var driver = SubprocessDriver(options: DriverOptions(command: command, model: UnlockModel.declaration))
         defer { driver.shutdown() }
         _ = try driver.connect()
         let runner = ScenarioRunner(model: model)

@@ -42,7 +42,7 @@ enum DriverArguments {
         guard ["long", "fresh"].contains(mode) else {
             throw UsageError(message: "Unknown driver mode '\(mode)' (expected long or fresh)")
         }
-        var shared = DriverOptions(command: "")
+        var shared = DriverOptions(command: "", model: UnlockModel.declaration)
         shared.freshProcessPerScenario = mode == "fresh"
         shared.validateProtocol = arguments.flag("validate-protocol")
         if let value = arguments.value("handshake-timeout") {
@@ -66,7 +66,6 @@ enum DriverArguments {
             shared.restartBudget = budget
         }
         shared.stateMap = try arguments.value("state-map").map(loadStateMap) ?? [:]
-        shared.stateKeys = UnlockModel.declaration.stateValuedKeys
         let logFolder = arguments.value("log-dir") ?? defaultLogFolder
         return arguments.all("driver").enumerated().map { index, command in
             var options = shared
