@@ -8,7 +8,14 @@ public enum Escape {
         VisibleText.escape(text, keepingLineBreaks: keepingLineBreaks)
     }
 
-    /// XML text and attribute values; characters XML 1.0 cannot hold become U+FFFD.
+    /// An XML attribute value: `xml`, with line breaks and tabs as character references, which
+    /// an attribute keeps (a parser turns literal ones into spaces).
+    public static func xmlAttribute(_ text: String) -> String {
+        xml(text).replacingOccurrences(of: "\t", with: "&#9;").replacingOccurrences(of: "\n", with: "&#10;")
+            .replacingOccurrences(of: "\r", with: "&#13;")
+    }
+
+    /// XML text; characters XML 1.0 cannot hold become U+FFFD.
     public static func xml(_ text: String) -> String {
         var out = ""
         for scalar in text.unicodeScalars {

@@ -24,13 +24,13 @@ public struct JUnitReporter {
         for run in runs {
             let summary = RunSummary(run.results)
             xml +=
-                "  <testsuite name=\"\(Escape.xml(run.name))\" tests=\"\(summary.total)\" failures=\"\(summary.failed)\" errors=\"\(summary.errored)\" skipped=\"\(summary.skipped)\">\n"
+                "  <testsuite name=\"\(Escape.xmlAttribute(run.name))\" tests=\"\(summary.total)\" failures=\"\(summary.failed)\" errors=\"\(summary.errored)\" skipped=\"\(summary.skipped)\">\n"
             if let interruption {
                 let unfinished = interruption.unfinished.filter { $0.implementation == run.name }.map(\.scenario)
                 xml += "    <properties>\n"
-                xml += "      <property name=\"interrupted\" value=\"\(Escape.xml(interruption.signal))\"/>\n"
+                xml += "      <property name=\"interrupted\" value=\"\(Escape.xmlAttribute(interruption.signal))\"/>\n"
                 xml +=
-                    "      <property name=\"unfinished\" value=\"\(Escape.xml(unfinished.joined(separator: " ")))\"/>\n"
+                    "      <property name=\"unfinished\" value=\"\(Escape.xmlAttribute(unfinished.joined(separator: " ")))\"/>\n"
                 xml += "    </properties>\n"
             }
             for result in run.results { xml += testcase(result) }
@@ -42,7 +42,7 @@ public struct JUnitReporter {
     private func testcase(_ result: ScenarioResult) -> String {
         let scenario = result.scenario
         var xml =
-            "    <testcase classname=\"\(Escape.xml(scenario.location.file))\" name=\"\(Escape.xml(scenario.id))\">\n"
+            "    <testcase classname=\"\(Escape.xmlAttribute(scenario.location.file))\" name=\"\(Escape.xmlAttribute(scenario.id))\">\n"
         let problem = result.firstProblem
         let location = problem.map {
             "\($0.step.location): step \($0.index + 1): \(formatter.format(input: $0.step.written))"
@@ -58,14 +58,14 @@ public struct JUnitReporter {
                     "\($0.key): expected \(formatter.format($0.expected, key: $0.key)), observed \(formatter.format($0.observed, key: $0.key))"
                 } ?? [])).joined(separator: "\n")
             xml +=
-                "      <failure type=\"conformance\" message=\"\(Escape.xml("step \((problem?.index ?? 0) + 1): \(keys) differ"))\">\(Escape.xml(body))</failure>\n"
+                "      <failure type=\"conformance\" message=\"\(Escape.xmlAttribute("step \((problem?.index ?? 0) + 1): \(keys) differ"))\">\(Escape.xml(body))</failure>\n"
         case .errored:
             let message = problem?.message ?? result.message ?? "errored"
             xml +=
-                "      <error type=\"implementation\" message=\"\(Escape.xml(firstLine(message)))\">\(Escape.xml(([location].compactMap { $0 } + [message]).joined(separator: "\n")))</error>\n"
+                "      <error type=\"implementation\" message=\"\(Escape.xmlAttribute(firstLine(message)))\">\(Escape.xml(([location].compactMap { $0 } + [message]).joined(separator: "\n")))</error>\n"
         case .skipped:
             xml +=
-                "      <skipped message=\"\(Escape.xml(firstLine(result.message ?? problem?.message ?? "skipped")))\"/>\n"
+                "      <skipped message=\"\(Escape.xmlAttribute(firstLine(result.message ?? problem?.message ?? "skipped")))\"/>\n"
         }
         let trace = result.steps.map { step in
             "step \(step.index + 1) (\(step.step.location.file):\(step.step.location.line)) \(formatter.format(input: step.step.written))"

@@ -41,9 +41,8 @@ public struct MarkdownReporter {
                 text +=
                     "\n### \(result.outcome.rawValue.uppercased()): \(Escape.markdown(result.scenario.id)) on \(Escape.markdown(name))\n\n"
                 text +=
-                    Escape.markdown(result.scenario.title) + " (`"
-                    + Escape.markdown(result.scenario.location.description).replacingOccurrences(of: "`", with: "")
-                    + "`)\n\n"
+                    Escape.markdown(result.scenario.title) + " ("
+                    + Escape.markdown(result.scenario.location.description) + ")\n\n"
                 text += Escape.codeBlock(terminal.problem(result) ?? "", language: "text") + "\n"
             }
         }

@@ -18,6 +18,7 @@ public enum OutputTarget: Equatable, Sendable {
     case atomic(String)
 
     public static func resolve(_ path: String) throws(OutputError) -> OutputTarget {
+        if path.isEmpty { throw OutputError(description: "an empty path; give a file name, or - for standard output") }
         if path == "-" { return .standardOutput }
         if path.hasPrefix("/dev/") || path.hasPrefix("/proc/") { return .inPlace(path) }
         var info = stat()

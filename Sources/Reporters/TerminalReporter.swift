@@ -63,7 +63,8 @@ public struct TerminalReporter {
         if let command, command != name { lines.append("  command: \(VisibleText.oneLine(command))") }
         lines.append("  first error: " + message.replacingOccurrences(of: "\n", with: "\n  "))
         if let log { lines.append("  its stderr: \(VisibleText.oneLine(log))") }
-        lines.append("  Try: authspec doctor --driver '\(VisibleText.oneLine(command ?? name))'")
+        let quoted = "'" + VisibleText.oneLine(command ?? name).replacingOccurrences(of: "'", with: "'\\''") + "'"
+        lines.append("  Try: authspec doctor --driver \(quoted)")
         return lines.joined(separator: "\n")
     }
 

@@ -88,12 +88,33 @@ public enum RequirementCatalogue {
     /// Every `covers` entry that names no requirement, as a diagnostic at the entry.
     public static func unknownCitations(in scenarios: [Scenario], requirements: [Requirement]) -> [Diagnostic] {
         let known = requirements.map(\.id)
-        return scenarios.flatMap { scenario in
-            scenario.covers.filter { !known.contains($0.id) }.map { cited in
+        let knownSet = Set(known)
+        var listed: [String: Int] = [:]
+        var unlisted: [String: Int] = [:]
+        var files: [String] = []
+        var found: [Diagnostic] = []
+        for scenario in scenarios {
+            for cited in scenario.covers where !knownSet.contains(cited.id) {
+                let file = cited.location.file
+                if listed[file] == nil { files.append(file) }
+                // As in a file's other problems: the first ones listed, the rest counted.
+                guard listed[file, default: 0] < SourceText.maxListed else {
+                    unlisted[file, default: 0] += 1
+                    continue
+                }
+                listed[file, default: 0] += 1
                 let hint = closestMatch(to: cited.id, among: known).map { " (did you mean '\($0)'?)" } ?? ""
-                return Diagnostic("unknown requirement '\(cited.id)'\(hint)", at: cited.location)
+                found.append(Diagnostic("unknown requirement '\(cited.id)'\(hint)", at: cited.location))
             }
         }
+        for file in files {
+            guard let count = unlisted[file] else { continue }
+            found.append(
+                Diagnostic(
+                    "and \(count) more unknown requirement\(count == 1 ? "" : "s") in this file",
+                    at: SourceLocation(file: file, line: 0, column: 0)))
+        }
+        return found
     }
 
     /// Requirements that no scenario covers.

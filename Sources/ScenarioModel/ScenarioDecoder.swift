@@ -12,6 +12,10 @@ struct ScenarioDecoder {
     /// Inputs one scenario may send, repetitions and shorthands expanded: a bound on what a
     /// few bytes of `repeat` can make the runner hold and the implementation do.
     static let maxInputsPerScenario = 10_000
+    /// And for all the scenarios of one file together: a few kilobytes of `repeat` in many
+    /// scenarios must not cost hours either.
+    static let maxInputsPerFile = 100_000
+    private var inputsInFile = 0
 
     let model: ModelDeclaration
     private var source: SourceText
@@ -78,7 +82,15 @@ struct ScenarioDecoder {
             report("scenario is missing the required key '\(key)'", at: node.mark)
         }
         guard let id, let title, let given, !spec.isEmpty, !steps.isEmpty, stepsLoaded else { return nil }
-        checkBudgets(steps)
+        let inputs = checkBudgets(steps)
+        if source.problemCount == problemsBefore {
+            inputsInFile += inputs
+            if inputsInFile > Self.maxInputsPerFile {
+                report(
+                    "the file's scenarios send more than \(Self.maxInputsPerFile) inputs together by this scenario; split the file",
+                    at: node.mark)
+            }
+        }
         guard source.problemCount == problemsBefore else { return nil }
         return Scenario(
             id: id, title: title, spec: spec, covers: covers, tags: tags, given: given, steps: steps,
@@ -87,7 +99,8 @@ struct ScenarioDecoder {
 
     /// The expanded input count and the virtual clock, each summed with overflow checked and
     /// held within its bound; the step that crosses a bound is reported.
-    private mutating func checkBudgets(_ steps: [Step]) {
+    @discardableResult
+    private mutating func checkBudgets(_ steps: [Step]) -> Int {
         var inputs = 0
         var clock = 0
         for step in steps {
@@ -97,7 +110,7 @@ struct ScenarioDecoder {
                 report(
                     "the scenario sends more than \(Self.maxInputsPerScenario) inputs (repetitions and shorthands expanded) by this step; split it",
                     at: SourceLocation.mark(of: step.location))
-                return
+                return total
             }
             inputs = total
             let advanced = step.inputs.filter { $0.name == model.clockInput }.reduce(0) { $0 + ($1.argument?.int ?? 0) }
@@ -107,10 +120,11 @@ struct ScenarioDecoder {
                 report(
                     "the virtual clock passes \(VirtualDuration.format(VirtualDuration.maximum)) (100 years) by this step; no scenario runs that long",
                     at: SourceLocation.mark(of: step.location))
-                return
+                return inputs
             }
             clock = time
         }
+        return inputs
     }
 
     private mutating func world(_ node: YAMLNode?, at scenarioMark: Mark) -> [String: Value]? {

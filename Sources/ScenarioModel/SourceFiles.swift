@@ -52,16 +52,19 @@ public enum SourceFiles {
         var decoder = UTF8()
         var line = 1
         var column = 1
+        var afterCR = false
         while true {
             switch decoder.decode(&iterator) {
             case .scalarValue(let scalar):
                 if scalar == "\0" { return ("a NUL byte; a text file holds none", line, column) }
-                if scalar == "\n" {
-                    line += 1
+                if SourceText.isLineBreak(scalar) {
+                    // CR LF is one break.
+                    if !(afterCR && scalar == "\n") { line += 1 }
                     column = 1
                 } else {
                     column += 1
                 }
+                afterCR = scalar == "\r"
             case .emptyInput:
                 return nil
             case .error:

@@ -9,7 +9,7 @@ public struct SourceText {
     public private(set) var diagnostics: [Diagnostic] = []
     /// Every problem reported, listed or not.
     public private(set) var problemCount = 0
-    private var lineStarts: [String.Index]?
+    private var lineStarts: [(start: String.Index, end: String.Index)]?
 
     public static let maxListed = 50
 
@@ -40,22 +40,34 @@ public struct SourceText {
         ]
     }
 
+    /// The line breaks an editor counts, and so do marks (YAMLLoader): LF, CR and CR LF.
+    static func isLineBreak(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == "\n" || scalar == "\r"
+    }
+
     /// Line `number` (1-based) without its line break, or nil past the end.
     private mutating func line(_ number: Int) -> Substring? {
         if lineStarts == nil {
-            var starts = [text.startIndex]
-            var index = text.startIndex
-            while let newline = text[index...].firstIndex(of: "\n") {
-                index = text.index(after: newline)
-                starts.append(index)
+            var starts: [(start: String.Index, end: String.Index)] = []
+            let scalars = text.unicodeScalars
+            var start = scalars.startIndex
+            var index = start
+            while index < scalars.endIndex {
+                let scalar = scalars[index]
+                guard Self.isLineBreak(scalar) else {
+                    index = scalars.index(after: index)
+                    continue
+                }
+                var next = scalars.index(after: index)
+                if scalar == "\r", next < scalars.endIndex, scalars[next] == "\n" { next = scalars.index(after: next) }
+                starts.append((start, index))
+                start = next
+                index = next
             }
+            starts.append((start, scalars.endIndex))
             lineStarts = starts
         }
-        guard let starts = lineStarts, number >= 1, number <= starts.count else { return nil }
-        let start = starts[number - 1]
-        let end = number < starts.count ? text.index(before: starts[number]) : text.endIndex
-        var line = text[start..<end]
-        if line.last == "\r" { line = line.dropLast() }
-        return line
+        guard let lines = lineStarts, number >= 1, number <= lines.count else { return nil }
+        return text[lines[number - 1].start..<lines[number - 1].end]
     }
 }

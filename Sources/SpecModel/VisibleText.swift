@@ -33,8 +33,11 @@ public enum VisibleText {
         case 0x09: return false
         case 0x0A: return !keepingLineBreaks
         case 0x00...0x1F, 0x7F...0x9F: return true
-        // Bidirectional embeddings, overrides and isolates.
-        case 0x202A...0x202E, 0x2066...0x2069: return true
+        // Line and paragraph separators (line breaks to YAML and to some terminals).
+        case 0x2028, 0x2029: return true
+        // Zero-width characters and bidirectional marks, embeddings, overrides and isolates:
+        // text that reads otherwise than it is.
+        case 0x200B...0x200F, 0x202A...0x202E, 0x2066...0x2069: return true
         default: return false
         }
     }

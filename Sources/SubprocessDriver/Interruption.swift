@@ -7,9 +7,12 @@ import Synchronization
 /// SIGINT, SIGTERM and SIGHUP end a run in order instead of killing it: the handler only notes
 /// the signal and writes a byte to a pipe that every wait on a driver also polls, so a wait
 /// wakes at once; the run then ends its drivers, writes what finished and exits 128 + signal.
+/// A command that has no drivers to end and nothing half-written (lint, spec check) has not
+/// asked for that: the handler ends the process at once with the same status.
 public enum Interruption {
     public static let handled: [Int32] = [SIGINT, SIGTERM, SIGHUP]
     private static let received = Atomic<Int32>(0)
+    private static let inOrder = Atomic<Bool>(false)
     /// The pipe's ends; -1 until `install`. Read by the signal handler, so plain integers.
     private static let wakeRead = Atomic<Int32>(-1)
     private static let wakeWrite = Atomic<Int32>(-1)
@@ -29,6 +32,7 @@ public enum Interruption {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = { number in
                 _ = Interruption.received.compareExchange(expected: 0, desired: number, ordering: .relaxed)
+                guard Interruption.inOrder.load(ordering: .relaxed) else { _exit(128 + number) }
                 var byte: UInt8 = 1
                 _ = write(Interruption.wakeWrite.load(ordering: .relaxed), &byte, 1)
             }
@@ -42,6 +46,11 @@ public enum Interruption {
         sigemptyset(&unblock)
         for number in handled { sigaddset(&unblock, number) }
         pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
+    }
+
+    /// From now on a signal is noted and the command stops in order; before, it ends the process.
+    public static func stopInOrder() {
+        inOrder.store(true, ordering: .relaxed)
     }
 
     /// The first signal received, or nil while none has been.

@@ -8,6 +8,10 @@ final class YAMLEventReader {
     private let buffer: UnsafeMutableBufferPointer<UInt8>
     private let limits: YAMLLimits
     private var depth = 0
+    /// Where each line starts, in characters (code points) from the start of the text, lines
+    /// broken at LF, CR and CR LF only: libyaml also breaks at NEL, LS and PS (YAML 1.1), which
+    /// editors do not, so its marks are rebuilt from their character index.
+    private let lineStarts: [Int]
     private var finished = false
 
     init(text: String, limits: YAMLLimits) throws(YAMLError) {
@@ -18,6 +22,7 @@ final class YAMLEventReader {
                 at: Mark(line: 1, column: 1))
         }
         self.limits = limits
+        lineStarts = Self.lineStarts(in: text)
         buffer = .allocate(capacity: max(bytes.count, 1))
         _ = buffer.initialize(from: bytes)
         guard yaml_parser_initialize(&parser) == 1 else {
@@ -40,8 +45,7 @@ final class YAMLEventReader {
             throw parserError()
         }
         defer { yaml_event_delete(&event) }
-        let mark = Mark(
-            line: Int(event.start_mark.line) + 1, column: Int(event.start_mark.column) + 1)
+        let mark = mark(event.start_mark)
         let kind = try convert(event, at: mark)
         if case .streamEnd = kind { finished = true }
         return YAMLEvent(kind: kind, mark: mark)
@@ -100,15 +104,38 @@ final class YAMLEventReader {
         let problem = parser.problem.map { String(cString: $0) } ?? "malformed YAML"
         var message = problem
         if let context = parser.context.map({ String(cString: $0) }) {
-            let started = Mark(
-                line: Int(parser.context_mark.line) + 1, column: Int(parser.context_mark.column) + 1)
+            let started = mark(parser.context_mark)
             message += " (\(context) started at \(started))"
         }
-        return YAMLError(
-            message,
-            at: Mark(
-                line: Int(parser.problem_mark.line) + 1,
-                column: Int(parser.problem_mark.column) + 1))
+        return YAMLError(message, at: mark(parser.problem_mark))
+    }
+
+    /// A libyaml mark as an editor counts it: 1-based line and column (in characters).
+    private func mark(_ mark: yaml_mark_t) -> Mark {
+        let index = Int(mark.index)
+        var low = 0
+        var high = lineStarts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if lineStarts[middle] <= index { low = middle } else { high = middle - 1 }
+        }
+        return Mark(line: low + 1, column: index - lineStarts[low] + 1)
+    }
+
+    static func lineStarts(in text: String) -> [Int] {
+        var starts = [0]
+        var offset = 0
+        var afterCR = false
+        for scalar in text.unicodeScalars {
+            offset += 1
+            if scalar == "\n" {
+                if afterCR { starts[starts.count - 1] = offset } else { starts.append(offset) }
+            } else if scalar == "\r" {
+                starts.append(offset)
+            }
+            afterCR = scalar == "\r"
+        }
+        return starts
     }
 
     private func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {

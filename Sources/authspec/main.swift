@@ -92,6 +92,8 @@ ProcessTree.becomeSubreaper()
 Interruption.install()
 // A report written to a pipe or FIFO whose reader went away is an error to report, not a death.
 signal(SIGPIPE, SIG_IGN)
-let status = main(Array(CommandLine.arguments.dropFirst()))
+var status = main(Array(CommandLine.arguments.dropFirst()))
 ProcessTree.sweepOrphans(sparingDrivers: false)
+// A signal ends every command with 128 + its number, whatever else happened.
+if let signal = Interruption.signal { status = Interruption.exitStatus(for: signal) }
 exit(status)

@@ -181,4 +181,28 @@ import Testing
         #expect(log.count > 15_000_000 && log.count < (16 << 20) + 200, "log of \(log.count) bytes")
         #expect(String(decoding: log.suffix(150), as: UTF8.self).contains("[authspec: log cut here"))
     }
+
+    @Test func aDriversOwnWordsStayOnTheirLine() throws {
+        let folder = try TestSupport.temporaryFolder([
+            "driver.py": """
+            import json, sys
+            for line in sys.stdin:
+                request = json.loads(line)
+                reply = {"id": request["id"], "ok": True}
+                if request["type"] == "hello":
+                    reply.update(protocol=1, implementation={"name": "NAME\\n[1/1] PASSED  fake", "version": "1\\n\\n## v",
+                                 "language": "x\\u001b[2J"}, capabilities={"inputs": ["launch"], "observations": []})
+                elif request["type"] == "input":
+                    reply["observations"] = {}
+                print(json.dumps(reply), flush=True)
+                if request["type"] == "bye":
+                    break
+
+            """
+        ])
+        let doctor = try TestSupport.authspec(["doctor", "--driver", "python3 \(folder)/driver.py"])
+        #expect(
+            doctor.stdout.contains("NAME\\n[1/1] PASSED  fake 1\\n\\n## v (x\\e[2J), protocol 1"), "\(doctor.stdout)")
+        #expect(!doctor.stdout.contains("\n[1/1] PASSED"))
+    }
 }

@@ -147,4 +147,77 @@ import Testing
         #expect(result.stdout.contains("nul.yaml:6:12: error: a NUL byte; a text file holds none"))
         #expect(result.stdout.contains("utf8.yaml:4:11: error: bytes that are not UTF-8 text"))
     }
+
+    @Test func linesAreCountedAsEditorsCountThem() throws {
+        let folder = try TestSupport.temporaryFolder([
+            "ls.yaml": "id: a\ntitle: \"t\u{2028}x\"\nspec: [x]\nsteps:\n  - launch\n  - bogus: 1\n",
+            "crlf.yaml": "id: b\r\ntitle: t\r\nspec: [x]\r\nsteps:\r\n  - launch\r\n  - bogus: 1\r\n",
+            "cr.yaml": "id: c\rtitle: t\rspec: [x]\rsteps:\r  - launch\r  - bogus: 1\r",
+        ])
+        let result = try TestSupport.authspec(["lint", folder])
+        for file in ["cr.yaml", "crlf.yaml", "ls.yaml"] {
+            #expect(
+                result.stdout.contains("\(file):6:5: error: unknown input 'bogus'\n      - bogus: 1\n        ^"),
+                "\(file)")
+        }
+    }
+
+    @Test func unknownRequirementsAndInputsAreBoundedPerFile() throws {
+        let covers = (0..<300).map { "REQ-NOPE-\($0)" }.joined(separator: ", ")
+        let many = (0..<12).map {
+            "---\nid: s\($0)\ntitle: t\nspec: [x]\nsteps:\n  - launch\n  - advance: 1ms\n    repeat: 9999\n"
+        }.joined()
+        let folder = try TestSupport.temporaryFolder([
+            "requirements.yaml": "- {id: REQ-A, clause: x, text: y}\n",
+            "cites.yaml": "id: a\ntitle: t\nspec: [x]\ncovers: [\(covers)]\nsteps: [launch]\n", "many.yaml": many,
+        ])
+        // Loaded, none selected: what is measured is the loading.
+        let result = try TestSupport.authspec(["run", folder, "--id", "none"])
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.filter { $0.contains("error: unknown requirement") }.count == 50)
+        #expect(result.stderr.contains("cites.yaml: error: and 250 more unknown requirements in this file"))
+        #expect(
+            result.stderr.contains(
+                "many.yaml:82:1: error: the file's scenarios send more than 100000 inputs together by this scenario; split the file"
+            ))
+    }
+
+    @Test func aClosedOutputStreamIsNotACrash() throws {
+        // Our own pipe, its reading end closed before authspec writes: `authspec lint | head -c 0`.
+        var ends: [Int32] = [0, 0]
+        #expect(pipe(&ends) == 0)
+        close(ends[0])
+        defer { close(ends[1]) }
+        for arguments in [
+            ["lint", TestSupport.scenariosFolder], ["run", TestSupport.scenariosFolder, "--id", "brief-*"],
+        ] {
+            let process = Process()
+            process.executableURL = TestSupport.binary
+            process.arguments = arguments
+            process.standardOutput = FileHandle(fileDescriptor: ends[1], closeOnDealloc: false)
+            process.standardError = FileHandle(fileDescriptor: ends[1], closeOnDealloc: false)
+            try process.run()
+            process.waitUntilExit()
+            #expect(process.terminationReason == .exit && process.terminationStatus == 0, "\(arguments)")
+        }
+    }
+
+    @Test func aSignalStopsCommandsWithoutDriversAtOnce() throws {
+        let many = (0..<10).map {
+            "---\nid: s\($0)\ntitle: t\nspec: [x]\nsteps:\n  - launch\n  - advance: 1ms\n    repeat: 9999\n"
+        }.joined()
+        let folder = try TestSupport.temporaryFolder(["many.yaml": many])
+        let process = Process()
+        process.executableURL = TestSupport.binary
+        process.arguments = ["lint", folder]
+        _ = FileManager.default.createFile(atPath: folder + "/out.txt", contents: nil)
+        process.standardOutput = FileHandle(forWritingAtPath: folder + "/out.txt")
+        try process.run()
+        usleep(300_000)
+        let sent = Date()
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 130)
+        #expect(Date().timeIntervalSince(sent) < 5)
+    }
 }

@@ -30,6 +30,13 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: TestSupport.root.appendingPathComponent("-").path))
     }
 
+    @Test func anotherNameForStandardOutputAlsoMovesTheTerminalTextAside() throws {
+        let result = try TestSupport.authspec(["run"] + Self.selection + ["--json", "/dev/stdout"])
+        #expect(result.status == 0)
+        #expect((try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]) != nil)
+        #expect(result.stderr.contains("7 scenarios against reference: 7 passed"))
+    }
+
     @Test func aFIFOIsWrittenInPlaceAndStaysAFIFO() throws {
         let folder = try TestSupport.temporaryFolder([:])
         let fifo = folder + "/results.fifo"
@@ -87,6 +94,7 @@ import Testing
                 "Error: --json: cannot write \(folder)/file.txt/r.json: the folder \(folder)/file.txt cannot be made (a part of the path is not a folder)"
             ),
             (["--junit", folder], "Error: --junit: \(folder) is a folder"),
+            (["--json", ""], "Error: --json: an empty path; give a file name, or - for standard output"),
             (
                 ["--log-dir", folder + "/file.txt/logs", "--driver", "python3 Examples/python/driver.py"],
                 "Error: --log-dir: cannot write the drivers' logs: the folder \(folder)/file.txt/logs cannot be made (a part of the path is not a folder)"

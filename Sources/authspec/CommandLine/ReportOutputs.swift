@@ -25,7 +25,8 @@ struct ReportOutputs {
             }
             owners[target.identity] = (option, target)
             targets.append((option, target))
-            if target == .standardOutput { Console.textGoesToStandardError = true }
+            // `-`, or another name for the same stream (/dev/stdout, /proc/self/fd/1).
+            if target.identity == OutputTarget.standardOutput.identity { Console.textGoesToStandardError = true }
         }
     }
 

@@ -29,6 +29,8 @@ enum BenchCommand: Command {
         "python3 -u -c 'import sys\nfor line in sys.stdin:\n    sys.stdout.write(line)\n    sys.stdout.flush()'"
 
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
+        // Drivers to end and reports to write: a signal stops this command in order.
+        Interruption.stopInOrder()
         let command = arguments.value("driver") ?? "python3 Examples/python/driver.py"
         let trials = try number(arguments.value("trials") ?? "5", "trials")
         let minimumSteps = try number(arguments.value("min-steps") ?? "5000", "min-steps")

@@ -35,13 +35,15 @@ enum DoctorCommand: Command {
         """
 
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
+        // Drivers to end and reports to write: a signal stops this command in order.
+        Interruption.stopInOrder()
         let drivers = try DriverArguments.parse(arguments)
         guard drivers.count == 1, var options = drivers.first else {
             throw UsageError(message: "doctor checks one driver: give exactly one --driver <command>")
         }
         options.stderrLog = nil
         let model = UnlockModel.declaration
-        Console.out("Checking driver: \(options.command)")
+        Console.out("Checking driver: \(Console.visible(options.command))")
         var driver = SubprocessDriver(options: options)
         defer { driver.shutdown() }
 
@@ -58,7 +60,9 @@ enum DoctorCommand: Command {
         Console.out(
             "  ✓ started and answered the hello in \(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000) ms"
         )
-        Console.out("    \(info.name) \(info.version) (\(info.language)), protocol \(info.protocolVersion)")
+        Console.out(
+            "    \(Console.visible(info.name)) \(Console.visible(info.version)) (\(Console.visible(info.language))), "
+                + "protocol \(info.protocolVersion)")
         var warnings: [String] = []
         for (what, declared, known) in [
             ("inputs", info.inputs, model.inputs.map(\.name)),
@@ -109,7 +113,7 @@ enum DoctorCommand: Command {
             return .failures
         }
         for warning in warnings { Console.out("  note: \(warning)") }
-        Console.out("\nThe driver works. Run the suite with: authspec run --driver '\(options.command)'")
+        Console.out("\nThe driver works. Run the suite with: authspec run --driver \(shellQuoted(options.command))")
         return .success
     }
 
@@ -160,4 +164,9 @@ enum DoctorCommand: Command {
             ?? "See docs/protocol.md for what a driver must do, and the driver's stderr for what it did."
         return "What to do: " + found
     }
+}
+
+/// A word the shell reads back as `text`: single quotes, with each quote inside written '\''.
+func shellQuoted(_ text: String) -> String {
+    "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
 }

@@ -50,6 +50,8 @@ enum RunCommand: Command {
     static let reportOptions = ["json", "junit", "markdown", "coverage"]
 
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
+        // Drivers to end and reports to write: a signal stops this command in order.
+        Interruption.stopInOrder()
         let profileName = arguments.value("argon2") ?? Argon2Profile.light.name
         guard let profile = Argon2Profile.all.first(where: { $0.name == profileName }) else {
             throw UsageError(message: "Unknown Argon2 profile '\(profileName)' (expected light or owasp)")
@@ -186,13 +188,8 @@ func loadSuite(_ arguments: ParsedArguments, model: ModelDeclaration) -> (
     var loaded = ScenarioLoader(model: model).load(paths: paths)
     let catalogue = requirementsCatalogue(arguments.value("requirements"), paths: paths)
     let unknown = RequirementCatalogue.unknownCitations(in: loaded.scenarios, requirements: catalogue.requirements)
-    let citing = Set(unknown.map(\.location.file))
-    if !unknown.isEmpty {
-        loaded.scenarios.removeAll { scenario in
-            citing.contains(scenario.location.file)
-                && scenario.covers.contains { cited in unknown.contains { $0.location == cited.location } }
-        }
-    }
+    let known = Set(catalogue.requirements.map(\.id))
+    loaded.scenarios.removeAll { scenario in scenario.covers.contains { !known.contains($0.id) } }
     loaded.diagnostics += catalogue.diagnostics + unknown
     return (loaded, catalogue.requirements)
 }

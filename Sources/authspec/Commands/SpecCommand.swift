@@ -79,7 +79,8 @@ enum SpecCommand: Command {
         }
         var documents: [SpecDocument] = []
         for file in files {
-            documents.append(SpecDocument(file: file, text: try readText(file, what: "the document")))
+            documents.append(
+                SpecDocument(file: file, text: try readText(file, what: "the document", maxBytes: 1 << 20)))
         }
         var checker = SpecChecker(model: model, lockSchedule: UnlockRules.spec.lockSchedule, mapping: mapping)
         var suite = ran
