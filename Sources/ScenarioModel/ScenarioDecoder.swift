@@ -104,19 +104,19 @@ struct ScenarioDecoder {
         var inputs = 0
         var clock = 0
         for step in steps {
-            let (count, countOverflow) = step.inputs.count.multipliedReportingOverflow(by: step.repeatCount)
-            let (total, totalOverflow) = inputs.addingReportingOverflow(count)
-            if countOverflow || totalOverflow || total > Self.maxInputsPerScenario {
+            guard
+                let total = Self.adding(
+                    step.inputs.count, times: step.repeatCount, to: inputs, limit: Self.maxInputsPerScenario)
+            else {
                 report(
                     "the scenario sends more than \(Self.maxInputsPerScenario) inputs (repetitions and shorthands expanded) by this step; split it",
                     at: SourceLocation.mark(of: step.location))
-                return total
+                return Self.maxInputsPerScenario + 1
             }
             inputs = total
             let advanced = step.inputs.filter { $0.name == model.clockInput }.reduce(0) { $0 + ($1.argument?.int ?? 0) }
-            let (moved, movedOverflow) = advanced.multipliedReportingOverflow(by: step.repeatCount)
-            let (time, timeOverflow) = clock.addingReportingOverflow(moved)
-            if movedOverflow || timeOverflow || time > VirtualDuration.maximum {
+            guard let time = Self.adding(advanced, times: step.repeatCount, to: clock, limit: VirtualDuration.maximum)
+            else {
                 report(
                     "the virtual clock passes \(VirtualDuration.format(VirtualDuration.maximum)) (100 years) by this step; no scenario runs that long",
                     at: SourceLocation.mark(of: step.location))
@@ -125,6 +125,13 @@ struct ScenarioDecoder {
             clock = time
         }
         return inputs
+    }
+
+    /// `running + amount × times`, or nil when that overflows or passes `limit`.
+    private static func adding(_ amount: Int, times: Int, to running: Int, limit: Int) -> Int? {
+        let (product, productOverflow) = amount.multipliedReportingOverflow(by: times)
+        let (sum, sumOverflow) = running.addingReportingOverflow(product)
+        return productOverflow || sumOverflow || sum > limit ? nil : sum
     }
 
     private mutating func world(_ node: YAMLNode?, at scenarioMark: Mark) -> [String: Value]? {

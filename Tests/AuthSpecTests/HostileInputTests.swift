@@ -22,9 +22,7 @@ import Testing
         ])
         let result = try TestSupport.authspec(["lint", folder])
         #expect(result.status == 2)
-        let errors = result.stdout.split(separator: "\n").filter { $0.contains(": error: ") }.map {
-            $0.replacingOccurrences(of: folder + "/", with: "")
-        }
+        let errors = TestSupport.errors(in: result.stdout, under: folder)
         #expect(
             errors == [
                 "given.yaml:5:16: error: session_age is out of range: durations run up to 36500d (100 years); found '99999999999999999999d'",
@@ -124,9 +122,7 @@ import Testing
                 ["--reuid=65534", "--regid=65534", "--clear-groups", TestSupport.binary.path, "lint", folder])
             : try TestSupport.authspec(["lint", folder])
         #expect(result.status == 2)
-        let errors = result.stdout.split(separator: "\n").filter { $0.contains(": error: ") }.map {
-            $0.replacingOccurrences(of: folder + "/", with: "")
-        }
+        let errors = TestSupport.errors(in: result.stdout, under: folder)
         #expect(
             errors == [
                 "locked: error: folder cannot be read: permission denied",

@@ -216,9 +216,7 @@ enum MermaidCheck {
         ])
         let result = try TestSupport.authspec(["run", folder, "--quiet"])
         #expect(result.status == 2)
-        let errors = result.stderr.split(separator: "\n").filter { $0.contains(": error: ") }.map {
-            $0.replacingOccurrences(of: folder + "/", with: "")
-        }
+        let errors = TestSupport.errors(in: result.stderr, under: folder)
         #expect(
             errors == [
                 "requirements.yaml:3:3: error: duplicate requirement id 'REQ-A' (first at requirements.yaml:1:3)",

@@ -133,6 +133,13 @@ enum TestSupport {
             seconds: report.seconds, peakKilobytes: report.peakKilobytes)
     }
 
+    /// The `error:` lines of an output, with `folder/` taken off their paths.
+    static func errors(in output: String, under folder: String) -> [String] {
+        output.split(separator: "\n").filter { $0.contains(": error: ") }.map {
+            $0.replacingOccurrences(of: folder + "/", with: "")
+        }
+    }
+
     static func authspec(_ arguments: [String], in folder: URL = root) throws -> ProcessResult {
         try execute(binary, arguments, in: folder)
     }
