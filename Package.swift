@@ -59,3 +59,17 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// The libFuzzer targets (scripts/fuzz). Each defines LLVMFuzzerTestOneInput and no `main`:
+// libFuzzer supplies `main` only when built with --sanitize=fuzzer, so a plain `swift build`
+// or `swift test` would fail to link them. They exist only when AUTHSPEC_FUZZ=1.
+if Context.environment["AUTHSPEC_FUZZ"] == "1" {
+    package.targets += [
+        // YAML text to scenarios and diagnostics.
+        .executableTarget(
+            name: "ScenarioFuzzer", dependencies: ["ScenarioModel", "SpecModel"], path: "Fuzz/ScenarioFuzzer"),
+        // A driver's line to a JSON value, a reply or request, schema problems, and back.
+        .executableTarget(
+            name: "ProtocolFuzzer", dependencies: ["DriverProtocol", "SpecModel"], path: "Fuzz/ProtocolFuzzer"),
+    ]
+}

@@ -91,14 +91,20 @@ public enum JSONCodec {
             index += expected.count
         }
 
+        /// JSON's integer grammar, `-?(0|[1-9][0-9]*)`, within Int's range.
         mutating func number() throws(JSONSyntaxError) -> Int {
             let start = index
             if bytes[index] == UInt8(ascii: "-") { index += 1 }
-            while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
+            let digits = index
+            while index < bytes.count, Self.isDigit(bytes[index]) { index += 1 }
             if index < bytes.count, [UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E")].contains(bytes[index]) {
                 throw error("numbers must be whole (counts and milliseconds)")
             }
-            guard let number = Int(String(decoding: bytes[start..<index], as: UTF8.self)) else {
+            if index - digits > 1, bytes[digits] == UInt8(ascii: "0") {
+                index = digits
+                throw error("a number must not start with 0")
+            }
+            guard index > digits, let number = Int(String(decoding: bytes[start..<index], as: UTF8.self)) else {
                 index = start
                 throw error("malformed or out-of-range number")
             }
@@ -142,16 +148,7 @@ public enum JSONCodec {
                     case UInt8(ascii: "r"): text += "\r"
                     case UInt8(ascii: "t"): text += "\t"
                     case UInt8(ascii: "u"):
-                        var code = try hex4()
-                        if (0xD800..<0xDC00).contains(code), bytes.count - index >= 6,
-                            bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
-                        {
-                            index += 2
-                            let low = try hex4()
-                            code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
-                        }
-                        guard let scalar = Unicode.Scalar(code) else { throw error("invalid \\u escape") }
-                        text.unicodeScalars.append(scalar)
+                        text.unicodeScalars.append(try escapedScalar())
                     default:
                         index -= 1
                         throw error("invalid escape")
@@ -163,12 +160,41 @@ public enum JSONCodec {
             throw error("unterminated string")
         }
 
+        /// The scalar of a `\uXXXX` escape whose `\u` has been read: a UTF-16 surrogate pair
+        /// is two escapes in a row, high then low; a surrogate alone is no character.
+        mutating func escapedScalar() throws(JSONSyntaxError) -> Unicode.Scalar {
+            let start = index - 2
+            let code = try hex4()
+            if let scalar = Unicode.Scalar(code) { return scalar }
+            guard (0xD800..<0xDC00).contains(code), bytes.count - index >= 2, bytes[index] == UInt8(ascii: "\\"),
+                bytes[index + 1] == UInt8(ascii: "u")
+            else {
+                index = start
+                throw error("unpaired UTF-16 surrogate in a \\u escape")
+            }
+            index += 2
+            let low = try hex4()
+            guard (0xDC00..<0xE000).contains(low) else {
+                index = start
+                throw error("unpaired UTF-16 surrogate in a \\u escape")
+            }
+            return Unicode.Scalar(0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00))!
+        }
+
+        /// Exactly four hex digits (no sign, no space), as JSON writes them.
         mutating func hex4() throws(JSONSyntaxError) -> UInt32 {
-            guard bytes.count - index >= 4,
-                let code = UInt32(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16)
-            else { throw error("invalid \\u escape") }
+            guard bytes.count - index >= 4, bytes[index..<index + 4].allSatisfy(Self.isHexDigit) else {
+                throw error("invalid \\u escape")
+            }
+            let code = UInt32(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16)!
             index += 4
             return code
+        }
+
+        static func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
+
+        static func isHexDigit(_ byte: UInt8) -> Bool {
+            isDigit(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte | 0x20)
         }
 
         mutating func array(depth: Int) throws(JSONSyntaxError) -> Value {

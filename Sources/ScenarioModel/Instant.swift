@@ -6,7 +6,10 @@ enum Instant {
         guard chars.count >= 20, chars.last == "Z", chars[4] == "-", chars[7] == "-",
             chars[10] == "T", chars[13] == ":", chars[16] == ":"
         else { return nil }
-        func number(_ range: Range<Int>) -> Int? { Int(String(chars[range])) }
+        // Digits only: Int("+1") and Int("-1") would accept a sign.
+        func number(_ range: Range<Int>) -> Int? {
+            chars[range].allSatisfy(\.isASCIIDigit) ? Int(String(chars[range])) : nil
+        }
         guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
             let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
             (1...12).contains(month), (1...daysIn(month, year)).contains(day), hour < 24, minute < 60,
@@ -15,7 +18,7 @@ enum Instant {
         var milliseconds = 0
         let tail = chars[19..<(chars.count - 1)]
         if !tail.isEmpty {
-            guard tail.first == ".", tail.count >= 2, tail.count <= 4,
+            guard tail.first == ".", tail.count >= 2, tail.count <= 4, tail.dropFirst().allSatisfy(\.isASCIIDigit),
                 let fraction = Int(String(tail.dropFirst()))
             else { return nil }
             milliseconds = fraction * [1, 100, 10, 1][tail.count - 1]

@@ -40,8 +40,14 @@ public enum SourceFiles {
         }
         guard count <= maxBytes else { return failure("grew past the limit of \(maxBytes) bytes while being read") }
         bytes.removeSubrange(count...)
+        return text(of: bytes, file: path)
+    }
+
+    /// A file's bytes as text: UTF-8 without NUL, or the first bad byte's line and column.
+    public static func text(of bytes: [UInt8], file: String) -> Result<String, Diagnostic> {
         if let problem = badByte(in: bytes) {
-            return failure(problem.message, line: problem.line, column: problem.column)
+            return .failure(
+                Diagnostic(problem.message, at: SourceLocation(file: file, line: problem.line, column: problem.column)))
         }
         return .success(String(decoding: bytes, as: UTF8.self))
     }
