@@ -35,25 +35,29 @@ let package = Package(
         .executableTarget(
             name: "reference-driver", dependencies: ["DriverKit", "ReferenceMachine", "SpecModel"],
             path: "Examples/swift/ReferenceDriver"),
+        // What a run keeps of each scenario, as data: read back, merged, reported.
+        .target(name: "Results", dependencies: ["SpecModel", "ScenarioModel"]),
         // Drives any implementation through scenarios and compares observations.
-        .target(name: "Runner", dependencies: ["SpecModel", "ScenarioModel"]),
+        .target(name: "Runner", dependencies: ["SpecModel", "ScenarioModel", "Results"]),
+        // One run for every command: suite selection and shards, workers, records in order.
+        .target(name: "Engine", dependencies: ["SpecModel", "ScenarioModel", "Results", "Runner"]),
         // Compares the spec documents' diagrams and tables with the model.
         .target(name: "SpecCheck", dependencies: ["SpecModel", "YAMLLoader"]),
         // What a run exercised of the model and of the requirements.
-        .target(name: "Coverage", dependencies: ["SpecModel", "ScenarioModel", "Runner"]),
+        .target(name: "Coverage", dependencies: ["SpecModel", "Results"]),
         // Turns results into text for people and machines; never runs anything.
-        .target(name: "Reporters", dependencies: ["SpecModel", "ScenarioModel", "Runner", "Coverage"]),
+        .target(name: "Reporters", dependencies: ["SpecModel", "ScenarioModel", "Runner", "Results", "Coverage"]),
         .executableTarget(
             name: "authspec",
             dependencies: [
                 "ScenarioModel", "ReferenceMachine", "Runner", "Reporters", "SpecModel", "DriverProtocol",
-                "SubprocessDriver", "Coverage", "SpecCheck",
+                "SubprocessDriver", "Coverage", "SpecCheck", "Results", "Engine",
             ]),
         .testTarget(
             name: "AuthSpecTests",
             dependencies: [
                 "YAMLLoader", "SpecModel", "ScenarioModel", "ReferenceMachine", "Runner", "Reporters",
-                "DriverProtocol", "SubprocessDriver", "DriverKit", "Coverage", "SpecCheck",
+                "DriverProtocol", "SubprocessDriver", "DriverKit", "Coverage", "SpecCheck", "Results", "Engine",
             ],
             exclude: ["Fixtures"]),
     ],

@@ -1,5 +1,4 @@
-import Runner
-import ScenarioModel
+import Results
 
 /// Where a requirement stands for one implementation.
 public enum RequirementStatus: String, Sendable {
@@ -14,16 +13,11 @@ public enum RequirementStatus: String, Sendable {
 }
 
 public enum RequirementCoverage {
-    public static func status(of requirement: Requirement, in results: [ScenarioResult]) -> RequirementStatus {
-        let covering = results.filter { $0.scenario.covers.contains { $0.id == requirement.id } }
+    public static func status(of requirement: String, in records: [ScenarioRecord]) -> RequirementStatus {
+        let covering = records.filter { $0.covers.contains(requirement) }
         if covering.isEmpty { return .notCovered }
         if covering.contains(where: { $0.outcome == .failed || $0.outcome == .errored }) { return .failed }
         if covering.allSatisfy({ $0.outcome == .skipped }) { return .skipped }
         return .passed
-    }
-
-    /// Scenarios covering the requirement, by id, in run order.
-    public static func scenarios(covering requirement: Requirement, in results: [ScenarioResult]) -> [String] {
-        results.filter { $0.scenario.covers.contains { $0.id == requirement.id } }.map(\.scenario.id)
     }
 }

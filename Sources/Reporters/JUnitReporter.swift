@@ -1,5 +1,4 @@
-import Runner
-import ScenarioModel
+import Results
 import SpecModel
 
 /// JUnit XML for CI gates: one testsuite per implementation, one testcase per scenario (the
@@ -13,40 +12,35 @@ public struct JUnitReporter {
     }
 
     /// An interrupted run says so in a property of every suite: only what finished is listed.
-    public func document(
-        _ runs: [(name: String, results: [ScenarioResult])], interruption: RunInterruption? = nil
-    ) -> String {
-        let all = runs.flatMap(\.results)
-        let total = RunSummary(all)
+    public func document(_ run: RunRecord) -> String {
+        let total = run.summary
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         xml +=
             "<testsuites name=\"authspec\" tests=\"\(total.total)\" failures=\"\(total.failed)\" errors=\"\(total.errored)\" skipped=\"\(total.skipped)\">\n"
-        for run in runs {
-            let summary = RunSummary(run.results)
+        for implementation in run.implementations {
+            let summary = implementation.summary
             xml +=
-                "  <testsuite name=\"\(Escape.xmlAttribute(run.name))\" tests=\"\(summary.total)\" failures=\"\(summary.failed)\" errors=\"\(summary.errored)\" skipped=\"\(summary.skipped)\">\n"
-            if let interruption {
-                let unfinished = interruption.unfinished.filter { $0.implementation == run.name }.map(\.scenario)
+                "  <testsuite name=\"\(Escape.xmlAttribute(implementation.name))\" tests=\"\(summary.total)\" failures=\"\(summary.failed)\" errors=\"\(summary.errored)\" skipped=\"\(summary.skipped)\">\n"
+            if let interruption = run.interruption {
+                let unfinished = interruption.unfinished.filter { $0.implementation == implementation.name }.map(
+                    \.scenario)
                 xml += "    <properties>\n"
                 xml += "      <property name=\"interrupted\" value=\"\(Escape.xmlAttribute(interruption.signal))\"/>\n"
                 xml +=
                     "      <property name=\"unfinished\" value=\"\(Escape.xmlAttribute(unfinished.joined(separator: " ")))\"/>\n"
                 xml += "    </properties>\n"
             }
-            for result in run.results { xml += testcase(result) }
+            for record in implementation.records { xml += testcase(record) }
             xml += "  </testsuite>\n"
         }
         return xml + "</testsuites>\n"
     }
 
-    private func testcase(_ result: ScenarioResult) -> String {
-        let scenario = result.scenario
+    private func testcase(_ result: ScenarioRecord) -> String {
         var xml =
-            "    <testcase classname=\"\(Escape.xmlAttribute(scenario.location.file))\" name=\"\(Escape.xmlAttribute(scenario.id))\">\n"
+            "    <testcase classname=\"\(Escape.xmlAttribute(result.location.file))\" name=\"\(Escape.xmlAttribute(result.id))\">\n"
         let problem = result.firstProblem
-        let location = problem.map {
-            "\($0.step.location): step \($0.index + 1): \(formatter.format(input: $0.step.written))"
-        }
+        let location = problem.map { "\($0.location): step \($0.index + 1): \($0.input)" }
         switch result.outcome {
         case .passed:
             break
@@ -68,10 +62,10 @@ public struct JUnitReporter {
                 "      <skipped message=\"\(Escape.xmlAttribute(firstLine(result.message ?? problem?.message ?? "skipped")))\"/>\n"
         }
         let trace = result.steps.map { step in
-            "step \(step.index + 1) (\(step.step.location.file):\(step.step.location.line)) \(formatter.format(input: step.step.written))"
-                + (step.step.repeatCount > 1 ? " ×\(step.step.repeatCount)" : "")
+            "step \(step.index + 1) (\(step.location.file):\(step.location.line)) \(step.input)"
+                + (step.repeatCount > 1 ? " ×\(step.repeatCount)" : "")
                 + ": \(step.outcome.rawValue)"
-                + (step.observations[formatter.model.stateKey].map { ", state \($0.string ?? "\($0)")" } ?? "")
+                + (step.state.map { ", state \($0.string ?? "\($0)")" } ?? "")
         }
         if !trace.isEmpty { xml += "      <system-out>\(Escape.xml(trace.joined(separator: "\n")))</system-out>\n" }
         return xml + "    </testcase>\n"

@@ -1,6 +1,5 @@
 import Coverage
-import Runner
-import ScenarioModel
+import Results
 import SpecModel
 
 /// The report people read on a pull request or in $GITHUB_STEP_SUMMARY: the summary, the
@@ -15,34 +14,33 @@ public struct MarkdownReporter {
         terminal = TerminalReporter(model: model)
     }
 
-    public func document(
-        runs: [(name: String, results: [ScenarioResult])], coverage: [CoverageReport], requirements: [Requirement],
-        interruption: RunInterruption? = nil
-    ) -> String {
+    public func document(_ run: RunRecord, coverage: [CoverageReport]) -> String {
         var text = "# authspec results\n\n"
-        if let interruption {
+        if let interruption = run.interruption {
             text +=
                 "> **Interrupted by \(Escape.markdown(interruption.signal))**: \(interruption.unfinished.count) scenario runs did not finish; "
                 + "this report holds only the ones that did.\n\n"
         }
         text += Self.table(
             header: ["implementation", "passed", "failed", "errored", "skipped"],
-            rows: runs.map { run in
-                let summary = RunSummary(run.results)
-                let broken = ScenarioRunner.brokenVerdict(run.results) != nil ? " (driver broken)" : ""
-                return [Escape.markdown(run.name) + broken]
+            rows: run.implementations.map { implementation in
+                let summary = implementation.summary
+                let broken = implementation.broken != nil ? " (driver broken)" : ""
+                return [Escape.markdown(implementation.name) + broken]
                     + [summary.passed, summary.failed, summary.errored, summary.skipped].map(String.init)
             })
-        text += "\n## Scenarios\n\n" + matrix(runs)
-        let problems = runs.flatMap { run in run.results.filter { $0.outcome != .passed }.map { (run.name, $0) } }
+        text += "\n## Scenarios\n\n" + matrix(run)
+        let problems = run.implementations.flatMap { implementation in
+            implementation.records.filter { $0.outcome != .passed }.map { (implementation.name, $0) }
+        }
         if !problems.isEmpty {
             text += "\n## Problems\n"
             for (name, result) in problems {
                 text +=
-                    "\n### \(result.outcome.rawValue.uppercased()): \(Escape.markdown(result.scenario.id)) on \(Escape.markdown(name))\n\n"
+                    "\n### \(result.outcome.rawValue.uppercased()): \(Escape.markdown(result.id)) on \(Escape.markdown(name))\n\n"
                 text +=
-                    Escape.markdown(result.scenario.title) + " ("
-                    + Escape.markdown(result.scenario.location.description) + ")\n\n"
+                    Escape.markdown(result.title) + " ("
+                    + Escape.markdown(result.location.description) + ")\n\n"
                 text += Escape.codeBlock(terminal.problem(result) ?? "", language: "text") + "\n"
             }
         }
@@ -50,17 +48,17 @@ public struct MarkdownReporter {
             text += "\n## Coverage\n\n"
             text += coverage.map { MermaidCoverage().markdown($0) }.joined(separator: "\n")
         }
-        if !requirements.isEmpty { text += "\n" + requirementsTable(requirements, runs: runs) }
+        if !run.requirements.isEmpty { text += "\n" + requirementsTable(run) }
         return text
     }
 
-    func matrix(_ runs: [(name: String, results: [ScenarioResult])]) -> String {
-        guard let first = runs.first else { return "" }
-        let rows = first.results.enumerated().map { index, result in
-            [Escape.markdown(result.scenario.id)]
-                + runs.map { run in index < run.results.count ? Self.mark(run.results[index].outcome) : "" }
+    func matrix(_ run: RunRecord) -> String {
+        guard !run.implementations.isEmpty else { return "" }
+        let matrix = OutcomeMatrix(run)
+        let rows = matrix.ids.map { id in
+            [Escape.markdown(id)] + run.implementations.map { matrix.outcome(id, $0.name).map(Self.mark) ?? "" }
         }
-        return Self.table(header: ["scenario"] + runs.map { Escape.markdown($0.name) }, rows: rows)
+        return Self.table(header: ["scenario"] + run.implementations.map { Escape.markdown($0.name) }, rows: rows)
     }
 
     /// A Markdown table of cells already escaped.
@@ -81,11 +79,11 @@ public struct MarkdownReporter {
     }
 
     /// Each requirement with its status per implementation, and every gap by name.
-    public func requirementsTable(_ requirements: [Requirement], runs: [(name: String, results: [ScenarioResult])])
-        -> String
-    {
+    public func requirementsTable(_ record: RunRecord) -> String {
         var text = "## Requirements\n\n"
-        let statuses = runs.map { run in requirements.map { RequirementCoverage.status(of: $0, in: run.results) } }
+        let requirements = record.requirements
+        let runs = record.implementations
+        let statuses = runs.map { run in requirements.map { RequirementCoverage.status(of: $0.id, in: run.records) } }
         for (run, status) in zip(runs, statuses) {
             let passed = status.filter { $0 == .passed }.count
             text +=

@@ -1,5 +1,4 @@
-import Runner
-import ScenarioModel
+import Results
 import SpecModel
 
 /// The text a person reads in a terminal or a CI log: a line per scenario as it finishes,
@@ -12,7 +11,7 @@ public struct TerminalReporter {
     }
 
     /// `[ 3/52] PASSED  scenario-id`, with the implementation's name when there are several.
-    public func progressLine(_ result: ScenarioResult, number: Int, of total: Int, implementation: String? = nil)
+    public func progressLine(_ result: ScenarioRecord, number: Int, of total: Int, implementation: String? = nil)
         -> String
     {
         let width = String(total).count
@@ -20,24 +19,23 @@ public struct TerminalReporter {
         let label = result.outcome.rawValue.uppercased()
         let padded = label + String(repeating: " ", count: 8 - label.count)
         return "[\(counter)] \(padded)" + (implementation.map { "\(VisibleText.oneLine($0)): " } ?? "")
-            + VisibleText.oneLine(result.scenario.id)
+            + VisibleText.oneLine(result.id)
     }
 
     /// The details of a scenario that did not pass, or nil when it passed.
-    public func problem(_ result: ScenarioResult, implementation: String? = nil) -> String? {
+    public func problem(_ result: ScenarioRecord, implementation: String? = nil) -> String? {
         guard result.outcome != .passed else { return nil }
         let against = implementation.map { " [\(VisibleText.oneLine($0))]" } ?? ""
         var lines = [
-            "\(result.outcome.rawValue.uppercased()): \(VisibleText.oneLine(result.scenario.id))\(against) — "
-                + VisibleText.oneLine(result.scenario.title)
+            "\(result.outcome.rawValue.uppercased()): \(VisibleText.oneLine(result.id))\(against) — "
+                + VisibleText.oneLine(result.title)
         ]
-        lines.append("  scenario: \(VisibleText.oneLine(result.scenario.location.description))")
+        lines.append("  scenario: \(VisibleText.oneLine(result.location.description))")
         if let message = result.message { lines.append("  \(message)") }
         if let step = result.firstProblem {
-            let repeats = step.step.repeatCount > 1 ? " (repeated \(step.step.repeatCount) times)" : ""
+            let repeats = step.repeatCount > 1 ? " (repeated \(step.repeatCount) times)" : ""
             lines.append(
-                "  \(VisibleText.oneLine(step.step.location.description)): step \(step.index + 1): \(formatter.format(input: step.step.written))\(repeats)"
-            )
+                "  \(VisibleText.oneLine(step.location.description)): step \(step.index + 1): \(step.input)\(repeats)")
             if let message = step.message { lines.append("    \(message)") }
             let width = step.differences.map(\.key.count).max() ?? 0
             for difference in step.differences {
@@ -50,7 +48,7 @@ public struct TerminalReporter {
                 )
             }
             let statesKey = formatter.model.statesKey
-            if let states = step.observations[statesKey], !step.differences.isEmpty {
+            if let states = step.states, !step.differences.isEmpty {
                 lines.append("    (states entered during the step: \(formatter.format(states, key: statesKey)))")
             }
         }
@@ -68,10 +66,12 @@ public struct TerminalReporter {
         return lines.joined(separator: "\n")
     }
 
-    /// Scenarios down, implementations across, an outcome in each cell.
-    public func matrix(_ scenarios: [Scenario], runs: [(name: String, results: [ScenarioResult])]) -> String {
-        let ids = scenarios.map { VisibleText.oneLine($0.id) }
-        let names = runs.map { VisibleText.oneLine($0.name) }
+    /// Scenarios down, implementations across, an outcome in each cell (`-` where an
+    /// implementation has no result for the scenario).
+    public func matrix(_ run: RunRecord) -> String {
+        let matrix = OutcomeMatrix(run)
+        let ids = matrix.ids.map(VisibleText.oneLine)
+        let names = run.implementations.map { VisibleText.oneLine($0.name) }
         let idWidth = max(ids.map(\.count).max() ?? 0, 8)
         let columns = names.map { max($0.count, 7) }
         var header = "scenario" + String(repeating: " ", count: idWidth - 8)
@@ -79,10 +79,10 @@ public struct TerminalReporter {
             header += "  " + name + String(repeating: " ", count: width - name.count)
         }
         var lines = [header]
-        for (index, id) in ids.enumerated() {
-            var line = id + String(repeating: " ", count: idWidth - id.count)
-            for (run, width) in zip(runs, columns) {
-                let cell = index < run.results.count ? run.results[index].outcome.rawValue : "-"
+        for (id, shown) in zip(matrix.ids, ids) {
+            var line = shown + String(repeating: " ", count: idWidth - shown.count)
+            for (implementation, width) in zip(run.implementations, columns) {
+                let cell = matrix.outcome(id, implementation.name)?.rawValue ?? "-"
                 line += "  " + cell + String(repeating: " ", count: width - cell.count)
             }
             lines.append(line.trimmingTrailingSpaces())

@@ -1,20 +1,6 @@
+import Results
 import ScenarioModel
 import SpecModel
-
-/// How a step or a scenario ended. Failed is a disagreement with the spec; errored is a broken
-/// implementation (crash, timeout, its own error); skipped is something it does not support.
-public enum Outcome: String, Sendable, CaseIterable, Codable {
-    case passed, failed, errored, skipped
-}
-
-/// One expected key whose observed value differs.
-public struct Difference: Sendable, Equatable {
-    public var key: String
-    public var expected: Value
-    /// nil when the implementation declared the key but did not report it.
-    public var observed: Value?
-    public var location: SourceLocation
-}
 
 /// One input as it went: the state it met and the states it led through. Coverage is
 /// counted from these.
@@ -50,30 +36,50 @@ public struct ScenarioResult: Sendable {
     public var firstProblem: StepResult? { steps.first { $0.outcome != .passed } }
 }
 
-public struct RunSummary: Sendable, Equatable {
-    public var passed = 0, failed = 0, errored = 0, skipped = 0
-
+extension RunSummary {
     public init(_ results: [ScenarioResult]) {
-        for result in results {
-            switch result.outcome {
-            case .passed: passed += 1
-            case .failed: failed += 1
-            case .errored: errored += 1
-            case .skipped: skipped += 1
-            }
-        }
+        self.init(outcomes: results.lazy.map(\.outcome))
     }
-
-    public var total: Int { passed + failed + errored + skipped }
 }
 
-/// What ended a run before every scenario ran: a signal, and the scenarios that did not finish.
-public struct RunInterruption: Sendable {
-    public var signal: String
-    public var unfinished: [(implementation: String, scenario: String)]
+extension ScenarioResult {
+    /// What the reports keep of this result: no observations beyond the state keys, no
+    /// scenario text, and the hits coverage is counted from.
+    public func record(position: Int, model: ModelDeclaration) -> ScenarioRecord {
+        let formatter = ValueFormatter(model: model)
+        return ScenarioRecord(
+            position: position, id: scenario.id, title: scenario.title, location: scenario.location,
+            spec: scenario.spec, covers: scenario.covers.map(\.id), implementation: implementation, outcome: outcome,
+            message: message,
+            steps: steps.map { step in
+                StepRecord(
+                    index: step.index, location: step.step.location, input: formatter.format(input: step.step.written),
+                    repeatCount: step.step.repeatCount, outcome: step.outcome,
+                    state: step.observations[model.stateKey], states: step.observations[model.statesKey],
+                    message: step.message, differences: step.differences, unchecked: step.uncheckedKeys)
+            },
+            hits: hits(model: model))
+    }
 
-    public init(signal: String, unfinished: [(implementation: String, scenario: String)]) {
-        self.signal = signal
-        self.unfinished = unfinished
+    /// States entered (the initial one once a scenario has a step), moves between them, and
+    /// inputs met in each state, from the states the implementation itself reported.
+    public func hits(model: ModelDeclaration) -> Hits {
+        var hits = Hits()
+        var previous = model.initialState
+        if !steps.isEmpty { hits.states[previous, default: 0] += 1 }
+        for step in steps {
+            for trace in step.trace {
+                if let before = trace.stateBefore {
+                    hits.inputsInStates[InputInState(state: before, input: model.label(of: trace.input)), default: 0] +=
+                        1
+                }
+                for state in trace.statesEntered {
+                    hits.states[state, default: 0] += 1
+                    hits.moves[Edge(previous, state), default: 0] += 1
+                    previous = state
+                }
+            }
+        }
+        return hits
     }
 }

@@ -1,10 +1,11 @@
+import Results
 import ScenarioModel
 import SpecModel
 
 /// Runs scenarios against one implementation: starts it with the scenario's world, feeds each
 /// step's inputs on the virtual clock, and compares what it observes with what the step
 /// expects, key by key. It knows the model only through its declaration.
-public struct ScenarioRunner {
+public struct ScenarioRunner: Sendable {
     public let model: ModelDeclaration
 
     public init(model: ModelDeclaration) {
@@ -150,11 +151,5 @@ extension ScenarioRunner {
             progress(result, index + 1)
         }
         return results
-    }
-
-    /// Every scenario errored before or during a run: one verdict instead of one per scenario.
-    public static func brokenVerdict(_ results: [ScenarioResult]) -> String? {
-        guard !results.isEmpty, results.allSatisfy({ $0.outcome == .errored }) else { return nil }
-        return results[0].message ?? results[0].firstProblem?.message ?? "every scenario errored"
     }
 }

@@ -57,6 +57,34 @@ public protocol ImplementationUnderTest {
     /// process overrides it to keep several requests in flight; by default it calls `perform`.
     mutating func perform(_ inputs: [TimedInput]) -> [Result<Observations, ImplementationError>]
     mutating func finish()
+
+    /// Before the first scenario: a driver's process and handshake. A failure is remembered
+    /// and errors every scenario with its reason, so it is not thrown here.
+    mutating func prepare()
+    /// After the last scenario: a driver's process is ended.
+    mutating func close()
+    /// What the implementation says of itself, for the reports.
+    var identity: ImplementationIdentity { get }
+}
+
+/// Who ran: a driver's command line, what its hello said, how often it was restarted, where
+/// its stderr went. Empty for an implementation in this process.
+public struct ImplementationIdentity: Sendable, Equatable {
+    public var command: String?
+    public var version: String?
+    public var language: String?
+    public var restarts: Int
+    public var log: String?
+
+    public init(
+        command: String? = nil, version: String? = nil, language: String? = nil, restarts: Int = 0, log: String? = nil
+    ) {
+        self.command = command
+        self.version = version
+        self.language = language
+        self.restarts = restarts
+        self.log = log
+    }
 }
 
 /// An input and the virtual time it happens at, in milliseconds since the scenario's time 0.
@@ -72,6 +100,9 @@ public struct TimedInput: Sendable, Equatable {
 
 extension ImplementationUnderTest {
     public var supportedInputs: Set<String>? { nil }
+    public mutating func prepare() {}
+    public mutating func close() {}
+    public var identity: ImplementationIdentity { ImplementationIdentity() }
 
     public mutating func perform(_ inputs: [TimedInput]) -> [Result<Observations, ImplementationError>] {
         var results: [Result<Observations, ImplementationError>] = []

@@ -15,7 +15,7 @@ extension Value {
             let digest = String(Self.digest(text), radix: 16)
             return .string(kept + "… (\(text.utf8.count) bytes in all, digest \(digest))")
         case .list(let items) where items.count > Self.keptListItems:
-            var digest: UInt64 = 0xcbf2_9ce4_8422_2325
+            var digest = Digest.fnvOffset
             for item in items { digest = (digest ^ Self.digest(item.description)) &* 0x100_0000_01b3 }
             return .list(
                 items.prefix(Self.keptListItems).map { $0.keptForReports() }
@@ -29,14 +29,7 @@ extension Value {
         }
     }
 
-    static func digest(_ text: String) -> UInt64 {
-        var text = text
-        return text.withUTF8 { bytes in
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-            for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-            return hash
-        }
-    }
+    static func digest(_ text: String) -> UInt64 { Digest.fnv1a(text) }
 }
 
 extension Dictionary where Key == String, Value == SpecModel.Value {

@@ -69,6 +69,23 @@ public struct ModelDeclaration: Sendable {
     public func givenKey(named key: String) -> KeyDeclaration? {
         given.first { $0.key == key }
     }
+
+    /// How coverage names an input: inputs with a choice of arguments count once per choice
+    /// (`tap: forgot_pin`); others by name.
+    public func label(of input: Input) -> String {
+        if case .oneOf? = self.input(named: input.name)?.argument, let word = input.argument?.string {
+            return "\(input.name): \(word)"
+        }
+        return input.name
+    }
+
+    /// Every input label a scenario can send (shorthands excluded: they arrive expanded).
+    public var inputLabels: [String] {
+        inputs.filter { $0.expansion == nil }.flatMap { declaration -> [String] in
+            if case .oneOf(let words)? = declaration.argument { return words.map { "\(declaration.name): \($0)" } }
+            return [declaration.name]
+        }
+    }
 }
 
 /// Where a piece of the model comes from: a spec clause, or a reading of the reference's

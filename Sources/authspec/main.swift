@@ -3,7 +3,8 @@ import SubprocessDriver
 
 /// Every subcommand; `authspec help NAME` and `authspec NAME --help` print the same text.
 let commands: [any Command.Type] = [
-    RunCommand.self, LintCommand.self, RecordCommand.self, DoctorCommand.self, SpecCommand.self, ModelCommand.self,
+    RunCommand.self, MergeCommand.self, LintCommand.self, RecordCommand.self, DoctorCommand.self, SpecCommand.self,
+    ModelCommand.self,
     BenchCommand.self,
 ]
 

@@ -2,6 +2,7 @@ import Coverage
 import Foundation
 import ReferenceMachine
 import Reporters
+import Results
 import Runner
 import ScenarioModel
 import SpecModel
@@ -203,7 +204,8 @@ enum MermaidCheck {
             $0.clause.contains("SCR-AUTH-006 §6") || $0.clause.contains("§7.3")
         }
         #expect(audited.count >= 17)
-        let gaps = audited.filter { RequirementCoverage.status(of: $0, in: results) != .passed }.map(\.id)
+        let records = results.map { $0.record(position: 0, model: TestSupport.model) }
+        let gaps = audited.filter { RequirementCoverage.status(of: $0.id, in: records) != .passed }.map(\.id)
         #expect(gaps.isEmpty, "not covered or not passing: \(gaps)")
         #expect(RequirementCatalogue.uncovered(catalogue.requirements, by: TestSupport.suite().scenarios).isEmpty)
     }
@@ -234,7 +236,9 @@ enum MermaidCheck {
         var results = TestSupport.run(Array(suite.scenarios.prefix(3)), on: ReferenceImplementation())
         // What a driver reporting its own state name would produce: a move the model lacks.
         results[0].steps[0].trace[0].statesEntered = ["CheckingSession", "Splash"]
-        let report = CoverageReport(implementation: "x", results: results, model: TestSupport.model)
+        let report = CoverageReport(
+            implementation: "x", records: results.map { $0.record(position: 0, model: TestSupport.model) },
+            model: TestSupport.model)
         #expect(report.undeclaredTransitions[Edge("CheckingSession", "Splash")] == 1)
         #expect(report.undeclaredStates["Splash"] == 1)
         let diagram = MermaidCoverage().diagram(report)

@@ -1,5 +1,6 @@
 import Foundation
 import ReferenceMachine
+import Results
 import Runner
 import ScenarioModel
 import SpecModel

@@ -1,6 +1,7 @@
 import DriverProtocol
 import Foundation
 import Reporters
+import Results
 import Runner
 import ScenarioModel
 import SpecModel
@@ -11,38 +12,25 @@ enum DoctorCommand: Command {
         name: "doctor",
         abstract: "Check that a driver starts, speaks the protocol and runs a trivial scenario.",
         discussion: """
-            Starts the driver, shakes hands, compares what it declares with the model, runs one \
-            short scenario (launch, cancel the biometric prompt, type the right PIN, reach the \
-            Dashboard), and says in plain words what is wrong when something is. Exit codes: 0 \
-            the driver works, 1 it does not, 2 usage errors.
+            Starts the driver, shakes hands, compares what it declares with the model, runs the \
+            model's short smoke scenario (for the unlock model: launch, cancel the biometric \
+            prompt, type the right PIN, reach the Dashboard), and says in plain words what is \
+            wrong when something is. Exit codes: 0 the driver works, 1 it does not, 2 usage errors.
             """,
         arguments: [],
-        options: DriverArguments.options.filter { $0.name != "log-dir" && $0.name != "driver-mode" })
-
-    static let trivialScenario = """
-        id: doctor-unlock-with-pin
-        title: Launch, cancel the biometric prompt, type the right PIN, reach the Dashboard
-        spec: ["SCR-AUTH-006 §5.1"]
-        steps:
-          - launch:
-            expect: {state: BiometricPrompt}
-          - biometric: cancel
-            expect: {state: PINInput}
-          - enter_pin: "1234"
-            expect: {state: Success}
-          - advance: 500ms
-            expect: {state: Dashboard, navigation: Dashboard}
-        """
+        options: DriverArguments.options.filter { $0.name != "log-dir" && $0.name != "driver-mode" }
+            + SuiteArguments.modelOptions.filter { $0.name == "model" })
 
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
         // Drivers to end and reports to write: a signal stops this command in order.
         Interruption.stopInOrder()
-        let drivers = try DriverArguments.parse(arguments)
+        let package = try SuiteArguments.package(arguments)
+        let model = package.declaration
+        let drivers = try DriverArguments.parse(arguments, model: model)
         guard drivers.count == 1, var options = drivers.first else {
             throw UsageError(message: "doctor checks one driver: give exactly one --driver <command>")
         }
         options.stderrLog = nil
-        let model = UnlockModel.declaration
         Console.out("Checking driver: \(Console.visible(options.command))")
         var driver = SubprocessDriver(options: options)
         defer { driver.shutdown() }
@@ -69,7 +57,7 @@ enum DoctorCommand: Command {
             ("observations", info.observations, model.observations.map(\.key)),
         ] {
             let unknown = declared.filter { !known.contains($0) }
-            let missing = known.filter { !declared.contains($0) && $0 != "enter_pin" }
+            let missing = known.filter { !declared.contains($0) && model.input(named: $0)?.expansion == nil }
             Console.out(
                 "    \(what): \(declared.count) declared"
                     + (missing.isEmpty ? ", all the model has" : "; not declared: \(missing.joined(separator: ", "))"))
@@ -85,7 +73,7 @@ enum DoctorCommand: Command {
             }
         }
 
-        let loaded = ScenarioLoader(model: model).load(text: trivialScenario, file: "(doctor)")
+        let loaded = ScenarioLoader(model: model).load(text: package.smokeScenario, file: "(doctor)")
         guard let scenario = loaded.scenarios.first else {
             throw InputError(message: "internal: the doctor's scenario does not load: \(loaded.diagnostics)")
         }
@@ -96,14 +84,17 @@ enum DoctorCommand: Command {
             Console.out("  ✓ trivial scenario '\(scenario.id)' passed (\(scenario.steps.count) steps)")
         case .skipped:
             Console.out("  - trivial scenario skipped: \(result.message ?? "")")
-            warnings.append("the trivial scenario needs the inputs launch, biometric, digit and advance")
+            let needed = Set(scenario.steps.flatMap { $0.inputs.map(\.name) }).sorted()
+            warnings.append("the trivial scenario needs the inputs \(needed.joined(separator: ", "))")
         case .failed:
             Console.out(
                 "  ✗ trivial scenario failed:\n"
-                    + (reporter.problem(result) ?? "").split(separator: "\n").map { "    " + $0 }.joined(
+                    + (reporter.problem(result.record(position: 0, model: model)) ?? "").split(separator: "\n").map {
+                        "    " + $0
+                    }.joined(
                         separator: "\n"))
             Console.out(
-                "\nThe driver speaks the protocol, but its unlock logic disagrees with the spec on the simplest path. Check the state names it reports (a --state-map file translates its own names) and the observations above."
+                "\nThe driver speaks the protocol, but its logic disagrees with the spec on the simplest path. Check the state names it reports (a --state-map file translates its own names) and the observations above."
             )
             return .failures
         case .errored:

@@ -37,12 +37,12 @@ enum DriverArguments {
     ]
 
     /// One options value per `--driver`, in order. Every option is checked, drivers or not.
-    static func parse(_ arguments: ParsedArguments) throws -> [DriverOptions] {
+    static func parse(_ arguments: ParsedArguments, model: ModelDeclaration) throws -> [DriverOptions] {
         let mode = arguments.value("driver-mode") ?? "long"
         guard ["long", "fresh"].contains(mode) else {
             throw UsageError(message: "Unknown driver mode '\(mode)' (expected long or fresh)")
         }
-        var shared = DriverOptions(command: "", model: UnlockModel.declaration)
+        var shared = DriverOptions(command: "", model: model)
         shared.freshProcessPerScenario = mode == "fresh"
         shared.validateProtocol = arguments.flag("validate-protocol")
         if let value = arguments.value("handshake-timeout") {

@@ -1,5 +1,5 @@
+import Engine
 import Foundation
-import ReferenceMachine
 import Reporters
 import Runner
 import ScenarioModel
@@ -23,59 +23,39 @@ enum LintCommand: Command {
                 name: "spec", valueName: "document",
                 help: "Also check this spec document against the model (repeatable).", repeatable: true),
             .init(
-                name: "requirements", valueName: "file",
-                help: "The requirements catalogue (default: requirements.yaml in the first scenario folder, if there)."),
-            .init(
                 name: "mapping", valueName: "file",
                 help: "For --spec: sections and state names per document (default: docs/spec-mapping.yaml)."),
-        ])
+        ] + SuiteArguments.modelOptions.filter { ["model", "requirements"].contains($0.name) })
 
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
         let started = ContinuousClock.now
-        let model = UnlockModel.declaration
-        let paths = arguments.positionals.isEmpty ? ["Scenarios"] : arguments.positionals
-        let (loaded, catalogue) = loadSuite(arguments, model: model)
+        let package = try SuiteArguments.package(arguments)
+        let model = package.declaration
+        let paths = SuiteArguments.paths(arguments)
+        let suite = Suite(
+            paths: paths, requirementsFile: arguments.value("requirements"), model: model,
+            selection: SuiteSelection())
+        let loaded = suite.loaded
         for diagnostic in loaded.diagnostics { Console.out(diagnostic.description) }
-        let uncovered = RequirementCatalogue.uncovered(catalogue, by: loaded.scenarios)
+        let uncovered = RequirementCatalogue.uncovered(suite.requirements, by: loaded.scenarios)
         for requirement in uncovered {
             Console.out(
                 "\(requirement.location): warning: no scenario covers requirement '\(requirement.id)' (\(requirement.clause))"
             )
         }
 
-        var reference = ReferenceImplementation()
-        let results = ScenarioRunner(model: model).run(loaded.scenarios, on: &reference)
-        let formatter = ValueFormatter(model: model)
-        var contradictions = 0
-        for result in results where result.outcome != .passed {
-            contradictions += 1
-            guard let step = result.firstProblem else {
-                Console.out(
-                    "\(result.scenario.location): error: scenario '\(result.scenario.id)' could not run on the reference: \(result.message ?? "")"
-                )
-                continue
-            }
-            let input = formatter.format(input: step.step.written)
-            guard let first = step.differences.first else {
-                Console.out(
-                    "\(step.step.location): error: scenario '\(result.scenario.id)' step \(step.index + 1) (\(input)): \(step.message ?? "")"
-                )
-                continue
-            }
-            for difference in step.differences {
-                let location = difference == first ? step.step.location : difference.location
-                Console.out(
-                    "\(location): error: '\(result.scenario.id)' contradicts the reference at step \(step.index + 1) (\(input)): "
-                        + "expected \(difference.key) \(formatter.format(difference.expected, key: difference.key)), "
-                        + "the reference gives \(formatter.format(difference.observed, key: difference.key))")
-            }
-        }
+        // The reference with its default settings: lint checks what scenarios say, not costs.
+        let settings = (try? package.resolve(settings: [:]).get()) ?? [:]
+        let reference = Candidate(label: "reference") { _ in package.makeReference(settings) }
+        let records = RunEngine(model: model).run(suite, on: [reference]).allRecords
+        let contradictions = records.filter { $0.outcome != .passed }.count
+        for line in Contradictions.lines(records, model: model) { Console.out(line) }
 
         var disagreements = 0
         let documents = arguments.all("spec")
         if !documents.isEmpty {
             let (checks, additions) = try SpecCommand.check(
-                documents, mapping: arguments.value("mapping"), scenarioPath: paths[0], ran: (loaded.scenarios, results)
+                documents, mapping: arguments.value("mapping"), scenarioPath: paths[0], ran: (loaded.scenarios, records)
             )
             disagreements = SpecCommand.report(checks, additions: additions).disagreements
         }

@@ -1,5 +1,4 @@
 import Foundation
-import ReferenceMachine
 import Reporters
 import Runner
 import ScenarioModel
@@ -22,7 +21,7 @@ enum RecordCommand: Command {
                 name: "output", valueName: "file", help: "Where to write the recorded file (default: standard output)."),
             .init(name: "in-place", valueName: nil, help: "Rewrite the scenario file itself."),
             .init(name: "all-keys", valueName: nil, help: "Record every observation key, not only what changed."),
-        ])
+        ] + SuiteArguments.modelOptions.filter { $0.name == "model" })
 
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
         guard arguments.positionals.count == 1, let file = arguments.positionals.first else {
@@ -31,14 +30,15 @@ enum RecordCommand: Command {
         if arguments.flag("in-place") && arguments.value("output") != nil {
             throw UsageError(message: "Give --output or --in-place, not both")
         }
-        let model = UnlockModel.declaration
+        let package = try SuiteArguments.package(arguments)
+        let model = package.declaration
         let text = try readText(file, what: "the file")
         let loaded = ScenarioLoader(model: model).load(text: text, file: file)
         if !loaded.diagnostics.isEmpty {
             throw InputError(message: loaded.diagnostics.map(\.description).joined(separator: "\n"))
         }
         let runner = ScenarioRunner(model: model)
-        var reference = ReferenceImplementation()
+        var reference = package.makeReference((try? package.resolve(settings: [:]).get()) ?? [:])
         var plan: [(scenario: Scenario, steps: [Int], result: ScenarioResult)] = []
         for scenario in loaded.scenarios {
             let steps = ScenarioRecorder.stepsToRecord(in: scenario)

@@ -1,7 +1,9 @@
 import Coverage
+import Engine
 import Foundation
 import ReferenceMachine
 import Reporters
+import Results
 import Runner
 import ScenarioModel
 import SpecCheck
@@ -62,7 +64,7 @@ enum SpecCommand: Command {
     /// disagreement touches.
     static func check(
         _ files: [String], mapping mappingPath: String?, scenarioPath: String,
-        ran: (scenarios: [Scenario], results: [ScenarioResult])? = nil
+        ran: (scenarios: [Scenario], records: [ScenarioRecord])? = nil
     ) throws -> (checks: [DocumentCheck], additions: [TransitionDeclaration]) {
         let model = UnlockModel.declaration
         let mappingFile =
@@ -85,14 +87,17 @@ enum SpecCommand: Command {
         var checker = SpecChecker(model: model, lockSchedule: UnlockRules.spec.lockSchedule, mapping: mapping)
         var suite = ran
         if suite == nil, FileManager.default.fileExists(atPath: scenarioPath) {
-            let loaded = ScenarioLoader(model: model).load(paths: [scenarioPath])
-            var reference = ReferenceImplementation()
-            suite = (loaded.scenarios, ScenarioRunner(model: model).run(loaded.scenarios, on: &reference))
+            let loaded = Suite(
+                paths: [scenarioPath], requirementsFile: nil, model: model, selection: SuiteSelection())
+            let package = UnlockPackage.package
+            let settings = (try? package.resolve(settings: [:]).get()) ?? [:]
+            let reference = Candidate(label: "reference") { _ in package.makeReference(settings) }
+            suite = (loaded.scenarios, RunEngine(model: model).run(loaded, on: [reference]).allRecords)
         }
         if let suite {
-            checker.scenariosByTransition = CoverageReport.scenariosByTransition(suite.results, model: model)
+            checker.scenariosByTransition = CoverageReport.scenariosByTransition(suite.records, model: model)
             checker.scenariosByLockRow = scenariosByLockRow(
-                suite.scenarios, catalogue: requirementsCatalogue(nil, paths: [scenarioPath]).requirements)
+                suite.scenarios, catalogue: Suite.catalogue(nil, paths: [scenarioPath]).requirements)
         }
         let checks = checker.check(documents)
         return (checks, checker.additionsOutsideEveryDocument(checks))

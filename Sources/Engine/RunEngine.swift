@@ -1,0 +1,187 @@
+import Foundation
+import Results
+import Runner
+import ScenarioModel
+import SpecModel
+
+/// One implementation to run the suite on. `make` is called once per worker, on that
+/// worker's thread, so each worker has its own copy (a driver: its own process).
+public struct Candidate: Sendable {
+    /// Its name until it has run (a driver's command; a driver then goes by its hello's name).
+    public var label: String
+    public var make: @Sendable (_ worker: Int) -> any ImplementationUnderTest
+
+    public init(label: String, make: @escaping @Sendable (_ worker: Int) -> any ImplementationUnderTest) {
+        self.label = label
+        self.make = make
+    }
+}
+
+/// What a run reports as it goes, in suite order whatever the number of workers.
+public enum RunEvent {
+    case starting(Candidate)
+    case finished(ScenarioRecord, number: Int, of: Int)
+}
+
+/// Runs a suite on each candidate in turn, each with `jobs` workers pulling scenarios in
+/// order, and hands every scenario's record on as it finishes, in suite order: a run with
+/// many workers reports exactly what a run with one does. `stop` is asked before and after
+/// each scenario; a reason (a signal's name) ends the run, and the record says what did not
+/// finish.
+public struct RunEngine: Sendable {
+    public var model: ModelDeclaration
+    public var jobs: Int
+    public var stop: @Sendable () -> String?
+
+    public init(model: ModelDeclaration, jobs: Int = 1, stop: @escaping @Sendable () -> String? = { nil }) {
+        self.model = model
+        self.jobs = max(1, jobs)
+        self.stop = stop
+    }
+
+    public func run(_ suite: Suite, on candidates: [Candidate], events: (RunEvent) -> Void = { _ in }) -> RunRecord {
+        var run = RunRecord(
+            model: model.name, modelDigest: model.digest, suite: suite.identity, shard: suite.shard,
+            requirements: suite.requirements.map { RequirementEntry(id: $0.id, clause: $0.clause, text: $0.text) })
+        for candidate in candidates {
+            if stop() != nil { break }
+            events(.starting(candidate))
+            run.implementations.append(self.run(suite, on: candidate, events: events))
+        }
+        if let reason = stop() {
+            var unfinished: [RunInterruption.Unfinished] = []
+            for (index, candidate) in candidates.enumerated() {
+                let ran = index < run.implementations.count ? run.implementations[index] : nil
+                let finished = Set(ran?.records.map(\.id) ?? [])
+                unfinished += suite.scenarios.filter { !finished.contains($0.id) }.map {
+                    .init(implementation: ran?.name ?? candidate.label, scenario: $0.id)
+                }
+            }
+            run.interruption = RunInterruption(signal: reason, unfinished: unfinished)
+        }
+        return run
+    }
+
+    private func run(_ suite: Suite, on candidate: Candidate, events: (RunEvent) -> Void) -> ImplementationRecord {
+        let work = Work(scenarios: suite.scenarios, positions: suite.positions, workers: jobs)
+        let runner = ScenarioRunner(model: model)
+        let stop = self.stop
+        let model = self.model
+        for worker in 1..<jobs {
+            let thread = Thread {
+                work.serve(worker: worker, candidate: candidate, runner: runner, model: model, stop: stop)
+            }
+            thread.stackSize = 8 << 20
+            thread.start()
+        }
+        // Worker 0 is this thread, so one job runs with no thread at all.
+        work.serve(
+            worker: 0, candidate: candidate, runner: runner, model: model, stop: stop, deliver: events, handsOn: true)
+        let (records, identities, names) = work.finish(deliver: events)
+        let identity = identities[0]
+        return ImplementationRecord(
+            name: names[0] ?? candidate.label, command: identity.command, version: identity.version,
+            language: identity.language, restarts: identities.reduce(0) { $0 + $1.restarts }, log: identity.log,
+            records: records)
+    }
+}
+
+/// The scenarios of one candidate shared among workers: each takes the next index, runs it,
+/// and leaves its record; records are handed on strictly in index order.
+final class Work: @unchecked Sendable {
+    private let scenarios: [Scenario]
+    private let positions: [Int]
+    private let workers: Int
+    private let condition = NSCondition()
+    // Guarded by `condition`.
+    private var next = 0
+    private var ready: [Int: ScenarioRecord] = [:]
+    private var delivered = 0
+    private var records: [ScenarioRecord] = []
+    private var done = 0
+    private var identities: [ImplementationIdentity]
+    private var names: [String?]
+
+    init(scenarios: [Scenario], positions: [Int], workers: Int) {
+        self.scenarios = scenarios
+        self.positions = positions
+        self.workers = workers
+        identities = Array(repeating: ImplementationIdentity(), count: workers)
+        names = Array(repeating: nil, count: workers)
+    }
+
+    /// Runs scenarios until none is left or `stop` says so. The worker on the calling thread
+    /// also hands on the records that are ready, in order, as it goes.
+    func serve(
+        worker: Int, candidate: Candidate, runner: ScenarioRunner, model: ModelDeclaration,
+        stop: () -> String?, deliver: (RunEvent) -> Void = { _ in }, handsOn: Bool = false
+    ) {
+        var implementation = candidate.make(worker)
+        implementation.prepare()
+        while stop() == nil, let index = claim() {
+            let result = runner.run(scenarios[index], on: &implementation)
+            if stop() != nil { break }
+            let record = result.record(position: positions[index], model: model)
+            condition.lock()
+            ready[index] = record
+            condition.broadcast()
+            condition.unlock()
+            if handsOn { handOn(deliver) }
+        }
+        implementation.close()
+        condition.lock()
+        identities[worker] = implementation.identity
+        names[worker] = implementation.name
+        done += 1
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    private func claim() -> Int? {
+        condition.lock()
+        defer { condition.unlock() }
+        guard next < scenarios.count else { return nil }
+        next += 1
+        return next - 1
+    }
+
+    /// Hands on every record ready in order, outside the lock.
+    private func handOn(_ deliver: (RunEvent) -> Void) {
+        while true {
+            condition.lock()
+            guard let record = ready.removeValue(forKey: delivered) else {
+                condition.unlock()
+                return
+            }
+            delivered += 1
+            records.append(record)
+            let number = delivered
+            condition.unlock()
+            deliver(.finished(record, number: number, of: scenarios.count))
+        }
+    }
+
+    /// Waits for every worker, handing records on as they become ready; a record after a gap
+    /// left by a stopped worker is handed on too, still in order.
+    func finish(deliver: (RunEvent) -> Void) -> ([ScenarioRecord], [ImplementationIdentity], [String?]) {
+        while true {
+            handOn(deliver)
+            condition.lock()
+            if done == workers {
+                condition.unlock()
+                break
+            }
+            if ready[delivered] == nil { condition.wait(until: Date(timeIntervalSinceNow: 0.05)) }
+            condition.unlock()
+        }
+        condition.lock()
+        let rest = ready.keys.sorted().map { ready[$0]! }
+        ready = [:]
+        condition.unlock()
+        for record in rest {
+            records.append(record)
+            deliver(.finished(record, number: records.count, of: scenarios.count))
+        }
+        return (records, identities, names)
+    }
+}

@@ -1,0 +1,143 @@
+import Foundation
+import Results
+import ScenarioModel
+import SpecModel
+
+/// Which of the loaded scenarios run: any of the tags, any of the id globs, and this shard.
+public struct SuiteSelection: Sendable {
+    public var tags: [String]
+    public var ids: [String]
+    public var shard: Shard?
+
+    public init(tags: [String] = [], ids: [String] = [], shard: Shard? = nil) {
+        self.tags = tags
+        self.ids = ids
+        self.shard = shard
+    }
+
+    /// Tags and ids; the shard is applied after, so every shard has the same suite identity.
+    func chooses(_ scenario: Scenario) -> Bool {
+        (tags.isEmpty || !Set(tags).isDisjoint(with: scenario.tags))
+            && (ids.isEmpty || ids.contains { Glob.matches($0, scenario.id) })
+    }
+}
+
+/// The scenarios a run runs, with everything loaded beside them: the problems found, the
+/// requirements catalogue, and the suite's identity for merging shards.
+public struct Suite: Sendable {
+    public var loaded: ScenarioLoader.Result
+    public var requirements: [Requirement]
+    /// The selected scenarios in suite order, each with its position among all loaded ones.
+    public var scenarios: [Scenario]
+    public var positions: [Int]
+    public var identity: SuiteIdentity
+    public var shard: Shard?
+
+    /// Loads the scenarios under `paths` and the requirements catalogue (`requirementsFile`,
+    /// else the nearest `requirements.yaml` at or above the first path). Every problem of
+    /// either is among `loaded.diagnostics`; a scenario that cites an unknown requirement is
+    /// left out like any other scenario with an input error.
+    public init(paths: [String], requirementsFile: String?, model: ModelDeclaration, selection: SuiteSelection) {
+        loaded = ScenarioLoader(model: model).load(paths: paths)
+        let catalogue = Self.catalogue(requirementsFile, paths: paths)
+        requirements = catalogue.requirements
+        let unknown = RequirementCatalogue.unknownCitations(in: loaded.scenarios, requirements: requirements)
+        let known = Set(requirements.map(\.id))
+        loaded.scenarios.removeAll { scenario in scenario.covers.contains { !known.contains($0.id) } }
+        loaded.diagnostics += catalogue.diagnostics + unknown
+
+        var chosen: [(Int, Scenario)] = []
+        var digest = Digest.fnvOffset
+        for (position, scenario) in loaded.scenarios.enumerated() where selection.chooses(scenario) {
+            digest = Digest.fnv1a(Self.fingerprint(scenario), from: digest)
+            chosen.append((position, scenario))
+        }
+        identity = SuiteIdentity(digest: Digest.hex(digest), scenarios: chosen.count)
+        shard = selection.shard
+        if let shard { chosen.removeAll { !shard.contains(id: $0.1.id) } }
+        scenarios = chosen.map(\.1)
+        positions = chosen.map(\.0)
+    }
+
+    /// What makes a scenario what it is: its id, place, world, inputs and expectations.
+    static func fingerprint(_ scenario: Scenario) -> String {
+        var text = "\(scenario.id)\u{0}\(scenario.location)\u{0}\(Value.map(scenario.given))"
+        for step in scenario.steps {
+            text += "\u{0}\(step.inputs)x\(step.repeatCount)"
+            for expectation in step.expectations { text += "\u{1}\(expectation.key)=\(expectation.value)" }
+        }
+        return text + "\u{0}"
+    }
+
+    /// The catalogue named by `explicit`, else the nearest requirements.yaml in a given folder,
+    /// or beside a given file, or in a folder above either; or none.
+    public static func catalogue(_ explicit: String?, paths: [String]) -> (
+        requirements: [Requirement], diagnostics: [Diagnostic]
+    ) {
+        if let explicit { return RequirementCatalogue.load(file: explicit) }
+        for path in paths {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { continue }
+            var folder = URL(fileURLWithPath: path).standardizedFileURL
+            if !isFolder.boolValue { folder.deleteLastPathComponent() }
+            while true {
+                let candidate = folder.appendingPathComponent(RequirementCatalogue.fileName).path
+                if FileManager.default.fileExists(atPath: candidate) {
+                    return RequirementCatalogue.load(file: candidate)
+                }
+                let parent = folder.deletingLastPathComponent()
+                if parent.path == folder.path { break }
+                folder = parent
+            }
+        }
+        return ([], [])
+    }
+}
+
+extension ModelDeclaration {
+    /// A digest of everything scenarios and results depend on: states, inputs, given keys,
+    /// observation keys and transitions. Results of two versions of a model do not merge.
+    public var digest: String {
+        var text = "\(name)\u{0}\(initialState)\u{0}\(stateKey)\u{0}\(statesKey)"
+        for state in states { text += "\u{0}s:\(state.name)" }
+        for input in inputs { text += "\u{0}i:\(input.name):\(input.argument.map { "\($0)" } ?? "")" }
+        for key in given { text += "\u{0}g:\(key.key):\(key.type):\(key.defaultValue)" }
+        for observation in observations { text += "\u{0}o:\(observation.key):\(observation.type)" }
+        for transition in transitions { text += "\u{0}t:\(transition.from)>\(transition.to):\(transition.trigger)" }
+        return Digest.hex(Digest.fnv1a(text))
+    }
+}
+
+/// Shell-style globs for scenario ids: `*` any run of characters, `?` any one. Matched in
+/// O(pattern x text) time at worst, whatever the number of stars.
+public enum Glob {
+    public static func matches(_ pattern: String, _ text: String) -> Bool {
+        let pattern = Array(pattern)
+        let text = Array(text)
+        var p = 0
+        var t = 0
+        // The last star seen, and the text position it is currently taken to stretch to.
+        var star: Int?
+        var stretch = 0
+        while t < text.count {
+            if p < pattern.count, pattern[p] == "*" {
+                star = p
+                stretch = t
+                p += 1
+            } else if p < pattern.count, pattern[p] == "?" || pattern[p] == text[t] {
+                p += 1
+                t += 1
+            } else if let star {
+                // Let the last star take one more character and retry from there; an earlier
+                // star never needs to: the last one can absorb whatever it would.
+                p = star + 1
+                stretch += 1
+                t = stretch
+            } else {
+                return false
+            }
+        }
+        while p < pattern.count, pattern[p] == "*" { p += 1 }
+        return p == pattern.count
+    }
+}

@@ -1,0 +1,86 @@
+/// Why parts of a run cannot be put back together, naming the part.
+public struct MergeProblem: Error, Equatable, CustomStringConvertible {
+    public var message: String
+    public var description: String { message }
+}
+
+extension RunRecord {
+    /// The shards of one run (`--shard K/N`, each given by its name) put back together as the
+    /// whole run would have recorded them: every implementation's records in suite order,
+    /// driver restarts added up. Refused, naming the part: a part that is not a shard, shards of
+    /// another suite, model or split, a shard given twice, a shard missing, implementations
+    /// that differ.
+    public static func merge(_ parts: [(name: String, run: RunRecord)]) throws(MergeProblem) -> RunRecord {
+        guard let (firstName, first) = parts.first else { throw MergeProblem(message: "merge needs results to merge") }
+        var byIndex: [Int: String] = [:]
+        for (name, part) in parts {
+            guard let shard = part.shard else {
+                throw MergeProblem(
+                    message: "\(name) is the result of a whole run, not of a shard (run with --shard K/N to split one)")
+            }
+            guard part.model == first.model, part.modelDigest == first.modelDigest else {
+                throw MergeProblem(
+                    message:
+                        "\(name) is a run of the \(part.model) model (digest \(part.modelDigest)); \(firstName) of the \(first.model) model (digest \(first.modelDigest))"
+                )
+            }
+            guard part.suite == first.suite else {
+                throw MergeProblem(
+                    message:
+                        "\(name) is a shard of another suite (\(part.suite.scenarios) scenarios, digest \(part.suite.digest)) than \(firstName) (\(first.suite.scenarios) scenarios, digest \(first.suite.digest)): same scenarios, selection and model needed"
+                )
+            }
+            guard shard.count == first.shard?.count else {
+                throw MergeProblem(
+                    message: "\(name) is shard \(shard) but \(firstName) is shard \(first.shard!): one split needed")
+            }
+            if let other = byIndex[shard.index] {
+                throw MergeProblem(message: "\(name) and \(other) are both shard \(shard)")
+            }
+            byIndex[shard.index] = name
+            guard part.requirements == first.requirements else {
+                throw MergeProblem(message: "\(name) has another requirements catalogue than \(firstName)")
+            }
+            guard part.implementations.map(\.name) == first.implementations.map(\.name) else {
+                throw MergeProblem(
+                    message:
+                        "\(name) ran \(part.implementations.map(\.name).joined(separator: ", ")); \(firstName) ran \(first.implementations.map(\.name).joined(separator: ", ")): the same implementations needed"
+                )
+            }
+        }
+        let count = first.shard!.count
+        let missing = (1...count).filter { byIndex[$0] == nil }
+        guard missing.isEmpty else {
+            throw MergeProblem(
+                message: "shard\(missing.count == 1 ? "" : "s") "
+                    + missing.map { "\($0)/\(count)" }.joined(separator: ", ") + " missing")
+        }
+        let ordered = parts.sorted { $0.run.shard!.index < $1.run.shard!.index }.map(\.run)
+        var merged = ordered[0]
+        merged.shard = nil
+        for index in merged.implementations.indices {
+            var seen: [String: Int] = [:]
+            var records: [ScenarioRecord] = []
+            for part in ordered {
+                let implementation = part.implementations[index]
+                for record in implementation.records {
+                    if let other = seen[record.id] {
+                        throw MergeProblem(
+                            message:
+                                "scenario '\(record.id)' ran on \(implementation.name) in shards \(ordered[other].shard!) and \(part.shard!)"
+                        )
+                    }
+                    seen[record.id] = part.shard!.index - 1
+                    records.append(record)
+                }
+            }
+            merged.implementations[index].records = records.sorted { $0.position < $1.position }
+            merged.implementations[index].restarts = ordered.reduce(0) { $0 + $1.implementations[index].restarts }
+        }
+        let interrupted = ordered.compactMap(\.interruption)
+        merged.interruption =
+            interrupted.isEmpty
+            ? nil : RunInterruption(signal: interrupted[0].signal, unfinished: interrupted.flatMap(\.unfinished))
+        return merged
+    }
+}

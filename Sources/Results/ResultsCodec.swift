@@ -1,0 +1,320 @@
+import ScenarioModel
+import SpecModel
+
+/// The results document's own data, both ways: what a run writes (`encode`) and what `merge`
+/// reads back (`decode`), side by side so the two cannot drift. Sections derived from this
+/// data (totals, matrix, coverage, requirement statuses) are the JSON reporter's; reading
+/// ignores them and rebuilds them. The schema is docs/results.schema.json.
+public enum ResultsCodec {
+    public static let format = "authspec-results"
+    public static let version = 1
+
+    // MARK: Writing
+
+    public static func header(_ run: RunRecord) -> [(String, JSON)] {
+        var fields: [(String, JSON)] = [
+            ("format", .string(format)), ("version", .number(version)), ("model", .string(run.model)),
+            ("model_digest", .string(run.modelDigest)),
+            ("suite", .object([("digest", .string(run.suite.digest)), ("scenarios", .number(run.suite.scenarios))])),
+        ]
+        if let shard = run.shard {
+            fields.append(("shard", .object([("index", .number(shard.index)), ("count", .number(shard.count))])))
+        }
+        return fields
+    }
+
+    /// Always present, so a consumer can tell a whole run from a cut one without guessing.
+    public static func interruption(_ interruption: RunInterruption?) -> [(String, JSON)] {
+        var fields: [(String, JSON)] = [("interrupted", .bool(interruption != nil))]
+        if let interruption {
+            fields.append(("signal", .string(interruption.signal)))
+            fields.append(
+                (
+                    "unfinished",
+                    .array(
+                        interruption.unfinished.map {
+                            .object([
+                                ("implementation", .string($0.implementation)), ("scenario", .string($0.scenario)),
+                            ])
+                        })
+                ))
+        }
+        return fields
+    }
+
+    public static func implementation(_ record: ImplementationRecord) -> [(String, JSON)] {
+        var fields: [(String, JSON)] = [("name", .string(record.name))]
+        if let command = record.command { fields.append(("command", .string(command))) }
+        if let version = record.version { fields.append(("version", .string(version))) }
+        if let language = record.language { fields.append(("language", .string(language))) }
+        fields.append(("restarts", .number(record.restarts)))
+        if let log = record.log { fields.append(("log", .string(log))) }
+        return fields
+    }
+
+    public static func requirement(_ entry: RequirementEntry) -> [(String, JSON)] {
+        [("id", .string(entry.id)), ("clause", .string(entry.clause)), ("text", .string(entry.text))]
+    }
+
+    public static func scenario(_ record: ScenarioRecord) -> JSON {
+        var fields: [(String, JSON)] = [
+            ("position", .number(record.position)),
+            ("id", .string(record.id)),
+            ("title", .string(record.title)),
+            ("file", .string(record.location.file)),
+            ("line", .number(record.location.line)),
+            ("column", .number(record.location.column)),
+            ("implementation", .string(record.implementation)),
+            ("outcome", .string(record.outcome.rawValue)),
+            ("spec", .array(record.spec.map(JSON.string))),
+            ("covers", .array(record.covers.map(JSON.string))),
+        ]
+        if let message = record.message { fields.append(("message", .string(message))) }
+        fields.append(("steps", .array(record.steps.map(step))))
+        fields.append(("hits", hits(record.hits)))
+        return .object(fields)
+    }
+
+    static func step(_ record: StepRecord) -> JSON {
+        var fields: [(String, JSON)] = [
+            ("index", .number(record.index + 1)),
+            ("line", .number(record.location.line)),
+            ("column", .number(record.location.column)),
+            ("input", .string(record.input)),
+            ("repeat", .number(record.repeatCount)),
+            ("outcome", .string(record.outcome.rawValue)),
+        ]
+        if let state = record.state { fields.append(("state", JSON(state))) }
+        if let states = record.states { fields.append(("states", JSON(states))) }
+        if let message = record.message { fields.append(("message", .string(message))) }
+        if !record.differences.isEmpty {
+            fields.append(
+                (
+                    "differences",
+                    .array(
+                        record.differences.map { difference in
+                            var fields: [(String, JSON)] = [
+                                ("key", .string(difference.key)),
+                                ("line", .number(difference.location.line)),
+                                ("column", .number(difference.location.column)),
+                                ("expected", JSON(difference.expected)),
+                            ]
+                            // Absent when the key was not reported; null when it was reported as null.
+                            if let observed = difference.observed { fields.append(("observed", JSON(observed))) }
+                            return .object(fields)
+                        })
+                ))
+        }
+        if !record.unchecked.isEmpty { fields.append(("unchecked", .array(record.unchecked.map(JSON.string)))) }
+        return .object(fields)
+    }
+
+    /// Counts as `[from, to, n]` and `[state, input, n]` triples, sorted.
+    static func hits(_ hits: Hits) -> JSON {
+        .object([
+            ("states", .object(hits.states.keys.sorted().map { ($0, .number(hits.states[$0]!)) })),
+            (
+                "moves",
+                .array(
+                    hits.moves.keys.sorted().map {
+                        .array([.string($0.from), .string($0.to), .number(hits.moves[$0]!)])
+                    })
+            ),
+            (
+                "inputs_in_states",
+                .array(
+                    hits.inputsInStates.keys.sorted().map {
+                        .array([.string($0.state), .string($0.input), .number(hits.inputsInStates[$0]!)])
+                    })
+            ),
+        ])
+    }
+
+    // MARK: Reading
+
+    /// A results document that does not fit the schema, with the JSON path of the first problem.
+    public struct Problem: Error, Equatable, CustomStringConvertible {
+        public var path: String
+        public var message: String
+        public var description: String { path.isEmpty ? message : "\(path): \(message)" }
+    }
+
+    public static func decode(_ document: Value) throws(Problem) -> RunRecord {
+        let root = try Reader(document, path: "")
+        guard try root.string("format") == format else {
+            throw Problem(path: "format", message: "not an authspec results document")
+        }
+        let found = try root.int("version")
+        guard found == version else {
+            throw Problem(
+                path: "version", message: "version \(found) is not the version this authspec reads (\(version))")
+        }
+        let suite = try root.object("suite")
+        var run = RunRecord(
+            model: try root.string("model"), modelDigest: try root.string("model_digest"),
+            suite: SuiteIdentity(digest: try suite.string("digest"), scenarios: try suite.int("scenarios")))
+        if let shard = try root.optionalObject("shard") {
+            run.shard = Shard(index: try shard.int("index"), count: try shard.int("count"))
+        }
+        if try root.bool("interrupted") {
+            run.interruption = RunInterruption(
+                signal: try root.string("signal"),
+                unfinished: try root.objects("unfinished").map { (entry: Reader) throws(Problem) in
+                    .init(implementation: try entry.string("implementation"), scenario: try entry.string("scenario"))
+                })
+        }
+        run.requirements = try root.objects("requirements", optional: true).map {
+            (entry: Reader) throws(Problem) in
+            RequirementEntry(
+                id: try entry.string("id"), clause: try entry.string("clause"), text: try entry.string("text"))
+        }
+        var byName: [String: Int] = [:]
+        for entry in try root.objects("implementations") {
+            let name = try entry.string("name")
+            guard byName[name] == nil else { throw entry.problem("name", "implementation '\(name)' appears twice") }
+            byName[name] = run.implementations.count
+            run.implementations.append(
+                ImplementationRecord(
+                    name: name, command: try entry.optionalString("command"),
+                    version: try entry.optionalString("version"), language: try entry.optionalString("language"),
+                    restarts: try entry.int("restarts"), log: try entry.optionalString("log")))
+        }
+        for entry in try root.objects("scenarios") {
+            let record = try scenario(entry)
+            guard let index = byName[record.implementation] else {
+                throw entry.problem("implementation", "'\(record.implementation)' is not among the implementations")
+            }
+            run.implementations[index].records.append(record)
+        }
+        return run
+    }
+
+    static func scenario(_ entry: Reader) throws(Problem) -> ScenarioRecord {
+        let file = try entry.string("file")
+        let steps = try entry.objects("steps").map { (step: Reader) throws(Problem) -> StepRecord in
+            StepRecord(
+                index: try step.int("index") - 1,
+                location: SourceLocation(file: file, line: try step.int("line"), column: try step.int("column")),
+                input: try step.string("input"), repeatCount: try step.int("repeat"),
+                outcome: try step.outcome("outcome"), state: step.value("state"), states: step.value("states"),
+                message: try step.optionalString("message"),
+                differences: try step.objects("differences", optional: true).map {
+                    (difference: Reader) throws(Problem) -> Difference in
+                    Difference(
+                        key: try difference.string("key"), expected: try difference.required("expected"),
+                        observed: difference.value("observed"),
+                        location: SourceLocation(
+                            file: file, line: try difference.int("line"), column: try difference.int("column")))
+                },
+                unchecked: try step.strings("unchecked", optional: true))
+        }
+        let hitsEntry = try entry.object("hits")
+        var hits = Hits()
+        for (state, count) in try hitsEntry.object("states").fields {
+            guard case .int(let number) = count else { throw hitsEntry.problem("states.\(state)", "must be a count") }
+            hits.states[state] = number
+        }
+        for triple in try hitsEntry.triples("moves") { hits.moves[Edge(triple.0, triple.1)] = triple.2 }
+        for triple in try hitsEntry.triples("inputs_in_states") {
+            hits.inputsInStates[InputInState(state: triple.0, input: triple.1)] = triple.2
+        }
+        return ScenarioRecord(
+            position: try entry.int("position"), id: try entry.string("id"), title: try entry.string("title"),
+            location: SourceLocation(file: file, line: try entry.int("line"), column: try entry.int("column")),
+            spec: try entry.strings("spec"), covers: try entry.strings("covers"),
+            implementation: try entry.string("implementation"), outcome: try entry.outcome("outcome"),
+            message: try entry.optionalString("message"), steps: steps, hits: hits)
+    }
+
+    /// Typed access to one JSON object, each problem named by its path.
+    struct Reader {
+        let fields: [String: Value]
+        let path: String
+
+        init(_ value: Value, path: String) throws(Problem) {
+            guard case .map(let fields) = value else { throw Problem(path: path, message: "must be an object") }
+            self.fields = fields
+            self.path = path
+        }
+
+        func problem(_ key: String, _ message: String) -> Problem {
+            Problem(path: path.isEmpty ? key : "\(path).\(key)", message: message)
+        }
+
+        func value(_ key: String) -> Value? { fields[key] }
+
+        func required(_ key: String) throws(Problem) -> Value {
+            guard let value = fields[key] else { throw problem(key, "is missing") }
+            return value
+        }
+
+        func string(_ key: String) throws(Problem) -> String {
+            guard case .string(let text) = try required(key) else { throw problem(key, "must be a string") }
+            return text
+        }
+
+        func optionalString(_ key: String) throws(Problem) -> String? {
+            fields[key] == nil ? nil : try string(key)
+        }
+
+        func int(_ key: String) throws(Problem) -> Int {
+            guard case .int(let number) = try required(key) else { throw problem(key, "must be a whole number") }
+            return number
+        }
+
+        func bool(_ key: String) throws(Problem) -> Bool {
+            guard case .bool(let flag) = try required(key) else { throw problem(key, "must be true or false") }
+            return flag
+        }
+
+        func outcome(_ key: String) throws(Problem) -> Outcome {
+            guard let outcome = Outcome(rawValue: try string(key)) else {
+                throw problem(key, "must be one of " + Outcome.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            return outcome
+        }
+
+        func object(_ key: String) throws(Problem) -> Reader {
+            try Reader(try required(key), path: path.isEmpty ? key : "\(path).\(key)")
+        }
+
+        func optionalObject(_ key: String) throws(Problem) -> Reader? {
+            fields[key] == nil ? nil : try object(key)
+        }
+
+        private func list(_ key: String, optional: Bool) throws(Problem) -> [Value] {
+            if optional && fields[key] == nil { return [] }
+            guard case .list(let items) = try required(key) else { throw problem(key, "must be an array") }
+            return items
+        }
+
+        func objects(_ key: String, optional: Bool = false) throws(Problem) -> [Reader] {
+            let prefix = path.isEmpty ? key : "\(path).\(key)"
+            var readers: [Reader] = []
+            for (index, item) in try list(key, optional: optional).enumerated() {
+                readers.append(try Reader(item, path: "\(prefix)[\(index)]"))
+            }
+            return readers
+        }
+
+        func strings(_ key: String, optional: Bool = false) throws(Problem) -> [String] {
+            var texts: [String] = []
+            for (index, item) in try list(key, optional: optional).enumerated() {
+                guard case .string(let text) = item else { throw problem("\(key)[\(index)]", "must be a string") }
+                texts.append(text)
+            }
+            return texts
+        }
+
+        func triples(_ key: String) throws(Problem) -> [(String, String, Int)] {
+            var triples: [(String, String, Int)] = []
+            for (index, item) in try list(key, optional: false).enumerated() {
+                guard case .list(let parts) = item, parts.count == 3, case .string(let first) = parts[0],
+                    case .string(let second) = parts[1], case .int(let count) = parts[2]
+                else { throw problem("\(key)[\(index)]", "must be [name, name, count]") }
+                triples.append((first, second, count))
+            }
+            return triples
+        }
+    }
+}

@@ -1,0 +1,109 @@
+import SpecModel
+
+/// One implementation's part of a run: who it is and its scenario records, in suite order.
+public struct ImplementationRecord: Sendable, Equatable {
+    public var name: String
+    /// For a driver: its command line, what its hello said, how often it was restarted, and
+    /// where its stderr went.
+    public var command: String?
+    public var version: String?
+    public var language: String?
+    public var restarts: Int
+    public var log: String?
+    public var records: [ScenarioRecord]
+
+    public init(
+        name: String, command: String? = nil, version: String? = nil, language: String? = nil, restarts: Int = 0,
+        log: String? = nil, records: [ScenarioRecord] = []
+    ) {
+        self.name = name
+        self.command = command
+        self.version = version
+        self.language = language
+        self.restarts = restarts
+        self.log = log
+        self.records = records
+    }
+
+    /// Every scenario errored: one verdict (the first error) instead of one per scenario.
+    public var broken: String? {
+        guard !records.isEmpty, records.allSatisfy({ $0.outcome == .errored }) else { return nil }
+        return records[0].message ?? records[0].firstProblem?.message ?? "every scenario errored"
+    }
+
+    public var summary: RunSummary { RunSummary(records) }
+}
+
+/// A requirement as the results carry it: enough to report its status without the catalogue.
+public struct RequirementEntry: Sendable, Equatable {
+    public var id: String
+    public var clause: String
+    public var text: String
+
+    public init(id: String, clause: String, text: String) {
+        self.id = id
+        self.clause = clause
+        self.text = text
+    }
+}
+
+/// Which suite a run ran: a digest of every selected scenario (id, file and content) before
+/// sharding, and how many there were. Shards of one suite share it.
+public struct SuiteIdentity: Sendable, Equatable {
+    public var digest: String
+    public var scenarios: Int
+
+    public init(digest: String, scenarios: Int) {
+        self.digest = digest
+        self.scenarios = scenarios
+    }
+}
+
+/// Part K of N of a suite (1-based).
+public struct Shard: Sendable, Equatable, CustomStringConvertible {
+    public var index: Int
+    public var count: Int
+
+    public init(index: Int, count: Int) {
+        self.index = index
+        self.count = count
+    }
+
+    public var description: String { "\(index)/\(count)" }
+
+    /// A scenario's shard follows from its id alone (64-bit FNV-1a), so adding or removing a
+    /// scenario never moves another one between shards.
+    public func contains(id: String) -> Bool {
+        Int(Digest.fnv1a(id) % UInt64(count)) == index - 1
+    }
+}
+
+/// A whole run as data: what the reports are made from, written as the results JSON, read
+/// back and merged.
+public struct RunRecord: Sendable, Equatable {
+    public var model: String
+    /// A digest of the model's declaration: results of two versions of a model do not merge.
+    public var modelDigest: String
+    public var suite: SuiteIdentity
+    public var shard: Shard?
+    public var requirements: [RequirementEntry]
+    public var implementations: [ImplementationRecord]
+    public var interruption: RunInterruption?
+
+    public init(
+        model: String, modelDigest: String, suite: SuiteIdentity, shard: Shard? = nil,
+        requirements: [RequirementEntry] = [], implementations: [ImplementationRecord] = [],
+        interruption: RunInterruption? = nil
+    ) {
+        self.model = model
+        self.modelDigest = modelDigest
+        self.suite = suite
+        self.shard = shard
+        self.requirements = requirements
+        self.implementations = implementations
+        self.interruption = interruption
+    }
+
+    public var allRecords: [ScenarioRecord] { implementations.flatMap(\.records) }
+    public var summary: RunSummary { RunSummary(allRecords) }
+}

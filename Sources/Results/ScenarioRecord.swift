@@ -1,0 +1,92 @@
+import ScenarioModel
+import SpecModel
+
+/// One expected key whose observed value differs.
+public struct Difference: Sendable, Equatable {
+    public var key: String
+    public var expected: Value
+    /// nil when the implementation declared the key but did not report it.
+    public var observed: Value?
+    public var location: SourceLocation
+
+    public init(key: String, expected: Value, observed: Value?, location: SourceLocation) {
+        self.key = key
+        self.expected = expected
+        self.observed = observed
+        self.location = location
+    }
+}
+
+/// What the reports keep of one step: where it is, what it sent, how it ended, the state the
+/// implementation reported, and for a problem the differences. A passing step keeps no more.
+public struct StepRecord: Sendable, Equatable {
+    /// 0-based.
+    public var index: Int
+    public var location: SourceLocation
+    /// The input as the scenario wrote it, formatted as an author writes it.
+    public var input: String
+    public var repeatCount: Int
+    public var outcome: Outcome
+    /// The model's state key and states-entered key, as observed after the step.
+    public var state: Value?
+    public var states: Value?
+    public var message: String?
+    public var differences: [Difference]
+    /// Keys the scenario expects that the implementation does not report: not checked.
+    public var unchecked: [String]
+
+    public init(
+        index: Int, location: SourceLocation, input: String, repeatCount: Int, outcome: Outcome, state: Value?,
+        states: Value?, message: String?, differences: [Difference], unchecked: [String]
+    ) {
+        self.index = index
+        self.location = location
+        self.input = input
+        self.repeatCount = repeatCount
+        self.outcome = outcome
+        self.state = state
+        self.states = states
+        self.message = message
+        self.differences = differences
+        self.unchecked = unchecked
+    }
+}
+
+/// One scenario run on one implementation, as every report and a later merge need it.
+public struct ScenarioRecord: Sendable, Equatable {
+    /// The scenario's place in the whole suite as loaded, before selection and sharding:
+    /// merged shards are put back in this order.
+    public var position: Int
+    public var id: String
+    public var title: String
+    public var location: SourceLocation
+    public var spec: [String]
+    /// Requirement ids.
+    public var covers: [String]
+    public var implementation: String
+    public var outcome: Outcome
+    /// Why a scenario errored or was skipped before or between steps.
+    public var message: String?
+    public var steps: [StepRecord]
+    public var hits: Hits
+
+    public init(
+        position: Int, id: String, title: String, location: SourceLocation, spec: [String], covers: [String],
+        implementation: String, outcome: Outcome, message: String?, steps: [StepRecord], hits: Hits
+    ) {
+        self.position = position
+        self.id = id
+        self.title = title
+        self.location = location
+        self.spec = spec
+        self.covers = covers
+        self.implementation = implementation
+        self.outcome = outcome
+        self.message = message
+        self.steps = steps
+        self.hits = hits
+    }
+
+    /// The first step that did not pass.
+    public var firstProblem: StepRecord? { steps.first { $0.outcome != .passed } }
+}

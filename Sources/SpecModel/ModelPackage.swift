@@ -1,0 +1,71 @@
+/// A spec model as a plug-in: its declaration, a factory for its reference implementation,
+/// and the documents that go with it. Commands find a model by name in the registry and know
+/// nothing else of it.
+public struct ModelPackage: Sendable {
+    public var declaration: ModelDeclaration
+    /// Settings the reference accepts (`argon2` for the unlock model), each with its choices;
+    /// the first choice is the default.
+    public var referenceSettings: [ReferenceSetting]
+    /// A reference implementation configured by `settings` (every name in it declared and
+    /// checked). The factory is called once per worker; copies may share caches.
+    public var makeReference: @Sendable (_ settings: [String: String]) -> any ImplementationUnderTest
+    /// One line on how the reference is configured, for a run's banner.
+    public var describeReference: @Sendable (_ settings: [String: String]) -> String
+    /// The mapping of spec documents to this model (`spec check`), if the model has one.
+    public var specMapping: String?
+    /// A short scenario (YAML) along the model's simplest path, which `doctor` runs on a driver.
+    public var smokeScenario: String
+
+    public init(
+        declaration: ModelDeclaration, referenceSettings: [ReferenceSetting] = [],
+        makeReference: @escaping @Sendable ([String: String]) -> any ImplementationUnderTest,
+        describeReference: @escaping @Sendable ([String: String]) -> String = { _ in "" },
+        specMapping: String? = nil, smokeScenario: String
+    ) {
+        self.declaration = declaration
+        self.referenceSettings = referenceSettings
+        self.makeReference = makeReference
+        self.describeReference = describeReference
+        self.specMapping = specMapping
+        self.smokeScenario = smokeScenario
+    }
+
+    public var name: String { declaration.name }
+
+    /// Every declared setting with its value: the given one, else its default. An unknown
+    /// setting or value is a usage problem, returned as one sentence.
+    public func resolve(settings given: [String: String]) -> Result<[String: String], SettingProblem> {
+        var resolved: [String: String] = [:]
+        for (name, value) in given {
+            guard let setting = referenceSettings.first(where: { $0.name == name }) else {
+                return .failure(SettingProblem(message: "the \(self.name) model's reference has no setting '\(name)'"))
+            }
+            guard setting.choices.contains(value) else {
+                return .failure(
+                    SettingProblem(
+                        message: "--\(name) takes \(setting.choices.joined(separator: " or ")), not '\(value)'"))
+            }
+            resolved[name] = value
+        }
+        for setting in referenceSettings where resolved[setting.name] == nil {
+            resolved[setting.name] = setting.choices.first
+        }
+        return .success(resolved)
+    }
+}
+
+public struct SettingProblem: Error, Sendable, Equatable {
+    public var message: String
+}
+
+public struct ReferenceSetting: Sendable {
+    public var name: String
+    public var choices: [String]
+    public var summary: String
+
+    public init(_ name: String, choices: [String], _ summary: String) {
+        self.name = name
+        self.choices = choices
+        self.summary = summary
+    }
+}

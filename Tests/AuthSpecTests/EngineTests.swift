@@ -1,0 +1,180 @@
+import DriverProtocol
+import Engine
+import Foundation
+import Results
+import SpecModel
+import Testing
+
+/// The run engine through the built binary: shards put back together by `merge` give what one
+/// whole run gives, byte for byte; several workers give what one gives; merge refuses parts
+/// that do not make a whole.
+@Suite struct EngineTests {
+    static let python = "python3 Examples/python/driver.py"
+
+    /// Runs `authspec run` on the suite with every report into `folder`.
+    func run(_ extra: [String], into folder: String) throws -> TestSupport.ProcessResult {
+        try TestSupport.authspec(
+            ["run", TestSupport.scenariosFolder, "--quiet", "--log-dir", folder + "/logs"] + extra
+                + Self.reports(into: folder))
+    }
+
+    static func reports(into folder: String) -> [String] {
+        [
+            "--json", folder + "/results.json", "--junit", folder + "/junit.xml", "--markdown",
+            folder + "/report.md", "--coverage", folder + "/coverage.md",
+        ]
+    }
+
+    static func contents(of folder: String) throws -> [String: String] {
+        var files: [String: String] = [:]
+        for name in ["results.json", "junit.xml", "report.md", "coverage.md"] {
+            files[name] = try String(contentsOfFile: folder + "/" + name, encoding: .utf8)
+        }
+        return files
+    }
+
+    @Test func threeShardsMergedAreTheWholeRun() throws {
+        let folder = try TestSupport.temporaryFolder([:])
+        let whole = try run(["--driver", Self.python], into: folder + "/whole")
+        #expect(whole.status == 0, "\(whole.stderr)")
+        var shardFiles: [String] = []
+        var counts: [Int] = []
+        for index in 1...3 {
+            let part = folder + "/shard\(index)"
+            let result = try run(["--driver", Self.python, "--shard", "\(index)/3"], into: part)
+            #expect(result.status == 0, "\(result.stderr)")
+            shardFiles.append(part + "/results.json")
+            let text = try String(contentsOfFile: part + "/results.json", encoding: .utf8)
+            #expect(text.contains("\"shard\": {\n    \"index\": \(index),\n    \"count\": 3\n  }"))
+            counts.append(text.components(separatedBy: "\"position\":").count - 1)
+        }
+        // Every scenario ran in exactly one shard, on both implementations, and no shard is empty.
+        #expect(counts.reduce(0, +) == 2 * 52)
+        #expect(counts.allSatisfy { $0 > 0 })
+        // Given in any order, with the log folder the whole run used.
+        let merged = try TestSupport.authspec(
+            ["merge", shardFiles[2], shardFiles[0], shardFiles[1], "--quiet"] + Self.reports(into: folder + "/merged"))
+        #expect(merged.status == 0, "\(merged.stderr)")
+        let expected = try Self.contents(of: folder + "/whole")
+            .mapValues { $0.replacingOccurrences(of: folder + "/whole/logs", with: "LOGS") }
+        let found = try Self.contents(of: folder + "/merged")
+            .mapValues { $0.replacingOccurrences(of: folder + "/shard1/logs", with: "LOGS") }
+        for name in expected.keys.sorted() {
+            #expect(found[name] == expected[name], "\(name) differs after merging")
+        }
+        // The terminal's totals too.
+        #expect(merged.stdout.hasSuffix(whole.stdout.split(separator: "\n").suffix(2).joined(separator: "\n") + "\n"))
+    }
+
+    @Test func twoWorkersReportExactlyWhatOneDoes() throws {
+        let folder = try TestSupport.temporaryFolder([:])
+        // Not quiet: the progress lines must come in suite order too.
+        func run(_ jobs: String, _ name: String) throws -> TestSupport.ProcessResult {
+            try TestSupport.authspec(
+                [
+                    "run", TestSupport.scenariosFolder, "--jobs", jobs, "--driver", Self.python, "--log-dir",
+                    folder + "/logs",
+                ] + Self.reports(into: folder + "/" + name))
+        }
+        let one = try run("1", "one")
+        let two = try run("2", "two")
+        #expect(one.status == 0 && two.status == 0, "\(two.stderr)")
+        #expect(two.stdout == one.stdout)
+        #expect(try Self.contents(of: folder + "/two") == Self.contents(of: folder + "/one"))
+        // Each worker had its own driver process, with its own log.
+        #expect(FileManager.default.fileExists(atPath: folder + "/logs/driver-1.job2.stderr.log"))
+    }
+
+    @Test func aShardKeepsItsScenariosWhenOthersComeAndGo() throws {
+        var files: [String: String] = [:]
+        for number in 1...12 {
+            files["s\(number).yaml"] =
+                "id: scenario-\(number)\ntitle: t\nspec: [\"SCR-AUTH-006 §5.1\"]\nsteps: [launch]\n"
+        }
+        let folder = try TestSupport.temporaryFolder(files)
+        func shardOne() throws -> Set<String> {
+            let out = folder + "/out.json"
+            let result = try TestSupport.authspec(["run", folder, "--shard", "1/3", "--quiet", "--json", out])
+            #expect(result.status == 0, "\(result.stderr)")
+            let text = try String(contentsOfFile: out, encoding: .utf8)
+            return Set(text.split(separator: "\n").filter { $0.contains("\"id\": \"scenario-") }.map(String.init))
+        }
+        let before = try shardOne()
+        #expect(!before.isEmpty && before.count < 12)
+        try FileManager.default.removeItem(atPath: folder + "/s7.yaml")
+        try "id: scenario-new\ntitle: t\nspec: [\"SCR-AUTH-006 §5.1\"]\nsteps: [launch]\n".write(
+            toFile: folder + "/s99.yaml", atomically: true, encoding: .utf8)
+        let after = try shardOne()
+        let gone = "      \"id\": \"scenario-7\","
+        #expect(before.subtracting([gone]) == after.subtracting(["      \"id\": \"scenario-new\","]))
+    }
+
+    @Test func mergeRefusesPartsThatDoNotMakeAWhole() throws {
+        let folder = try TestSupport.temporaryFolder(["not-json.json": "{\n  \"format\": tru\n}\n"])
+        func shard(_ spec: String, _ extra: [String] = []) throws -> String {
+            let out = folder + "/\(spec.replacingOccurrences(of: "/", with: "of"))\(extra.count).json"
+            let result = try TestSupport.authspec(
+                ["run", TestSupport.scenariosFolder, "--shard", spec, "--quiet", "--json", out] + extra)
+            #expect(result.status == 0, "\(result.stderr)")
+            return out
+        }
+        let one = try shard("1/2")
+        let two = try shard("2/2")
+        let tagged = try shard("2/2", ["--tag", "pin"])
+        let third = try shard("1/3")
+        let whole = folder + "/whole.json"
+        _ = try TestSupport.authspec(["run", TestSupport.scenariosFolder, "--quiet", "--json", whole])
+        let cases: [([String], String)] = [
+            ([one], "shard 2/2 missing"),
+            ([one, one], "are both shard 1/2"),
+            ([one, tagged], "is a shard of another suite"),
+            ([one, third], "one split needed"),
+            ([whole, two], "is the result of a whole run"),
+            ([one, folder + "/not-json.json"], "not-json.json:2:13: error: not JSON"),
+        ]
+        for (files, message) in cases {
+            let result = try TestSupport.authspec(["merge"] + files)
+            #expect(result.status == 2, "\(files): \(result.stdout)")
+            #expect(result.stderr.contains(message), "\(files): \(result.stderr)")
+        }
+        let good = try TestSupport.authspec(["merge", one, two, "--quiet"])
+        #expect(good.status == 0, "\(good.stderr)")
+        #expect(good.stdout.contains("52 scenarios against reference: 52 passed"))
+    }
+
+    @Test func resultsReadBackAreTheRunThatWroteThem() throws {
+        let folder = try TestSupport.temporaryFolder([:])
+        let out = folder + "/results.json"
+        let result = try TestSupport.authspec([
+            "run", TestSupport.scenariosFolder, "--quiet", "--json", out, "--driver",
+            "python3 Examples/python/driver.py --bug cancel-counts-as-failure --bug dashboard-immediately",
+            "--log-dir", folder,
+        ])
+        #expect(result.status == 1)
+        let text = try String(contentsOfFile: out, encoding: .utf8)
+        let document = try JSONCodec.decode(text)
+        let schema = try JSONCodec.decode(
+            String(contentsOf: TestSupport.root.appendingPathComponent("docs/results.schema.json"), encoding: .utf8))
+        #expect(SchemaValidator(schema: schema).problems(in: document) == [])
+        // The schema is not vacuous: a wrong outcome and a stray key are found.
+        guard case .map(var fields) = document, case .list(var scenarios)? = fields["scenarios"],
+            case .map(var first) = scenarios.first
+        else {
+            Issue.record("the results have no scenarios")
+            return
+        }
+        first["outcome"] = .string("green")
+        first["colour"] = .string("green")
+        scenarios[0] = .map(first)
+        fields["scenarios"] = .list(scenarios)
+        #expect(SchemaValidator(schema: schema).problems(in: .map(fields)).count == 2)
+        let run = try ResultsCodec.decode(document)
+        #expect(run.implementations.count == 2)
+        #expect(run.implementations[1].records.contains { !$0.steps.flatMap(\.differences).isEmpty })
+        // Written again, the record gives the same document.
+        var shard = run
+        shard.shard = Shard(index: 1, count: 1)
+        let merged = try RunRecord.merge([("x", shard)])
+        #expect(merged == run)
+    }
+}
