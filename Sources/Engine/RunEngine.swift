@@ -31,11 +31,16 @@ public enum RunEvent {
 public struct RunEngine: Sendable {
     public var model: ModelDeclaration
     public var jobs: Int
+    /// Keep every step's states entered, passing ones too (else only problems keep them).
+    public var trace: Bool
     public var stop: @Sendable () -> String?
 
-    public init(model: ModelDeclaration, jobs: Int = 1, stop: @escaping @Sendable () -> String? = { nil }) {
+    public init(
+        model: ModelDeclaration, jobs: Int = 1, trace: Bool = false, stop: @escaping @Sendable () -> String? = { nil }
+    ) {
         self.model = model
         self.jobs = max(1, jobs)
+        self.trace = trace
         self.stop = stop
     }
 
@@ -67,16 +72,18 @@ public struct RunEngine: Sendable {
         let runner = ScenarioRunner(model: model)
         let stop = self.stop
         let model = self.model
+        let trace = self.trace
         for worker in 1..<jobs {
             let thread = Thread {
-                work.serve(worker: worker, candidate: candidate, runner: runner, model: model, stop: stop)
+                work.serve(worker: worker, candidate: candidate, runner: runner, model: model, trace: trace, stop: stop)
             }
             thread.stackSize = 8 << 20
             thread.start()
         }
         // Worker 0 is this thread, so one job runs with no thread at all.
         work.serve(
-            worker: 0, candidate: candidate, runner: runner, model: model, stop: stop, deliver: events, handsOn: true)
+            worker: 0, candidate: candidate, runner: runner, model: model, trace: trace, stop: stop, deliver: events,
+            handsOn: true)
         let (records, identities, names) = work.finish(deliver: events)
         let identity = identities[0]
         return ImplementationRecord(
@@ -113,7 +120,7 @@ final class Work: @unchecked Sendable {
     /// Runs scenarios until none is left or `stop` says so. The worker on the calling thread
     /// also hands on the records that are ready, in order, as it goes.
     func serve(
-        worker: Int, candidate: Candidate, runner: ScenarioRunner, model: ModelDeclaration,
+        worker: Int, candidate: Candidate, runner: ScenarioRunner, model: ModelDeclaration, trace: Bool,
         stop: () -> String?, deliver: (RunEvent) -> Void = { _ in }, handsOn: Bool = false
     ) {
         var implementation = candidate.make(worker)
@@ -121,7 +128,7 @@ final class Work: @unchecked Sendable {
         while stop() == nil, let index = claim() {
             let result = runner.run(scenarios[index], on: &implementation)
             if stop() != nil { break }
-            let record = result.record(position: positions[index], model: model)
+            let record = result.record(position: positions[index], model: model, trace: trace)
             condition.lock()
             ready[index] = record
             condition.broadcast()

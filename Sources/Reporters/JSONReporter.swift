@@ -14,6 +14,18 @@ public struct JSONReporter {
     }
 
     public func document(_ run: RunRecord, coverage: [CoverageReport]) -> JSON {
+        .object(fields(run, coverage: coverage) + [("scenarios", .array(run.allRecords.map(ResultsCodec.scenario)))])
+    }
+
+    /// The same text as `document(...).rendered()`, written a scenario at a time.
+    public func write<Failure: Error>(
+        _ run: RunRecord, coverage: [CoverageReport], to emit: (String) throws(Failure) -> Void
+    ) throws(Failure) {
+        let scenarios = run.implementations.lazy.flatMap(\.records).map(ResultsCodec.scenario)
+        try JSON.stream(fields(run, coverage: coverage), thenArray: "scenarios", scenarios, to: emit)
+    }
+
+    private func fields(_ run: RunRecord, coverage: [CoverageReport]) -> [(String, JSON)] {
         var fields = ResultsCodec.header(run)
         fields.append(("summary", summary(run.summary)))
         fields += ResultsCodec.interruption(run.interruption)
@@ -63,8 +75,7 @@ public struct JSONReporter {
                         )
                     })
             ))
-        fields.append(("scenarios", .array(run.allRecords.map(ResultsCodec.scenario))))
-        return .object(fields)
+        return fields
     }
 
     private func coverage(_ report: CoverageReport) -> JSON {

@@ -13,6 +13,13 @@ public struct JUnitReporter {
 
     /// An interrupted run says so in a property of every suite: only what finished is listed.
     public func document(_ run: RunRecord) -> String {
+        var xml = ""
+        write(run) { xml += $0 }
+        return xml
+    }
+
+    /// The same text as `document`, a test case at a time.
+    public func write<Failure: Error>(_ run: RunRecord, to emit: (String) throws(Failure) -> Void) throws(Failure) {
         let total = run.summary
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         xml +=
@@ -30,10 +37,16 @@ public struct JUnitReporter {
                     "      <property name=\"unfinished\" value=\"\(Escape.xmlAttribute(unfinished.joined(separator: " ")))\"/>\n"
                 xml += "    </properties>\n"
             }
-            for record in implementation.records { xml += testcase(record) }
+            for record in implementation.records {
+                xml += testcase(record)
+                if xml.utf8.count >= 1 << 16 {
+                    try emit(xml)
+                    xml = ""
+                }
+            }
             xml += "  </testsuite>\n"
         }
-        return xml + "</testsuites>\n"
+        try emit(xml + "</testsuites>\n")
     }
 
     private func testcase(_ result: ScenarioRecord) -> String {

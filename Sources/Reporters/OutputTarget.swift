@@ -98,15 +98,21 @@ public enum OutputTarget: Equatable, Sendable {
     }
 
     public func write(_ text: String) throws(OutputError) {
-        let bytes = Array(text.utf8)
+        try write { (emit: (String) throws(OutputError) -> Void) throws(OutputError) in try emit(text) }
+    }
+
+    /// Writes what `produce` emits, piece by piece, so a large report is never whole in memory.
+    public func write(
+        _ produce: (_ emit: (String) throws(OutputError) -> Void) throws(OutputError) -> Void
+    ) throws(OutputError) {
         switch self {
         case .standardOutput:
-            try Self.writeAll(bytes, to: 1, path: "standard output")
+            try Self.stream(produce, to: 1, path: "standard output")
         case .inPlace(let path):
             let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
             guard descriptor >= 0 else { throw OutputError(description: "cannot write \(path): \(Self.reason(errno))") }
             defer { close(descriptor) }
-            try Self.writeAll(bytes, to: descriptor, path: path)
+            try Self.stream(produce, to: descriptor, path: path)
         case .atomic(let path):
             let url = URL(fileURLWithPath: path)
             let folder = url.deletingLastPathComponent().path
@@ -115,7 +121,7 @@ public enum OutputTarget: Equatable, Sendable {
             let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
             guard descriptor >= 0 else { throw OutputError(description: "cannot write \(path): \(Self.reason(errno))") }
             do {
-                try Self.writeAll(bytes, to: descriptor, path: path)
+                try Self.stream(produce, to: descriptor, path: path)
             } catch {
                 close(descriptor)
                 unlink(temporary)
@@ -130,10 +136,45 @@ public enum OutputTarget: Equatable, Sendable {
         }
     }
 
+    /// Emitted text goes out in writes of about 64 KiB.
+    private static func stream(
+        _ produce: ((String) throws(OutputError) -> Void) throws(OutputError) -> Void, to descriptor: Int32,
+        path: String
+    ) throws(OutputError) {
+        var buffer: [UInt8] = []
+        buffer.reserveCapacity(1 << 16)
+        try produce { (text: String) throws(OutputError) in
+            if buffer.count + text.utf8.count < 1 << 16 {
+                buffer.append(contentsOf: text.utf8)
+                return
+            }
+            try writeAll(buffer, to: descriptor, path: path)
+            buffer.removeAll(keepingCapacity: true)
+            // A large piece goes out from its own storage, never copied whole.
+            var piece = text
+            let failure = piece.withUTF8 { bytes in
+                Result { () throws(OutputError) in
+                    try writeAll(UnsafeRawBufferPointer(bytes), to: descriptor, path: path)
+                }
+            }
+            try failure.get()
+        }
+        try writeAll(buffer, to: descriptor, path: path)
+    }
+
     private static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(OutputError) {
+        let written = bytes.withUnsafeBytes { raw in
+            Result { () throws(OutputError) in try writeAll(raw, to: descriptor, path: path) }
+        }
+        try written.get()
+    }
+
+    private static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32, path: String)
+        throws(OutputError)
+    {
         var offset = 0
         while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+            let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
             if written < 0 {
                 if errno == EINTR { continue }
                 throw OutputError(description: "cannot write \(path): \(reason(errno))")

@@ -44,8 +44,9 @@ extension RunSummary {
 
 extension ScenarioResult {
     /// What the reports keep of this result: no observations beyond the state keys, no
-    /// scenario text, and the hits coverage is counted from.
-    public func record(position: Int, model: ModelDeclaration) -> ScenarioRecord {
+    /// scenario text, and the hits coverage is counted from. A passing step keeps the states it
+    /// went through only with `trace` (its state, and the hits, are kept either way).
+    public func record(position: Int, model: ModelDeclaration, trace: Bool = true) -> ScenarioRecord {
         let formatter = ValueFormatter(model: model)
         return ScenarioRecord(
             position: position, id: scenario.id, title: scenario.title, location: scenario.location,
@@ -55,7 +56,8 @@ extension ScenarioResult {
                 StepRecord(
                     index: step.index, location: step.step.location, input: formatter.format(input: step.step.written),
                     repeatCount: step.step.repeatCount, outcome: step.outcome,
-                    state: step.observations[model.stateKey], states: step.observations[model.statesKey],
+                    state: step.observations[model.stateKey],
+                    states: trace || step.outcome != .passed ? step.observations[model.statesKey] : nil,
                     message: step.message, differences: step.differences, unchecked: step.uncheckedKeys)
             },
             hits: hits(model: model))

@@ -30,7 +30,8 @@ public indirect enum JSON: Sendable, Equatable {
         return out + "\n"
     }
 
-    private func write(into out: inout String, indent: String) {
+    /// Appends the value as it appears at `indent` inside a pretty-printed document.
+    public func write(into out: inout String, indent: String) {
         let inner = indent + "  "
         switch self {
         case .null: out += "null"
@@ -62,5 +63,39 @@ public indirect enum JSON: Sendable, Equatable {
             }
             out += indent + "}"
         }
+    }
+}
+
+extension JSON {
+    /// An object whose last field is an array, written item by item: the same text as the
+    /// whole object rendered at once, without ever holding it whole.
+    public static func stream<Items: Sequence<JSON>, Failure: Error>(
+        _ fields: [(String, JSON)], thenArray key: String, _ items: Items, to emit: (String) throws(Failure) -> Void
+    ) throws(Failure) {
+        var out = "{\n"
+        for (name, value) in fields {
+            out += "  " + Value.quoted(name) + ": "
+            value.write(into: &out, indent: "  ")
+            out += ",\n"
+        }
+        out += "  " + Value.quoted(key) + ": "
+        var iterator = items.makeIterator()
+        guard var item = iterator.next() else {
+            try emit(out + "[]\n}\n")
+            return
+        }
+        out += "[\n"
+        while true {
+            out += "    "
+            item.write(into: &out, indent: "    ")
+            guard let next = iterator.next() else { break }
+            out += ",\n"
+            item = next
+            if out.utf8.count >= 1 << 16 {
+                try emit(out)
+                out = ""
+            }
+        }
+        try emit(out + "\n  ]\n}\n")
     }
 }

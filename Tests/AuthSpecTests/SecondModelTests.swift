@@ -71,6 +71,10 @@ import Testing
         #expect(coverage[0].transitions.description == "2/2 (100%)")
         let json = JSONReporter(model: model).document(run, coverage: coverage).rendered()
         #expect(json.contains("\"model\": \"turnstile\""))
+        // Written a scenario at a time, as `run --json` does, it is the same text.
+        var streamed = ""
+        JSONReporter(model: model).write(run, coverage: coverage) { streamed += $0 }
+        #expect(streamed == json)
         #expect(json.contains("\"TURN-R1\""))
         #expect(try ResultsCodec.decode(JSONCodec.decode(json)) == run)
         let junit = JUnitReporter(model: model).document(run)

@@ -32,11 +32,14 @@ struct ReportOutputs {
 
     /// Writes every report, each whether or not another failed; says which could not be
     /// written and why. True when all were.
-    func write(_ render: (String) -> String) -> Bool {
+    func write(_ render: (_ option: String) -> Report) -> Bool {
         var allWritten = true
         for (option, target) in targets {
             do {
-                try target.write(render(option))
+                switch render(option) {
+                case .text(let text): try target.write(text)
+                case .pieces(let produce): try target.write(produce)
+                }
             } catch {
                 Console.error("Error: the --\(option) report was not written: \(error.description)")
                 allWritten = false
@@ -44,4 +47,10 @@ struct ReportOutputs {
         }
         return allWritten
     }
+}
+
+/// A report's text, whole or produced piece by piece (a large one is never whole in memory).
+enum Report {
+    case text(String)
+    case pieces((_ emit: (String) throws(OutputError) -> Void) throws(OutputError) -> Void)
 }

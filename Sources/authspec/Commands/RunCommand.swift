@@ -35,7 +35,12 @@ enum RunCommand: Command {
                 name: "shard", valueName: "k/n",
                 help: "Run only part K of N (by a hash of each scenario id, stable as scenarios come and go)."),
         ] + SuiteArguments.modelOptions + RunReports.options
-            + [.init(name: "quiet", valueName: nil, help: "Print only failures and the summary.")]
+            + [
+                .init(
+                    name: "trace", valueName: nil,
+                    help: "Keep the states every step went through, passing ones too, in the JSON results."),
+                .init(name: "quiet", valueName: nil, help: "Print only failures and the summary."),
+            ]
             + DriverArguments.options)
 
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
@@ -71,7 +76,9 @@ enum RunCommand: Command {
             + drivers.map { options in
                 Candidate(label: options.command) { worker in SubprocessDriver(options: options.forWorker(worker)) }
             }
-        let engine = RunEngine(model: model, jobs: jobs) { Interruption.signal.map(Interruption.name(of:)) }
+        let engine = RunEngine(model: model, jobs: jobs, trace: arguments.flag("trace")) {
+            Interruption.signal.map(Interruption.name(of:))
+        }
         let run = engine.run(suite, on: candidates) { event in
             switch event {
             case .starting(let candidate):
@@ -163,12 +170,19 @@ enum RunReports {
         }
         return outputs.write { option in
             switch option {
-            case "json": return JSONReporter(model: model).document(run, coverage: coverage).rendered()
-            case "junit": return JUnitReporter(model: model).document(run)
-            case "markdown": return MarkdownReporter(model: model).document(run, coverage: coverage)
+            case "json":
+                return .pieces { (emit: (String) throws(OutputError) -> Void) throws(OutputError) in
+                    try JSONReporter(model: model).write(run, coverage: coverage, to: emit)
+                }
+            case "junit":
+                return .pieces { (emit: (String) throws(OutputError) -> Void) throws(OutputError) in
+                    try JUnitReporter(model: model).write(run, to: emit)
+                }
+            case "markdown": return .text(MarkdownReporter(model: model).document(run, coverage: coverage))
             default:
-                return "# State coverage\n\n"
-                    + coverage.map { MermaidCoverage().markdown($0, heading: "##") }.joined(separator: "\n")
+                return .text(
+                    "# State coverage\n\n"
+                        + coverage.map { MermaidCoverage().markdown($0, heading: "##") }.joined(separator: "\n"))
             }
         }
     }
