@@ -71,7 +71,8 @@ if Context.environment["AUTHSPEC_FUZZ"] == "1" {
     package.targets += [
         // YAML text to scenarios and diagnostics.
         .executableTarget(
-            name: "ScenarioFuzzer", dependencies: ["ScenarioModel", "SpecModel"], path: "Fuzz/ScenarioFuzzer"),
+            name: "ScenarioFuzzer", dependencies: ["ScenarioModel", "SpecModel", "ReferenceMachine"],
+            path: "Fuzz/ScenarioFuzzer"),
         // A driver's line to a JSON value, a reply or request, schema problems, and back.
         .executableTarget(
             name: "ProtocolFuzzer", dependencies: ["DriverProtocol", "SpecModel"], path: "Fuzz/ProtocolFuzzer"),

@@ -1,3 +1,4 @@
+import ReferenceMachine
 import ScenarioModel
 import SpecModel
 

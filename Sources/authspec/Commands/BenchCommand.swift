@@ -1,5 +1,6 @@
 import DriverProtocol
 import Foundation
+import ReferenceMachine
 import Runner
 import ScenarioModel
 import SpecModel

@@ -1,12 +1,15 @@
+import SpecModel
+
 /// The unlock screen of SCR-AUTH-006 ("Biometria") as a model declaration. State names are the
 /// §5.1 diagram's; the states and transitions the reference adds are marked with the
 /// interpretation they rest on (docs/interpretations.md).
+///
+/// The lists the reference's own types hold (states, biometric outcomes, tap targets,
+/// destinations) are read from those types, so the two cannot drift.
 public enum UnlockModel {
-    public static let biometricOutcomes = [
-        "success", "failure", "cancel", "use_pin", "not_available", "not_enrolled", "lockout",
-    ]
-    public static let tapTargets = ["retry_biometrics", "use_pin", "forgot_pin", "login_again"]
-    public static let destinations = ["Dashboard", "Login", "Recovery"]
+    public static let biometricOutcomes = BiometricOutcome.allCases.map(\.rawValue)
+    public static let tapTargets = TapTarget.allCases.map(\.rawValue)
+    public static let destinations = Phase.allCases.compactMap(\.destination)
     /// 2026-01-01T09:00:00Z in milliseconds since 1970: given values are held decoded.
     public static let defaultClock = 1_767_258_000_000
 
@@ -23,21 +26,31 @@ public enum UnlockModel {
         exampleClause: "SCR-AUTH-006 §6.1.2",
         resolveGiven: resolveGiven)
 
-    static let states: [StateDeclaration] = [
-        .init("NotRunning", .interpretation("INT-001"), "the process is not running: before launch, after kill"),
-        .init("CheckingSession", .spec("SCR-AUTH-006 §5.1"), "the app checks the local session"),
-        .init("BiometricPrompt", .spec("SCR-AUTH-006 §5.1"), "the native biometric prompt is up"),
-        .init("BiometricFail", .spec("SCR-AUTH-006 §5.1"), "not recognised; retry or use the PIN (wireframe §2.3)"),
-        .init("BiometricSuccess", .spec("SCR-AUTH-006 §5.1"), "biometrics accepted"),
-        .init("PINInput", .spec("SCR-AUTH-006 §5.1"), "the PIN keypad"),
-        .init("PINValidating", .spec("SCR-AUTH-006 §5.1"), "a complete PIN is being checked"),
-        .init("PINError", .spec("SCR-AUTH-006 §5.1"), "the PIN was wrong"),
-        .init("PINBlocked", .spec("SCR-AUTH-006 §5.1"), "temporary lock with countdown (§2.4, §6.1.2)"),
-        .init("Success", .spec("SCR-AUTH-006 §5.1"), "unlocked; Dashboard follows after 0.5 s (§2.5)"),
-        .init("Dashboard", .interpretation("INT-001"), "the screen has handed over to the Dashboard"),
-        .init("Login", .spec("SCR-AUTH-006 §5.1"), "the screen has handed over to Login (SCR-AUTH-002)"),
-        .init("Recovery", .interpretation("INT-001"), "the screen has handed over to Recovery (SCR-AUTH-004)"),
-    ]
+    static let states: [StateDeclaration] = Phase.allCases.map { phase in
+        switch phase {
+        case .notRunning:
+            .init(phase.rawValue, .interpretation("INT-001"), "the process is not running: before launch, after kill")
+        case .checkingSession: .init(phase.rawValue, .spec("SCR-AUTH-006 §5.1"), "the app checks the local session")
+        case .biometricPrompt: .init(phase.rawValue, .spec("SCR-AUTH-006 §5.1"), "the native biometric prompt is up")
+        case .biometricFail:
+            .init(
+                phase.rawValue, .spec("SCR-AUTH-006 §5.1"), "not recognised; retry or use the PIN (wireframe §2.3)")
+        case .biometricSuccess: .init(phase.rawValue, .spec("SCR-AUTH-006 §5.1"), "biometrics accepted")
+        case .pinInput: .init(phase.rawValue, .spec("SCR-AUTH-006 §5.1"), "the PIN keypad")
+        case .pinValidating: .init(phase.rawValue, .spec("SCR-AUTH-006 §5.1"), "a complete PIN is being checked")
+        case .pinError: .init(phase.rawValue, .spec("SCR-AUTH-006 §5.1"), "the PIN was wrong")
+        case .pinBlocked:
+            .init(phase.rawValue, .spec("SCR-AUTH-006 §5.1"), "temporary lock with countdown (§2.4, §6.1.2)")
+        case .success:
+            .init(phase.rawValue, .spec("SCR-AUTH-006 §5.1"), "unlocked; Dashboard follows after 0.5 s (§2.5)")
+        case .dashboard:
+            .init(phase.rawValue, .interpretation("INT-001"), "the screen has handed over to the Dashboard")
+        case .login:
+            .init(phase.rawValue, .spec("SCR-AUTH-006 §5.1"), "the screen has handed over to Login (SCR-AUTH-002)")
+        case .recovery:
+            .init(phase.rawValue, .interpretation("INT-001"), "the screen has handed over to Recovery (SCR-AUTH-004)")
+        }
+    }
 
     static let inputs: [InputDeclaration] = [
         .init("launch", "cold start of the process"),
