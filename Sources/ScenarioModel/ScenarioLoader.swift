@@ -56,12 +56,13 @@ public struct ScenarioLoader {
     public func load(files: [String]) -> Result {
         var scenarios: [Scenario] = []
         var diagnostics: [Diagnostic] = []
+        let defaults = ScenarioDecoder.Defaults(model: model)
         for file in files {
             switch SourceFiles.read(file, maxBytes: limits.maxBytes) {
             case .failure(let problem):
                 diagnostics.append(problem)
             case .success(let text):
-                let loaded = load(text: text, file: file)
+                let loaded = load(text: text, file: file, defaults: defaults)
                 scenarios += loaded.scenarios
                 diagnostics += loaded.diagnostics
             }
@@ -74,7 +75,13 @@ public struct ScenarioLoader {
     /// Decodes one file's text; `file` names it in diagnostics. A scenario with a problem of
     /// its own is left out; the file's other scenarios load.
     public func load(text: String, file: String) -> (scenarios: [Scenario], diagnostics: [Diagnostic]) {
-        var decoder = ScenarioDecoder(file: file, text: text, model: model)
+        load(text: text, file: file, defaults: nil)
+    }
+
+    private func load(
+        text: String, file: String, defaults: ScenarioDecoder.Defaults?
+    ) -> (scenarios: [Scenario], diagnostics: [Diagnostic]) {
+        var decoder = ScenarioDecoder(file: file, text: text, model: model, defaults: defaults)
         let documents: [YAMLNode]
         do {
             documents = try YAMLDocumentLoader(limits: limits).load(text)
