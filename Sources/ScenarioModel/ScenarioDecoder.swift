@@ -24,7 +24,7 @@ struct ScenarioDecoder {
 
     /// The world of a scenario with no `given`, and the defaults a `given` starts from: the
     /// same for every scenario, so worked out once per loader.
-    struct Defaults {
+    struct Defaults: Sendable {
         var given: [String: Value]
         var resolved: [String: Value]
 
