@@ -18,11 +18,25 @@ struct ScenarioDecoder {
     private var inputsInFile = 0
 
     let model: ModelDeclaration
+    private let defaults: Defaults
     private var source: SourceText
     var file: String { source.file }
 
-    init(file: String, text: String, model: ModelDeclaration) {
+    /// The world of a scenario with no `given`, and the defaults a `given` starts from: the
+    /// same for every scenario, so worked out once per loader.
+    struct Defaults: Sendable {
+        var given: [String: Value]
+        var resolved: [String: Value]
+
+        init(model: ModelDeclaration) {
+            given = Dictionary(uniqueKeysWithValues: model.given.map { ($0.key, $0.defaultValue) })
+            resolved = model.resolveGiven(given).given
+        }
+    }
+
+    init(file: String, text: String, model: ModelDeclaration, defaults: Defaults? = nil) {
         self.model = model
+        self.defaults = defaults ?? Defaults(model: model)
         self.source = SourceText(file: file, text: text)
     }
 
@@ -46,7 +60,7 @@ struct ScenarioDecoder {
                 "this scenario is for the model '\(name)'; these files are loaded for '\(model.name)'", at: node.mark)
         }
         let id = fields["id"].flatMap { text($0, what: "id") }
-        if let node = fields["id"], let id, !id.allSatisfy({ $0.isLetter || $0.isNumber || "-_.".contains($0) }) {
+        if let node = fields["id"], let id, !Self.isPlainID(id) {
             report("id '\(id)' may hold only letters, digits, '-', '_' and '.'", at: node.mark)
         }
         let title = fields["title"].flatMap { text($0, what: "title") }
@@ -114,7 +128,8 @@ struct ScenarioDecoder {
                 return Self.maxInputsPerScenario + 1
             }
             inputs = total
-            let advanced = step.inputs.filter { $0.name == model.clockInput }.reduce(0) { $0 + ($1.argument?.int ?? 0) }
+            var advanced = 0
+            for input in step.inputs where input.name == model.clockInput { advanced += input.argument?.int ?? 0 }
             guard let time = Self.adding(advanced, times: step.repeatCount, to: clock, limit: VirtualDuration.maximum)
             else {
                 report(
@@ -135,11 +150,10 @@ struct ScenarioDecoder {
     }
 
     private mutating func world(_ node: YAMLNode?, at scenarioMark: Mark) -> [String: Value]? {
-        var given = Dictionary(uniqueKeysWithValues: model.given.map { ($0.key, $0.defaultValue) })
-        guard let node else { return model.resolveGiven(given).given }
+        guard let node else { return defaults.resolved }
+        var given = defaults.given
         guard let pairs = mapping(node, what: "given") else { return nil }
         var ok = true
-        var marks: [String: Mark] = [:]
         for pair in pairs {
             guard let key = keyName(pair.key) else {
                 ok = false
@@ -150,7 +164,6 @@ struct ScenarioDecoder {
                 ok = false
                 continue
             }
-            marks[key] = pair.value.mark
             if let value = decode(pair.value, as: declaration.type, what: key) {
                 given[key] = value
             } else {
@@ -160,7 +173,9 @@ struct ScenarioDecoder {
         guard ok else { return nil }
         let resolved = model.resolveGiven(given)
         for problem in resolved.problems {
-            report(problem.message, at: marks[problem.key] ?? node.mark)
+            // Every key here was declared and decoded, and keys are unique: the first is the one.
+            let mark = pairs.first { $0.key.scalar == problem.key }?.value.mark
+            report(problem.message, at: mark ?? node.mark)
         }
         return resolved.problems.isEmpty ? resolved.given : nil
     }
@@ -284,6 +299,20 @@ struct ScenarioDecoder {
         return ok ? result : nil
     }
 
+    /// Letters, digits, '-', '_' and '.' only; ASCII ids are checked byte by byte.
+    static func isPlainID(_ id: String) -> Bool {
+        let ascii = id.utf8.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."):
+                return true
+            default:
+                return false
+            }
+        }
+        return ascii || id.allSatisfy { $0.isLetter || $0.isNumber || "-_.".contains($0) }
+    }
+
     // MARK: Shapes
 
     private mutating func mapping(_ node: YAMLNode, what: String) -> [YAMLNode.Pair]? {
@@ -335,21 +364,23 @@ struct ScenarioDecoder {
     // MARK: Values
 
     /// Decodes a node as `type`, reporting at the node when it does not fit.
-    mutating func decode(_ node: YAMLNode, as type: ValueType, what: String) -> Value? {
+    /// `what` is only worked out for a message: a list's items do not each build a name.
+    mutating func decode(_ node: YAMLNode, as type: ValueType, what: @autoclosure () -> String) -> Value? {
         func wrong(_ detail: String? = nil) -> Value? {
             let found = node.scalar.map { node.isNull ? "null" : "'\($0)'" } ?? node.kindName
-            report("\(what) must be \(type.summary); found \(detail ?? found)", at: node.mark)
+            report("\(what()) must be \(type.summary); found \(detail ?? found)", at: node.mark)
             return nil
         }
         if case .optional(let wrapped) = type {
-            return node.isNull ? .null : decode(node, as: wrapped, what: what)
+            return node.isNull ? .null : decode(node, as: wrapped, what: what())
         }
         if case .list(let element) = type {
             guard case .sequence(let items) = node.kind else { return wrong() }
             var values: [Value] = []
+            values.reserveCapacity(items.count)
             var ok = true
             for item in items {
-                if let value = decode(item, as: element, what: "each item of \(what)") {
+                if let value = decode(item, as: element, what: "each item of \(what())") {
                     values.append(value)
                 } else {
                     ok = false
@@ -357,7 +388,7 @@ struct ScenarioDecoder {
             }
             return ok ? .list(values) : nil
         }
-        if case .event = type { return event(node, what: what) }
+        if case .event = type { return event(node, what: what()) }
         guard let text = node.scalar, !node.isNull else { return wrong() }
         switch type {
         case .bool:
@@ -375,7 +406,9 @@ struct ScenarioDecoder {
         case .string:
             return .string(text)
         case .digits:
-            guard !text.isEmpty, text.allSatisfy(\.isASCIIDigit) else { return wrong() }
+            guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else {
+                return wrong()
+            }
             return .string(text)
         case .oneOf(let words):
             guard words.contains(text) else {
@@ -388,7 +421,7 @@ struct ScenarioDecoder {
             case .malformed: return wrong()
             case .outOfRange:
                 report(
-                    "\(what) is out of range: durations run up to \(VirtualDuration.format(VirtualDuration.maximum)) (100 years); found '\(text)'",
+                    "\(what()) is out of range: durations run up to \(VirtualDuration.format(VirtualDuration.maximum)) (100 years); found '\(text)'",
                     at: node.mark)
                 return nil
             }
@@ -396,7 +429,7 @@ struct ScenarioDecoder {
             guard let milliseconds = Instant.parse(text) else { return wrong() }
             return .int(milliseconds)
         case .state:
-            guard model.stateNames.contains(text) else {
+            guard model.states.contains(where: { $0.name == text }) else {
                 unknown(text, kind: "state", among: model.stateNames, at: node.mark)
                 return nil
             }

@@ -4,7 +4,7 @@ import YAMLLoader
 
 /// Loads scenario files and folders. Every file is read and every problem reported; a bad
 /// file does not stop the others from loading.
-public struct ScenarioLoader {
+public struct ScenarioLoader: Sendable {
     public var model: ModelDeclaration
     public var limits: YAMLLimits
 
@@ -56,25 +56,56 @@ public struct ScenarioLoader {
     public func load(files: [String]) -> Result {
         var scenarios: [Scenario] = []
         var diagnostics: [Diagnostic] = []
-        for file in files {
-            switch SourceFiles.read(file, maxBytes: limits.maxBytes) {
-            case .failure(let problem):
-                diagnostics.append(problem)
-            case .success(let text):
-                let loaded = load(text: text, file: file)
-                scenarios += loaded.scenarios
-                diagnostics += loaded.diagnostics
-            }
+        for loaded in loadEach(files) {
+            scenarios += loaded.scenarios
+            diagnostics += loaded.diagnostics
         }
         let duplicates = duplicateIDs(in: scenarios)
         diagnostics += duplicates.diagnostics
         return Result(scenarios: duplicates.kept, diagnostics: diagnostics, files: files)
     }
 
+    /// Files at least this many are shared among the processors.
+    static let filesForThreads = 64
+
+    /// Each file read and decoded on its own. Many files are spread over the processors (file
+    /// i on thread i mod n), each result into its own slot; they are returned in the files'
+    /// order, so nothing depends on which thread finished first.
+    private func loadEach(_ files: [String]) -> [(scenarios: [Scenario], diagnostics: [Diagnostic])] {
+        let defaults = ScenarioDecoder.Defaults(model: model)
+        @Sendable func loadFile(_ file: String) -> (scenarios: [Scenario], diagnostics: [Diagnostic]) {
+            switch SourceFiles.read(file, maxBytes: limits.maxBytes) {
+            case .failure(let problem): return ([], [problem])
+            case .success(let text): return load(text: text, file: file, defaults: defaults)
+            }
+        }
+        let threads = min(ProcessInfo.processInfo.activeProcessorCount, 8)
+        guard threads > 1, files.count >= Self.filesForThreads else { return files.map(loadFile) }
+        let slots = UnsafeMutableBufferPointer<(scenarios: [Scenario], diagnostics: [Diagnostic])>.allocate(
+            capacity: files.count)
+        defer { slots.deallocate() }
+        // Each thread initializes only its own slots, and all are done when concurrentPerform returns.
+        nonisolated(unsafe) let shared = slots
+        DispatchQueue.concurrentPerform(iterations: threads) { thread in
+            for index in stride(from: thread, to: files.count, by: threads) {
+                (shared.baseAddress! + index).initialize(to: loadFile(files[index]))
+            }
+        }
+        let results = Array(slots)
+        _ = slots.deinitialize()
+        return results
+    }
+
     /// Decodes one file's text; `file` names it in diagnostics. A scenario with a problem of
     /// its own is left out; the file's other scenarios load.
     public func load(text: String, file: String) -> (scenarios: [Scenario], diagnostics: [Diagnostic]) {
-        var decoder = ScenarioDecoder(file: file, text: text, model: model)
+        load(text: text, file: file, defaults: nil)
+    }
+
+    private func load(
+        text: String, file: String, defaults: ScenarioDecoder.Defaults?
+    ) -> (scenarios: [Scenario], diagnostics: [Diagnostic]) {
+        var decoder = ScenarioDecoder(file: file, text: text, model: model, defaults: defaults)
         let documents: [YAMLNode]
         do {
             documents = try YAMLDocumentLoader(limits: limits).load(text)

@@ -25,11 +25,16 @@ public enum SourceFiles {
         }
         let tooLarge = "is \(info.st_size) bytes, over the limit of \(maxBytes) bytes"
         guard Int(info.st_size) <= maxBytes else { return failure(tooLarge) }
-        var bytes = [UInt8](repeating: 0, count: maxBytes + 1)
+        // Room for the size stat gave and one byte more, to see the end; a file that grows while
+        // it is read gets more room, up to one byte over the limit.
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size) + 1)
         var count = 0
         while count <= maxBytes {
+            if count == bytes.count {
+                bytes += repeatElement(0, count: min(bytes.count, maxBytes + 1 - bytes.count))
+            }
             let got = bytes.withUnsafeMutableBytes {
-                Glibc.read(descriptor, $0.baseAddress! + count, maxBytes + 1 - count)
+                Glibc.read(descriptor, $0.baseAddress! + count, $0.count - count)
             }
             if got < 0 {
                 if errno == EINTR { continue }
@@ -45,6 +50,10 @@ public enum SourceFiles {
 
     /// A file's bytes as text: UTF-8 without NUL, or the first bad byte's line and column.
     public static func text(of bytes: [UInt8], file: String) -> Result<String, Diagnostic> {
+        // Almost every file is good text: validated in one pass; a bad one is decoded again to
+        // find where.
+        let hasNUL = bytes.withUnsafeBytes { $0.baseAddress.map { memchr($0, 0, bytes.count) != nil } ?? false }
+        if !hasNUL, let text = String(validating: bytes, as: UTF8.self) { return .success(text) }
         if let problem = badByte(in: bytes) {
             return .failure(
                 Diagnostic(problem.message, at: SourceLocation(file: file, line: problem.line, column: problem.column)))

@@ -12,24 +12,27 @@ final class YAMLEventReader {
     /// broken at LF, CR and CR LF only: libyaml also breaks at NEL, LS and PS (YAML 1.1), which
     /// editors do not, so its marks are rebuilt from their character index.
     private let lineStarts: [Int]
+    /// The line (index into `lineStarts`) of the last mark: marks mostly move forward, so the
+    /// next one is usually found a step or two on.
+    private var lastLine = 0
     private var finished = false
 
     init(text: String, limits: YAMLLimits) throws(YAMLError) {
-        let bytes = Array(text.utf8)
-        guard bytes.count <= limits.maxBytes else {
+        let count = text.utf8.count
+        guard count <= limits.maxBytes else {
             throw YAMLError(
-                "file is \(bytes.count) bytes, over the limit of \(limits.maxBytes) bytes",
+                "file is \(count) bytes, over the limit of \(limits.maxBytes) bytes",
                 at: Mark(line: 1, column: 1))
         }
         self.limits = limits
-        lineStarts = Self.lineStarts(in: text)
-        buffer = .allocate(capacity: max(bytes.count, 1))
-        _ = buffer.initialize(from: bytes)
+        buffer = .allocate(capacity: max(count, 1))
+        _ = buffer.initialize(from: text.utf8)
+        lineStarts = Self.lineStarts(in: UnsafeBufferPointer(rebasing: buffer[..<count]))
         guard yaml_parser_initialize(&parser) == 1 else {
             buffer.deallocate()
             throw YAMLError("libyaml could not start a parser", at: Mark(line: 1, column: 1))
         }
-        yaml_parser_set_input_string(&parser, buffer.baseAddress, bytes.count)
+        yaml_parser_set_input_string(&parser, buffer.baseAddress, count)
     }
 
     deinit {
@@ -39,23 +42,42 @@ final class YAMLEventReader {
 
     /// The next event, or nil after the stream has ended.
     func next() throws(YAMLError) -> YAMLEvent? {
-        if finished { return nil }
         var event = yaml_event_t()
+        guard try pull(&event) else { return nil }
+        defer { yaml_event_delete(&event) }
+        let mark = mark(event.start_mark)
+        return YAMLEvent(kind: try convert(event, at: mark), mark: mark)
+    }
+
+    /// The next event as libyaml gives it, into `event`, which the caller then deletes with
+    /// `yaml_event_delete` (unless this throws); false after the stream has ended. The depth
+    /// is counted here: the tree builder reads events this way, without converting each.
+    func pull(_ event: inout yaml_event_t) throws(YAMLError) -> Bool {
+        if finished { return false }
         guard yaml_parser_parse(&parser, &event) == 1 else {
             throw parserError()
         }
-        defer { yaml_event_delete(&event) }
-        let mark = mark(event.start_mark)
-        let kind = try convert(event, at: mark)
-        if case .streamEnd = kind { finished = true }
-        return YAMLEvent(kind: kind, mark: mark)
-    }
-
-    private func enter(at mark: Mark) throws(YAMLError) {
-        depth += 1
-        if depth > limits.maxDepth {
-            throw YAMLError("nesting deeper than \(limits.maxDepth) levels", at: mark)
+        switch event.type {
+        case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
+            depth += 1
+            if depth > limits.maxDepth {
+                let mark = mark(event.start_mark)
+                yaml_event_delete(&event)
+                throw YAMLError("nesting deeper than \(limits.maxDepth) levels", at: mark)
+            }
+        case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+            depth -= 1
+        case YAML_STREAM_END_EVENT:
+            finished = true
+        case YAML_STREAM_START_EVENT, YAML_DOCUMENT_START_EVENT, YAML_DOCUMENT_END_EVENT, YAML_SCALAR_EVENT,
+            YAML_ALIAS_EVENT:
+            break
+        default:
+            let mark = mark(event.start_mark)
+            yaml_event_delete(&event)
+            throw YAMLError("libyaml reported an event of unknown type", at: mark)
         }
+        return true
     }
 
     private func convert(_ event: yaml_event_t, at mark: Mark) throws(YAMLError) -> YAMLEvent.Kind {
@@ -69,29 +91,23 @@ final class YAMLEventReader {
         case YAML_DOCUMENT_END_EVENT:
             return .documentEnd(explicit: event.data.document_end.implicit == 0)
         case YAML_SEQUENCE_START_EVENT:
-            try enter(at: mark)
             let data = event.data.sequence_start
             return .sequenceStart(
                 anchor: string(data.anchor), tag: string(data.tag),
                 flow: data.style == YAML_FLOW_SEQUENCE_STYLE)
         case YAML_SEQUENCE_END_EVENT:
-            depth -= 1
             return .sequenceEnd
         case YAML_MAPPING_START_EVENT:
-            try enter(at: mark)
             let data = event.data.mapping_start
             return .mappingStart(
                 anchor: string(data.anchor), tag: string(data.tag),
                 flow: data.style == YAML_FLOW_MAPPING_STYLE)
         case YAML_MAPPING_END_EVENT:
-            depth -= 1
             return .mappingEnd
         case YAML_SCALAR_EVENT:
             let data = event.data.scalar
-            let value = String(
-                decoding: UnsafeBufferPointer(start: data.value, count: data.length), as: UTF8.self)
             return .scalar(
-                value: value, anchor: string(data.anchor), tag: string(data.tag),
+                value: text(data.value, length: data.length), anchor: string(data.anchor), tag: string(data.tag),
                 style: style(data.style))
         case YAML_ALIAS_EVENT:
             return .alias(anchor: string(event.data.alias.anchor) ?? "")
@@ -111,38 +127,50 @@ final class YAMLEventReader {
     }
 
     /// A libyaml mark as an editor counts it: 1-based line and column (in characters).
-    private func mark(_ mark: yaml_mark_t) -> Mark {
+    func mark(_ mark: yaml_mark_t) -> Mark {
         let index = Int(mark.index)
-        var low = 0
-        var high = lineStarts.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if lineStarts[middle] <= index { low = middle } else { high = middle - 1 }
+        var low = lastLine
+        if lineStarts[low] <= index {
+            while low + 1 < lineStarts.count, lineStarts[low + 1] <= index { low += 1 }
+        } else {
+            low = 0
+            var high = lastLine - 1
+            while low < high {
+                let middle = (low + high + 1) / 2
+                if lineStarts[middle] <= index { low = middle } else { high = middle - 1 }
+            }
         }
+        lastLine = low
         return Mark(line: low + 1, column: index - lineStarts[low] + 1)
     }
 
-    static func lineStarts(in text: String) -> [Int] {
+    /// Where each line starts, in code points, in UTF-8 `bytes` (valid: they come from a String).
+    static func lineStarts(in bytes: UnsafeBufferPointer<UInt8>) -> [Int] {
         var starts = [0]
         var offset = 0
         var afterCR = false
-        for scalar in text.unicodeScalars {
+        for byte in bytes where byte & 0xC0 != 0x80 {  // the first byte of each code point
             offset += 1
-            if scalar == "\n" {
+            if byte == 0x0A {
                 if afterCR { starts[starts.count - 1] = offset } else { starts.append(offset) }
-            } else if scalar == "\r" {
+            } else if byte == 0x0D {
                 starts.append(offset)
             }
-            afterCR = scalar == "\r"
+            afterCR = byte == 0x0D
         }
         return starts
     }
 
-    private func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
+    /// A scalar's text: `length` bytes of UTF-8 (libyaml's value is not NUL-free).
+    func text(_ value: UnsafeMutablePointer<yaml_char_t>?, length: Int) -> String {
+        String(decoding: UnsafeBufferPointer(start: value, count: length), as: UTF8.self)
+    }
+
+    func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
         pointer.map { String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) }
     }
 
-    private func style(_ style: yaml_scalar_style_t) -> ScalarStyle {
+    func style(_ style: yaml_scalar_style_t) -> ScalarStyle {
         switch style {
         case YAML_SINGLE_QUOTED_SCALAR_STYLE: return .singleQuoted
         case YAML_DOUBLE_QUOTED_SCALAR_STYLE: return .doubleQuoted

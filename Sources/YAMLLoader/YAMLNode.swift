@@ -1,6 +1,8 @@
 /// A loaded YAML node that remembers where it was written.
 public struct YAMLNode: Sendable, Equatable {
-    public indirect enum Kind: Sendable, Equatable {
+    // Not `indirect`: the arrays already hold the children out of line, and a boxed case would
+    // cost an allocation for every scalar.
+    public enum Kind: Sendable, Equatable {
         case scalar(String, ScalarStyle)
         case sequence([YAMLNode])
         case mapping([Pair])

@@ -25,6 +25,11 @@ enum LintCommand: Command {
             .init(
                 name: "mapping", valueName: "file",
                 help: "For --spec: sections and state names per document (default: docs/spec-mapping.yaml)."),
+            .init(
+                name: "load-only", valueName: nil,
+                help:
+                    "Only load the files and report their input errors; run nothing on the reference (times the loader: Benchmarks/load-speed)."
+            ),
         ] + SuiteArguments.modelOptions.filter { ["model", "requirements"].contains($0.name) })
 
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
@@ -32,11 +37,21 @@ enum LintCommand: Command {
         let package = try SuiteArguments.package(arguments)
         let model = package.declaration
         let paths = SuiteArguments.paths(arguments)
+        let loadOnly = arguments.flag("load-only")
+        if loadOnly, !arguments.all("spec").isEmpty {
+            throw UsageError(message: "Give --load-only or --spec, not both")
+        }
         let suite = Suite(
             paths: paths, requirementsFile: arguments.value("requirements"), model: model,
             selection: SuiteSelection())
         let loaded = suite.loaded
         for diagnostic in loaded.diagnostics { Console.out(diagnostic.description) }
+        if loadOnly {
+            Console.out(
+                "\nlint: \(loaded.scenarios.count) scenarios in \(loaded.files.count) files, \(loaded.diagnostics.count) input errors (loaded only, \(milliseconds(since: started)) ms)"
+            )
+            return loaded.diagnostics.isEmpty ? .success : .badInput
+        }
         let uncovered = RequirementCatalogue.uncovered(suite.requirements, by: loaded.scenarios)
         for requirement in uncovered {
             Console.out(
@@ -59,14 +74,17 @@ enum LintCommand: Command {
             )
             disagreements = SpecCommand.report(checks, additions: additions).disagreements
         }
-        let elapsed = ContinuousClock.now - started
-        let milliseconds = elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000
         var summary =
             "\nlint: \(loaded.scenarios.count) scenarios in \(loaded.files.count) files, \(loaded.diagnostics.count) input errors, "
             + "\(contradictions) contradicting the reference, \(uncovered.count) requirements uncovered"
         if !documents.isEmpty { summary += ", \(disagreements) spec disagreements" }
-        Console.out(summary + " (\(milliseconds) ms)")
+        Console.out(summary + " (\(milliseconds(since: started)) ms)")
         if !loaded.diagnostics.isEmpty { return .badInput }
         return contradictions + disagreements > 0 ? .failures : .success
+    }
+
+    private static func milliseconds(since started: ContinuousClock.Instant) -> Int64 {
+        let elapsed = ContinuousClock.now - started
+        return elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000
     }
 }
