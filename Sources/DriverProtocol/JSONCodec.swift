@@ -21,12 +21,33 @@ public enum JSONCodec {
 
     /// Decodes one JSON text held in `bytes` (a line without its newline).
     public static func decode(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> Value {
-        var parser = Parser(bytes: bytes)
-        parser.skipSpace()
-        let value = try parser.value(depth: 0)
-        parser.skipSpace()
-        guard parser.index == bytes.count else { throw parser.error("unexpected text after the JSON value") }
-        return value
+        var decoder = Decoder()
+        return try decoder.decode(bytes)
+    }
+
+    /// A decoder that keeps its working storage from one line to the next: a reader of many
+    /// lines (a driver's replies) holds one and allocates only what the values it returns need.
+    public struct Decoder {
+        var parser = Parser()
+
+        public init() {}
+
+        /// Decodes one JSON text held in `bytes` (a line without its newline).
+        public mutating func decode(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> Value {
+            parser.bytes = bytes
+            parser.index = 0
+            defer {
+                // A line that failed may leave entries behind; the next starts clean.
+                parser.keys.removeAll(keepingCapacity: true)
+                parser.values.removeAll(keepingCapacity: true)
+                parser.bytes = UnsafeBufferPointer(start: nil, count: 0)
+            }
+            parser.skipSpace()
+            let value = try parser.value(depth: 0)
+            parser.skipSpace()
+            guard parser.index == bytes.count else { throw parser.error("unexpected text after the JSON value") }
+            return value
+        }
     }
 
     /// Compact, keys sorted, so equal values give equal lines.
@@ -110,16 +131,16 @@ public enum JSONCodec {
 
     private static let hexDigits = Array("0123456789abcdef".utf8)
 
-    private struct Parser {
-        let bytes: UnsafeBufferPointer<UInt8>
+    struct Parser {
+        var bytes = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
         var index = 0
+        /// The keys and values of the objects and arrays being read, innermost last: each
+        /// takes the top of these stacks while it is read, then makes its value at its size.
+        var keys: [String] = []
+        var values: [Value] = []
         static let maxDepth = 64
         /// Objects with more keys than this look for duplicates in a set, not one by one.
         static let linearKeyLimit = 16
-
-        init(bytes: UnsafeBufferPointer<UInt8>) {
-            self.bytes = bytes
-        }
 
         func error(_ message: String) -> JSONSyntaxError { JSONSyntaxError(message: message, column: index + 1) }
 
@@ -311,10 +332,11 @@ public enum JSONCodec {
                 index += 1
                 return .list([])
             }
-            var items: [Value] = []
+            let first = values.count
             while true {
                 skipSpace()
-                items.append(try value(depth: depth + 1))
+                let item = try value(depth: depth + 1)
+                values.append(item)
                 skipSpace()
                 guard index < bytes.count else { throw error("unterminated array") }
                 if bytes[index] == UInt8(ascii: ",") {
@@ -323,6 +345,8 @@ public enum JSONCodec {
                 }
                 if bytes[index] == UInt8(ascii: "]") {
                     index += 1
+                    let items = Array(values[first...])
+                    values.removeSubrange(first...)
                     return .list(items)
                 }
                 throw error("expected ',' or ']'")
@@ -338,8 +362,8 @@ public enum JSONCodec {
             }
             // Entries gathered first and the dictionary made once at its final size; a
             // duplicate key found as it is read (one by one while few, then in a set).
-            var keys: [String] = []
-            var values: [Value] = []
+            let first = keys.count
+            let firstValue = values.count
             var seen: Set<String>?
             while true {
                 skipSpace()
@@ -351,10 +375,10 @@ public enum JSONCodec {
                 let duplicate: Bool
                 if seen != nil {
                     duplicate = !seen!.insert(key).inserted
-                } else if keys.count < Self.linearKeyLimit {
-                    duplicate = keys.contains(key)
+                } else if keys.count - first < Self.linearKeyLimit {
+                    duplicate = keys[first...].contains(key)
                 } else {
-                    seen = Set(keys)
+                    seen = Set(keys[first...])
                     duplicate = !seen!.insert(key).inserted
                 }
                 if duplicate {
@@ -366,7 +390,8 @@ public enum JSONCodec {
                 index += 1
                 skipSpace()
                 keys.append(key)
-                values.append(try value(depth: depth + 1))
+                let entry = try value(depth: depth + 1)
+                values.append(entry)
                 skipSpace()
                 guard index < bytes.count else { throw error("unterminated object") }
                 if bytes[index] == UInt8(ascii: ",") {
@@ -375,8 +400,10 @@ public enum JSONCodec {
                 }
                 if bytes[index] == UInt8(ascii: "}") {
                     index += 1
-                    var entries = [String: Value](minimumCapacity: keys.count)
-                    for (key, value) in zip(keys, values) { entries[key] = value }
+                    var entries = [String: Value](minimumCapacity: keys.count - first)
+                    for (key, value) in zip(keys[first...], values[firstValue...]) { entries[key] = value }
+                    keys.removeSubrange(first...)
+                    values.removeSubrange(firstValue...)
                     return .map(entries)
                 }
                 throw error("expected ',' or '}'")

@@ -28,6 +28,8 @@ public struct SubprocessDriver: ImplementationUnderTest {
     private var currentStep = Activity.text("")
     /// Bytes of the requests being written, kept between batches.
     private var outgoing: [UInt8] = []
+    /// Reads the replies, keeping its working storage between them.
+    private var decoder = JSONCodec.Decoder()
 
     public init(options: DriverOptions) {
         self.options = options
@@ -317,7 +319,7 @@ public struct SubprocessDriver: ImplementationUnderTest {
         do {
             (decoded, notJSON) = try connection.receive(until: deadline) { bytes in
                 do throws(JSONSyntaxError) {
-                    return (.success(try JSONCodec.decode(bytes)), nil)
+                    return (.success(try decoder.decode(bytes)), nil)
                 } catch {
                     return (.failure(error), String(decoding: bytes, as: UTF8.self))
                 }
