@@ -39,6 +39,7 @@ public enum JSONCodec {
             defer {
                 // A line that failed may leave entries behind; the next starts clean.
                 parser.keys.removeAll(keepingCapacity: true)
+                parser.keyStarts.removeAll(keepingCapacity: true)
                 parser.values.removeAll(keepingCapacity: true)
                 parser.bytes = UnsafeBufferPointer(start: nil, count: 0)
             }
@@ -137,10 +138,10 @@ public enum JSONCodec {
         /// The keys and values of the objects and arrays being read, innermost last: each
         /// takes the top of these stacks while it is read, then makes its value at its size.
         var keys: [String] = []
+        /// Where each key of `keys` starts, for the error that names a duplicate.
+        var keyStarts: [Int] = []
         var values: [Value] = []
         static let maxDepth = 64
-        /// Objects with more keys than this look for duplicates in a set, not one by one.
-        static let linearKeyLimit = 16
 
         func error(_ message: String) -> JSONSyntaxError { JSONSyntaxError(message: message, column: index + 1) }
 
@@ -346,7 +347,7 @@ public enum JSONCodec {
                 if bytes[index] == UInt8(ascii: "]") {
                     index += 1
                     let items = Array(values[first...])
-                    values.removeSubrange(first...)
+                    values.removeLast(values.count - first)
                     return .list(items)
                 }
                 throw error("expected ',' or ']'")
@@ -360,54 +361,64 @@ public enum JSONCodec {
                 index += 1
                 return .map([:])
             }
-            // Entries gathered first and the dictionary made once at its final size; a
-            // duplicate key found as it is read (one by one while few, then in a set).
+            // Entries gathered on the stacks and the dictionary made once at its size. A
+            // duplicate key shows as a dictionary smaller than its keys, or is looked for when
+            // anything fails after it; either way it is reported where it was read, before
+            // anything after it, as if it had been caught on reading.
             let first = keys.count
             let firstValue = values.count
-            var seen: Set<String>?
-            while true {
-                skipSpace()
-                guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
-                    throw error("expected a key in quotes")
-                }
-                let keyStart = index
-                let key = try string()
-                let duplicate: Bool
-                if seen != nil {
-                    duplicate = !seen!.insert(key).inserted
-                } else if keys.count - first < Self.linearKeyLimit {
-                    duplicate = keys[first...].contains(key)
-                } else {
-                    seen = Set(keys[first...])
-                    duplicate = !seen!.insert(key).inserted
-                }
-                if duplicate {
-                    index = keyStart
-                    throw error("duplicate key \"\(key)\"")
-                }
-                skipSpace()
-                guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':'") }
-                index += 1
-                skipSpace()
-                keys.append(key)
-                let entry = try value(depth: depth + 1)
-                values.append(entry)
-                skipSpace()
-                guard index < bytes.count else { throw error("unterminated object") }
-                if bytes[index] == UInt8(ascii: ",") {
+            do throws(JSONSyntaxError) {
+                while true {
+                    skipSpace()
+                    guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+                        throw error("expected a key in quotes")
+                    }
+                    keyStarts.append(index)
+                    keys.append(try string())
+                    skipSpace()
+                    guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':'") }
                     index += 1
-                    continue
+                    skipSpace()
+                    let entry = try value(depth: depth + 1)
+                    values.append(entry)
+                    skipSpace()
+                    guard index < bytes.count else { throw error("unterminated object") }
+                    if bytes[index] == UInt8(ascii: ",") {
+                        index += 1
+                        continue
+                    }
+                    if bytes[index] == UInt8(ascii: "}") {
+                        index += 1
+                        let count = keys.count - first
+                        var entries: [String: Value] = [:]
+                        entries.reserveCapacity(count)
+                        for offset in 0..<count { entries[keys[first + offset]] = values[firstValue + offset] }
+                        if entries.count < count { throw duplicateKey(from: first) ?? error("duplicate key") }
+                        keys.removeLast(count)
+                        keyStarts.removeLast(count)
+                        values.removeLast(count)
+                        return .map(entries)
+                    }
+                    throw error("expected ',' or '}'")
                 }
-                if bytes[index] == UInt8(ascii: "}") {
-                    index += 1
-                    var entries = [String: Value](minimumCapacity: keys.count - first)
-                    for (key, value) in zip(keys[first...], values[firstValue...]) { entries[key] = value }
-                    keys.removeSubrange(first...)
-                    values.removeSubrange(firstValue...)
-                    return .map(entries)
-                }
-                throw error("expected ',' or '}'")
+            } catch {
+                let duplicate = duplicateKey(from: first)
+                // An enclosing object looks only at its own keys.
+                keys.removeLast(keys.count - first)
+                keyStarts.removeLast(keyStarts.count - first)
+                throw duplicate ?? error
             }
+        }
+
+        /// The first key from `first` on that repeats an earlier one, as the error naming it.
+        mutating func duplicateKey(from first: Int) -> JSONSyntaxError? {
+            guard keys.count - first > 1 else { return nil }
+            var seen = Set<String>(minimumCapacity: keys.count - first)
+            for offset in first..<keys.count where !seen.insert(keys[offset]).inserted {
+                index = keyStarts[offset]
+                return error("duplicate key \"\(keys[offset])\"")
+            }
+            return nil
         }
     }
 }

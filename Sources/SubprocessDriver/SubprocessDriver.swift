@@ -321,7 +321,10 @@ public struct SubprocessDriver: ImplementationUnderTest {
                 do throws(JSONSyntaxError) {
                     return (.success(try decoder.decode(bytes)), nil)
                 } catch {
-                    return (.failure(error), String(decoding: bytes, as: UTF8.self))
+                    // Said of the line as text (bad UTF-8 replaced), as every message shows it:
+                    // decoded again, its column and character are those of that text.
+                    let text = String(decoding: bytes, as: UTF8.self)
+                    return (.failure(textError(text) ?? error), text)
                 }
             }
         } catch .timedOut {
@@ -376,6 +379,16 @@ public struct SubprocessDriver: ImplementationUnderTest {
             }
         }
         return parsed.reply
+    }
+
+    /// Why `text` is not JSON, if it is not.
+    private func textError(_ text: String) -> JSONSyntaxError? {
+        do {
+            _ = try JSONCodec.decode(text)
+            return nil
+        } catch {
+            return error
+        }
     }
 
     /// `limit` from now, or the scenario's deadline if that comes first.

@@ -65,6 +65,23 @@ import Testing
         #expect(try JSONCodec.decode(lines[5]).description.contains("k18: 18"))
     }
 
+    /// Duplicate keys are found after the object is read, yet reported as before: the first
+    /// repeated key in the line, ahead of any later fault, wherever it is nested.
+    @Test(arguments: [
+        (#"{"a":{"b":1,"a":2,"b":3},"a":[{"x":1,"x":2}]}"#, #"duplicate key "b" at column 19"#),
+        (#"{"a":1,"b":{"c":{"d":[{"e":1,"e":2}]}},"a":2}"#, #"duplicate key "e" at column 30"#),
+        (#"{"\u0061":1,"a":2}"#, #"duplicate key "a" at column 13"#),
+        (#"{"a":1,"a":x}"#, #"duplicate key "a" at column 8"#),
+        (#"{"a":[1,{"b":2,"b":"#, #"duplicate key "b" at column 16"#),
+        (#"{"a":1,"b":2,"a":3,}"#, #"duplicate key "a" at column 14"#),
+        (#"{"a":[{"b":1}],"b":{"a":1},"c":x}"#, "unexpected character 'x' at column 32"),
+        (#"{"a":1,"b":{"a":x}}"#, "unexpected character 'x' at column 17"),
+    ])
+    func duplicateKeysAreReportedWhereTheyAreRead(line: String, message: String) {
+        #expect(throws: JSONSyntaxError.self) { try JSONCodec.decode(line) }
+        do { _ = try JSONCodec.decode(line) } catch { #expect(error.description == message) }
+    }
+
     /// The do-nothing driver passes the protocol checks of `authspec doctor`.
     @Test func doctorPassesTheDoNothingDriver() throws {
         let result = try TestSupport.authspec(["doctor", "--driver", Self.doNothingDriver])
