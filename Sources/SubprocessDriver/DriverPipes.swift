@@ -93,16 +93,6 @@ final class DriverPipes {
         }
     }
 
-    /// Whether a whole line is already read and waiting (nothing is read to find out).
-    var hasCompleteLine: Bool {
-        let from = max(scanned, outputStart)
-        let found = outputBuffer.withUnsafeBufferPointer { buffer in
-            from < buffer.count && memchr(buffer.baseAddress! + from, 0x0A, buffer.count - from) != nil
-        }
-        if !found { scanned = outputBuffer.count }
-        return found
-    }
-
     /// The next complete line in the buffer, if there is one: its range, which is then taken.
     private func nextLine() -> Range<Int>? {
         let from = max(scanned, outputStart)

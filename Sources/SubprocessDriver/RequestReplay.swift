@@ -6,7 +6,8 @@ import Foundation
 
 /// Feeds a driver recorded request lines with no runner at all, keeping requests in flight
 /// exactly as `SubprocessDriver` does: input requests up to `SubprocessDriver.window` ahead of
-/// their replies, every other request alone (the replies owed are read first, then its own).
+/// their replies, topped up in one write when `SubprocessDriver.refill` or fewer are in
+/// flight; every other request alone (the replies owed are read first, then its own).
 /// Replies are counted, not read as JSON: this is the driver's own ceiling, the yardstick
 /// `authspec bench` holds authspec's throughput against.
 public enum RequestReplay {
@@ -32,7 +33,7 @@ public enum RequestReplay {
     /// process of `command`. The process start, the hello and the bye are not timed.
     public static func replay(
         _ lines: [[UInt8]], into command: String, workingDirectory: String? = nil,
-        window: Int = SubprocessDriver.window,
+        window: Int = SubprocessDriver.window, refill: Int = SubprocessDriver.refill,
         timeout: Duration = .seconds(10)
     ) throws -> Measurement {
         guard let hello = lines.first, isRequest(hello, ofType: "hello") else { throw Failure.noHello }
@@ -55,16 +56,18 @@ public enum RequestReplay {
         while next < body.endIndex {
             let offset = next - body.startIndex
             if isInput[offset] {
-                // As SubprocessDriver.perform: once every reply read has been taken, the window
-                // is topped up in one write; then at least one reply is waited for.
-                batch.removeAll(keepingCapacity: true)
-                var taken = 0
-                while next < body.endIndex, isInput[next - body.startIndex], peer.owed + taken < window {
-                    batch += body[next]
-                    taken += 1
-                    next += 1
+                // As SubprocessDriver.perform: with `refill` or fewer requests in flight, the
+                // window is topped up in one write; then at least one reply is waited for.
+                if peer.owed <= refill {
+                    batch.removeAll(keepingCapacity: true)
+                    var taken = 0
+                    while next < body.endIndex, isInput[next - body.startIndex], peer.owed + taken < window {
+                        batch += body[next]
+                        taken += 1
+                        next += 1
+                    }
+                    if taken > 0 { try peer.send(batch[...], counting: taken) }
                 }
-                if taken > 0 { try peer.send(batch[...], counting: taken) }
                 try peer.awaitReplies(1)
             } else {
                 try peer.awaitReplies(peer.owed)

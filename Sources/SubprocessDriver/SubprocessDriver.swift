@@ -150,9 +150,13 @@ public struct SubprocessDriver: ImplementationUnderTest {
     /// side can fill a pipe while the other waits (16 input requests are a few KiB).
     public static let window = 16
 
+    /// When no more than this many requests are in flight, the window is topped up in one
+    /// write: the driver has the new requests to work on while the replies still owed are
+    /// judged, and each write carries several.
+    public static let refill = window / 2
+
     /// Pipelined: up to `window` input requests go out ahead of their replies, which are read
     /// in order, each against the step timeout from when it became the oldest outstanding.
-    /// When every reply already read has been taken, the window is topped up in one write.
     public mutating func perform(_ inputs: [TimedInput]) -> [Result<Observations, ImplementationError>] {
         var results: [Result<Observations, ImplementationError>] = []
         results.reserveCapacity(inputs.count)
@@ -160,7 +164,7 @@ public struct SubprocessDriver: ImplementationUnderTest {
         let firstID = nextID
         var next = 0
         while results.count < inputs.count {
-            if next < inputs.count, next - results.count < Self.window, connection?.pipes.hasCompleteLine != true {
+            if next < inputs.count, next - results.count <= Self.refill {
                 let end = min(inputs.count, results.count + Self.window)
                 do {
                     try sendInputs(inputs[next..<end])
