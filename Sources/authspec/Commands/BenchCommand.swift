@@ -14,12 +14,14 @@ enum BenchCommand: Command {
             `swift build -c release --product do-nothing-driver`), which answers every request \
             with a fixed reply. The suite's requests are recorded once as authspec sends them; \
             then, --trials times, alternating: the driver alone is fed those exact lines by a \
-            process that keeps up to 16 input requests in flight as authspec does (start and \
-            reset alone), and the suite runs through authspec against the same driver. Both \
-            count input steps per second (start and reset exchanges included, the process start \
-            and handshake not); the medians and their ratio (authspec / driver alone) are printed. \
-            With --driver, the same comparison is made for that driver too, and its throughput \
-            through authspec is also given as a fraction of the do-nothing yardstick.
+            replayer that keeps input requests in flight as authspec does (up to 16, topped up \
+            in one write once 8 or fewer are out; start and reset alone), and the suite runs \
+            through authspec against the same driver. Both count input steps per second (start \
+            and reset exchanges included, the process start and handshake not); the medians and \
+            their ratio (authspec / driver alone) are printed, with the CPU time per input step \
+            of the driver alone, of authspec, and of the driver under authspec. With --driver, \
+            the same comparison is made for that driver too, and its throughput through \
+            authspec is also given as a fraction of the do-nothing driver alone.
             """,
         arguments: [.init(name: "paths", help: "Scenario files or folders to run (default: Scenarios).")],
         options: [
