@@ -64,6 +64,9 @@ let package = Package(
     swiftLanguageModes: [.v6]
 )
 
+// The do-nothing driver (C) that `authspec bench` measures authspec against.
+package.targets.append(.executableTarget(name: "do-nothing-driver", path: "Benchmarks/do-nothing-driver"))
+
 // The libFuzzer targets (scripts/fuzz). Each defines LLVMFuzzerTestOneInput and no `main`:
 // libFuzzer supplies `main` only when built with --sanitize=fuzzer, so a plain `swift build`
 // or `swift test` would fail to link them. They exist only when AUTHSPEC_FUZZ=1.

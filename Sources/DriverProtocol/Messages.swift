@@ -67,6 +67,54 @@ public enum DriverRequest: Sendable, Equatable {
         return .map(fields)
     }
 
+    /// The request's line, newline included, appended to `out`: the same bytes as
+    /// `JSONCodec.encode(message(id:))` (compact, keys sorted), written without building the
+    /// message.
+    public func appendLine(id: Int, to out: inout [UInt8]) {
+        JSONCodec.append("{", to: &out)
+        switch self {
+        case .hello(let versions, let model):
+            appendID(id, to: &out)
+            JSONCodec.append(",\"model\":", to: &out)
+            JSONCodec.appendQuoted(model, to: &out)
+            JSONCodec.append(",\"type\":\"hello\",\"versions\":", to: &out)
+            JSONCodec.encode(.list(versions.map(Value.int)), into: &out)
+        case .start(let scenario, let given):
+            JSONCodec.append("\"given\":", to: &out)
+            JSONCodec.encode(.map(given), into: &out)
+            JSONCodec.append(",", to: &out)
+            appendID(id, to: &out)
+            JSONCodec.append(",\"scenario\":", to: &out)
+            JSONCodec.appendQuoted(scenario, to: &out)
+            JSONCodec.append(",\"type\":\"start\"", to: &out)
+        case .input(let input, let time):
+            appendID(id, to: &out)
+            JSONCodec.append(",\"input\":{", to: &out)
+            if let argument = input.argument {
+                JSONCodec.append("\"argument\":", to: &out)
+                JSONCodec.encode(argument, into: &out)
+                JSONCodec.append(",", to: &out)
+            }
+            JSONCodec.append("\"name\":", to: &out)
+            JSONCodec.appendQuoted(input.name, to: &out)
+            JSONCodec.append("},\"time_ms\":", to: &out)
+            JSONCodec.appendNumber(time, to: &out)
+            JSONCodec.append(",\"type\":\"input\"", to: &out)
+        case .reset:
+            appendID(id, to: &out)
+            JSONCodec.append(",\"type\":\"reset\"", to: &out)
+        case .bye:
+            appendID(id, to: &out)
+            JSONCodec.append(",\"type\":\"bye\"", to: &out)
+        }
+        JSONCodec.append("}\n", to: &out)
+    }
+
+    private func appendID(_ id: Int, to out: inout [UInt8]) {
+        JSONCodec.append("\"id\":", to: &out)
+        JSONCodec.appendNumber(id, to: &out)
+    }
+
     /// Reads a request line's value (the driver's side of the protocol).
     public static func parse(_ value: Value) throws(ProtocolError) -> (id: Int, request: DriverRequest) {
         guard case .map(let fields) = value else { throw .malformed("a request must be a JSON object") }
@@ -115,11 +163,21 @@ public enum DriverReply: Sendable, Equatable {
     }
 
     public static func parse(_ value: Value) throws(ProtocolError) -> (id: Int, reply: DriverReply) {
-        guard case .map(var fields) = value else { throw .malformed("a reply must be a JSON object") }
-        guard let id = fields.removeValue(forKey: "id")?.int else {
+        let parsed = try parseKeepingFields(value)
+        guard case .ok(var fields) = parsed.reply else { return parsed }
+        fields["id"] = nil
+        fields["ok"] = nil
+        return (parsed.id, .ok(fields))
+    }
+
+    /// As `parse`, except that a success keeps "id" and "ok" among its fields: the reply's
+    /// fields are not copied, for a reader that looks up only the fields it needs.
+    public static func parseKeepingFields(_ value: Value) throws(ProtocolError) -> (id: Int, reply: DriverReply) {
+        guard case .map(let fields) = value else { throw .malformed("a reply must be a JSON object") }
+        guard let id = fields["id"]?.int else {
             throw .malformed("a reply needs a whole-number \"id\"")
         }
-        switch fields.removeValue(forKey: "ok") {
+        switch fields["ok"] {
         case .bool(true)?:
             return (id, .ok(fields))
         case .bool(false)?:

@@ -97,8 +97,9 @@ public struct ScenarioRunner: Sendable {
             result.message = "the implementation stopped answering before this step"
             return result
         }
+        let observedKeys = step.expectations.isEmpty ? [] : implementation.observedKeys
         for expectation in step.expectations {
-            guard implementation.observedKeys.contains(expectation.key) else {
+            guard observedKeys.contains(expectation.key) else {
                 result.uncheckedKeys.append(expectation.key)
                 continue
             }
@@ -117,9 +118,14 @@ public struct ScenarioRunner: Sendable {
 
     /// Log keys accumulate over the step's inputs; snapshot keys keep the latest value.
     private func merge(_ observations: Observations, into observed: inout Observations) {
+        // The first input's observations are the step's as they stand: no copy key by key.
+        if observed.isEmpty {
+            observed = observations
+            return
+        }
         for (key, value) in observations {
-            if model.observation(named: key)?.kind == .log, case .list(let earlier)? = observed[key],
-                case .list(let more) = value
+            if case .list(let more) = value, case .list(let earlier)? = observed[key],
+                model.observation(named: key)?.kind == .log
             {
                 observed[key] = .list(earlier + more)
             } else {

@@ -21,11 +21,22 @@ extension Value {
                 items.prefix(Self.keptListItems).map { $0.keptForReports() }
                     + [.string("… (\(items.count) items in all, digest \(String(digest, radix: 16)))")])
         case .list(let items):
-            return .list(items.map { $0.keptForReports() })
+            return items.allSatisfy(\.isKeptAsIs) ? self : .list(items.map { $0.keptForReports() })
         case .map(let entries):
-            return .map(entries.mapValues { $0.keptForReports() })
+            return entries.values.allSatisfy(\.isKeptAsIs) ? self : .map(entries.mapValues { $0.keptForReports() })
         default:
             return self
+        }
+    }
+
+    /// Whether `keptForReports()` gives the value back unchanged: nothing in it to cut. Checked
+    /// without building anything, so a value that needs no cutting is kept as it is.
+    public var isKeptAsIs: Bool {
+        switch self {
+        case .string(let text): return text.utf8.count <= Self.keptStringBytes
+        case .list(let items): return items.count <= Self.keptListItems && items.allSatisfy(\.isKeptAsIs)
+        case .map(let entries): return entries.values.allSatisfy(\.isKeptAsIs)
+        default: return true
         }
     }
 
@@ -33,5 +44,7 @@ extension Value {
 }
 
 extension Dictionary where Key == String, Value == SpecModel.Value {
-    public func keptForReports() -> [String: SpecModel.Value] { mapValues { $0.keptForReports() } }
+    public func keptForReports() -> [String: SpecModel.Value] {
+        values.allSatisfy(\.isKeptAsIs) ? self : mapValues { $0.keptForReports() }
+    }
 }

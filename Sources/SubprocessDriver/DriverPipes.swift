@@ -33,12 +33,15 @@ final class DriverPipes {
     /// One read's worth, kept between reads rather than allocated for each.
     private var chunk = [UInt8](repeating: 0, count: 65_536)
     private var errorsOpen = true
+    /// stdout reached its end (a read gave 0 bytes or failed).
+    private var outputEnded = false
     private let maxLineBytes: Int
     private let log: StderrLog?
     /// The last lines of each stream, for crash reports.
-    private(set) var recentOutput: [String] = []
-    private(set) var recentErrors: [String] = []
-    static let recentLimit = 5
+    private var outputLines = RecentLines()
+    private var errorLines = RecentLines()
+    var recentOutput: [String] { outputLines.lines }
+    var recentErrors: [String] { errorLines.lines }
 
     init(input: Int32, output: Int32, errors: Int32, maxLineBytes: Int, log: StderrLog?) {
         self.input = input
@@ -47,6 +50,7 @@ final class DriverPipes {
         self.maxLineBytes = maxLineBytes
         self.log = log
         _ = fcntl(input, F_SETFL, fcntl(input, F_GETFL) | O_NONBLOCK)
+        _ = fcntl(output, F_SETFL, fcntl(output, F_GETFL) | O_NONBLOCK)
     }
 
     private var pendingOutput: Int { outputBuffer.count - outputStart }
@@ -54,13 +58,31 @@ final class DriverPipes {
     // MARK: stdout
 
     func readLine(until deadline: ContinuousClock.Instant) throws(PipeFailure) -> String {
+        try readLine(until: deadline) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Hands the next stdout line's bytes (without the newline) to `body`, straight from the
+    /// buffer they were read into; they are valid only during the call.
+    func readLine<Result>(
+        until deadline: ContinuousClock.Instant, _ body: (UnsafeBufferPointer<UInt8>) -> Result
+    ) throws(PipeFailure) -> Result {
         while true {
-            if let line = takeLine() { return line }
+            if let line = nextLine() {
+                let result = outputBuffer.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[line])) }
+                remember(line)
+                return result
+            }
             if pendingOutput > maxLineBytes { throw .lineTooLong(pendingOutput) }
-            try wait(until: deadline, writing: false)
-            if try !readOutputChunk() {
+            if Interruption.signal != nil { throw .interrupted }
+            // Read first and wait only when nothing has come: most replies are already there.
+            if try readOutputChunk() { continue }
+            if !outputEnded {
+                try wait(until: deadline, writing: false)
+                if try readOutputChunk() { continue }
+            }
+            if outputEnded {
                 if pendingOutput > 0 {
-                    remember(String(decoding: outputBuffer[outputStart...], as: UTF8.self), in: &recentOutput)
+                    outputLines.append(bytes: outputBuffer[outputStart...])
                     outputBuffer.removeAll()
                     outputStart = 0
                     scanned = 0
@@ -71,35 +93,48 @@ final class DriverPipes {
         }
     }
 
-    /// The next complete line in the buffer, if there is one.
-    private func takeLine() -> String? {
-        guard let newline = outputBuffer[max(scanned, outputStart)...].firstIndex(of: UInt8(ascii: "\n")) else {
+    /// The next complete line in the buffer, if there is one: its range, which is then taken.
+    private func nextLine() -> Range<Int>? {
+        let from = max(scanned, outputStart)
+        let found: Int? = outputBuffer.withUnsafeBufferPointer { buffer in
+            guard from < buffer.count,
+                let hit = memchr(buffer.baseAddress! + from, 0x0A, buffer.count - from)
+            else { return nil }
+            return UnsafeRawPointer(hit).assumingMemoryBound(to: UInt8.self) - buffer.baseAddress!
+        }
+        guard let newline = found else {
             scanned = outputBuffer.count
             return nil
         }
-        let line = String(decoding: outputBuffer[outputStart..<newline], as: UTF8.self)
+        let line = outputStart..<newline
         outputStart = newline + 1
         scanned = outputStart
-        // Drop consumed bytes once they are most of the buffer: amortised, never per line.
+        return line
+    }
+
+    /// Keeps a taken line for crash reports; then drops consumed bytes once they are most of
+    /// the buffer: amortised, never per line.
+    private func remember(_ line: Range<Int>) {
+        outputLines.append(bytes: outputBuffer[line])
         if outputStart > 65_536, outputStart * 2 > outputBuffer.count {
             outputBuffer.removeSubrange(..<outputStart)
             scanned -= outputStart
             outputStart = 0
         }
-        remember(line, in: &recentOutput)
-        return line
     }
 
-    /// One read of stdout, which poll said is readable; false at its end.
+    /// One read of stdout: true when it gave bytes (or was interrupted), false when it had
+    /// none to give yet (`nil` would block) or at its end; `outputEnded` tells which.
     private func readOutputChunk() throws(PipeFailure) -> Bool {
         while true {
             let count = read(output, &chunk, chunk.count)
             if count > 0 {
-                outputBuffer += chunk[..<count]
+                outputBuffer.append(contentsOf: chunk[..<count])
                 return true
             }
             if count < 0 && errno == EINTR { continue }
-            if count < 0 && errno == EAGAIN { return true }
+            if count < 0 && errno == EAGAIN { return false }
+            outputEnded = true
             return false
         }
     }
@@ -153,7 +188,7 @@ final class DriverPipes {
             }
             if descriptors[2].revents != 0 { readErrorChunk() }
             if writing {
-                if descriptors[1].revents != 0, try !readOutputChunk() { throw .inputClosed }
+                if descriptors[1].revents != 0, try !readOutputChunk(), outputEnded { throw .inputClosed }
                 if descriptors[0].revents != 0 { return }
             } else if descriptors[1].revents != 0 {
                 return
@@ -184,7 +219,7 @@ final class DriverPipes {
         log?.append(chunk[..<count])
         errorBuffer += chunk[..<count]
         while let newline = errorBuffer.firstIndex(of: UInt8(ascii: "\n")) {
-            remember(String(decoding: errorBuffer[..<newline], as: UTF8.self), in: &recentErrors)
+            errorLines.append(bytes: errorBuffer[..<newline])
             errorBuffer.removeSubrange(...newline)
         }
         // Keep only a bounded tail of a line that never ends.
@@ -204,20 +239,60 @@ final class DriverPipes {
 
     private func flushErrorLine() {
         if !errorBuffer.isEmpty {
-            remember(String(decoding: errorBuffer, as: UTF8.self), in: &recentErrors)
+            errorLines.append(bytes: errorBuffer[...])
             errorBuffer.removeAll()
         }
     }
 
     /// A new scenario: earlier lines would only confuse its report.
     func forgetRecentLines() {
-        recentOutput.removeAll()
-        recentErrors.removeAll()
+        outputLines.removeAll()
+        errorLines.removeAll()
     }
 
-    private func remember(_ line: String, in lines: inout [String]) {
-        // Bytes, not characters: counting the characters of a megabyte line is slow.
-        lines.append(line.utf8.count > 200 ? String(decoding: line.utf8.prefix(200), as: UTF8.self) + "…" : line)
-        if lines.count > Self.recentLimit { lines.removeFirst(lines.count - Self.recentLimit) }
+}
+
+/// The last lines of a stream, for crash reports: the first bytes of each kept, made text
+/// only when a report asks. Slots are reused, so keeping a line allocates nothing.
+struct RecentLines {
+    static let limit = 5
+    /// Shown lines are cut after this many UTF-8 bytes.
+    static let shownBytes = 200
+    /// Kept bytes: enough for the first `shownBytes` bytes of the line as text, since bad
+    /// sequences only grow when replaced and a character spans at most 4 bytes.
+    static let keptBytes = shownBytes + 4
+
+    private var slots: [(bytes: [UInt8], cut: Bool)] = []
+    private var next = 0
+
+    var isEmpty: Bool { slots.isEmpty }
+
+    mutating func append(bytes line: ArraySlice<UInt8>) {
+        let cut = line.count > Self.keptBytes
+        let kept = line.prefix(Self.keptBytes)
+        if slots.count < Self.limit {
+            slots.append((Array(kept), cut))
+        } else {
+            slots[next].bytes.removeAll(keepingCapacity: true)
+            slots[next].bytes.append(contentsOf: kept)
+            slots[next].cut = cut
+        }
+        next = (next + 1) % Self.limit
+    }
+
+    mutating func removeAll() {
+        slots.removeAll()
+        next = 0
+    }
+
+    /// Oldest first, each as text (bad UTF-8 replaced) cut after `shownBytes` bytes with "…".
+    var lines: [String] {
+        let ordered = slots.count < Self.limit ? slots[...] : slots[next...] + slots[..<next]
+        return ordered.map { slot in
+            let text = String(decoding: slot.bytes, as: UTF8.self)
+            // Bytes, not characters: counting the characters of a long line is slow.
+            guard slot.cut || text.utf8.count > Self.shownBytes else { return text }
+            return String(decoding: text.utf8.prefix(Self.shownBytes), as: UTF8.self) + "…"
+        }
     }
 }

@@ -20,8 +20,13 @@ public final class LineChannel {
 
     /// Writes `line` and a newline before `deadline`.
     func send(_ line: String, until deadline: ContinuousClock.Instant) throws(PipeFailure) {
+        try send(bytes: Array((line + "\n").utf8), until: deadline)
+    }
+
+    /// Writes `bytes` (whole lines) before `deadline`.
+    func send(bytes: [UInt8], until deadline: ContinuousClock.Instant) throws(PipeFailure) {
         pipes.drainErrors()
-        try pipes.write(Array((line + "\n").utf8), until: deadline)
+        try pipes.write(bytes, until: deadline)
     }
 
     /// Writes `line` and a newline; false when the process did not take it within `limit`.
@@ -29,9 +34,11 @@ public final class LineChannel {
         (try? send(line, until: ContinuousClock.now + limit)) != nil
     }
 
-    /// The next stdout line, without its newline.
-    func receive(until deadline: ContinuousClock.Instant) throws(PipeFailure) -> String {
-        try pipes.readLine(until: deadline)
+    /// Hands the next stdout line's bytes, without its newline, to `body`.
+    func receive<Result>(until deadline: ContinuousClock.Instant, _ body: (UnsafeBufferPointer<UInt8>) -> Result)
+        throws(PipeFailure) -> Result
+    {
+        try pipes.readLine(until: deadline, body)
     }
 
     /// The next stdout line, or nil on a timeout, the end of its output or an overlong line.

@@ -10,7 +10,9 @@ import SpecModel
 public struct SubprocessDriver: ImplementationUnderTest {
     public let options: DriverOptions
     /// The first handshake's answer; every restart must give the same.
-    public private(set) var info: DriverInfo?
+    public private(set) var info: DriverInfo? {
+        didSet { observedKeys = Set(info?.observations ?? []) }
+    }
     public private(set) var restarts = 0
     /// Why the first handshake failed: every scenario errors with it, without respawning.
     public private(set) var handshakeFailure: ImplementationError?
@@ -22,14 +24,20 @@ public struct SubprocessDriver: ImplementationUnderTest {
     private var lostProcess = false
     private var nextID = 0
     private var scenarioDeadline: ContinuousClock.Instant?
-    private var currentStep = ""
+    /// What is being done, for messages: made text only when one is written.
+    private var currentStep = Activity.text("")
+    /// Bytes of the requests being written, kept between batches.
+    private var outgoing: [UInt8] = []
+    /// Reads the replies, keeping its working storage between them.
+    private var decoder = JSONCodec.Decoder()
 
     public init(options: DriverOptions) {
         self.options = options
     }
 
     public var name: String { info?.name ?? options.command }
-    public var observedKeys: Set<String> { Set(info?.observations ?? []) }
+    /// What the driver declared it observes (none before the handshake).
+    public private(set) var observedKeys: Set<String> = []
     /// Unknown until the handshake; then what the driver declared.
     public var supportedInputs: Set<String>? { info.map { Set($0.inputs) } }
 
@@ -63,7 +71,7 @@ public struct SubprocessDriver: ImplementationUnderTest {
         } catch {
             throw .failed("could not start the driver '\(options.command)': \(error)")
         }
-        currentStep = "the handshake"
+        currentStep = .text("the handshake")
         let reply = try exchange(
             .hello(versions: ProtocolVersion.supported, model: options.model), within: options.handshakeTimeout)
         let declared: DriverInfo
@@ -93,7 +101,7 @@ public struct SubprocessDriver: ImplementationUnderTest {
     /// Says bye and ends the process.
     public mutating func shutdown() {
         if connection != nil {
-            currentStep = "bye"
+            currentStep = .text("bye")
             _ = try? exchange(.bye, within: .seconds(2))
         }
         // A driver ends by itself after bye; whatever it leaves behind is ended with it.
@@ -125,7 +133,7 @@ public struct SubprocessDriver: ImplementationUnderTest {
         }
         scenarioDeadline = ContinuousClock.now + options.scenarioTimeout
         connection?.pipes.forgetRecentLines()
-        currentStep = "the start of scenario '\(scenario)'"
+        currentStep = .text("the start of scenario '\(scenario)'")
         _ = try okFields(try exchange(.start(scenario: scenario, given: given), within: options.stepTimeout))
     }
 
@@ -142,37 +150,80 @@ public struct SubprocessDriver: ImplementationUnderTest {
     /// side can fill a pipe while the other waits (16 input requests are a few KiB).
     public static let window = 16
 
+    /// When no more than this many requests are in flight, the window is topped up in one
+    /// write: the driver has the new requests to work on while the replies still owed are
+    /// judged, and each write carries several.
+    public static let refill = window / 2
+
     /// Pipelined: up to `window` input requests go out ahead of their replies, which are read
     /// in order, each against the step timeout from when it became the oldest outstanding.
     public mutating func perform(_ inputs: [TimedInput]) -> [Result<Observations, ImplementationError>] {
         var results: [Result<Observations, ImplementationError>] = []
-        var pending: [(id: Int, what: String)] = []
+        results.reserveCapacity(inputs.count)
+        // Ids are consecutive: inputs[i] goes out with id firstID + i.
+        let firstID = nextID
         var next = 0
         while results.count < inputs.count {
-            while next < inputs.count, pending.count < Self.window {
-                let timed = inputs[next]
-                let what = "input '\(timed.input)' at \(timed.milliseconds) ms"
-                currentStep = what
+            if next < inputs.count, next - results.count <= Self.refill {
+                let end = min(inputs.count, results.count + Self.window)
                 do {
-                    pending.append((try send(.input(timed.input, timeMilliseconds: timed.milliseconds)), what))
+                    try sendInputs(inputs[next..<end])
                 } catch {
                     return results + [.failure(error)]
                 }
-                next += 1
+                next = end
             }
-            let oldest = pending.removeFirst()
-            currentStep = oldest.what
+            let oldest = results.count
+            currentStep = .input(inputs[oldest])
             do {
-                let reply = try receive(id: oldest.id, answering: "input", within: options.stepTimeout)
+                let reply = try receive(id: firstID + oldest, answering: "input", within: options.stepTimeout)
                 results.append(.success(try observations(in: reply)))
             } catch {
                 results.append(.failure(error))
                 // The driver answered with an error but is still in step: read what it owes.
-                if connection != nil { skipReplies(to: pending) }
+                if connection != nil { skipReplies(inputs[(oldest + 1)..<next], firstID: firstID) }
                 return results
             }
         }
         return results
+    }
+
+    /// Writes input requests in one write; a failure names the request it stopped in.
+    private mutating func sendInputs(_ batch: ArraySlice<TimedInput>) throws(ImplementationError) {
+        guard !options.validateProtocol else {
+            for timed in batch {
+                currentStep = .input(timed)
+                _ = try send(.input(timed.input, timeMilliseconds: timed.milliseconds))
+            }
+            return
+        }
+        guard let connection else { throw .failed("the driver is not running") }
+        outgoing.removeAll(keepingCapacity: true)
+        var ends: [Int] = []
+        ends.reserveCapacity(batch.count)
+        for timed in batch {
+            DriverRequest.input(timed.input, timeMilliseconds: timed.milliseconds).appendLine(id: nextID, to: &outgoing)
+            nextID += 1
+            ends.append(outgoing.count)
+        }
+        currentStep = .input(batch[batch.startIndex])
+        do {
+            try connection.send(bytes: outgoing, until: deadline(within: options.stepTimeout))
+        } catch .stoppedReading(let written, _) {
+            disconnect()
+            // The request the write stopped in, and how much of it was not taken.
+            let stopped = ends.firstIndex { $0 > written } ?? ends.count - 1
+            let start = stopped == 0 ? 0 : ends[stopped - 1]
+            currentStep = .input(batch[batch.startIndex + stopped])
+            throw .failed(
+                "the driver stopped reading its input: \(ends[stopped] - max(written, start)) of the \(ends[stopped] - start) bytes of the request for \(currentStep) were not taken within \(options.stepTimeout); the driver was killed"
+                    + tails(connection))
+        } catch .interrupted {
+            disconnect()
+            throw interrupted()
+        } catch {
+            throw crashed(connection, while: "writing the request for \(currentStep)")
+        }
     }
 
     private func observations(in reply: DriverReply) throws(ImplementationError) -> Observations {
@@ -197,10 +248,10 @@ public struct SubprocessDriver: ImplementationUnderTest {
     }
 
     /// Reads and drops the replies still owed; if that fails, the process goes.
-    private mutating func skipReplies(to pending: [(id: Int, what: String)]) {
-        for request in pending {
-            currentStep = request.what
-            if (try? receive(id: request.id, answering: "input", within: options.stepTimeout)) == nil {
+    private mutating func skipReplies(_ owed: ArraySlice<TimedInput>, firstID: Int) {
+        for index in owed.indices {
+            currentStep = .input(owed[index])
+            if (try? receive(id: firstID + index, answering: "input", within: options.stepTimeout)) == nil {
                 disconnect()
                 return
             }
@@ -214,7 +265,7 @@ public struct SubprocessDriver: ImplementationUnderTest {
             shutdown()
             return
         }
-        currentStep = "the reset after the scenario"
+        currentStep = .text("the reset after the scenario")
         if (try? exchange(.reset, within: options.stepTimeout)).flatMap({ try? okFields($0) }) == nil {
             disconnect()
         }
@@ -235,15 +286,17 @@ public struct SubprocessDriver: ImplementationUnderTest {
         guard let connection else { throw .failed("the driver is not running") }
         let id = nextID
         nextID += 1
-        let message = request.message(id: id)
         if options.validateProtocol {
+            let message = request.message(id: id)
             let problems = ProtocolSchemas.problems(in: message, schema: ProtocolSchemas.requestSchema(request.type))
             if !problems.isEmpty {
                 throw .failed("runner sent an invalid \(request.type) request: \(problems.joined(separator: "; "))")
             }
         }
+        outgoing.removeAll(keepingCapacity: true)
+        request.appendLine(id: id, to: &outgoing)
         do {
-            try connection.send(JSONCodec.encode(message), until: deadline(within: options.stepTimeout))
+            try connection.send(bytes: outgoing, until: deadline(within: options.stepTimeout))
         } catch .stoppedReading(let written, let total) {
             disconnect()
             throw .failed(
@@ -264,9 +317,20 @@ public struct SubprocessDriver: ImplementationUnderTest {
     {
         guard let connection else { throw .failed("the driver is not running") }
         let deadline = deadline(within: limit)
-        let line: String
+        // The reply is decoded from the bytes read; only a line that is not JSON becomes text.
+        let decoded: Result<Value, JSONSyntaxError>
+        let notJSON: String?
         do {
-            line = try connection.receive(until: deadline)
+            (decoded, notJSON) = try connection.receive(until: deadline) { bytes in
+                do throws(JSONSyntaxError) {
+                    return (.success(try decoder.decode(bytes)), nil)
+                } catch {
+                    // Said of the line as text (bad UTF-8 replaced), as every message shows it:
+                    // decoded again, its column and character are those of that text.
+                    let text = String(decoding: bytes, as: UTF8.self)
+                    return (.failure(textError(text) ?? error), text)
+                }
+            }
         } catch .timedOut {
             disconnect()
             let which = deadline == scenarioDeadline ? "the scenario's \(options.scenarioTimeout)" : "\(limit)"
@@ -285,10 +349,12 @@ public struct SubprocessDriver: ImplementationUnderTest {
             throw crashed(connection, while: "waiting for the reply to \(currentStep)")
         }
         let value: Value
-        do {
-            value = try JSONCodec.decode(line)
-        } catch {
+        switch decoded {
+        case .success(let decodedValue):
+            value = decodedValue
+        case .failure(let error):
             disconnect()
+            let line = notJSON ?? ""
             let shown = line.count > 120 ? String(line.prefix(120)) + "…" : line
             throw .failed(
                 "protocol error: the reply to \(currentStep) is not JSON (\(error)): \(Value.quoted(shown)). "
@@ -296,7 +362,7 @@ public struct SubprocessDriver: ImplementationUnderTest {
         }
         let parsed: (id: Int, reply: DriverReply)
         do {
-            parsed = try DriverReply.parse(value)
+            parsed = try DriverReply.parseKeepingFields(value)
         } catch {
             disconnect()
             throw .failed("protocol error in the reply to \(currentStep): \(error)")
@@ -317,6 +383,16 @@ public struct SubprocessDriver: ImplementationUnderTest {
             }
         }
         return parsed.reply
+    }
+
+    /// Why `text` is not JSON, if it is not.
+    private func textError(_ text: String) -> JSONSyntaxError? {
+        do {
+            _ = try JSONCodec.decode(text)
+            return nil
+        } catch {
+            return error
+        }
     }
 
     /// `limit` from now, or the scenario's deadline if that comes first.
@@ -364,5 +440,18 @@ public struct SubprocessDriver: ImplementationUnderTest {
                 + connection.pipes.recentErrors.map { "    | \($0)" }.joined(separator: "\n")
         }
         return text
+    }
+
+    /// What the driver is asked to do, said in messages.
+    enum Activity: CustomStringConvertible {
+        case text(String)
+        case input(TimedInput)
+
+        var description: String {
+            switch self {
+            case .text(let text): return text
+            case .input(let timed): return "input '\(timed.input)' at \(timed.milliseconds) ms"
+            }
+        }
     }
 }
