@@ -215,9 +215,7 @@ public struct SubprocessDriver: ImplementationUnderTest {
             let stopped = ends.firstIndex { $0 > written } ?? ends.count - 1
             let start = stopped == 0 ? 0 : ends[stopped - 1]
             currentStep = .input(batch[batch.startIndex + stopped])
-            throw .failed(
-                "the driver stopped reading its input: \(ends[stopped] - max(written, start)) of the \(ends[stopped] - start) bytes of the request for \(currentStep) were not taken within \(options.stepTimeout); the driver was killed"
-                    + tails(connection))
+            throw stoppedReading(untaken: ends[stopped] - max(written, start), of: ends[stopped] - start, connection)
         } catch .interrupted {
             disconnect()
             throw interrupted()
@@ -299,9 +297,7 @@ public struct SubprocessDriver: ImplementationUnderTest {
             try connection.send(bytes: outgoing, until: deadline(within: options.stepTimeout))
         } catch .stoppedReading(let written, let total) {
             disconnect()
-            throw .failed(
-                "the driver stopped reading its input: \(total - written) of the \(total) bytes of the request for \(currentStep) were not taken within \(options.stepTimeout); the driver was killed"
-                    + tails(connection))
+            throw stoppedReading(untaken: total - written, of: total, connection)
         } catch .interrupted {
             disconnect()
             throw interrupted()
@@ -425,6 +421,13 @@ public struct SubprocessDriver: ImplementationUnderTest {
         connection.process.end()
         let how = termination.map { "the driver \($0)" } ?? "the driver closed its stdout"
         return .failed("\(how) while \(doing)" + tails(connection))
+    }
+
+    /// A request the driver did not take whole within the step timeout (it was killed).
+    private func stoppedReading(untaken: Int, of total: Int, _ connection: LineChannel) -> ImplementationError {
+        .failed(
+            "the driver stopped reading its input: \(untaken) of the \(total) bytes of the request for \(currentStep) were not taken within \(options.stepTimeout); the driver was killed"
+                + tails(connection))
     }
 
     private func tails(_ connection: LineChannel) -> String {

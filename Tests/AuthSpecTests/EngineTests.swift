@@ -9,7 +9,7 @@ import Testing
 /// whole run gives, byte for byte; several workers give what one gives; merge refuses parts
 /// that do not make a whole.
 @Suite struct EngineTests {
-    static let python = "python3 Examples/python/driver.py"
+    static let python = "python3 Examples/python/driver.py --argon2-memory-kib 8"
 
     /// Runs `authspec run` on the suite with every report into `folder`.
     func run(_ extra: [String], into folder: String) throws -> TestSupport.ProcessResult {
