@@ -93,8 +93,10 @@ import Testing
     /// Every message of the suite through the do-nothing driver is schema-valid, and every
     /// scenario passes with nothing checked.
     @Test func theDoNothingDriverRunsTheSuite() throws {
+        let logs = try TestSupport.temporaryFolder([:])
+        defer { try? FileManager.default.removeItem(atPath: logs) }
         let result = try TestSupport.authspec([
-            "run", "--quiet", "--validate-protocol", "--log-dir", NSTemporaryDirectory(), "--driver",
+            "run", "--quiet", "--validate-protocol", "--log-dir", logs, "--driver",
             Self.doNothingDriver,
         ])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
