@@ -103,7 +103,10 @@ extension ModelDeclaration {
         for input in inputs { text += "\u{0}i:\(input.name):\(input.argument.map { "\($0)" } ?? "")" }
         for key in given { text += "\u{0}g:\(key.key):\(key.type):\(key.defaultValue)" }
         for observation in observations { text += "\u{0}o:\(observation.key):\(observation.type)" }
-        for transition in transitions { text += "\u{0}t:\(transition.from)>\(transition.to):\(transition.trigger)" }
+        for transition in transitions {
+            text += "\u{0}t:\(transition.from)>\(transition.to):\(transition.trigger)"
+            text += ":" + transition.inputs.joined(separator: ",")
+        }
         return Digest.hex(Digest.fnv1a(text))
     }
 }

@@ -105,7 +105,9 @@ public enum UnlockModel {
     ]
 
     static let transitions: [TransitionDeclaration] = [
-        .init("NotRunning", "CheckingSession", "launch", "SCR-AUTH-006 §5.1 ([*] App open)", label: "App open"),
+        .init(
+            "NotRunning", "CheckingSession", "launch", on: ["launch"], "SCR-AUTH-006 §5.1 ([*] App open)",
+            label: "App open"),
         .init(
             "CheckingSession", "BiometricPrompt", "session valid, biometrics enabled", "SCR-AUTH-006 §5.1",
             label: "Sesion valida + bio habilitado", automatic: true),
@@ -118,20 +120,27 @@ public enum UnlockModel {
         .init(
             "CheckingSession", "PINBlocked", "a persisted lock is still running", "INT-004", added: true,
             automatic: true),
-        .init("BiometricPrompt", "BiometricSuccess", "biometric: success", "SCR-AUTH-006 §5.1", label: "Bio exitoso"),
-        .init("BiometricPrompt", "BiometricFail", "biometric: failure", "SCR-AUTH-006 §5.1", label: "Bio fallido"),
         .init(
-            "BiometricPrompt", "PINInput", "cancel, use_pin, platform error", "SCR-AUTH-006 §5.1; UIF-AUTH-001 §8.3",
-            label: "Cancelar / Usar PIN"),
+            "BiometricPrompt", "BiometricSuccess", "biometric: success", on: ["biometric: success"],
+            "SCR-AUTH-006 §5.1", label: "Bio exitoso"),
+        .init(
+            "BiometricPrompt", "BiometricFail", "biometric: failure", on: ["biometric: failure"],
+            "SCR-AUTH-006 §5.1", label: "Bio fallido"),
+        .init(
+            "BiometricPrompt", "PINInput", "cancel, use_pin, platform error",
+            on: BiometricOutcome.allCases.filter { $0 != .success && $0 != .failure }.map {
+                "biometric: \($0.rawValue)"
+            },
+            "SCR-AUTH-006 §5.1; UIF-AUTH-001 §8.3", label: "Cancelar / Usar PIN"),
         .init(
             "BiometricFail", "BiometricPrompt", "tap retry_biometrics (fewer than 3 failures)",
-            "SCR-AUTH-006 §5.1; INT-005", label: "Intentos < 3"),
+            on: ["tap: retry_biometrics"], "SCR-AUTH-006 §5.1; INT-005", label: "Intentos < 3"),
         .init(
-            "BiometricFail", "PINInput", "3rd failure, or tap use_pin", "SCR-AUTH-006 §5.1, §6.1.1",
-            label: "Intentos >= 3", automatic: true),
+            "BiometricFail", "PINInput", "3rd failure, or tap use_pin", on: ["tap: use_pin"],
+            "SCR-AUTH-006 §5.1, §6.1.1", label: "Intentos >= 3", automatic: true),
         .init("BiometricSuccess", "Success", "immediately", "SCR-AUTH-006 §5.1", automatic: true),
         .init(
-            "PINInput", "PINValidating", "last digit typed (auto-submit)", "SCR-AUTH-006 §5.1, §3.3",
+            "PINInput", "PINValidating", "last digit typed (auto-submit)", on: ["digit"], "SCR-AUTH-006 §5.1, §3.3",
             label: "PIN completo"),
         .init("PINValidating", "Success", "PIN correct", "SCR-AUTH-006 §5.1", label: "PIN correcto", automatic: true),
         .init("PINValidating", "PINError", "PIN wrong", "SCR-AUTH-006 §5.1", label: "PIN incorrecto", automatic: true),
@@ -141,16 +150,22 @@ public enum UnlockModel {
         .init(
             "PINError", "PINBlocked", "5th failure and every one after", "SCR-AUTH-006 §5.1, §6.1.2; INT-003",
             label: "Intentos >= 5", automatic: true),
-        .init("PINBlocked", "PINInput", "cooldown over", "SCR-AUTH-006 §5.1, §6.2", label: "Cooldown completo"),
-        .init("PINBlocked", "Login", "tap login_again", "SCR-AUTH-006 §5.1, §4.2", label: "Tap \"Iniciar sesion\""),
         .init(
-            "Success", "Dashboard", "0.5 s later", "SCR-AUTH-006 §2.5, §5.2", label: "Nav a Dashboard", automatic: true),
-        .init("PINInput", "Recovery", "tap forgot_pin", "SCR-AUTH-006 §3.6, §9.2", added: true),
+            "PINBlocked", "PINInput", "cooldown over", on: ["advance"], "SCR-AUTH-006 §5.1, §6.2",
+            label: "Cooldown completo"),
         .init(
-            "Dashboard", "CheckingSession", "foreground after 5 min or more in background", "UIF-AUTH-001 §10.2",
-            added: true),
-        .init("Login", "Dashboard", "login_completed", "INT-006", added: true),
-        .init("*", "NotRunning", "kill", "INT-001", added: true),
+            "PINBlocked", "Login", "tap login_again", on: ["tap: login_again"], "SCR-AUTH-006 §5.1, §4.2",
+            label: "Tap \"Iniciar sesion\""),
+        .init(
+            "Success", "Dashboard", "0.5 s later", on: ["advance"], "SCR-AUTH-006 §2.5, §5.2", label: "Nav a Dashboard",
+            automatic: true),
+        .init(
+            "PINInput", "Recovery", "tap forgot_pin", on: ["tap: forgot_pin"], "SCR-AUTH-006 §3.6, §9.2", added: true),
+        .init(
+            "Dashboard", "CheckingSession", "foreground after 5 min or more in background", on: ["foreground"],
+            "UIF-AUTH-001 §10.2", added: true),
+        .init("Login", "Dashboard", "login_completed", on: ["login_completed"], "INT-006", added: true),
+        .init("*", "NotRunning", "kill", on: ["kill"], "INT-001", added: true),
     ]
 
     /// Fills in the default PIN for the declared length and checks the two agree.

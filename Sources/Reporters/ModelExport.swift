@@ -52,6 +52,7 @@ public enum ModelExport {
                         var fields: [(String, JSON)] = [
                             ("from", .string(transition.from)), ("to", .string(transition.to)),
                             ("trigger", .string(transition.trigger)),
+                            ("inputs", .array(transition.inputs.map { .string($0) })),
                             ("source", .string(transition.provenance)), ("automatic", .bool(transition.automatic)),
                             ("added_by_reference", .bool(transition.addedByReference)),
                         ]

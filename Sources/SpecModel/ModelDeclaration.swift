@@ -162,7 +162,12 @@ public struct ObservationDeclaration: Sendable {
 public struct TransitionDeclaration: Sendable, Hashable {
     public var from: String
     public var to: String
+    /// What takes it, in words, for people.
     public var trigger: String
+    /// What takes it, for tools: the inputs, named as coverage names them (`digit`,
+    /// `tap: forgot_pin`), that take it from `from` as the first move of a step. Empty for a
+    /// transition the app takes only by itself, after another one in the same step.
+    public var inputs: [String]
     public var provenance: String
     /// True for a transition the spec's diagram lacks and the reference adds.
     public var addedByReference: Bool
@@ -174,12 +179,13 @@ public struct TransitionDeclaration: Sendable, Hashable {
     public var automatic: Bool
 
     public init(
-        _ from: String, _ to: String, _ trigger: String, _ provenance: String, added: Bool = false,
-        label specLabel: String? = nil, automatic: Bool = false
+        _ from: String, _ to: String, _ trigger: String, on inputs: [String] = [], _ provenance: String,
+        added: Bool = false, label specLabel: String? = nil, automatic: Bool = false
     ) {
         self.from = from
         self.to = to
         self.trigger = trigger
+        self.inputs = inputs
         self.provenance = provenance
         self.addedByReference = added
         self.specLabel = specLabel

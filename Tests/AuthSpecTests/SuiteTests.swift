@@ -77,6 +77,47 @@ import Testing
         #expect(taken.subtracting(declared).isEmpty, "taken but not declared: \(taken.subtracting(declared).sorted())")
     }
 
+    /// A transition's declared inputs are what takes it: on the reference, over the whole suite,
+    /// the first move of each input is a transition naming that input and every later move in
+    /// the same step one the app takes by itself; every declared (transition, input) pair is
+    /// taken by some scenario.
+    @Test func transitionsAreTakenByTheInputsTheyName() {
+        let model = TestSupport.model
+        let labels = Set(model.inputLabels)
+        for transition in model.transitions {
+            let name = "\(transition.from) → \(transition.to)"
+            #expect(!transition.inputs.isEmpty || transition.automatic, "\(name) names no input and is not automatic")
+            for input in transition.inputs { #expect(labels.contains(input), "\(name): '\(input)' is no input label") }
+        }
+        let suite = TestSupport.suite()
+        let results = TestSupport.run(suite.scenarios, on: ReferenceImplementation())
+        var taken: Set<String> = []
+        for result in results {
+            for trace in result.steps.flatMap(\.trace) {
+                var from = trace.stateBefore ?? model.initialState
+                for (index, to) in trace.statesEntered.enumerated() {
+                    let candidates = model.transitions.filter { ($0.from == from || $0.from == "*") && $0.to == to }
+                    let label = model.label(of: trace.input)
+                    if index == 0 {
+                        #expect(
+                            candidates.contains { $0.inputs.contains(label) },
+                            "\(result.scenario.id): \(from) → \(to) on '\(label)', which it does not name")
+                        for transition in candidates where transition.inputs.contains(label) {
+                            taken.insert("\(transition.from) → \(transition.to) on \(label)")
+                        }
+                    } else {
+                        #expect(
+                            candidates.contains { $0.automatic },
+                            "\(result.scenario.id): \(from) → \(to) after '\(label)' is not automatic")
+                    }
+                    from = to
+                }
+            }
+        }
+        let declared = Set(model.transitions.flatMap { t in t.inputs.map { "\(t.from) → \(t.to) on \($0)" } })
+        #expect(declared.subtracting(taken).isEmpty, "never taken: \(declared.subtracting(taken).sorted())")
+    }
+
     /// Scenarios cite clauses as `SCR-AUTH-006 §6.1.2` in `spec` and requirement ids in
     /// `covers`; every INT id the model or the catalogue cites is documented, and every
     /// documented one is covered by a scenario.

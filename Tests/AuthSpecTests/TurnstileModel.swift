@@ -22,8 +22,8 @@ enum Turnstile {
             ObservationDeclaration("coins", .integer(0...100_000), .snapshot, "Coins in the box."),
         ],
         transitions: [
-            TransitionDeclaration("Locked", "Unlocked", "coin", "TURN-1 §3"),
-            TransitionDeclaration("Unlocked", "Locked", "push or 10 s", "TURN-1 §3"),
+            TransitionDeclaration("Locked", "Unlocked", "coin", on: ["coin"], "TURN-1 §3"),
+            TransitionDeclaration("Unlocked", "Locked", "push or 10 s", on: ["push", "wait"], "TURN-1 §3"),
         ],
         clockInput: "wait", diagramSource: "TURN-1 §3", exampleClause: "TURN-1 §3")
 
