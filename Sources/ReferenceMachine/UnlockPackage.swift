@@ -1,7 +1,7 @@
 import SpecModel
 
 /// SCR-AUTH-006 as a model plug-in: the declaration, the reference with its Argon2id cost
-/// setting, and the spec mapping `spec check` reads.
+/// setting, and the spec mapping and rule tables `spec check` reads.
 public enum UnlockPackage {
     public static let package = ModelPackage(
         declaration: UnlockModel.declaration,
@@ -16,6 +16,7 @@ public enum UnlockPackage {
         },
         describeReference: { settings in "the reference hashes with Argon2id \(profile(settings))" },
         specMapping: "docs/spec-mapping.yaml",
+        ruleTables: UnlockRuleTables.all(),
         smokeScenario: """
             id: doctor-unlock-with-pin
             title: Launch, cancel the biometric prompt, type the right PIN, reach the Dashboard

@@ -26,7 +26,7 @@ public enum Phase: String, Sendable, CaseIterable {
 }
 
 public enum BiometricType: String, Sendable { case face, fingerprint }
-public enum Tier: String, Sendable { case pro, perfect }
+public enum Tier: String, Sendable, CaseIterable { case pro, perfect }
 public enum SessionStatus: String, Sendable { case valid, expired, absent }
 /// What the platform says of biometrics (LAError / BiometricManager), outside the app's control.
 public enum PlatformBiometrics: String, Sendable {

@@ -7,8 +7,8 @@ public struct SpecFinding: Sendable {
         case conflict
         /// The document draws a transition the model does not have.
         case documentOnly = "not in the model"
-        /// A lock table row whose duration differs from the reference's schedule, or is missing.
-        case lockTable = "lock table"
+        /// A rule table row whose value differs from the model's, or a model row the table lacks.
+        case ruleTable = "rule table"
         /// The model has a transition among this document's states that the document does not draw.
         case notShown = "not shown"
         /// The model adds a transition the spec does not draw (an interpretation).
@@ -23,32 +23,34 @@ public struct SpecFinding: Sendable {
     public var message: String
     public var details: [String] = []
 
-    /// Conflicts, transitions the model lacks and lock-table mismatches are disagreements;
+    /// Conflicts, transitions the model lacks and rule-table mismatches are disagreements;
     /// the rest are said, but the document and the model still agree.
-    public var isDisagreement: Bool { [.conflict, .documentOnly, .lockTable].contains(kind) }
+    public var isDisagreement: Bool { [.conflict, .documentOnly, .ruleTable].contains(kind) }
 }
 
 public struct DocumentCheck: Sendable {
     public var document: SpecDocument
     public var compared: [DocumentDiagram]
     public var skipped: [DocumentDiagram]
+    /// The rows found of each of the model's rule tables the document writes, in the model's order.
+    public var ruleRows: [(table: String, rows: Int)]
     public var findings: [SpecFinding]
 }
 
-/// Compares spec documents' diagrams and lock tables with the model's transition relation and
-/// the reference's lock schedule.
+/// Compares spec documents' diagrams and rule tables with the model's transition relation and
+/// its rule tables.
 public struct SpecChecker {
     public let model: ModelDeclaration
-    public let lockSchedule: [(failures: Int, milliseconds: Int)]
+    public let tables: [RuleTable]
     public let mapping: SpecMapping
-    /// Scenario ids by "From -> To" transition, and by lock-table row (failure count), for
-    /// naming what an edit affects.
+    /// Scenario ids by "From -> To" transition, and by requirement id, for naming what an edit
+    /// affects.
     public var scenariosByTransition: [String: [String]] = [:]
-    public var scenariosByLockRow: [Int: [String]] = [:]
+    public var scenariosByRequirement: [String: [String]] = [:]
 
-    public init(model: ModelDeclaration, lockSchedule: [(failures: Int, milliseconds: Int)], mapping: SpecMapping) {
+    public init(model: ModelDeclaration, tables: [RuleTable], mapping: SpecMapping) {
         self.model = model
-        self.lockSchedule = lockSchedule
+        self.tables = tables
         self.mapping = mapping
     }
 
@@ -117,8 +119,15 @@ public struct SpecChecker {
                         "\(transition.from) → \(transition.to) (\(transition.specLabel ?? transition.trigger)), \(transition.provenance)"
                 ))
         }
-        findings += lockFindings(document)
-        return DocumentCheck(document: document, compared: compared, skipped: skipped, findings: findings)
+        var ruleRows: [(table: String, rows: Int)] = []
+        for table in tables {
+            let rows = table.find(document.lines)
+            if rows.isEmpty { continue }
+            ruleRows.append((table.name, rows.count))
+            findings += ruleFindings(table, rows, in: document)
+        }
+        return DocumentCheck(
+            document: document, compared: compared, skipped: skipped, ruleRows: ruleRows, findings: findings)
     }
 
     /// The compared diagrams' edges in the model's names, decisions passed through, ends and
@@ -226,35 +235,29 @@ public struct SpecChecker {
         return text.trimmingCharacters(in: .whitespaces)
     }
 
-    func lockFindings(_ document: SpecDocument) -> [SpecFinding] {
-        guard !document.lockRows.isEmpty else { return [] }
+    /// Each row whose value is not the model's, and each of the model's rows the table lacks.
+    func ruleFindings(_ table: RuleTable, _ rows: [DocumentRuleRow], in document: SpecDocument) -> [SpecFinding] {
         var findings: [SpecFinding] = []
-        func duration(_ milliseconds: Int) -> String {
-            milliseconds % 3_600_000 == 0 ? "\(milliseconds / 3_600_000) h" : "\(milliseconds / 60_000) min"
-        }
-        for row in document.lockRows {
-            let expected = lockSchedule.last { row.failures >= $0.failures }?.milliseconds
-            guard expected != row.milliseconds else { continue }
-            var details = [
-                "rule: UnlockRules.lockSchedule (Sources/ReferenceMachine/UnlockRules.swift) locks for "
-                    + (expected.map(duration) ?? "nothing") + " after \(row.failures) failures"
-            ]
-            if let scenarios = scenariosByLockRow[row.failures], !scenarios.isEmpty {
-                details.append("scenarios that rest on it: " + scenarios.joined(separator: ", "))
-            }
+        for row in rows {
+            let expected = table.value(row.key)
+            guard expected != row.value else { continue }
+            var details = ["rule: \(table.rule) gives \(expected ?? "nothing") for \(row.key) \(table.keyName)"]
+            let requirements = table.rows.first { $0.key == row.key }?.requirements ?? []
+            let scenarios = requirements.flatMap { scenariosByRequirement[$0] ?? [] }
+            if !scenarios.isEmpty { details.append("scenarios that rest on it: " + scenarios.joined(separator: ", ")) }
             findings.append(
                 SpecFinding(
-                    kind: .lockTable, file: document.file, line: row.line,
+                    kind: .ruleTable, file: document.file, line: row.line,
                     message:
-                        "\(row.failures)\(row.andBeyond ? "+" : "") failures: \"\(row.text)\" (\(duration(row.milliseconds))), the reference: \(expected.map(duration) ?? "no lock")",
+                        "\(table.name), \(row.shownKey) \(table.keyName): \"\(row.text)\" (\(row.value)), the reference: \(expected ?? "none")",
                     details: details))
         }
-        for entry in lockSchedule where !document.lockRows.contains(where: { $0.failures == entry.failures }) {
+        for entry in table.rows where !rows.contains(where: { $0.key == entry.key }) {
             findings.append(
                 SpecFinding(
-                    kind: .lockTable, file: document.file, line: nil,
+                    kind: .ruleTable, file: document.file, line: nil,
                     message:
-                        "the reference locks for \(duration(entry.milliseconds)) after \(entry.failures) failures; the document's table has no such row"
+                        "the reference gives \(entry.value) for \(entry.key) \(table.keyName); the document's \(table.name) has no such row"
                 ))
         }
         return findings

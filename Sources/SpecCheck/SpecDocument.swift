@@ -25,15 +25,6 @@ public struct DocumentEdge: Sendable, Equatable {
     public var toIsDecision = false
 }
 
-/// A row of a progressive-lock table: after `failures` failed PINs, a lock of `milliseconds`.
-public struct DocumentLockRow: Sendable, Equatable {
-    public var failures: Int
-    public var andBeyond: Bool
-    public var milliseconds: Int
-    public var text: String
-    public var line: Int
-}
-
 /// A spec document read as it is written: plain text with diagrams unfenced (as the files in
 /// the spec folder are) or Markdown with ```mermaid fences.
 public struct SpecDocument: Sendable {
@@ -41,16 +32,16 @@ public struct SpecDocument: Sendable {
     /// The document's ID (`SCR-AUTH-006`), from its "Identificador:" line, if any.
     public var identifier: String?
     public var diagrams: [DocumentDiagram]
-    public var lockRows: [DocumentLockRow]
+    /// The text's lines, for the models' rule tables to find their rows in.
+    public var lines: [String]
 
     public init(file: String, text: String) {
         self.file = file
-        let lines = text.components(separatedBy: "\n")
+        lines = text.components(separatedBy: "\n")
         identifier = lines.first { $0.contains("Identificador:") }?.firstMatch(
             of: /Identificador:\s*([A-Z]+-[A-Z]+-\d+)/
         ).map { String($0.output.1) }
         diagrams = Self.diagrams(in: lines)
-        lockRows = Self.lockRows(in: lines)
     }
 
     // MARK: Diagrams
@@ -158,35 +149,5 @@ public struct SpecDocument: Sendable {
         let from = remember(output.1, square: output.2, curly: output.3, round: output.4)
         let to = remember(output.6, square: output.7, curly: output.8, round: output.9)
         return DocumentEdge(from: from, to: to, label: String(output.5 ?? ""), line: line)
-    }
-
-    // MARK: Lock tables
-
-    /// Rows like `| 6 |` / `Bloqueo 5 minutos |` (a table flattened to lines, SCR-AUTH-006
-    /// §6.1.2) or `6 intentos: Bloqueo 5 minutos` (UIF-AUTH-001 §10.3).
-    static func lockRows(in lines: [String]) -> [DocumentLockRow] {
-        var rows: [DocumentLockRow] = []
-        for (index, line) in lines.enumerated() {
-            guard line.contains("Bloqueo"), let lock = line.firstMatch(of: /Bloqueo\s+(\d+)\s+(minutos?|horas?)/) else {
-                continue
-            }
-            let amount = Int(lock.output.1) ?? 0
-            let milliseconds = amount * (lock.output.2.hasPrefix("hora") ? 3_600_000 : 60_000)
-            var count: Substring?
-            var beyond = false
-            if let inline = line.firstMatch(of: /^\s*(\d+)(\+?)\s+intentos:/) {
-                count = inline.output.1
-                beyond = !inline.output.2.isEmpty
-            } else if index > 0, let cell = lines[index - 1].firstMatch(of: /^\|\s*(\d+)(\+?)\s*\|\s*$/) {
-                count = cell.output.1
-                beyond = !cell.output.2.isEmpty
-            }
-            guard let count, let failures = Int(count) else { continue }
-            rows.append(
-                DocumentLockRow(
-                    failures: failures, andBeyond: beyond, milliseconds: milliseconds,
-                    text: line.trimmingCharacters(in: CharacterSet(charactersIn: " |")), line: index + 1))
-        }
-        return rows
     }
 }

@@ -13,6 +13,8 @@ public struct ModelPackage: Sendable {
     public var describeReference: @Sendable (_ settings: [String: String]) -> String
     /// The mapping of spec documents to this model (`spec check`), if the model has one.
     public var specMapping: String?
+    /// The reference's rules kept as tables, which `spec check` compares with the documents'.
+    public var ruleTables: [RuleTable]
     /// A short scenario (YAML) along the model's simplest path, which `doctor` runs on a driver.
     public var smokeScenario: String
 
@@ -20,13 +22,14 @@ public struct ModelPackage: Sendable {
         declaration: ModelDeclaration, referenceSettings: [ReferenceSetting] = [],
         makeReference: @escaping @Sendable ([String: String]) -> any ImplementationUnderTest,
         describeReference: @escaping @Sendable ([String: String]) -> String = { _ in "" },
-        specMapping: String? = nil, smokeScenario: String
+        specMapping: String? = nil, ruleTables: [RuleTable] = [], smokeScenario: String
     ) {
         self.declaration = declaration
         self.referenceSettings = referenceSettings
         self.makeReference = makeReference
         self.describeReference = describeReference
         self.specMapping = specMapping
+        self.ruleTables = ruleTables
         self.smokeScenario = smokeScenario
     }
 

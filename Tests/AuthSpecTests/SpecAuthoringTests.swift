@@ -23,17 +23,32 @@ import Testing
             scr.diagrams.map { "\($0.section) \($0.kind.rawValue) \($0.edges.count)" } == [
                 "4.1 flowchart 21", "5.1 stateDiagram-v2 19",
             ])
+        let tables = UnlockRuleTables.all()
+        #expect(tables.map(\.name) == ["lock schedule", "session lifetime"])
+        func rows(_ document: SpecDocument) -> [[String]] {
+            tables.map { table in table.find(document.lines).map { "\($0.shownKey) \($0.value) @\($0.line)" } }
+        }
+        let lockLines = ["Bloqueo 1 minuto", "Bloqueo 5 minutos", "Bloqueo 15 minutos", "Bloqueo 1 hora"].map {
+            line(of: $0, in: try! text(Self.scr))!
+        }
         #expect(
-            scr.lockRows.map { "\($0.failures)\($0.andBeyond ? "+" : "") \($0.milliseconds / 60_000)" } == [
-                "5 1", "6 5", "7 15", "8+ 60",
+            rows(scr) == [
+                [
+                    "5 1 min @\(lockLines[0])", "6 5 min @\(lockLines[1])", "7 15 min @\(lockLines[2])",
+                    "8+ 1 h @\(lockLines[3])",
+                ], [],
             ])
         let uif = SpecDocument(file: "uif", text: try text(Self.uif))
         #expect(uif.identifier == "UIF-AUTH-001")
         #expect(uif.diagrams.map { "\($0.section) \($0.kind.rawValue)" } == ["2 flowchart", "5.1 stateDiagram-v2"])
+        let uifText = try text(Self.uif)
+        let pro = try #require(line(of: "Sesion Firebase (Pro)", in: uifText))
+        let perfect = try #require(line(of: "Sesion Firebase (Perfect)", in: uifText))
         #expect(
-            uif.lockRows.map { "\($0.failures)\($0.andBeyond ? "+" : "") \($0.milliseconds / 60_000)" } == [
-                "5 1", "6 5", "7 15", "8+ 60",
+            rows(uif)[0].map { String($0.split(separator: "@")[0]) } == [
+                "5 1 min ", "6 5 min ", "7 15 min ", "8+ 1 h ",
             ])
+        #expect(rows(uif)[1] == ["pro 30 d @\(pro)", "perfect 7 d @\(perfect)"])
         let markdown = SpecDocument(
             file: "md",
             text: "# 5.1 States\n\n```mermaid\nstateDiagram-v2\n    PINError --> Login: Intentos >= 5\n```\n")
@@ -56,7 +71,8 @@ import Testing
             result.stdout.contains(
                 "      SCR-AUTH-006 draws it at \(Self.scr.path):\(scrLine): PINError → PINBlocked: Intentos >= 5"))
         #expect(result.stdout.contains("(SCR-AUTH-006): compared §4.1 flowchart (line "))
-        #expect(result.stdout.contains("; lock table rows: 4: agrees with the model"))
+        #expect(result.stdout.contains("; lock schedule rows: 4: agrees with the model"))
+        #expect(result.stdout.contains("; lock schedule rows: 4; session lifetime rows: 2\n"))
         #expect(result.stdout.contains("\n1 disagreement, 2 warnings\n"))
         let alone = try TestSupport.authspec(["spec", "check", Self.scr.path])
         #expect(alone.status == 0)
@@ -83,11 +99,11 @@ import Testing
             let out = result.stdout
             #expect(
                 out.contains(
-                    "\(copy):\(durationLine): error: lock table: 6 failures: \"Bloqueo 10 minutos\" (10 min), the reference: 5 min"
+                    "\(copy):\(durationLine): error: rule table: lock schedule, 6 failures: \"Bloqueo 10 minutos\" (10 min), the reference: 5 min"
                 ))
             #expect(
                 out.contains(
-                    "rule: UnlockRules.lockSchedule (Sources/ReferenceMachine/UnlockRules.swift) locks for 5 min after 6 failures"
+                    "rule: UnlockRules.lockSchedule (Sources/ReferenceMachine/UnlockRules.swift) gives 5 min for 6 failures"
                 ))
             #expect(
                 out.contains(
@@ -99,6 +115,39 @@ import Testing
             #expect(out.contains("model: PINError → PINBlocked (SCR-AUTH-006 §5.1, §6.1.2; INT-003)"))
             #expect(out.contains("scenarios that take it: brief-pin-failure-5-locks-1-minute, "))
         }
+    }
+
+    /// The session lifetime by tier is a rule table too: a document that shortens or drops a
+    /// tier's lifetime is told so, with the rule and the scenarios that rest on it.
+    @Test func sessionLifetimeTableIsComparedToo() throws {
+        let original = try text(Self.uif)
+        let edited = original.replacingOccurrences(of: "(Perfect)\t7 dias", with: "(Perfect)\t14 dias")
+            .replacingOccurrences(of: "Sesion Firebase (Pro)", with: "Sesion Firebase (Basic)")
+        #expect(edited != original && !edited.contains("(Pro)"))
+        let folder = try TestSupport.temporaryFolder(["UIF-AUTH-001.txt": edited])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let copy = "\(folder)/UIF-AUTH-001.txt"
+        let perfect = try #require(line(of: "(Perfect)\t14 dias", in: edited))
+        let basic = try #require(line(of: "(Basic)", in: edited))
+        let result = try TestSupport.authspec(["spec", "check", copy])
+        #expect(result.status == 1)
+        let out = result.stdout
+        #expect(
+            out.contains(
+                "\(copy):\(perfect): error: rule table: session lifetime, perfect tier: \"Sesion Firebase (Perfect)\t14 dias\tRe-login + MFA\" (14 d), the reference: 7 d"
+            ), "\(out)")
+        #expect(
+            out.contains(
+                "rule: UnlockRules.sessionLifetime (Sources/ReferenceMachine/UnlockRules.swift) gives 7 d for perfect tier"
+            ))
+        #expect(out.contains("\(copy):\(basic): error: rule table: session lifetime, basic tier: "))
+        #expect(
+            out.contains(
+                "error: rule table: the reference gives 30 d for pro tier; the document's session lifetime has no such row"
+            ))
+        let scenarios = TestSupport.suite().scenarios.filter { $0.covers.contains { $0.id == "REQ-SESSION-PERFECT" } }
+        #expect(!scenarios.isEmpty)
+        #expect(out.contains("scenarios that rest on it: " + scenarios.map(\.id).joined(separator: ", ")))
     }
 
     @Test func lintReportsContradictionsAtTheStep() throws {

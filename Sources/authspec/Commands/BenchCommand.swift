@@ -1,6 +1,5 @@
 import DriverProtocol
 import Foundation
-import ReferenceMachine
 import Runner
 import ScenarioModel
 import SpecModel
@@ -33,15 +32,15 @@ enum BenchCommand: Command {
             .init(
                 name: "min-steps", valueName: "n",
                 help: "Input steps per trial at least (default 20000); the suite repeats until reached."),
-        ])
+        ] + SuiteArguments.modelOptions.filter { $0.name == "model" })
 
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
         // Drivers to end: a signal stops this command in order.
         Interruption.stopInOrder()
         let trials = try number(arguments.value("trials") ?? "5", "trials")
         let minimumSteps = try number(arguments.value("min-steps") ?? "20000", "min-steps")
-        let model = UnlockModel.declaration
-        let paths = arguments.positionals.isEmpty ? ["Scenarios"] : arguments.positionals
+        let model = try SuiteArguments.package(arguments).declaration
+        let paths = SuiteArguments.paths(arguments)
         let loaded = ScenarioLoader(model: model).load(paths: paths)
         guard loaded.diagnostics.isEmpty, !loaded.scenarios.isEmpty else {
             for diagnostic in loaded.diagnostics { Console.error(diagnostic.description) }

@@ -70,7 +70,8 @@ enum LintCommand: Command {
         let documents = arguments.all("spec")
         if !documents.isEmpty {
             let (checks, additions) = try SpecCommand.check(
-                documents, mapping: arguments.value("mapping"), scenarioPath: paths[0], ran: (loaded.scenarios, records)
+                documents, package: package, mapping: arguments.value("mapping"), scenarioPath: paths[0],
+                ran: (loaded.scenarios, records)
             )
             disagreements = SpecCommand.report(checks, additions: additions).disagreements
         }

@@ -1,7 +1,6 @@
 import Coverage
 import Engine
 import Foundation
-import ReferenceMachine
 import Reporters
 import Results
 import Runner
@@ -21,9 +20,10 @@ enum SpecCommand: Command {
             arrow may pass straight over states the app leaves by itself (PINValidating, \
             BiometricSuccess). It reports, with file and line, arrows the model lacks, the same \
             source and trigger going elsewhere (a conflict), and transitions the model has that a \
-            document does not draw; and compares progressive-lock tables (SCR-AUTH-006 §6.1.2, \
-            UIF-AUTH-001 §10.3) with the reference's schedule, naming the rule and the scenarios \
-            each disagreement touches. Exit codes: 0 the documents agree with the model, 1 they \
+            document does not draw; and compares the tables the model keeps its rules in (for the \
+            unlock model: the lock schedule of SCR-AUTH-006 §6.1.2 and UIF-AUTH-001 §10.3, the \
+            session lifetime by tier of UIF-AUTH-001 §10.2) with the documents' tables, naming the \
+            rule and the scenarios each disagreement touches. Exit codes: 0 the documents agree with the model, 1 they \
             disagree, 2 usage or input errors.
             """,
         arguments: [
@@ -39,7 +39,7 @@ enum SpecCommand: Command {
             .init(
                 name: "scenarios", valueName: "path",
                 help: "Scenarios run on the reference to name what a disagreement touches (default: Scenarios)."),
-        ])
+        ] + SuiteArguments.modelOptions.filter { $0.name == "model" })
 
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
         guard arguments.positionals.first == "check" else {
@@ -47,12 +47,15 @@ enum SpecCommand: Command {
         }
         let files = Array(arguments.positionals.dropFirst())
         guard !files.isEmpty else { throw UsageError(message: "Name at least one spec document to check") }
+        let package = try SuiteArguments.package(arguments)
         let (checks, additions) = try check(
-            files, mapping: arguments.value("mapping"), scenarioPath: arguments.value("scenarios") ?? "Scenarios")
-        let model = UnlockModel.declaration
+            files, package: package, mapping: arguments.value("mapping"),
+            scenarioPath: arguments.value("scenarios") ?? "Scenarios")
+        let model = package.declaration
+        let tables = package.ruleTables.map(\.name)
         Console.out(
-            "Checking \(files.count) document\(files.count == 1 ? "" : "s") against the \(model.name) model (\(model.transitions.count) transitions) and the reference's lock schedule"
-        )
+            "Checking \(files.count) document\(files.count == 1 ? "" : "s") against the \(model.name) model (\(model.transitions.count) transitions)"
+                + (tables.isEmpty ? "" : " and the reference's " + tables.joined(separator: " and ")))
         let counts = report(checks, additions: additions)
         Console.out(
             "\n\(counts.disagreements) disagreement\(counts.disagreements == 1 ? "" : "s"), \(counts.warnings) warning\(counts.warnings == 1 ? "" : "s")"
@@ -63,13 +66,12 @@ enum SpecCommand: Command {
     /// Reads the documents and checks them; the scenarios, run on the reference, name what each
     /// disagreement touches.
     static func check(
-        _ files: [String], mapping mappingPath: String?, scenarioPath: String,
+        _ files: [String], package: ModelPackage, mapping mappingPath: String?, scenarioPath: String,
         ran: (scenarios: [Scenario], records: [ScenarioRecord])? = nil
     ) throws -> (checks: [DocumentCheck], additions: [TransitionDeclaration]) {
-        let model = UnlockModel.declaration
+        let model = package.declaration
         let mappingFile =
-            mappingPath
-            ?? (FileManager.default.fileExists(atPath: "docs/spec-mapping.yaml") ? "docs/spec-mapping.yaml" : nil)
+            mappingPath ?? package.specMapping.flatMap { FileManager.default.fileExists(atPath: $0) ? $0 : nil }
         var mapping = SpecMapping()
         if let mappingFile {
             let text = try readText(mappingFile, what: "the mapping file")
@@ -84,20 +86,22 @@ enum SpecCommand: Command {
             documents.append(
                 SpecDocument(file: file, text: try readText(file, what: "the document", maxBytes: 1 << 20)))
         }
-        var checker = SpecChecker(model: model, lockSchedule: UnlockRules.spec.lockSchedule, mapping: mapping)
+        var checker = SpecChecker(model: model, tables: package.ruleTables, mapping: mapping)
         var suite = ran
         if suite == nil, FileManager.default.fileExists(atPath: scenarioPath) {
             let loaded = Suite(
                 paths: [scenarioPath], requirementsFile: nil, model: model, selection: SuiteSelection())
-            let package = UnlockPackage.package
             let settings = (try? package.resolve(settings: [:]).get()) ?? [:]
             let reference = Candidate(label: "reference") { _ in package.makeReference(settings) }
             suite = (loaded.scenarios, RunEngine(model: model).run(loaded, on: [reference]).allRecords)
         }
         if let suite {
             checker.scenariosByTransition = CoverageReport.scenariosByTransition(suite.records, model: model)
-            checker.scenariosByLockRow = scenariosByLockRow(
-                suite.scenarios, catalogue: Suite.catalogue(nil, paths: [scenarioPath]).requirements)
+            for scenario in suite.scenarios {
+                for requirement in scenario.covers {
+                    checker.scenariosByRequirement[requirement.id, default: []].append(scenario.id)
+                }
+            }
         }
         let checks = checker.check(documents)
         return (checks, checker.additionsOutsideEveryDocument(checks))
@@ -120,7 +124,7 @@ enum SpecCommand: Command {
                     + check.skipped.map { "§\($0.section) \($0.kind.rawValue) (line \($0.line))" }.joined(
                         separator: ", ")
             }
-            if !check.document.lockRows.isEmpty { line += "; lock table rows: \(check.document.lockRows.count)" }
+            for (table, rows) in check.ruleRows { line += "; \(table) rows: \(rows)" }
             let disagreeing = check.findings.filter(\.isDisagreement)
             Console.out(line + (disagreeing.isEmpty ? ": agrees with the model" : ""))
             for finding in check.findings.sorted(by: {
@@ -152,17 +156,6 @@ enum SpecCommand: Command {
         }
         return (disagreements, warnings)
     }
-
-    /// Scenarios covering the requirement for each §6.1.2 row (`... §6.1.2 row 6`, `row 8+`).
-    static func scenariosByLockRow(_ scenarios: [Scenario], catalogue: [Requirement]) -> [Int: [String]] {
-        var rows: [Int: [String]] = [:]
-        for requirement in catalogue {
-            guard let match = requirement.clause.firstMatch(of: /§6\.1\.2 row (\d+)\+?$/), let row = Int(match.output.1)
-            else { continue }
-            rows[row] = scenarios.filter { $0.covers.contains { $0.id == requirement.id } }.map(\.id)
-        }
-        return rows
-    }
 }
 
 enum ModelCommand: Command {
@@ -171,10 +164,11 @@ enum ModelCommand: Command {
         abstract: "Print the model's states, inputs and transitions, for docs and other tools.",
         discussion: nil,
         arguments: [],
-        options: [.init(name: "format", valueName: "format", help: "mermaid (a stateDiagram-v2) or json (default).")])
+        options: [.init(name: "format", valueName: "format", help: "mermaid (a stateDiagram-v2) or json (default).")]
+            + SuiteArguments.modelOptions.filter { $0.name == "model" })
 
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
-        let model = UnlockModel.declaration
+        let model = try SuiteArguments.package(arguments).declaration
         switch arguments.value("format") ?? "json" {
         case "json": Console.out(ModelExport.json(model))
         case "mermaid": Console.out(ModelExport.mermaid(model))
