@@ -45,21 +45,38 @@ public struct RunEngine: Sendable {
     }
 
     public func run(_ suite: Suite, on candidates: [Candidate], events: (RunEvent) -> Void = { _ in }) -> RunRecord {
+        var copy = suite
+        return run(releasing: &copy, on: candidates, events: events)
+    }
+
+    /// Runs `suite` and empties its scenarios (the selected and the loaded ones): once the last
+    /// candidate has run a scenario nothing holds it any more, so a large suite is not kept
+    /// whole until the reports are written.
+    public func run(
+        releasing suite: inout Suite, on candidates: [Candidate], events: (RunEvent) -> Void = { _ in }
+    ) -> RunRecord {
         var run = RunRecord(
             model: model.name, modelDigest: model.digest, suite: suite.identity, shard: suite.shard,
             requirements: suite.requirements.map { RequirementEntry(id: $0.id, clause: $0.clause, text: $0.text) })
-        for candidate in candidates {
+        let ids = suite.scenarios.map(\.id)
+        var scenarios = Self.take(&suite.scenarios)
+        suite.loaded.scenarios = []
+        for (index, candidate) in candidates.enumerated() {
             if stop() != nil { break }
             events(.starting(candidate))
-            run.implementations.append(self.run(suite, on: candidate, events: events))
+            let last = index == candidates.count - 1
+            let work = Work(
+                scenarios: last ? Self.take(&scenarios) : scenarios, positions: suite.positions, workers: jobs,
+                releasing: last)
+            run.implementations.append(self.run(work, on: candidate, events: events))
         }
         if let reason = stop() {
             var unfinished: [RunInterruption.Unfinished] = []
             for (index, candidate) in candidates.enumerated() {
                 let ran = index < run.implementations.count ? run.implementations[index] : nil
                 let finished = Set(ran?.records.map(\.id) ?? [])
-                unfinished += suite.scenarios.filter { !finished.contains($0.id) }.map {
-                    .init(implementation: ran?.name ?? candidate.label, scenario: $0.id)
+                unfinished += ids.filter { !finished.contains($0) }.map {
+                    .init(implementation: ran?.name ?? candidate.label, scenario: $0)
                 }
             }
             run.interruption = RunInterruption(signal: reason, unfinished: unfinished)
@@ -67,8 +84,13 @@ public struct RunEngine: Sendable {
         return run
     }
 
-    private func run(_ suite: Suite, on candidate: Candidate, events: (RunEvent) -> Void) -> ImplementationRecord {
-        let work = Work(scenarios: suite.scenarios, positions: suite.positions, workers: jobs)
+    /// The array, leaving an empty one behind, so the caller holds no second reference.
+    private static func take(_ scenarios: inout [Scenario]) -> [Scenario] {
+        defer { scenarios = [] }
+        return scenarios
+    }
+
+    private func run(_ work: Work, on candidate: Candidate, events: (RunEvent) -> Void) -> ImplementationRecord {
         let runner = ScenarioRunner(model: model)
         let stop = self.stop
         let model = self.model
@@ -94,13 +116,16 @@ public struct RunEngine: Sendable {
 }
 
 /// The scenarios of one candidate shared among workers: each takes the next index, runs it,
-/// and leaves its record; records are handed on strictly in index order.
+/// and leaves its record; records are handed on strictly in index order. A releasing work
+/// lets go of each scenario as it is taken.
 final class Work: @unchecked Sendable {
-    private let scenarios: [Scenario]
     private let positions: [Int]
     private let workers: Int
+    private let releasing: Bool
+    private let total: Int
     private let condition = NSCondition()
     // Guarded by `condition`.
+    private var scenarios: [Scenario?]
     private var next = 0
     private var ready: [Int: ScenarioRecord] = [:]
     private var delivered = 0
@@ -109,10 +134,12 @@ final class Work: @unchecked Sendable {
     private var identities: [ImplementationIdentity]
     private var names: [String?]
 
-    init(scenarios: [Scenario], positions: [Int], workers: Int) {
+    init(scenarios: [Scenario], positions: [Int], workers: Int, releasing: Bool) {
         self.scenarios = scenarios
+        total = scenarios.count
         self.positions = positions
         self.workers = workers
+        self.releasing = releasing
         identities = Array(repeating: ImplementationIdentity(), count: workers)
         names = Array(repeating: nil, count: workers)
     }
@@ -125,8 +152,8 @@ final class Work: @unchecked Sendable {
     ) {
         var implementation = candidate.make(worker)
         implementation.prepare()
-        while stop() == nil, let index = claim() {
-            let result = runner.run(scenarios[index], on: &implementation)
+        while stop() == nil, let (index, scenario) = claim() {
+            let result = runner.run(scenario, on: &implementation)
             if stop() != nil { break }
             let record = result.record(position: positions[index], model: model, trace: trace)
             condition.lock()
@@ -144,12 +171,13 @@ final class Work: @unchecked Sendable {
         condition.unlock()
     }
 
-    private func claim() -> Int? {
+    private func claim() -> (Int, Scenario)? {
         condition.lock()
         defer { condition.unlock() }
-        guard next < scenarios.count else { return nil }
+        guard next < total, let scenario = scenarios[next] else { return nil }
+        if releasing { scenarios[next] = nil }
         next += 1
-        return next - 1
+        return (next - 1, scenario)
     }
 
     /// Hands on every record ready in order, outside the lock.
@@ -164,7 +192,7 @@ final class Work: @unchecked Sendable {
             records.append(record)
             let number = delivered
             condition.unlock()
-            deliver(.finished(record, number: number, of: scenarios.count))
+            deliver(.finished(record, number: number, of: total))
         }
     }
 
@@ -178,7 +206,7 @@ final class Work: @unchecked Sendable {
                 condition.unlock()
                 break
             }
-            if ready[delivered] == nil { condition.wait(until: Date(timeIntervalSinceNow: 0.05)) }
+            if ready[delivered] == nil { _ = condition.wait(until: Date(timeIntervalSinceNow: 0.05)) }
             condition.unlock()
         }
         condition.lock()
@@ -187,7 +215,7 @@ final class Work: @unchecked Sendable {
         condition.unlock()
         for record in rest {
             records.append(record)
-            deliver(.finished(record, number: records.count, of: scenarios.count))
+            deliver(.finished(record, number: records.count, of: total))
         }
         return (records, identities, names)
     }

@@ -1,5 +1,3 @@
-import SpecModel
-
 /// A JSON document with its keys in a fixed order, so reports are byte-for-byte deterministic.
 public indirect enum JSON: Sendable, Equatable {
     case null

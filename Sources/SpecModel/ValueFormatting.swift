@@ -1,5 +1,3 @@
-import SpecModel
-
 /// Renders observed and expected values the way a scenario author writes them: durations as
 /// `1m` rather than 60000, events as `pin_failure{attempt_number: 1}`.
 public struct ValueFormatter {

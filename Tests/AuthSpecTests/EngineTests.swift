@@ -131,6 +131,7 @@ import Testing
             ([one, third], "one split needed"),
             ([whole, two], "is the result of a whole run"),
             ([one, folder + "/not-json.json"], "not-json.json:2:13: error: not JSON"),
+            ([], "Name the results JSON file of every shard"),
         ]
         for (files, message) in cases {
             let result = try TestSupport.authspec(["merge"] + files)

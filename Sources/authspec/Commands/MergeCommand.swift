@@ -25,6 +25,10 @@ enum MergeCommand: Command {
     static let maxBytes = 1 << 30
 
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
+        guard !arguments.positionals.isEmpty else {
+            throw UsageError(
+                message: "Name the results JSON file of every shard ('authspec run --shard K/N --json FILE')")
+        }
         let outputs = try ReportOutputs(arguments, options: RunReports.optionNames)
         var parts: [(name: String, run: RunRecord)] = []
         for file in arguments.positionals {

@@ -56,7 +56,7 @@ enum RunCommand: Command {
         // Every place a report or a log goes is checked before anything runs.
         let outputs = try ReportOutputs(arguments, options: RunReports.optionNames)
         if !drivers.isEmpty { try DriverArguments.checkLogFolder(arguments) }
-        let suite = Suite(
+        var suite = Suite(
             paths: SuiteArguments.paths(arguments), requirementsFile: arguments.value("requirements"), model: model,
             selection: selection)
         for diagnostic in suite.loaded.diagnostics { Console.error(diagnostic.description) }
@@ -79,7 +79,9 @@ enum RunCommand: Command {
         let engine = RunEngine(model: model, jobs: jobs, trace: arguments.flag("trace")) {
             Interruption.signal.map(Interruption.name(of:))
         }
-        let run = engine.run(suite, on: candidates) { event in
+        // The run lets go of the scenarios as it goes; what the summary needs of them is taken first.
+        let uncovered = RequirementCatalogue.uncovered(suite.requirements, by: suite.loaded.scenarios).map(\.id)
+        let run = engine.run(releasing: &suite, on: candidates) { event in
             switch event {
             case .starting(let candidate):
                 if !quiet && candidate.label != "reference" {
@@ -95,7 +97,7 @@ enum RunCommand: Command {
         }
         let written = RunReports.finish(
             run, model: model, outputs: outputs, reporter: reporter,
-            uncovered: RequirementCatalogue.uncovered(suite.requirements, by: suite.loaded.scenarios).map(\.id),
+            uncovered: uncovered,
             inputErrors: suite.loaded.diagnostics.count)
         // The most serious ending wins: a signal, then bad input or an unwritten report, then
         // conformance failures.
