@@ -21,6 +21,9 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--bug", action="append", default=[], choices=sorted(BUGS), help="switch on a deliberate bug")
     parser.add_argument("--list-bugs", action="store_true", help="list the bugs and exit")
+    parser.add_argument("--observe", action="append", default=[], choices=OBSERVATIONS, metavar="KEY",
+                        help="declare and report only these observation keys (repeatable; default all), "
+                             "as a driver that cannot observe everything would")
     parser.add_argument("--argon2-memory-kib", type=int, default=1024,
                         help="Argon2id memory cost for the PIN hash (default 1024; libargon2's minimum is 8)")
     options = parser.parse_args()
@@ -29,6 +32,7 @@ def main():
             print("%-28s %s" % (name, what))
         return
     hasher = Argon2id(options.argon2_memory_kib)
+    observed = options.observe or OBSERVATIONS
     screen = None
 
     def reply(message_id, **fields):
@@ -51,13 +55,14 @@ def main():
                 reply(message_id, protocol=1,
                       implementation={"name": "python-example" + "".join("+" + b for b in options.bug),
                                       "version": "1.0", "language": "python"},
-                      capabilities={"inputs": INPUTS, "observations": OBSERVATIONS})
+                      capabilities={"inputs": INPUTS, "observations": observed})
             elif kind == "start":
                 screen = UnlockScreen(request["given"], options.bug, hasher)
                 reply(message_id)
             elif kind == "input":
                 item = request["input"]
-                reply(message_id, observations=screen.apply(item["name"], item.get("argument"), request["time_ms"]))
+                observations = screen.apply(item["name"], item.get("argument"), request["time_ms"])
+                reply(message_id, observations={key: observations[key] for key in observed if key in observations})
             elif kind == "reset":
                 screen = None
                 reply(message_id)

@@ -1,23 +1,54 @@
 import Results
 
-/// Where a requirement stands for one implementation.
-public enum RequirementStatus: String, Sendable {
-    /// No scenario covers it.
-    case notCovered = "not covered"
-    /// Every covering scenario that ran passed.
-    case passed
-    /// A covering scenario failed or errored.
+/// Where a requirement stands for one implementation. Verified only where every covering
+/// scenario that ran passed with each of its expectations checked.
+public enum RequirementStatus: String, Sendable, CaseIterable {
+    case verified
+    /// The covering scenarios ran without a difference, but not every expectation was
+    /// checked (the implementation does not observe some keys), or some were skipped.
+    case notVerified = "not verified"
+    /// A covering scenario failed.
     case failed
+    /// A covering scenario errored (and none failed).
+    case errored
     /// Every covering scenario was skipped.
     case skipped
+    /// No scenario covers it.
+    case notCovered = "not covered"
+}
+
+/// A requirement's status on one implementation, with what kept it from being verified.
+public struct RequirementAssessment: Sendable, Equatable {
+    public var status: RequirementStatus
+    /// For `notVerified`: the expected keys the implementation does not observe, in the order met.
+    public var unobserved: [String]
+    /// For `notVerified`: how many covering scenarios were skipped.
+    public var skipped: Int
+
+    /// `not verified (does not observe events, message)`, `failed`.
+    public var description: String {
+        guard status == .notVerified else { return status.rawValue }
+        var reasons: [String] = []
+        if !unobserved.isEmpty { reasons.append("does not observe " + unobserved.joined(separator: ", ")) }
+        if skipped > 0 { reasons.append("\(skipped) covering scenario\(skipped == 1 ? "" : "s") skipped") }
+        return reasons.isEmpty ? status.rawValue : "\(status.rawValue) (\(reasons.joined(separator: "; ")))"
+    }
 }
 
 public enum RequirementCoverage {
-    public static func status(of requirement: String, in records: [ScenarioRecord]) -> RequirementStatus {
+    public static func assess(_ requirement: String, in records: [ScenarioRecord]) -> RequirementAssessment {
         let covering = records.filter { $0.covers.contains(requirement) }
-        if covering.isEmpty { return .notCovered }
-        if covering.contains(where: { $0.outcome == .failed || $0.outcome == .errored }) { return .failed }
-        if covering.allSatisfy({ $0.outcome == .skipped }) { return .skipped }
-        return .passed
+        func status(_ status: RequirementStatus) -> RequirementAssessment {
+            RequirementAssessment(status: status, unobserved: [], skipped: 0)
+        }
+        if covering.isEmpty { return status(.notCovered) }
+        if covering.contains(where: { $0.outcome == .failed }) { return status(.failed) }
+        if covering.contains(where: { $0.outcome == .errored }) { return status(.errored) }
+        if covering.allSatisfy({ $0.outcome == .skipped }) { return status(.skipped) }
+        if covering.allSatisfy({ $0.outcome == .passed }) { return status(.verified) }
+        var seen: Set<String> = []
+        let unobserved = covering.flatMap(\.uncheckedKeys).filter { seen.insert($0).inserted }
+        return RequirementAssessment(
+            status: .notVerified, unobserved: unobserved, skipped: covering.filter { $0.outcome == .skipped }.count)
     }
 }

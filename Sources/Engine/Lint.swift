@@ -8,7 +8,7 @@ public enum Contradictions {
     public static func lines(_ records: [ScenarioRecord], model: ModelDeclaration) -> [String] {
         let formatter = ValueFormatter(model: model)
         var lines: [String] = []
-        for result in records where result.outcome != .passed {
+        for result in records where !result.outcome.ranWithoutProblem {
             guard let step = result.firstProblem else {
                 lines.append(
                     "\(result.location): error: scenario '\(result.id)' could not run on the reference: \(result.message ?? "")"

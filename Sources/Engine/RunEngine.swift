@@ -33,14 +33,18 @@ public struct RunEngine: Sendable {
     public var jobs: Int
     /// Keep every step's states entered, passing ones too (else only problems keep them).
     public var trace: Bool
+    /// What every implementation must observe for the run to pass (the model's `full` if nil).
+    public var profile: ConformanceProfile
     public var stop: @Sendable () -> String?
 
     public init(
-        model: ModelDeclaration, jobs: Int = 1, trace: Bool = false, stop: @escaping @Sendable () -> String? = { nil }
+        model: ModelDeclaration, jobs: Int = 1, trace: Bool = false, profile: ConformanceProfile? = nil,
+        stop: @escaping @Sendable () -> String? = { nil }
     ) {
         self.model = model
         self.jobs = max(1, jobs)
         self.trace = trace
+        self.profile = profile ?? model.profiles[model.profiles.count - 1]
         self.stop = stop
     }
 
@@ -57,7 +61,8 @@ public struct RunEngine: Sendable {
     ) -> RunRecord {
         var run = RunRecord(
             model: model.name, modelDigest: model.digest, suite: suite.identity, shard: suite.shard,
-            requirements: suite.requirements.map { RequirementEntry(id: $0.id, clause: $0.clause, text: $0.text) })
+            requirements: suite.requirements.map { RequirementEntry(id: $0.id, clause: $0.clause, text: $0.text) },
+            profile: profile)
         let ids = suite.scenarios.map(\.id)
         var scenarios = Self.take(&suite.scenarios)
         suite.loaded.scenarios = []
@@ -106,11 +111,12 @@ public struct RunEngine: Sendable {
         work.serve(
             worker: 0, candidate: candidate, runner: runner, model: model, trace: trace, stop: stop, deliver: events,
             handsOn: true)
-        let (records, identities, names) = work.finish(deliver: events)
+        let (records, identities, names, observed) = work.finish(deliver: events)
         let identity = identities[0]
         return ImplementationRecord(
             name: names[0] ?? candidate.label, command: identity.command, version: identity.version,
             language: identity.language, restarts: identities.reduce(0) { $0 + $1.restarts }, log: identity.log,
+            observes: model.observations.map(\.key).filter { key in observed.contains { $0.contains(key) } },
             records: records)
     }
 }
@@ -133,6 +139,7 @@ final class Work: @unchecked Sendable {
     private var done = 0
     private var identities: [ImplementationIdentity]
     private var names: [String?]
+    private var observed: [Set<String>]
 
     init(scenarios: [Scenario], positions: [Int], workers: Int, releasing: Bool) {
         self.scenarios = scenarios
@@ -142,6 +149,7 @@ final class Work: @unchecked Sendable {
         self.releasing = releasing
         identities = Array(repeating: ImplementationIdentity(), count: workers)
         names = Array(repeating: nil, count: workers)
+        observed = Array(repeating: [], count: workers)
     }
 
     /// Runs scenarios until none is left or `stop` says so. The worker on the calling thread
@@ -162,10 +170,12 @@ final class Work: @unchecked Sendable {
             condition.unlock()
             if handsOn { handOn(deliver) }
         }
+        let keys = implementation.observedKeys
         implementation.close()
         condition.lock()
         identities[worker] = implementation.identity
         names[worker] = implementation.name
+        observed[worker] = keys
         done += 1
         condition.broadcast()
         condition.unlock()
@@ -198,7 +208,9 @@ final class Work: @unchecked Sendable {
 
     /// Waits for every worker, handing records on as they become ready; a record after a gap
     /// left by a stopped worker is handed on too, still in order.
-    func finish(deliver: (RunEvent) -> Void) -> ([ScenarioRecord], [ImplementationIdentity], [String?]) {
+    func finish(
+        deliver: (RunEvent) -> Void
+    ) -> ([ScenarioRecord], [ImplementationIdentity], [String?], [Set<String>]) {
         while true {
             handOn(deliver)
             condition.lock()
@@ -217,6 +229,6 @@ final class Work: @unchecked Sendable {
             records.append(record)
             deliver(.finished(record, number: records.count, of: total))
         }
-        return (records, identities, names)
+        return (records, identities, names, observed)
     }
 }

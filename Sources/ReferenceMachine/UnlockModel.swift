@@ -21,6 +21,13 @@ public enum UnlockModel {
         given: given,
         observations: observations,
         transitions: transitions,
+        profiles: [
+            ConformanceProfile("minimal", keys: ["state"], "the state after each step"),
+            ConformanceProfile(
+                "standard",
+                keys: ["state", "states", "navigation", "pin_attempts_left", "bio_attempts_left", "lock_remaining"],
+                "states, navigation, attempts left and the lock"),
+        ],
         clockInput: "advance",
         diagramSource: "SCR-AUTH-006 §5.1",
         exampleClause: "SCR-AUTH-006 §6.1.2",

@@ -38,22 +38,17 @@ public struct JSONReporter {
                     "requirements",
                     .array(
                         run.requirements.map { requirement in
-                            .object(
-                                ResultsCodec.requirement(requirement) + [
-                                    (
-                                        "status",
-                                        .object(
-                                            run.implementations.map {
-                                                (
-                                                    $0.name,
-                                                    .string(
-                                                        RequirementCoverage.status(
-                                                            of: requirement.id, in: $0.records
-                                                        ).rawValue)
-                                                )
-                                            })
-                                    )
-                                ])
+                            let assessed = run.implementations.map {
+                                ($0.name, RequirementCoverage.assess(requirement.id, in: $0.records))
+                            }
+                            var fields = ResultsCodec.requirement(requirement)
+                            fields.append(("status", .object(assessed.map { ($0.0, .string($0.1.status.rawValue)) })))
+                            let reasons = assessed.filter { $0.1.status == .notVerified }
+                            if !reasons.isEmpty {
+                                fields.append(
+                                    ("why_not_verified", .object(reasons.map { ($0.0, .string($0.1.description)) })))
+                            }
+                            return .object(fields)
                         })
                 ))
         }
@@ -96,10 +91,8 @@ public struct JSONReporter {
     }
 
     private func summary(_ summary: RunSummary) -> JSON {
-        .object([
-            ("passed", .number(summary.passed)), ("failed", .number(summary.failed)),
-            ("errored", .number(summary.errored)), ("skipped", .number(summary.skipped)),
-        ])
+        .object(
+            summary.counts.map { ($0.outcome.rawValue.replacingOccurrences(of: " ", with: "_"), .number($0.count)) })
     }
 
     private func implementation(_ record: ImplementationRecord) -> JSON {

@@ -23,11 +23,11 @@ public struct JUnitReporter {
         let total = run.summary
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         xml +=
-            "<testsuites name=\"authspec\" tests=\"\(total.total)\" failures=\"\(total.failed)\" errors=\"\(total.errored)\" skipped=\"\(total.skipped)\">\n"
+            "<testsuites name=\"authspec\" tests=\"\(total.total)\" failures=\"\(total.failed)\" errors=\"\(total.errored)\" skipped=\"\(Self.notPassed(total))\">\n"
         for implementation in run.implementations {
             let summary = implementation.summary
             xml +=
-                "  <testsuite name=\"\(Escape.xmlAttribute(implementation.name))\" tests=\"\(summary.total)\" failures=\"\(summary.failed)\" errors=\"\(summary.errored)\" skipped=\"\(summary.skipped)\">\n"
+                "  <testsuite name=\"\(Escape.xmlAttribute(implementation.name))\" tests=\"\(summary.total)\" failures=\"\(summary.failed)\" errors=\"\(summary.errored)\" skipped=\"\(Self.notPassed(summary))\">\n"
             if let interruption = run.interruption {
                 let unfinished = interruption.unfinished.filter { $0.implementation == implementation.name }.map(
                     \.scenario)
@@ -49,6 +49,9 @@ public struct JUnitReporter {
         try emit(xml + "</testsuites>\n")
     }
 
+    /// Skipped in JUnit's terms: skipped, and ran without a difference but not wholly checked.
+    static func notPassed(_ summary: RunSummary) -> Int { summary.skipped + summary.partlyChecked + summary.notChecked }
+
     private func testcase(_ result: ScenarioRecord) -> String {
         var xml =
             "    <testcase classname=\"\(Escape.xmlAttribute(result.location.file))\" name=\"\(Escape.xmlAttribute(result.id))\">\n"
@@ -57,6 +60,11 @@ public struct JUnitReporter {
         switch result.outcome {
         case .passed:
             break
+        case .partlyChecked, .notChecked:
+            // JUnit has no "checked in part": a case that was not wholly checked is not a pass.
+            let keys = result.uncheckedKeys.joined(separator: ", ")
+            xml +=
+                "      <skipped message=\"\(Escape.xmlAttribute("\(result.outcome.rawValue): \(result.checked) of \(result.expectations) expectations checked" + (keys.isEmpty ? "" : "; not observed: \(keys)")))\"/>\n"
         case .failed:
             let keys = problem?.differences.map(\.key).joined(separator: ", ") ?? ""
             let body =

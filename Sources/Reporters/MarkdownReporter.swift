@@ -22,16 +22,19 @@ public struct MarkdownReporter {
                 + "this report holds only the ones that did.\n\n"
         }
         text += Self.table(
-            header: ["implementation", "passed", "failed", "errored", "skipped"],
+            header: ["implementation"] + Outcome.allCases.map(\.rawValue),
             rows: run.implementations.map { implementation in
-                let summary = implementation.summary
                 let broken = implementation.broken != nil ? " (driver broken)" : ""
                 return [Escape.markdown(implementation.name) + broken]
-                    + [summary.passed, summary.failed, summary.errored, summary.skipped].map(String.init)
+                    + implementation.summary.counts.map { String($0.count) }
             })
+        let unchecked = run.implementations.compactMap(terminal.unchecked)
+        if !unchecked.isEmpty {
+            text += "\n" + unchecked.map { "> " + Escape.markdown($0) + "\n" }.joined(separator: ">\n")
+        }
         text += "\n## Scenarios\n\n" + matrix(run)
         let problems = run.implementations.flatMap { implementation in
-            implementation.records.filter { $0.outcome != .passed }.map { (implementation.name, $0) }
+            implementation.records.filter { !$0.outcome.ranWithoutProblem }.map { (implementation.name, $0) }
         }
         if !problems.isEmpty {
             text += "\n## Problems\n"
@@ -72,6 +75,8 @@ public struct MarkdownReporter {
     static func mark(_ outcome: Outcome) -> String {
         switch outcome {
         case .passed: return "✅ passed"
+        case .partlyChecked: return "◐ partly checked"
+        case .notChecked: return "○ not checked"
         case .failed: return "❌ failed"
         case .errored: return "💥 errored"
         case .skipped: return "⏭️ skipped"
@@ -83,12 +88,13 @@ public struct MarkdownReporter {
         var text = "## Requirements\n\n"
         let requirements = record.requirements
         let runs = record.implementations
-        let statuses = runs.map { run in requirements.map { RequirementCoverage.status(of: $0.id, in: run.records) } }
+        let statuses = runs.map { run in requirements.map { RequirementCoverage.assess($0.id, in: run.records) } }
         for (run, status) in zip(runs, statuses) {
-            let passed = status.filter { $0 == .passed }.count
-            text +=
-                "- \(Escape.markdown(run.name)): \(passed) of \(requirements.count) requirements covered and passing"
-            let gaps = zip(requirements, status).filter { $0.1 != .passed }.map { "\($0.0.id) (\($0.1.rawValue))" }
+            let verified = status.filter { $0.status == .verified }.count
+            text += "- \(Escape.markdown(run.name)): \(verified) of \(requirements.count) requirements verified"
+            let gaps = zip(requirements, status).filter { $0.1.status != .verified }.map {
+                "\($0.0.id) (\($0.1.description))"
+            }
             text += gaps.isEmpty ? "\n" : "; not: " + Escape.markdown(gaps.joined(separator: ", ")) + "\n"
         }
         let rows = requirements.enumerated().map { index, requirement in
@@ -99,10 +105,12 @@ public struct MarkdownReporter {
             + Self.table(header: ["requirement", "clause", "what"] + runs.map { Escape.markdown($0.name) }, rows: rows)
     }
 
-    static func requirementMark(_ status: RequirementStatus) -> String {
-        switch status {
-        case .passed: return "✅ passed"
+    static func requirementMark(_ assessment: RequirementAssessment) -> String {
+        switch assessment.status {
+        case .verified: return "✅ verified"
+        case .notVerified: return "⚠️ " + Escape.markdown(assessment.description)
         case .failed: return "❌ failed"
+        case .errored: return "💥 errored"
         case .skipped: return "⏭️ skipped"
         case .notCovered: return "⚪ not covered"
         }

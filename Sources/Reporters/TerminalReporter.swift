@@ -16,15 +16,18 @@ public struct TerminalReporter {
     {
         let width = String(total).count
         let counter = String(repeating: " ", count: width - String(number).count) + "\(number)/\(total)"
-        let label = result.outcome.rawValue.uppercased()
-        let padded = label + String(repeating: " ", count: 8 - label.count)
+        var label = result.outcome.rawValue.uppercased()
+        if result.outcome == .partlyChecked { label += " \(result.checked)/\(result.expectations)" }
+        let padded = label + String(repeating: " ", count: max(1, 8 - label.count))
         return "[\(counter)] \(padded)" + (implementation.map { "\(VisibleText.oneLine($0)): " } ?? "")
             + VisibleText.oneLine(result.id)
     }
 
-    /// The details of a scenario that did not pass, or nil when it passed.
+    /// The details of a scenario that failed, errored or was skipped, or nil. What a scenario
+    /// that ran without a difference left unchecked is said once per implementation
+    /// (`unchecked(_:)`), not per scenario.
     public func problem(_ result: ScenarioRecord, implementation: String? = nil) -> String? {
-        guard result.outcome != .passed else { return nil }
+        guard !result.outcome.ranWithoutProblem else { return nil }
         let against = implementation.map { " [\(VisibleText.oneLine($0))]" } ?? ""
         var lines = [
             "\(result.outcome.rawValue.uppercased()): \(VisibleText.oneLine(result.id))\(against) — "
@@ -73,7 +76,8 @@ public struct TerminalReporter {
         let ids = matrix.ids.map(VisibleText.oneLine)
         let names = run.implementations.map { VisibleText.oneLine($0.name) }
         let idWidth = max(ids.map(\.count).max() ?? 0, 8)
-        let columns = names.map { max($0.count, 7) }
+        let cellWidth = Outcome.allCases.map(\.rawValue.count).max() ?? 0
+        let columns = names.map { max($0.count, cellWidth) }
         var header = "scenario" + String(repeating: " ", count: idWidth - 8)
         for (name, width) in zip(names, columns) {
             header += "  " + name + String(repeating: " ", count: width - name.count)
@@ -95,9 +99,39 @@ public struct TerminalReporter {
         "\(count) \(noun)\(count == 1 ? "" : "s")"
     }
 
+    /// `52 scenarios against x: 40 passed, 12 partly checked, 0 failed, 0 errored, 0 skipped`:
+    /// the partly and not checked counts only when there are some.
     public func summary(_ summary: RunSummary, implementation: String) -> String {
-        "\(counted(summary.total, "scenario")) against \(VisibleText.oneLine(implementation)): \(summary.passed) passed, \(summary.failed) failed, "
-            + "\(summary.errored) errored, \(summary.skipped) skipped"
+        let counts = summary.counts.filter { $0.count > 0 || ![.partlyChecked, .notChecked].contains($0.outcome) }
+        return "\(counted(summary.total, "scenario")) against \(VisibleText.oneLine(implementation)): "
+            + counts.map { "\($0.count) \($0.outcome.rawValue)" }.joined(separator: ", ")
+    }
+
+    /// The run's last line: PASS, or FAIL with every reason.
+    public func verdict(_ gate: GateVerdict, run: RunRecord) -> String {
+        guard gate.passes else { return "FAIL: " + gate.reasons.joined(separator: "; ") }
+        let summary = run.summary
+        let partial = summary.partlyChecked + summary.notChecked
+        return
+            "PASS: \(counted(summary.total, "scenario run")) on \(counted(run.implementations.count, "implementation")) "
+            + "under the \(run.profile.name) profile"
+            + (partial > 0 ? "; \(partial) of them not wholly checked (above), not counted as passed" : "")
+    }
+
+    /// What an implementation's scenarios expected that it does not observe, once: nil when
+    /// every expectation was checked.
+    public func unchecked(_ implementation: ImplementationRecord) -> String? {
+        let partial = implementation.records.filter { $0.outcome == .partlyChecked || $0.outcome == .notChecked }
+        guard !partial.isEmpty else { return nil }
+        var seen: Set<String> = []
+        let keys = partial.flatMap(\.uncheckedKeys).filter { seen.insert($0).inserted }
+        let checked = partial.reduce(0) { $0 + $1.checked }
+        let expected = partial.reduce(0) { $0 + $1.expectations }
+        return
+            "NOT ALL CHECKED: \(counted(partial.count, "scenario")) against \(VisibleText.oneLine(implementation.name)) "
+            + "ran without a difference, but only \(checked) of their \(expected) expectations were checked: "
+            + (keys.isEmpty ? "they expect nothing" : "it does not observe " + keys.joined(separator: ", "))
+            + ". They do not count as passed."
     }
 }
 

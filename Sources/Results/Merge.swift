@@ -38,6 +38,12 @@ extension RunRecord {
                 throw MergeProblem(message: "\(name) and \(other) are both shard \(shard)")
             }
             byIndex[shard.index] = name
+            guard part.profile == first.profile else {
+                throw MergeProblem(
+                    message:
+                        "\(name) ran under the \(part.profile.name) profile, \(firstName) under \(first.profile.name): one profile needed"
+                )
+            }
             guard part.requirements == first.requirements else {
                 throw MergeProblem(message: "\(name) has another requirements catalogue than \(firstName)")
             }
@@ -76,6 +82,9 @@ extension RunRecord {
             }
             merged.implementations[index].records = records.sorted { $0.position < $1.position }
             merged.implementations[index].restarts = ordered.reduce(0) { $0 + $1.implementations[index].restarts }
+            // A shard with no scenario for a worker may have met a driver that never started.
+            merged.implementations[index].observes =
+                ordered.map(\.implementations[index].observes).max { $0.count < $1.count } ?? []
         }
         let interrupted = ordered.compactMap(\.interruption)
         merged.interruption =

@@ -7,7 +7,7 @@ import SpecModel
 /// ignores them and rebuilds them. The schema is docs/results.schema.json.
 public enum ResultsCodec {
     public static let format = "authspec-results"
-    public static let version = 1
+    public static let version = 2
 
     // MARK: Writing
 
@@ -20,6 +20,14 @@ public enum ResultsCodec {
         if let shard = run.shard {
             fields.append(("shard", .object([("index", .number(shard.index)), ("count", .number(shard.count))])))
         }
+        fields.append(
+            (
+                "profile",
+                .object([
+                    ("name", .string(run.profile.name)), ("keys", .array(run.profile.keys.map(JSON.string))),
+                    ("summary", .string(run.profile.summary)),
+                ])
+            ))
         return fields
     }
 
@@ -49,6 +57,7 @@ public enum ResultsCodec {
         if let language = record.language { fields.append(("language", .string(language))) }
         fields.append(("restarts", .number(record.restarts)))
         if let log = record.log { fields.append(("log", .string(log))) }
+        fields.append(("observes", .array(record.observes.map(JSON.string))))
         return fields
     }
 
@@ -66,6 +75,7 @@ public enum ResultsCodec {
             ("column", .number(record.location.column)),
             ("implementation", .string(record.implementation)),
             ("outcome", .string(record.outcome.rawValue)),
+            ("expectations", .object([("checked", .number(record.checked)), ("total", .number(record.expectations))])),
             ("spec", .array(record.spec.map(JSON.string))),
             ("covers", .array(record.covers.map(JSON.string))),
         ]
@@ -150,9 +160,12 @@ public enum ResultsCodec {
                 path: "version", message: "version \(found) is not the version this authspec reads (\(version))")
         }
         let suite = try root.object("suite")
+        let profile = try root.object("profile")
         var run = RunRecord(
             model: try root.string("model"), modelDigest: try root.string("model_digest"),
-            suite: SuiteIdentity(digest: try suite.string("digest"), scenarios: try suite.int("scenarios")))
+            suite: SuiteIdentity(digest: try suite.string("digest"), scenarios: try suite.int("scenarios")),
+            profile: ConformanceProfile(
+                try profile.string("name"), keys: try profile.strings("keys"), try profile.string("summary")))
         if let shard = try root.optionalObject("shard") {
             run.shard = Shard(index: try shard.int("index"), count: try shard.int("count"))
         }
@@ -177,7 +190,8 @@ public enum ResultsCodec {
                 ImplementationRecord(
                     name: name, command: try entry.optionalString("command"),
                     version: try entry.optionalString("version"), language: try entry.optionalString("language"),
-                    restarts: try entry.int("restarts"), log: try entry.optionalString("log")))
+                    restarts: try entry.int("restarts"), log: try entry.optionalString("log"),
+                    observes: try entry.strings("observes")))
         }
         for entry in try root.objects("scenarios") {
             let record = try scenario(entry)
@@ -218,12 +232,14 @@ public enum ResultsCodec {
         for triple in try hitsEntry.triples("inputs_in_states") {
             hits.inputsInStates[InputInState(state: triple.0, input: triple.1)] = triple.2
         }
+        let expectations = try entry.object("expectations")
         return ScenarioRecord(
             position: try entry.int("position"), id: try entry.string("id"), title: try entry.string("title"),
             location: SourceLocation(file: file, line: try entry.int("line"), column: try entry.int("column")),
             spec: try entry.strings("spec"), covers: try entry.strings("covers"),
             implementation: try entry.string("implementation"), outcome: try entry.outcome("outcome"),
-            message: try entry.optionalString("message"), steps: steps, hits: hits)
+            message: try entry.optionalString("message"), steps: steps, hits: hits,
+            expectations: try expectations.int("total"), checked: try expectations.int("checked"))
     }
 
     /// Typed access to one JSON object, each problem named by its path.

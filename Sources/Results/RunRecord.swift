@@ -10,11 +10,13 @@ public struct ImplementationRecord: Sendable, Equatable {
     public var language: String?
     public var restarts: Int
     public var log: String?
+    /// The observation keys it declares (the model's, in the model's order).
+    public var observes: [String]
     public var records: [ScenarioRecord]
 
     public init(
         name: String, command: String? = nil, version: String? = nil, language: String? = nil, restarts: Int = 0,
-        log: String? = nil, records: [ScenarioRecord] = []
+        log: String? = nil, observes: [String] = [], records: [ScenarioRecord] = []
     ) {
         self.name = name
         self.command = command
@@ -22,6 +24,7 @@ public struct ImplementationRecord: Sendable, Equatable {
         self.language = language
         self.restarts = restarts
         self.log = log
+        self.observes = observes
         self.records = records
     }
 
@@ -89,16 +92,19 @@ public struct RunRecord: Sendable, Equatable {
     public var requirements: [RequirementEntry]
     public var implementations: [ImplementationRecord]
     public var interruption: RunInterruption?
+    /// What every implementation must observe for the run to pass.
+    public var profile: ConformanceProfile
 
     public init(
         model: String, modelDigest: String, suite: SuiteIdentity, shard: Shard? = nil,
         requirements: [RequirementEntry] = [], implementations: [ImplementationRecord] = [],
-        interruption: RunInterruption? = nil
+        interruption: RunInterruption? = nil, profile: ConformanceProfile
     ) {
         self.model = model
         self.modelDigest = modelDigest
         self.suite = suite
         self.shard = shard
+        self.profile = profile
         self.requirements = requirements
         self.implementations = implementations
         self.interruption = interruption

@@ -69,10 +69,15 @@ public struct ScenarioRecord: Sendable, Equatable {
     public var message: String?
     public var steps: [StepRecord]
     public var hits: Hits
+    /// The scenario's expectations (one per key per step), and how many of them were checked:
+    /// compared with what the implementation observed, in the steps that ran.
+    public var expectations: Int
+    public var checked: Int
 
     public init(
         position: Int, id: String, title: String, location: SourceLocation, spec: [String], covers: [String],
-        implementation: String, outcome: Outcome, message: String?, steps: [StepRecord], hits: Hits
+        implementation: String, outcome: Outcome, message: String?, steps: [StepRecord], hits: Hits,
+        expectations: Int = 0, checked: Int = 0
     ) {
         self.position = position
         self.id = id
@@ -85,8 +90,16 @@ public struct ScenarioRecord: Sendable, Equatable {
         self.message = message
         self.steps = steps
         self.hits = hits
+        self.expectations = expectations
+        self.checked = checked
     }
 
     /// The first step that did not pass.
     public var firstProblem: StepRecord? { steps.first { $0.outcome != .passed } }
+
+    /// Expected keys the implementation does not observe, each once, in the order first met.
+    public var uncheckedKeys: [String] {
+        var seen: Set<String> = []
+        return steps.flatMap(\.unchecked).filter { seen.insert($0).inserted }
+    }
 }

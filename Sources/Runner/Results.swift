@@ -60,7 +60,18 @@ extension ScenarioResult {
                     states: trace || step.outcome != .passed ? step.observations[model.statesKey] : nil,
                     message: step.message, differences: step.differences, unchecked: step.uncheckedKeys)
             },
-            hits: hits(model: model))
+            hits: hits(model: model), expectations: expectationCount, checked: checkedCount)
+    }
+
+    /// The scenario's expectations, one per key per step.
+    public var expectationCount: Int { scenario.steps.reduce(0) { $0 + $1.expectations.count } }
+
+    /// Expectations compared with an observed value, in the steps that were judged.
+    public var checkedCount: Int {
+        steps.reduce(0) { total, step in
+            step.outcome == .passed || step.outcome == .failed
+                ? total + step.step.expectations.count - step.uncheckedKeys.count : total
+        }
     }
 
     /// States entered (the initial one once a scenario has a step), moves between them, and

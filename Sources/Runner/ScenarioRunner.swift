@@ -69,6 +69,10 @@ public struct ScenarioRunner: Sendable {
                 break
             }
         }
+        if result.outcome == .passed {
+            // Passed only if every expectation was compared with an observed value.
+            result.outcome = .ranThrough(checked: result.checkedCount, of: result.expectationCount)
+        }
         return result
     }
 

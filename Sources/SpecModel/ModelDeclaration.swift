@@ -14,6 +14,9 @@ public struct ModelDeclaration: Sendable {
     public var given: [KeyDeclaration]
     public var observations: [ObservationDeclaration]
     public var transitions: [TransitionDeclaration]
+    /// Named sets of observation keys an implementation must observe to be gated on them
+    /// (`--profile`), smallest first. `full`, every declared key, is always there, last.
+    public var profiles: [ConformanceProfile]
     /// The input that moves the virtual clock (its argument a duration), if the model has one:
     /// the runner times inputs with it, the loader bounds the clock with it.
     public var clockInput: String?
@@ -30,7 +33,8 @@ public struct ModelDeclaration: Sendable {
     public init(
         name: String, initialState: String, states: [StateDeclaration], inputs: [InputDeclaration],
         given: [KeyDeclaration], observations: [ObservationDeclaration],
-        transitions: [TransitionDeclaration], clockInput: String? = nil, diagramSource: String = "the spec",
+        transitions: [TransitionDeclaration], profiles: [ConformanceProfile] = [], clockInput: String? = nil,
+        diagramSource: String = "the spec",
         exampleClause: String = "DOC-1 §1.2",
         resolveGiven:
             @escaping @Sendable ([String: Value]) -> (
@@ -44,6 +48,12 @@ public struct ModelDeclaration: Sendable {
         self.given = given
         self.observations = observations
         self.transitions = transitions
+        self.profiles =
+            profiles.filter { $0.name != ConformanceProfile.full }
+            + [
+                ConformanceProfile(
+                    ConformanceProfile.full, keys: observations.map(\.key), "every observation the model declares")
+            ]
         self.clockInput = clockInput
         self.diagramSource = diagramSource
         self.exampleClause = exampleClause
@@ -66,6 +76,10 @@ public struct ModelDeclaration: Sendable {
         observations.first { $0.key == key }
     }
 
+    public func profile(named name: String) -> ConformanceProfile? {
+        profiles.first { $0.name == name }
+    }
+
     public func givenKey(named key: String) -> KeyDeclaration? {
         given.first { $0.key == key }
     }
@@ -85,6 +99,29 @@ public struct ModelDeclaration: Sendable {
             if case .oneOf(let words)? = declaration.argument { return words.map { "\(declaration.name): \($0)" } }
             return [declaration.name]
         }
+    }
+}
+
+/// What an implementation must observe to be gated on a set of keys: a scenario whose
+/// expectations it cannot observe is not checked, so a run under a profile it does not meet
+/// fails, however its scenarios end.
+public struct ConformanceProfile: Sendable, Equatable {
+    public static let full = "full"
+
+    public var name: String
+    public var keys: [String]
+    public var summary: String
+
+    public init(_ name: String, keys: [String], _ summary: String) {
+        self.name = name
+        self.keys = keys
+        self.summary = summary
+    }
+
+    /// The profile's keys an implementation observing `observed` does not, in the profile's order.
+    public func missing(from observed: some Sequence<String>) -> [String] {
+        let observed = Set(observed)
+        return keys.filter { !observed.contains($0) }
     }
 }
 

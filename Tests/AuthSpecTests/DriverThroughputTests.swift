@@ -82,25 +82,39 @@ import Testing
         do { _ = try JSONCodec.decode(line) } catch { #expect(error.description == message) }
     }
 
-    /// The do-nothing driver passes the protocol checks of `authspec doctor`.
-    @Test func doctorPassesTheDoNothingDriver() throws {
+    /// The do-nothing driver speaks the protocol, but `authspec doctor` does not call a driver
+    /// that observes nothing a working one.
+    @Test func doctorSaysTheDoNothingDriverObservesNothing() throws {
         let result = try TestSupport.authspec(["doctor", "--driver", Self.doNothingDriver])
-        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.contains("do-nothing 1 (c), protocol 1"))
-        #expect(result.stdout.contains("The driver works."))
+        #expect(
+            result.stdout.contains(
+                "✗ trivial scenario ran, but 0 of its 5 expectations were checked: the driver does not observe state, navigation"
+            ), "\(result.stdout)")
+        #expect(!result.stdout.contains("The driver works."))
     }
 
-    /// Every message of the suite through the do-nothing driver is schema-valid, and every
-    /// scenario passes with nothing checked.
-    @Test func theDoNothingDriverRunsTheSuite() throws {
+    /// Every message of the suite through the do-nothing driver is schema-valid; no scenario
+    /// counts as passed, since nothing was checked, and the gate fails with the reason.
+    @Test func theDoNothingDriverRunsTheSuiteAndFailsTheGate() throws {
         let logs = try TestSupport.temporaryFolder([:])
         defer { try? FileManager.default.removeItem(atPath: logs) }
-        let result = try TestSupport.authspec([
-            "run", "--quiet", "--validate-protocol", "--log-dir", logs, "--driver",
-            Self.doNothingDriver,
-        ])
-        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
-        #expect(result.stdout.contains("against do-nothing: 52 passed, 0 failed, 0 errored, 0 skipped"))
+        for profile in ["full", "minimal"] {
+            let result = try TestSupport.authspec([
+                "run", "--quiet", "--validate-protocol", "--log-dir", logs, "--profile", profile, "--driver",
+                Self.doNothingDriver,
+            ])
+            #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+            #expect(
+                result.stdout.contains("against do-nothing: 0 passed, 52 not checked, 0 failed, 0 errored, 0 skipped"),
+                "\(result.stdout)")
+            let missing = profile == "full" ? TestSupport.model.observations.map(\.key) : ["state"]
+            #expect(
+                result.stdout.hasSuffix(
+                    "FAIL: do-nothing does not meet the \(profile) profile: it does not observe \(missing.joined(separator: ", "))\n"
+                ), "\(result.stdout)")
+        }
     }
 
     /// The replay counts every input request it fed and every reply it was owed.

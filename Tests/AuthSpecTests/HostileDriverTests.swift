@@ -13,6 +13,7 @@ import Testing
     static let scenarios =
         (["first", "second", "third"].map {
             "---\nid: \($0)\ntitle: t\nspec: [\"SCR-AUTH-006 §5.1\"]\nsteps:\n  - launch\n  - advance: 1s\n"
+                + "    expect: {state: BiometricPrompt}\n"
         }).joined()
 
     /// Processes whose command line carries `marker`, wherever they were re-parented (a walk of

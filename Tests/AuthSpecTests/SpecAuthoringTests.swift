@@ -227,6 +227,14 @@ import Testing
         #expect(lint.status == 0, "yamllint: \(lint.stdout)")
     }
 
+    /// The shipped suite is clean under the shipped yamllint configuration, warnings included.
+    @Test func theSuiteIsCleanUnderTheShippedYamllintConfig() throws {
+        let lint = try TestSupport.execute(
+            URL(fileURLWithPath: "/usr/bin/env"),
+            ["yamllint", "--strict", "-c", ".yamllint", "Scenarios", "docs/spec-mapping.yaml"])
+        #expect(lint.status == 0, "yamllint: \(lint.stdout)\(lint.stderr)")
+    }
+
     @Test func recordRefusesWhatItCannotEditSafely() throws {
         let folder = try TestSupport.temporaryFolder([
             "flow.yaml": "id: f\ntitle: t\nspec: [\"SCR-AUTH-006 §5.1\"]\nsteps:\n  - {launch: }\n",

@@ -153,7 +153,7 @@ enum BenchCommand: Command {
                 let ownStart = CPU.own
                 for _ in 0..<rounds {
                     for result in runner.run(scenarios, on: &driver) {
-                        guard result.outcome == .passed else {
+                        guard result.outcome.ranWithoutProblem else {
                             throw InputError(
                                 message:
                                     "bench: scenario \(result.scenario.id) \(result.outcome.rawValue) against the driver; measure a driver that passes"

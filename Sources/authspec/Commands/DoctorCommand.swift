@@ -82,6 +82,16 @@ enum DoctorCommand: Command {
         switch result.outcome {
         case .passed:
             Console.out("  ✓ trivial scenario '\(scenario.id)' passed (\(scenario.steps.count) steps)")
+        case .partlyChecked, .notChecked:
+            let record = result.record(position: 0, model: model)
+            let unchecked = record.uncheckedKeys.joined(separator: ", ")
+            Console.out(
+                "  ✗ trivial scenario ran, but \(record.checked) of its \(record.expectations) expectations were checked: the driver does not observe \(unchecked)"
+            )
+            Console.out(
+                "\nThe driver speaks the protocol, but it does not observe what the spec requires, so nothing it does can be checked. Declare and report the observation keys (at least \(unchecked)) in its hello and its replies."
+            )
+            return .failures
         case .skipped:
             Console.out("  - trivial scenario skipped: \(result.message ?? "")")
             let needed = Set(scenario.steps.flatMap { $0.inputs.map(\.name) }).sorted()

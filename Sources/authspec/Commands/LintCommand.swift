@@ -63,7 +63,7 @@ enum LintCommand: Command {
         let settings = (try? package.resolve(settings: [:]).get()) ?? [:]
         let reference = Candidate(label: "reference") { _ in package.makeReference(settings) }
         let records = RunEngine(model: model).run(suite, on: [reference]).allRecords
-        let contradictions = records.filter { $0.outcome != .passed }.count
+        let contradictions = records.filter { !$0.outcome.ranWithoutProblem }.count
         for line in Contradictions.lines(records, model: model) { Console.out(line) }
 
         var disagreements = 0

@@ -11,14 +11,14 @@ enum MergeCommand: Command {
             Reads the --json results of every shard of one run ('authspec run --shard K/N'), \
             checks that they are the N shards of one suite, model and set of implementations, \
             each once, and prints and writes exactly what one whole run would have: the \
-            problems, the matrix, the totals, and the JSON, JUnit, Markdown and coverage \
-            reports. Exit codes: 0 every scenario passed (or was skipped), 1 any failed or \
-            errored or a shard was interrupted, 2 a file that is not such a shard, a shard \
+            problems, the matrix, the totals, the gate's verdict, and the JSON, JUnit, Markdown \
+            and coverage reports. Exit codes: as 'authspec run' (0 the gate passes, 1 it \
+            fails, a shard interrupted included); 2 a file that is not such a shard, a shard \
             missing or given twice, shards of different runs.
             """,
         arguments: [.init(name: "results", help: "The shards' results JSON files.", optional: false)],
         options: RunReports.options + [
-            .init(name: "quiet", valueName: nil, help: "Print only failures and the summary.")
+            RunReports.allowSkips, .init(name: "quiet", valueName: nil, help: "Print only failures and the summary."),
         ])
 
     /// A results file can hold a large suite's every step.
@@ -73,11 +73,11 @@ enum MergeCommand: Command {
         }
         let covered = Set(run.allRecords.flatMap(\.covers))
         let uncovered = run.requirements.filter { !covered.contains($0.id) }.map(\.id)
-        let written = RunReports.finish(
-            run, model: model, outputs: outputs, reporter: reporter, uncovered: uncovered, inputErrors: 0)
+        let (written, gate) = RunReports.finish(
+            run, model: model, outputs: outputs, reporter: reporter, uncovered: uncovered, inputErrors: 0,
+            allowSkips: arguments.flag("allow-skips"))
         if !written { return .badInput }
-        let summary = run.summary
-        return summary.failed + summary.errored > 0 || run.interruption != nil ? .failures : .success
+        return gate.passes ? .success : .failures
     }
 
     /// 1-based line and column (in bytes) of a byte offset.

@@ -50,7 +50,7 @@ enum RecordCommand: Command {
                 return step
             }
             let result = runner.run(bare, on: &reference)
-            guard result.outcome == .passed else {
+            guard result.outcome.ranWithoutProblem else {
                 throw InputError(
                     message:
                         "\(scenario.location): the reference could not run '\(scenario.id)': \(result.firstProblem?.message ?? result.message ?? "")"
@@ -73,7 +73,7 @@ enum RecordCommand: Command {
         }
         // What is written must load and pass; anything else is a bug here, not in the file.
         let check = ScenarioLoader(model: model).load(text: recorded, file: file)
-        let failures = check.scenarios.map { runner.run($0, on: &reference) }.filter { $0.outcome != .passed }
+        let failures = check.scenarios.map { runner.run($0, on: &reference) }.filter { !$0.outcome.ranWithoutProblem }
         guard check.diagnostics.isEmpty, failures.isEmpty else {
             throw InputError(
                 message:

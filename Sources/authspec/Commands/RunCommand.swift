@@ -17,8 +17,13 @@ enum RunCommand: Command {
             summary. With --jobs N each implementation runs on N workers (N driver processes), \
             and the output is exactly that of one. With --shard K/N only the K-th of N parts \
             of the suite runs; 'authspec merge' puts the parts' --json results back together. \
-            Exit codes: 0 when every scenario passed (or was skipped), 1 when any failed \
-            or errored, 2 for bad input (a scenario file that does not load, an unknown option).
+            A scenario passes only when every expectation in it was checked: one that ran \
+            without a difference but expects keys the implementation does not observe is \
+            'partly checked' or 'not checked', never counted as passed. The last line is the \
+            gate's verdict. Exit codes: 0 when every implementation ran every scenario without \
+            a failure or an error, observes what --profile needs, and skipped nothing (or \
+            --allow-skips); 1 otherwise; 2 for bad input (a scenario file that does not load, \
+            an unknown option, a filter that selects nothing).
             """,
         arguments: [.init(name: "paths", help: "Scenario files or folders to run (default: Scenarios).")],
         options: [
@@ -34,6 +39,14 @@ enum RunCommand: Command {
             .init(
                 name: "shard", valueName: "k/n",
                 help: "Run only part K of N (by a hash of each scenario id, stable as scenarios come and go)."),
+            .init(
+                name: "profile", valueName: "name",
+                help:
+                    "What every implementation must observe to pass (default full: every observation key). Profiles of the default model: "
+                    + (ModelRegistry.package(named: ModelRegistry.defaultModel)?.declaration.profiles.map {
+                        "\($0.name) (\($0.keys.joined(separator: ", ")))"
+                    }.joined(separator: "; ") ?? "")),
+            RunReports.allowSkips,
         ] + SuiteArguments.modelOptions + RunReports.options
             + [
                 .init(
@@ -50,6 +63,13 @@ enum RunCommand: Command {
         let settings = try SuiteArguments.referenceSettings(arguments, package: package)
         let model = package.declaration
         let jobs = try SuiteArguments.jobs(arguments)
+        let profileName = arguments.value("profile") ?? ConformanceProfile.full
+        guard let profile = model.profile(named: profileName) else {
+            throw UsageError(
+                message:
+                    "--profile takes \(model.profiles.map(\.name).joined(separator: ", ")) (the \(model.name) model's), not '\(profileName)'"
+            )
+        }
         let selection = SuiteSelection(
             tags: arguments.all("tag"), ids: arguments.all("id"), shard: try SuiteArguments.shard(arguments))
         let drivers = try DriverArguments.parse(arguments, model: model)
@@ -60,6 +80,20 @@ enum RunCommand: Command {
             paths: SuiteArguments.paths(arguments), requirementsFile: arguments.value("requirements"), model: model,
             selection: selection)
         for diagnostic in suite.loaded.diagnostics { Console.error(diagnostic.description) }
+        if suite.identity.scenarios == 0 && suite.loaded.diagnostics.isEmpty {
+            // Nothing selected is never a pass: a filter that matches nothing is a mistake.
+            let filters = selection.tags.map { "--tag \($0)" } + selection.ids.map { "--id \($0)" }
+            if filters.isEmpty {
+                throw InputError(
+                    message:
+                        "run: no scenarios in \(SuiteArguments.paths(arguments).joined(separator: ", ")): nothing to run"
+                )
+            }
+            throw UsageError(
+                message:
+                    "\(filters.joined(separator: " ")) matched none of the \(suite.loaded.scenarios.count) scenarios loaded: nothing to run"
+            )
+        }
 
         let reporter = TerminalReporter(model: model)
         let quiet = arguments.flag("quiet")
@@ -76,7 +110,7 @@ enum RunCommand: Command {
             + drivers.map { options in
                 Candidate(label: options.command) { worker in SubprocessDriver(options: options.forWorker(worker)) }
             }
-        let engine = RunEngine(model: model, jobs: jobs, trace: arguments.flag("trace")) {
+        let engine = RunEngine(model: model, jobs: jobs, trace: arguments.flag("trace"), profile: profile) {
             Interruption.signal.map(Interruption.name(of:))
         }
         // The run lets go of the scenarios as it goes; what the summary needs of them is taken first.
@@ -95,16 +129,14 @@ enum RunCommand: Command {
                 }
             }
         }
-        let written = RunReports.finish(
-            run, model: model, outputs: outputs, reporter: reporter,
-            uncovered: uncovered,
-            inputErrors: suite.loaded.diagnostics.count)
+        let (written, gate) = RunReports.finish(
+            run, model: model, outputs: outputs, reporter: reporter, uncovered: uncovered,
+            inputErrors: suite.loaded.diagnostics.count, allowSkips: arguments.flag("allow-skips"))
         // The most serious ending wins: a signal, then bad input or an unwritten report, then
         // conformance failures.
         if let signal = Interruption.signal { return ExitCode.interrupted(by: signal) }
         if !suite.loaded.diagnostics.isEmpty || !written { return .badInput }
-        let summary = run.summary
-        return summary.failed + summary.errored > 0 ? .failures : .success
+        return gate.passes ? .success : .failures
     }
 }
 
@@ -124,15 +156,19 @@ enum RunReports {
             help: "Write the state-coverage graphs (Mermaid in Markdown) for every implementation."),
     ]
 
+    static let allowSkips = CommandSpec.Option(
+        name: "allow-skips", valueName: nil,
+        help: "Let skipped scenarios (inputs an implementation does not declare) pass the gate.")
+
     /// The report options, in the order they are written.
     static var optionNames: [String] { options.map(\.name) }
 
-    /// Prints the problems, the matrix and the totals, then writes the reports. True when every
-    /// report was written.
+    /// Prints the problems, the matrix, the totals and the gate's verdict, then writes the
+    /// reports. Says whether every report was written, and the verdict.
     static func finish(
         _ run: RunRecord, model: ModelDeclaration, outputs: ReportOutputs, reporter: TerminalReporter,
-        uncovered: [String], inputErrors: Int
-    ) -> Bool {
+        uncovered: [String], inputErrors: Int, allowSkips: Bool
+    ) -> (written: Bool, gate: GateVerdict) {
         var problems: [String] = []
         let several = run.implementations.count > 1
         for implementation in run.implementations {
@@ -153,6 +189,9 @@ enum RunReports {
         for implementation in run.implementations {
             Console.out(reporter.summary(implementation.summary, implementation: implementation.name))
         }
+        for implementation in run.implementations {
+            if let unchecked = reporter.unchecked(implementation) { Console.out(unchecked) }
+        }
         if !uncovered.isEmpty {
             Console.out(
                 "\(reporter.counted(uncovered.count, "requirement")) no scenario covers: "
@@ -167,10 +206,13 @@ enum RunReports {
                 "INTERRUPTED by \(interruption.signal): \(reporter.counted(interruption.unfinished.count, "scenario run")) did not finish; "
                     + "the reports hold what did")
         }
+        var gate = run.gate(allowSkips: allowSkips)
+        if inputErrors > 0 { gate.reasons.insert("\(reporter.counted(inputErrors, "input error")) (above)", at: 0) }
+        Console.out(reporter.verdict(gate, run: run))
         let coverage = run.implementations.map {
             CoverageReport(implementation: $0.name, records: $0.records, model: model)
         }
-        return outputs.write { option in
+        let written = outputs.write { option in
             switch option {
             case "json":
                 return .pieces { (emit: (String) throws(OutputError) -> Void) throws(OutputError) in
@@ -187,5 +229,6 @@ enum RunReports {
                         + coverage.map { MermaidCoverage().markdown($0, heading: "##") }.joined(separator: "\n"))
             }
         }
+        return (written, gate)
     }
 }

@@ -1,0 +1,152 @@
+import Coverage
+import Foundation
+import Results
+import ScenarioModel
+import Testing
+
+/// The gate cannot be fooled: nothing that was not checked counts as passed, an implementation
+/// that does not observe what the profile needs fails the run, skips fail it unless allowed,
+/// and a selection of nothing is an input error.
+@Suite struct GateTests {
+    static let statesOnly =
+        "python3 Examples/python/driver.py --argon2-memory-kib 8 --observe state --observe states"
+
+    @Test func outcomesFollowWhatWasChecked() {
+        #expect(Outcome.ranThrough(checked: 5, of: 5) == .passed)
+        #expect(Outcome.ranThrough(checked: 2, of: 5) == .partlyChecked)
+        #expect(Outcome.ranThrough(checked: 0, of: 5) == .notChecked)
+        #expect(Outcome.ranThrough(checked: 0, of: 0) == .notChecked)
+        #expect(Outcome.allCases.filter(\.ranWithoutProblem) == [.passed, .partlyChecked, .notChecked])
+    }
+
+    @Test func aRequirementIsVerifiedOnlyWhereEveryCoveringScenarioWasWhollyChecked() {
+        func record(_ id: String, _ outcome: Outcome, unchecked: [String] = []) -> ScenarioRecord {
+            let location = SourceLocation(file: "f.yaml", line: 1, column: 1)
+            let step = StepRecord(
+                index: 0, location: location, input: "launch", repeatCount: 1, outcome: .passed, state: nil,
+                states: nil, message: nil, differences: [], unchecked: unchecked)
+            return ScenarioRecord(
+                position: 0, id: id, title: id, location: location, spec: [], covers: ["REQ"], implementation: "x",
+                outcome: outcome, message: nil, steps: [step], hits: Hits())
+        }
+        let assess = { (records: [ScenarioRecord]) in RequirementCoverage.assess("REQ", in: records) }
+        #expect(assess([record("a", .passed), record("b", .passed)]).status == .verified)
+        let partly = assess([record("a", .passed), record("b", .partlyChecked, unchecked: ["events", "message"])])
+        #expect(partly.status == .notVerified)
+        #expect(partly.description == "not verified (does not observe events, message)")
+        #expect(
+            assess([record("a", .passed), record("b", .skipped)]).description
+                == "not verified (1 covering scenario skipped)")
+        #expect(assess([record("a", .skipped)]).status == .skipped)
+        #expect(assess([record("a", .errored), record("b", .partlyChecked)]).status == .errored)
+        #expect(assess([record("a", .errored), record("b", .failed)]).status == .failed)
+        #expect(assess([]).status == .notCovered)
+    }
+
+    /// A driver that observes only states fails the default (full) profile, naming what it
+    /// lacks, and passes the minimal one; its scenarios that expect more are partly checked,
+    /// never passed, in every report, and the requirements they cover are not verified.
+    @Test func aStatesOnlyDriverFailsTheFullProfileAndPassesTheMinimal() throws {
+        let folder = try TestSupport.temporaryFolder([:])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let full = try TestSupport.authspec(["run", "--quiet", "--log-dir", folder, "--driver", Self.statesOnly])
+        #expect(full.status == 1, "\(full.stdout)\(full.stderr)")
+        let lacking = TestSupport.model.observations.map(\.key).filter { $0 != "state" && $0 != "states" }
+        #expect(
+            full.stdout.hasSuffix(
+                "FAIL: python-example does not meet the full profile: it does not observe \(lacking.joined(separator: ", "))\n"
+            ), "\(full.stdout)")
+
+        let minimal = try TestSupport.authspec([
+            "run", "--quiet", "--log-dir", folder, "--profile", "minimal", "--driver", Self.statesOnly, "--json",
+            "\(folder)/r.json", "--junit", "\(folder)/r.xml", "--markdown", "\(folder)/r.md",
+        ])
+        #expect(minimal.status == 0, "\(minimal.stdout)\(minimal.stderr)")
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(folder)/r.json")))
+                as? [String: Any])
+        let scenarios = (json["scenarios"] as? [[String: Any]] ?? []).filter {
+            $0["implementation"] as? String == "python-example"
+        }
+        #expect(scenarios.count == 52)
+        var partly = 0
+        for scenario in scenarios {
+            let expectations = scenario["expectations"] as? [String: Int] ?? [:]
+            let unchecked = (scenario["steps"] as? [[String: Any]] ?? []).flatMap { $0["unchecked"] as? [String] ?? [] }
+            switch scenario["outcome"] as? String {
+            case "passed":
+                #expect(unchecked.isEmpty && expectations["checked"] == expectations["total"], "\(scenario["id"]!)")
+            case "partly checked":
+                partly += 1
+                #expect(!unchecked.isEmpty && expectations["checked"]! < expectations["total"]!)
+                #expect(expectations["checked"]! > 0)
+            case "not checked":
+                #expect(expectations["checked"] == 0)
+            case let other:
+                Issue.record("\(scenario["id"]!): \(other ?? "no outcome")")
+            }
+        }
+        #expect(partly > 20, "most scenarios expect more than states")
+        let summary = (json["implementations"] as? [[String: Any]])?.last?["summary"] as? [String: Int] ?? [:]
+        #expect(summary["passed"]! + summary["partly_checked"]! + summary["not_checked"]! == 52)
+        #expect(
+            minimal.stdout.contains(
+                "52 scenarios against python-example: \(summary["passed"]!) passed, \(summary["partly_checked"]!) partly checked, "
+            ))
+        #expect(minimal.stdout.contains("it does not observe "))
+        #expect(minimal.stdout.hasSuffix("not counted as passed\n"), "\(minimal.stdout)")
+        #expect(
+            minimal.stdout.contains(
+                "PASS: 104 scenario runs on 2 implementations under the minimal profile; \(summary["partly_checked"]! + summary["not_checked"]!) of them not wholly checked"
+            ), "\(minimal.stdout)")
+        // Requirements: verified on the reference; on the driver only where every covering
+        // scenario was wholly checked, the others say what the driver lacks.
+        let requirements = json["requirements"] as? [[String: Any]] ?? []
+        let onDriver = requirements.map { ($0["status"] as? [String: String])?["python-example"] ?? "" }
+        #expect(requirements.allSatisfy { ($0["status"] as? [String: String])?["reference"] == "verified" })
+        #expect(onDriver.filter { $0 == "not verified" }.count > 20)
+        for (requirement, status) in zip(requirements, onDriver) where status == "not verified" {
+            let why = (requirement["why_not_verified"] as? [String: String])?["python-example"] ?? ""
+            #expect(why.hasPrefix("not verified (does not observe "), "\(requirement["id"]!): \(why)")
+        }
+        let markdown = try String(contentsOfFile: "\(folder)/r.md", encoding: .utf8)
+        #expect(markdown.contains("⚠️ not verified (does not observe "))
+        #expect(markdown.contains("◐ partly checked"))
+        let suites = try ReportTests().junitparserCounts("\(folder)/r.xml")
+        #expect(suites.last?["skipped"] as? Int == summary["partly_checked"]! + summary["not_checked"]!)
+        #expect(suites.last?["failures"] as? Int == 0)
+    }
+
+    @Test func selectingNothingIsAnInputError() throws {
+        let empty = try TestSupport.temporaryFolder([:])
+        defer { try? FileManager.default.removeItem(atPath: empty) }
+        let cases: [([String], String)] = [
+            (["--tag", "nosuchtag"], "--tag nosuchtag matched none of the 52 scenarios loaded: nothing to run"),
+            (["--id", "zzz*", "--tag", "pin"], "--tag pin --id zzz* matched none of the 52 scenarios loaded"),
+            ([empty], "run: no scenarios in \(empty): nothing to run"),
+        ]
+        for (arguments, message) in cases {
+            let result = try TestSupport.authspec(["run", "--quiet"] + arguments)
+            #expect(result.status == 2, "\(arguments): \(result.stdout)")
+            #expect(result.stderr.contains(message), "\(arguments): \(result.stderr)")
+        }
+        let profile = try TestSupport.authspec(["run", "--quiet", "--profile", "most"])
+        #expect(profile.status == 2)
+        #expect(profile.stderr.contains("--profile takes minimal, standard, full (the unlock model's), not 'most'"))
+    }
+
+    /// A driver that declares too few inputs skips scenarios: that fails the gate, unless skips
+    /// are allowed.
+    @Test func skipsFailTheGateUnlessAllowed() throws {
+        let folder = try TestSupport.temporaryFolder([:])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let driver = "python3 Tests/AuthSpecTests/Fixtures/drivers/faulty_driver.py --fault few-inputs"
+        let base = ["run", "--quiet", "--id", "brief-*", "--log-dir", folder, "--driver", driver]
+        let strict = try TestSupport.authspec(base)
+        #expect(strict.status == 1, "\(strict.stdout)\(strict.stderr)")
+        #expect(strict.stdout.hasSuffix("FAIL: faulty-few-inputs: 6 skipped (--allow-skips lets skips pass)\n"))
+        let allowed = try TestSupport.authspec(base + ["--allow-skips"])
+        #expect(allowed.status == 0, "\(allowed.stdout)\(allowed.stderr)")
+        #expect(allowed.stdout.hasSuffix("PASS: 14 scenario runs on 2 implementations under the full profile\n"))
+    }
+}
