@@ -149,4 +149,89 @@ import Testing
         #expect(allowed.status == 0, "\(allowed.stdout)\(allowed.stderr)")
         #expect(allowed.stdout.hasSuffix("PASS: 14 scenario runs on 2 implementations under the full profile\n"))
     }
+
+    /// Baselines, as WPT's expectation files: a known failure passes the gate, a new one fails
+    /// it, an unexpected pass is reported (and fails with --strict-baseline), an expired entry
+    /// excuses nothing, an entry for an unknown scenario is an input error, and
+    /// --update-baseline rewrites the file from the run.
+    @Test func baselinesLetKnownOutcomesThroughAndNothingElse() throws {
+        // Two bugs, each failing one scenario: the baseline knows the first.
+        let buggy =
+            "python3 Examples/python/driver.py --argon2-memory-kib 8 --bug eighth-gives-15-min --bug countdown-off-by-one"
+        let name = "python-example+eighth-gives-15-min+countdown-off-by-one"
+        let known = "brief-pin-failure-8-and-beyond-lock-1-hour"
+        let folder = try TestSupport.temporaryFolder([
+            "known.yaml": """
+            implementation: \(name)
+            expected:
+              - {id: \(known), outcome: failed, reason: "the 8th lock is 15 min", link: "https://bugs.example/42"}
+
+            """,
+            "expired.yaml": """
+            implementation: \(name)
+            expected:
+              - {id: \(known), outcome: failed, reason: "the 8th lock is 15 min", expires: "2020-01-31"}
+
+            """,
+            "pass.yaml": """
+            implementation: python-example
+            expected:
+              - {id: brief-cancel-goes-to-pin, outcome: failed, reason: "was broken once"}
+
+            """,
+            "stale.yaml": """
+            implementation: python-example
+            expected:
+              - {id: no-such-scenario, outcome: failed, reason: "gone"}
+
+            """,
+        ])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        func run(_ extra: [String], driver: String = buggy) throws -> TestSupport.ProcessResult {
+            try TestSupport.authspec(["run", "--quiet", "--log-dir", folder, "--driver", driver] + extra)
+        }
+        let brief = try run(["--id", "brief-*", "--baseline", "\(folder)/known.yaml"])
+        #expect(brief.status == 0, "\(brief.stdout)\(brief.stderr)")
+        #expect(brief.stdout.contains("\(name): 1 outcome as its baseline expects (\(folder)/known.yaml)"))
+        #expect(brief.stdout.hasSuffix("PASS: 14 scenario runs on 2 implementations under the full profile\n"))
+
+        let whole = try run(["--baseline", "\(folder)/known.yaml"])
+        #expect(whole.status == 1, "the second bug's failure is new")
+        #expect(whole.stdout.hasSuffix("FAIL: \(name): 1 failed unexpectedly\n"), "\(whole.stdout)")
+        #expect(whole.stdout.contains("FAILED: lock-countdown-and-boundary"))
+
+        let expired = try run(["--id", "brief-*", "--baseline", "\(folder)/expired.yaml"])
+        #expect(expired.status == 1)
+        #expect(
+            expired.stdout.contains("baseline entries past their expiry date, no longer excusing anything: \(known)"))
+
+        let clean = "python3 Examples/python/driver.py --argon2-memory-kib 8"
+        let pass = try run(["--id", "brief-*", "--baseline", "\(folder)/pass.yaml"], driver: clean)
+        #expect(pass.status == 0, "\(pass.stdout)")
+        #expect(pass.stdout.contains("python-example: 1 unexpected pass (brief-cancel-goes-to-pin): remove its entry"))
+        let strict = try run(
+            ["--id", "brief-*", "--baseline", "\(folder)/pass.yaml", "--strict-baseline"], driver: clean)
+        #expect(strict.status == 1)
+        #expect(strict.stdout.contains("FAIL: python-example: 1 unexpected pass (brief-cancel-goes-to-pin)"))
+
+        let stale = try run(["--id", "brief-*", "--baseline", "\(folder)/stale.yaml"], driver: clean)
+        #expect(stale.status == 2)
+        #expect(
+            stale.stderr.contains(
+                "\(folder)/stale.yaml:3:5: error: baseline entry for 'no-such-scenario', which is not among the scenarios loaded"
+            ), "\(stale.stderr)")
+
+        // --update-baseline writes what this run found, keeping the known entry as it was;
+        // the next run passes on it.
+        let updated = try run(["--baseline", "\(folder)/known.yaml", "--update-baseline"])
+        #expect(updated.status == 1)
+        let text = try String(contentsOfFile: "\(folder)/known.yaml", encoding: .utf8)
+        #expect(text.contains("reason: \"the 8th lock is 15 min\"\n    link: \"https://bugs.example/42\""))
+        #expect(text.contains("  - id: \"lock-countdown-and-boundary\"\n    outcome: \"failed\"\n    reason: \"step "))
+        let again = try run(["--baseline", "\(folder)/known.yaml"])
+        #expect(again.status == 0, "\(again.stdout)")
+        let lint = try TestSupport.execute(
+            URL(fileURLWithPath: "/usr/bin/env"), ["yamllint", "--strict", "-c", ".yamllint", "\(folder)/known.yaml"])
+        #expect(lint.status == 0, "\(lint.stdout)")
+    }
 }

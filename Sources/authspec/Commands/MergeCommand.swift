@@ -18,8 +18,8 @@ enum MergeCommand: Command {
             """,
         arguments: [.init(name: "results", help: "The shards' results JSON files.", optional: false)],
         options: RunReports.options + [
-            RunReports.allowSkips, .init(name: "quiet", valueName: nil, help: "Print only failures and the summary."),
-        ])
+            .init(name: "quiet", valueName: nil, help: "Print only failures and the summary.")
+        ] + RunReports.gateOptions.filter { $0.name != "update-baseline" })
 
     /// A results file can hold a large suite's every step.
     static let maxBytes = 1 << 30
@@ -73,10 +73,12 @@ enum MergeCommand: Command {
         }
         let covered = Set(run.allRecords.flatMap(\.covers))
         let uncovered = run.requirements.filter { !covered.contains($0.id) }.map(\.id)
+        let (policy, baselineProblems) = RunReports.policy(arguments, known: Set(run.allRecords.map(\.id)))
+        for problem in baselineProblems { Console.error(problem.description) }
         let (written, gate) = RunReports.finish(
-            run, model: model, outputs: outputs, reporter: reporter, uncovered: uncovered, inputErrors: 0,
-            allowSkips: arguments.flag("allow-skips"))
-        if !written { return .badInput }
+            run, model: model, outputs: outputs, reporter: reporter, uncovered: uncovered,
+            inputErrors: baselineProblems.count, policy: policy)
+        if !written || !baselineProblems.isEmpty { return .badInput }
         return gate.passes ? .success : .failures
     }
 

@@ -46,8 +46,7 @@ enum RunCommand: Command {
                     + (ModelRegistry.package(named: ModelRegistry.defaultModel)?.declaration.profiles.map {
                         "\($0.name) (\($0.keys.joined(separator: ", ")))"
                     }.joined(separator: "; ") ?? "")),
-            RunReports.allowSkips,
-        ] + SuiteArguments.modelOptions + RunReports.options
+        ] + RunReports.gateOptions + SuiteArguments.modelOptions + RunReports.options
             + [
                 .init(
                     name: "trace", valueName: nil,
@@ -79,6 +78,8 @@ enum RunCommand: Command {
         var suite = Suite(
             paths: SuiteArguments.paths(arguments), requirementsFile: arguments.value("requirements"), model: model,
             selection: selection)
+        let (policy, baselineProblems) = RunReports.policy(arguments, known: Set(suite.loaded.scenarios.map(\.id)))
+        suite.loaded.diagnostics += baselineProblems
         for diagnostic in suite.loaded.diagnostics { Console.error(diagnostic.description) }
         if suite.identity.scenarios == 0 && suite.loaded.diagnostics.isEmpty {
             // Nothing selected is never a pass: a filter that matches nothing is a mistake.
@@ -131,104 +132,14 @@ enum RunCommand: Command {
         }
         let (written, gate) = RunReports.finish(
             run, model: model, outputs: outputs, reporter: reporter, uncovered: uncovered,
-            inputErrors: suite.loaded.diagnostics.count, allowSkips: arguments.flag("allow-skips"))
+            inputErrors: suite.loaded.diagnostics.count, policy: policy)
+        if arguments.flag("update-baseline") {
+            for line in try RunReports.updateBaselines(run, policy: policy) { Console.out(line) }
+        }
         // The most serious ending wins: a signal, then bad input or an unwritten report, then
         // conformance failures.
         if let signal = Interruption.signal { return ExitCode.interrupted(by: signal) }
         if !suite.loaded.diagnostics.isEmpty || !written { return .badInput }
         return gate.passes ? .success : .failures
-    }
-}
-
-/// What `run` and `merge` print after the scenarios and the reports they write, from the
-/// run's record alone: a merged run prints and writes exactly what one whole run would.
-enum RunReports {
-    static let options: [CommandSpec.Option] = [
-        .init(name: "json", valueName: "file", help: "Write the results as JSON to this file (atomically)."),
-        .init(
-            name: "junit", valueName: "file",
-            help: "Write JUnit XML: a testsuite per implementation, a testcase per scenario."),
-        .init(
-            name: "markdown", valueName: "file",
-            help: "Write a Markdown report: summary, matrix, failures, coverage graphs, requirements."),
-        .init(
-            name: "coverage", valueName: "file",
-            help: "Write the state-coverage graphs (Mermaid in Markdown) for every implementation."),
-    ]
-
-    static let allowSkips = CommandSpec.Option(
-        name: "allow-skips", valueName: nil,
-        help: "Let skipped scenarios (inputs an implementation does not declare) pass the gate.")
-
-    /// The report options, in the order they are written.
-    static var optionNames: [String] { options.map(\.name) }
-
-    /// Prints the problems, the matrix, the totals and the gate's verdict, then writes the
-    /// reports. Says whether every report was written, and the verdict.
-    static func finish(
-        _ run: RunRecord, model: ModelDeclaration, outputs: ReportOutputs, reporter: TerminalReporter,
-        uncovered: [String], inputErrors: Int, allowSkips: Bool
-    ) -> (written: Bool, gate: GateVerdict) {
-        var problems: [String] = []
-        let several = run.implementations.count > 1
-        for implementation in run.implementations {
-            if let verdict = implementation.broken {
-                problems.append(
-                    reporter.brokenDriver(
-                        implementation.name, command: implementation.command, message: verdict,
-                        log: implementation.log))
-            } else {
-                problems += implementation.records.compactMap {
-                    reporter.problem($0, implementation: several ? implementation.name : nil)
-                }
-            }
-        }
-        if !problems.isEmpty { Console.out("\n" + problems.joined(separator: "\n\n")) }
-        if several { Console.out("\n" + reporter.matrix(run)) }
-        Console.out("")
-        for implementation in run.implementations {
-            Console.out(reporter.summary(implementation.summary, implementation: implementation.name))
-        }
-        for implementation in run.implementations {
-            if let unchecked = reporter.unchecked(implementation) { Console.out(unchecked) }
-        }
-        if !uncovered.isEmpty {
-            Console.out(
-                "\(reporter.counted(uncovered.count, "requirement")) no scenario covers: "
-                    + uncovered.joined(separator: ", "))
-        }
-        if inputErrors > 0 {
-            Console.out(
-                "\(reporter.counted(inputErrors, "input error")) (above): the scenarios they are in did not run")
-        }
-        if let interruption = run.interruption {
-            Console.out(
-                "INTERRUPTED by \(interruption.signal): \(reporter.counted(interruption.unfinished.count, "scenario run")) did not finish; "
-                    + "the reports hold what did")
-        }
-        var gate = run.gate(allowSkips: allowSkips)
-        if inputErrors > 0 { gate.reasons.insert("\(reporter.counted(inputErrors, "input error")) (above)", at: 0) }
-        Console.out(reporter.verdict(gate, run: run))
-        let coverage = run.implementations.map {
-            CoverageReport(implementation: $0.name, records: $0.records, model: model)
-        }
-        let written = outputs.write { option in
-            switch option {
-            case "json":
-                return .pieces { (emit: (String) throws(OutputError) -> Void) throws(OutputError) in
-                    try JSONReporter(model: model).write(run, coverage: coverage, to: emit)
-                }
-            case "junit":
-                return .pieces { (emit: (String) throws(OutputError) -> Void) throws(OutputError) in
-                    try JUnitReporter(model: model).write(run, to: emit)
-                }
-            case "markdown": return .text(MarkdownReporter(model: model).document(run, coverage: coverage))
-            default:
-                return .text(
-                    "# State coverage\n\n"
-                        + coverage.map { MermaidCoverage().markdown($0, heading: "##") }.joined(separator: "\n"))
-            }
-        }
-        return (written, gate)
     }
 }

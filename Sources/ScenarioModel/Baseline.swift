@@ -1,0 +1,181 @@
+import Foundation
+import YAMLLoader
+
+/// What one implementation is known to do wrong, by scenario id: each entry an outcome other
+/// than passed that the gate lets through (until its expiry date), with the reason and a link
+/// to the bug. A run fails only on what the baseline does not expect.
+///
+/// ```yaml
+/// implementation: my-app
+/// expected:
+///   - {id: brief-pin-failure-8-and-beyond-lock-1-hour, outcome: failed, reason: "lock is 15 min", link: "https://bugs/42", expires: 2027-03-01}
+/// ```
+public struct Baseline: Sendable, Equatable {
+    public struct Entry: Sendable, Equatable {
+        public var id: String
+        /// `failed`, `errored`, `skipped`, `partly checked` or `not checked`.
+        public var outcome: String
+        public var reason: String
+        public var link: String?
+        /// `YYYY-MM-DD`: from that day on the entry no longer excuses anything.
+        public var expires: String?
+        public var location: SourceLocation
+
+        public init(
+            id: String, outcome: String, reason: String, link: String? = nil, expires: String? = nil,
+            location: SourceLocation
+        ) {
+            self.id = id
+            self.outcome = outcome
+            self.reason = reason
+            self.link = link
+            self.expires = expires
+            self.location = location
+        }
+
+        /// Expired on `today` (`YYYY-MM-DD`; dates compare as text).
+        public func expired(on today: String) -> Bool { expires.map { $0 <= today } ?? false }
+    }
+
+    public var file: String
+    public var implementation: String
+    public var entries: [Entry]
+
+    public init(file: String, implementation: String, entries: [Entry]) {
+        self.file = file
+        self.implementation = implementation
+        self.entries = entries
+    }
+
+    public func entry(for id: String) -> Entry? { entries.first { $0.id == id } }
+
+    /// The outcomes an entry may expect.
+    public static let outcomes = ["failed", "errored", "skipped", "partly checked", "not checked"]
+    static let keys = ["id", "outcome", "reason", "link", "expires"]
+
+    public static func load(file: String) -> (baseline: Baseline?, diagnostics: [Diagnostic]) {
+        switch SourceFiles.read(file, maxBytes: YAMLLimits.standard.maxBytes) {
+        case .success(let text): return load(text: text, file: file)
+        case .failure(var problem):
+            problem.message = "cannot read the baseline: " + problem.message
+            return (nil, [problem])
+        }
+    }
+
+    public static func load(text: String, file: String) -> (baseline: Baseline?, diagnostics: [Diagnostic]) {
+        var source = SourceText(file: file, text: text)
+        let documents: [YAMLNode]
+        do {
+            documents = try YAMLDocumentLoader().load(text)
+        } catch {
+            source.report(error.message, at: error.mark)
+            return (nil, source.allDiagnostics)
+        }
+        guard let root = documents.first, case .mapping(let pairs) = root.kind else {
+            source.report(
+                "a baseline is a mapping with 'implementation' and 'expected'",
+                at: documents.first?.mark ?? Mark(line: 1, column: 1))
+            return (nil, source.allDiagnostics)
+        }
+        var implementation: String?
+        var entries: [Entry] = []
+        var seen: [String: SourceLocation] = [:]
+        for pair in pairs {
+            switch pair.key.scalar {
+            case "implementation":
+                implementation = pair.value.isNull ? nil : pair.value.scalar
+                if implementation == nil { source.report("implementation must be a name", at: pair.value.mark) }
+            case "expected":
+                guard case .sequence(let items) = pair.value.kind else {
+                    if !pair.value.isNull { source.report("expected must be a list of entries", at: pair.value.mark) }
+                    continue
+                }
+                for item in items {
+                    guard let entry = self.entry(item, file: file, report: { source.report($0, at: $1) }) else {
+                        continue
+                    }
+                    if let first = seen[entry.id] {
+                        source.report("scenario '\(entry.id)' is listed twice (first at \(first))", at: item.mark)
+                        continue
+                    }
+                    seen[entry.id] = entry.location
+                    entries.append(entry)
+                }
+            case let key:
+                let hint =
+                    closestMatch(to: key ?? "", among: ["implementation", "expected"]).map {
+                        " (did you mean '\($0)'?)"
+                    }
+                    ?? ""
+                source.report("unknown baseline key '\(key ?? "?")'\(hint)", at: pair.key.mark)
+            }
+        }
+        guard let implementation else {
+            if source.allDiagnostics.isEmpty { source.report("the baseline names no implementation", at: root.mark) }
+            return (nil, source.allDiagnostics)
+        }
+        let diagnostics = source.allDiagnostics
+        return (
+            diagnostics.isEmpty ? Baseline(file: file, implementation: implementation, entries: entries) : nil,
+            diagnostics
+        )
+    }
+
+    private static func entry(_ item: YAMLNode, file: String, report: (String, Mark) -> Void) -> Entry? {
+        guard case .mapping(let pairs) = item.kind else {
+            report("each entry is a mapping with id, outcome and reason", item.mark)
+            return nil
+        }
+        var fields: [String: String] = [:]
+        for pair in pairs {
+            guard let key = pair.key.scalar, keys.contains(key) else {
+                let key = pair.key.scalar ?? "?"
+                let hint = closestMatch(to: key, among: keys).map { " (did you mean '\($0)'?)" } ?? ""
+                report("unknown entry key '\(key)'\(hint)", pair.key.mark)
+                continue
+            }
+            guard let value = pair.value.scalar, !pair.value.isNull else {
+                report("\(key) must be text", pair.value.mark)
+                continue
+            }
+            fields[key] = value
+        }
+        let missing = ["id", "outcome", "reason"].filter { fields[$0] == nil }
+        guard missing.isEmpty else {
+            report("entry is missing " + missing.joined(separator: ", "), item.mark)
+            return nil
+        }
+        let outcome = fields["outcome"]!
+        guard outcomes.contains(outcome) else {
+            report("outcome must be one of \(outcomes.joined(separator: ", ")); found '\(outcome)'", item.mark)
+            return nil
+        }
+        if let expires = fields["expires"], expires.wholeMatch(of: /\d{4}-\d{2}-\d{2}/) == nil {
+            report("expires must be a date, YYYY-MM-DD; found '\(expires)'", item.mark)
+            return nil
+        }
+        return Entry(
+            id: fields["id"]!, outcome: outcome, reason: fields["reason"]!, link: fields["link"],
+            expires: fields["expires"],
+            location: SourceLocation(file: file, line: item.mark.line, column: item.mark.column))
+    }
+
+    /// The file's text, entries in the order given, every value quoted.
+    public var yaml: String {
+        func quoted(_ text: String) -> String {
+            "\""
+                + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+                .replacingOccurrences(of: "\n", with: "\\n") + "\""
+        }
+        var text = "# Outcomes of \(implementation) the gate lets through, by scenario id (authspec run --baseline).\n"
+        text += "implementation: \(quoted(implementation))\nexpected:\n"
+        if entries.isEmpty { return text.dropLast(1) + " []\n" }
+        for entry in entries {
+            text +=
+                "  - id: \(quoted(entry.id))\n    outcome: \(quoted(entry.outcome))\n    reason: \(quoted(entry.reason))\n"
+            if let link = entry.link { text += "    link: \(quoted(link))\n" }
+            if let expires = entry.expires { text += "    expires: \(quoted(expires))\n" }
+        }
+        return text
+    }
+}
