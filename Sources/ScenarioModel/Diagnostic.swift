@@ -62,7 +62,7 @@ public struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
 
 /// The closest candidate for a "did you mean" hint: within two edits (a typo), or sharing its
 /// first four letters (another form of the same word, `failed` for `failure`).
-func closestMatch(to word: String, among candidates: [String]) -> String? {
+public func closestMatch(to word: String, among candidates: [String]) -> String? {
     // A word far longer than every candidate is no typo of one; and edit distance is quadratic.
     guard word.count <= (candidates.map(\.count).max() ?? 0) + 8 else { return nil }
     let lowered = word.lowercased()

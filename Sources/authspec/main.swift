@@ -1,4 +1,5 @@
 import Foundation
+import ScenarioModel
 import SubprocessDriver
 
 /// Every subcommand; `authspec help NAME` and `authspec NAME --help` print the same text.
@@ -28,13 +29,18 @@ let version = "0.1.0"
 func usageFailure(_ message: String, spec: CommandSpec?) -> Int32 {
     Console.error("Error: \(message)")
     if let spec {
-        Console.error("Usage: \(spec.usage)")
-        Console.error("  See 'authspec \(spec.name) --help' for more information.")
+        Console.error("Usage: \(spec.shortUsage)")
+        Console.error("  See 'authspec help \(spec.name)' for more information.")
     } else {
         Console.error("Usage: authspec <subcommand>")
         Console.error("  See 'authspec --help' for more information.")
     }
     return ExitCode.badInput.rawValue
+}
+
+@MainActor func unknownSubcommand(_ name: String) -> String {
+    let guess = closestMatch(to: name, among: commands.map { $0.spec.name } + ["help"])
+    return "Unknown subcommand '\(name)'" + (guess.map { " (did you mean '\($0)'?)" } ?? "")
 }
 
 @MainActor func main(_ arguments: [String]) -> Int32 {
@@ -55,13 +61,13 @@ func usageFailure(_ message: String, spec: CommandSpec?) -> Int32 {
             return ExitCode.success.rawValue
         }
         guard let command = commands.first(where: { $0.spec.name == name }) else {
-            return usageFailure("Unknown subcommand '\(name)'", spec: nil)
+            return usageFailure(unknownSubcommand(name), spec: nil)
         }
         Console.out(command.spec.help())
         return ExitCode.success.rawValue
     default:
         guard let command = commands.first(where: { $0.spec.name == first }) else {
-            return usageFailure("Unknown subcommand '\(first)'", spec: nil)
+            return usageFailure(unknownSubcommand(first), spec: nil)
         }
         let parsed: ParsedArguments
         do {

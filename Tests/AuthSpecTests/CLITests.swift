@@ -27,11 +27,20 @@ import Testing
         #expect(
             result.stderr == """
                 Error: Unknown option '--colour'
-                Usage: \(try TestSupport.authspec(["run", "--help"]).stdout.split(separator: "\n").first { $0.hasPrefix("USAGE: ") }!.dropFirst(7))
-                  See 'authspec run --help' for more information.
+                Usage: authspec run [<options>] [<paths> ...]
+                  See 'authspec help run' for more information.
 
                 """)
         #expect(try TestSupport.authspec(["frobnicate"]).status == 2)
+        // Near misses get a suggestion.
+        let typo = try TestSupport.authspec(["rnu"])
+        #expect(typo.status == 2 && typo.stderr.hasPrefix("Error: Unknown subcommand 'rnu' (did you mean 'run'?)\n"))
+        let option = try TestSupport.authspec(["run", "--jbos", "2"])
+        #expect(
+            option.status == 2 && option.stderr.hasPrefix("Error: Unknown option '--jbos' (did you mean '--jobs'?)\n"),
+            "\(option.stderr)")
+        let lint = try TestSupport.authspec(["lint", "--load-onyl"])
+        #expect(lint.stderr.hasPrefix("Error: Unknown option '--load-onyl' (did you mean '--load-only'?)\n"))
         #expect(
             try TestSupport.authspec(["run", "--argon2", "scrypt"]).stderr.hasPrefix(
                 "Error: --argon2 takes light or owasp, not 'scrypt'"))

@@ -34,6 +34,11 @@ struct CommandSpec {
 
     var allOptions: [Option] { options + [Self.helpOption] }
 
+    /// What an error prints: the command, `[<options>]` and its arguments.
+    var shortUsage: String {
+        (["authspec", name] + (options.isEmpty ? [] : ["[<options>]"]) + arguments.map(\.usage)).joined(separator: " ")
+    }
+
     var usage: String {
         var parts = ["authspec", name]
         parts += arguments.map(\.usage)

@@ -1,3 +1,5 @@
+import ScenarioModel
+
 /// A usage mistake: reported as `Error: ...` with the usage line, exit code 2.
 struct UsageError: Error {
     var message: String
@@ -33,7 +35,8 @@ struct ParsedArguments {
                 name = String(name[..<equals])
             }
             guard let option = spec.options.first(where: { $0.name == name }) else {
-                throw UsageError(message: "Unknown option '\(argument)'")
+                let guess = closestMatch(to: name, among: spec.options.map(\.name)).map { " (did you mean '--\($0)'?)" }
+                throw UsageError(message: "Unknown option '\(argument)'" + (guess ?? ""))
             }
             guard let valueName = option.valueName else {
                 if inlineValue != nil { throw UsageError(message: "Option '--\(name)' takes no value") }
