@@ -126,25 +126,10 @@ public struct Baseline: Sendable, Equatable {
             report("each entry is a mapping with id, outcome and reason", item.mark)
             return nil
         }
-        var fields: [String: String] = [:]
-        for pair in pairs {
-            guard let key = pair.key.scalar, keys.contains(key) else {
-                let key = pair.key.scalar ?? "?"
-                let hint = closestMatch(to: key, among: keys).map { " (did you mean '\($0)'?)" } ?? ""
-                report("unknown entry key '\(key)'\(hint)", pair.key.mark)
-                continue
-            }
-            guard let value = pair.value.scalar, !pair.value.isNull else {
-                report("\(key) must be text", pair.value.mark)
-                continue
-            }
-            fields[key] = value
-        }
-        let missing = ["id", "outcome", "reason"].filter { fields[$0] == nil }
-        guard missing.isEmpty else {
-            report("entry is missing " + missing.joined(separator: ", "), item.mark)
-            return nil
-        }
+        guard
+            let fields = textFields(
+                pairs, keys: keys, required: ["id", "outcome", "reason"], what: "entry", at: item.mark, report: report)
+        else { return nil }
         let outcome = fields["outcome"]!
         guard outcomes.contains(outcome) else {
             report("outcome must be one of \(outcomes.joined(separator: ", ")); found '\(outcome)'", item.mark)

@@ -1,4 +1,5 @@
 import SpecModel
+import YAMLLoader
 
 /// A problem in a scenario file, reported like a compiler's: location, message, and a short
 /// excerpt of the source line with a caret under the column.
@@ -88,4 +89,33 @@ func editDistance(_ a: String, _ b: String) -> Int {
         previous = current
     }
     return previous[b.count]
+}
+
+/// The text values of a flat mapping (a requirement, a baseline entry) by key. Reported: a key
+/// not among `keys` (with a did-you-mean), a value that is not text, and the `required` keys
+/// missing, as `<what> is missing ...` at `mark` (then nil).
+func textFields(
+    _ pairs: [YAMLNode.Pair], keys: [String], required: [String], what: String, at mark: Mark,
+    report: (String, Mark) -> Void
+) -> [String: String]? {
+    var fields: [String: String] = [:]
+    for pair in pairs {
+        guard let key = pair.key.scalar, keys.contains(key) else {
+            let key = pair.key.scalar ?? "?"
+            let hint = closestMatch(to: key, among: keys).map { " (did you mean '\($0)'?)" } ?? ""
+            report("unknown \(what) key '\(key)'\(hint)", pair.key.mark)
+            continue
+        }
+        guard let value = pair.value.scalar, !pair.value.isNull else {
+            report("\(key) must be text", pair.value.mark)
+            continue
+        }
+        fields[key] = value
+    }
+    let missing = required.filter { fields[$0] == nil }
+    guard missing.isEmpty else {
+        report("\(what) is missing " + missing.joined(separator: ", "), mark)
+        return nil
+    }
+    return fields
 }

@@ -53,26 +53,12 @@ public enum RequirementCatalogue {
                 report("each requirement must be a mapping with id, clause and text", item.mark)
                 continue
             }
-            var fields: [String: String] = [:]
-            for pair in pairs {
-                guard let key = pair.key.scalar else { continue }
-                guard ["id", "clause", "text"].contains(key) else {
-                    let hint =
-                        closestMatch(to: key, among: ["id", "clause", "text"]).map { " (did you mean '\($0)'?)" } ?? ""
-                    report("unknown requirement key '\(key)'\(hint)", pair.key.mark)
-                    continue
-                }
-                guard let value = pair.value.scalar, !pair.value.isNull else {
-                    report("\(key) must be text", pair.value.mark)
-                    continue
-                }
-                fields[key] = value
-            }
-            let missing = ["id", "clause", "text"].filter { fields[$0] == nil }
-            guard missing.isEmpty, let id = fields["id"] else {
-                if !missing.isEmpty { report("requirement is missing " + missing.joined(separator: ", "), item.mark) }
-                continue
-            }
+            let keys = ["id", "clause", "text"]
+            guard
+                let fields = textFields(
+                    pairs, keys: keys, required: keys, what: "requirement", at: item.mark, report: report),
+                let id = fields["id"]
+            else { continue }
             let location = SourceLocation(file: file, line: item.mark.line, column: item.mark.column)
             if let first = seen[id] {
                 report("duplicate requirement id '\(id)' (first at \(first))", item.mark)
