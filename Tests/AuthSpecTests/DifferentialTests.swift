@@ -65,7 +65,9 @@ import Testing
         var reference = ReferenceImplementation()
         var options = DriverOptions(command: command, model: TestSupport.model)
         options.workingDirectory = TestSupport.root.path
+        // Agreement is checked, not speed: generous timeouts for a JVM on a busy machine.
         options.handshakeTimeout = .seconds(60)
+        options.stepTimeout = .seconds(60)
         var driver = SubprocessDriver(options: options)
         defer { driver.shutdown() }
         var steps = 0

@@ -103,7 +103,10 @@ struct KitReference: DriverImplementation {
         var options = DriverOptions(command: command, model: TestSupport.model)
         options.workingDirectory = TestSupport.root.path
         options.validateProtocol = true
+        // What is checked is conformance, not speed: a JVM starved on a busy 2-core machine
+        // took over the default 5 s for one reply (a CI failure), so the timeouts are generous.
         options.handshakeTimeout = .seconds(60)
+        options.stepTimeout = .seconds(60)
         var driver = SubprocessDriver(options: options)
         let results = ScenarioRunner(model: TestSupport.model).run(TestSupport.suite().scenarios, on: &driver)
         driver.shutdown()
