@@ -13,11 +13,23 @@ public struct CoverageReport: Sendable {
     public private(set) var undeclaredTransitions: [Edge: Int] = [:]
     public private(set) var undeclaredStates: [String: Int] = [:]
     public private(set) var pairHits: [InputInState: Int] = [:]
+    /// The scenarios that made each move, and entered each state, the model does not have.
+    public private(set) var undeclaredMovesBy: [Edge: [String]] = [:]
+    public private(set) var undeclaredStatesBy: [String: [String]] = [:]
 
     public init(implementation: String, records: [ScenarioRecord], model: ModelDeclaration) {
         var hits = Hits()
         for record in records { hits.add(record.hits) }
         self.init(implementation: implementation, hits: hits, model: model)
+        let known = Set(model.stateNames)
+        for record in records {
+            for edge in record.hits.moves.keys.sorted() where undeclaredTransitions[edge] != nil {
+                undeclaredMovesBy[edge, default: []].append(record.id)
+            }
+            for state in record.hits.states.keys.sorted() where !known.contains(state) {
+                undeclaredStatesBy[state, default: []].append(record.id)
+            }
+        }
     }
 
     public init(implementation: String, hits: Hits, model: ModelDeclaration) {

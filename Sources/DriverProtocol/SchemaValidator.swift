@@ -1,7 +1,7 @@
 import SpecModel
 
 /// Checks a value against a JSON Schema, for the keywords the protocol's schemas use:
-/// type, const, enum, required, properties, additionalProperties, items, minimum, oneOf, $ref
+/// type, const, enum, required, properties, additionalProperties, items, minimum, pattern, oneOf, $ref
 /// (to `#/$defs/...`). Each problem names the path to the offending value.
 public struct SchemaValidator: Sendable {
     public let root: Value
@@ -43,6 +43,14 @@ public struct SchemaValidator: Sendable {
         }
         if let minimum = keywords["minimum"]?.int, let number = value.int, number < minimum {
             found.append("\(path): \(number) is below the minimum \(minimum)")
+        }
+        if let pattern = keywords["pattern"]?.string, let text = value.string {
+            // As JSON Schema reads it: a match anywhere, anchors in the pattern when wanted.
+            if let regex = try? Regex(pattern) {
+                if text.firstMatch(of: regex) == nil { found.append("\(path): \(value) does not match \(pattern)") }
+            } else {
+                found.append("\(path): schema pattern \(pattern) is not a regular expression")
+            }
         }
         if case .map(let fields) = value {
             for key in keywords["required"]?.list?.compactMap(\.string) ?? [] where fields[key] == nil {

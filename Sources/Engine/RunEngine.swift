@@ -9,11 +9,23 @@ import SpecModel
 public struct Candidate: Sendable {
     /// Its name until it has run (a driver's command; a driver then goes by its hello's name).
     public var label: String
+    /// The model's reference (reports for CI leave it out unless asked).
+    public var reference: Bool
     public var make: @Sendable (_ worker: Int) -> any ImplementationUnderTest
 
-    public init(label: String, make: @escaping @Sendable (_ worker: Int) -> any ImplementationUnderTest) {
+    public init(
+        label: String, reference: Bool = false, make: @escaping @Sendable (_ worker: Int) -> any ImplementationUnderTest
+    ) {
         self.label = label
+        self.reference = reference
         self.make = make
+    }
+}
+
+extension Candidate {
+    /// The model's reference with these settings.
+    public static func reference(of package: ModelPackage, settings: [String: String]) -> Candidate {
+        Candidate(label: "reference", reference: true) { _ in package.makeReference(settings) }
     }
 }
 
@@ -96,6 +108,7 @@ public struct RunEngine: Sendable {
     }
 
     private func run(_ work: Work, on candidate: Candidate, events: (RunEvent) -> Void) -> ImplementationRecord {
+        let started = Self.timestamp(Date())
         let runner = ScenarioRunner(model: model)
         let stop = self.stop
         let model = self.model
@@ -117,7 +130,15 @@ public struct RunEngine: Sendable {
             name: names[0] ?? candidate.label, command: identity.command, version: identity.version,
             language: identity.language, restarts: identities.reduce(0) { $0 + $1.restarts }, log: identity.log,
             observes: model.observations.map(\.key).filter { key in observed.contains { $0.contains(key) } },
-            records: records)
+            reference: candidate.reference, started: started, records: records)
+    }
+
+    /// ISO 8601 in UTC to the second, as JUnit's `timestamp` takes it.
+    static func timestamp(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.formatOptions = [.withFullDate, .withTime, .withColonSeparatorInTime, .withDashSeparatorInDate]
+        return formatter.string(from: date)
     }
 }
 
@@ -161,9 +182,12 @@ final class Work: @unchecked Sendable {
         var implementation = candidate.make(worker)
         implementation.prepare()
         while stop() == nil, let (index, scenario) = claim() {
+            let began = DispatchTime.now().uptimeNanoseconds
             let result = runner.run(scenario, on: &implementation)
+            let took = DispatchTime.now().uptimeNanoseconds - began
             if stop() != nil { break }
-            let record = result.record(position: positions[index], model: model, trace: trace)
+            var record = result.record(position: positions[index], model: model, trace: trace)
+            record.milliseconds = Int(took / 1_000_000)
             condition.lock()
             ready[index] = record
             condition.broadcast()

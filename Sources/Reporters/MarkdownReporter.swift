@@ -2,20 +2,34 @@ import Coverage
 import Results
 import SpecModel
 
-/// The report people read on a pull request or in $GITHUB_STEP_SUMMARY: the summary, the
-/// scenario x implementation matrix, each failure with its diff, coverage with its graph, and
-/// the requirements' status. Everything that comes from scenarios or drivers is escaped.
+/// The report people read on a pull request or in $GITHUB_STEP_SUMMARY: the verdict and the
+/// totals first, then what went wrong (each problem with its diff, moves outside the model),
+/// then what passed (folded), the requirements' status and coverage. Long tables are folded in
+/// `<details>`. With `maxBytes` the document stops before the piece that would pass the limit
+/// and ends saying what it left out. Everything from scenarios or drivers is escaped.
 public struct MarkdownReporter {
     let formatter: ValueFormatter
     let terminal: TerminalReporter
+    /// Room kept for the closing note of a cut document.
+    static let noteBytes = 600
+    public let maxBytes: Int?
 
-    public init(model: ModelDeclaration) {
+    public init(model: ModelDeclaration, maxBytes: Int? = nil) {
         formatter = ValueFormatter(model: model)
         terminal = TerminalReporter(model: model)
+        self.maxBytes = maxBytes
     }
 
-    public func document(_ run: RunRecord, coverage: [CoverageReport]) -> String {
+    /// A part of the document that is kept or left out whole.
+    struct Piece {
+        /// What a reader is told was left out: `problem`, `scenario matrix`...
+        var kind: String
+        var text: String
+    }
+
+    public func document(_ run: RunRecord, coverage: [CoverageReport], gate: GateVerdict? = nil) -> String {
         var text = "# authspec results\n\n"
+        if let gate { text += "**" + Escape.markdown(terminal.verdict(gate, run: run)) + "**\n\n" }
         if let interruption = run.interruption {
             text +=
                 "> **Interrupted by \(Escape.markdown(interruption.signal))**: \(interruption.unfinished.count) scenario runs did not finish; "
@@ -32,36 +46,95 @@ public struct MarkdownReporter {
         if !unchecked.isEmpty {
             text += "\n" + unchecked.map { "> " + Escape.markdown($0) + "\n" }.joined(separator: ">\n")
         }
-        text += "\n## Scenarios\n\n" + matrix(run)
+        return assemble(text, pieces(run, coverage: coverage))
+    }
+
+    /// Problems, moves outside the model, scenarios, requirements, coverage: most wanted first.
+    func pieces(_ run: RunRecord, coverage: [CoverageReport]) -> [Piece] {
+        var pieces: [Piece] = []
         let problems = run.implementations.flatMap { implementation in
             implementation.records.filter { !$0.outcome.ranWithoutProblem }.map { (implementation.name, $0) }
         }
-        if !problems.isEmpty {
-            text += "\n## Problems\n"
-            for (name, result) in problems {
-                text +=
-                    "\n### \(result.outcome.rawValue.uppercased()): \(Escape.markdown(result.id)) on \(Escape.markdown(name))\n\n"
-                text +=
-                    Escape.markdown(result.title) + " ("
-                    + Escape.markdown(result.location.description) + ")\n\n"
-                text += Escape.codeBlock(terminal.problem(result) ?? "", language: "text") + "\n"
+        for (index, (name, result)) in problems.enumerated() {
+            var text = index == 0 ? "\n## Problems\n" : ""
+            text +=
+                "\n### \(result.outcome.rawValue.uppercased()): \(Escape.markdown(result.id)) on \(Escape.markdown(name))\n\n"
+            text += Escape.markdown(result.title) + " (" + Escape.markdown(result.location.description) + ")\n\n"
+            text += Escape.codeBlock(terminal.problem(result) ?? "", language: "text") + "\n"
+            pieces.append(Piece(kind: "problem", text: text))
+        }
+        for report in coverage {
+            if let outside = MermaidCoverage().outsideModel(report, heading: "##") {
+                pieces.append(Piece(kind: "moves outside the model", text: "\n" + outside))
             }
         }
-        if !coverage.isEmpty {
-            text += "\n## Coverage\n\n"
-            text += coverage.map { MermaidCoverage().markdown($0) }.joined(separator: "\n")
+        if !run.implementations.isEmpty {
+            pieces.append(Piece(kind: "scenario matrix", text: "\n## Scenarios\n\n" + matrix(run)))
         }
-        if !run.requirements.isEmpty { text += "\n" + requirementsTable(run) }
-        return text
+        if !run.requirements.isEmpty { pieces.append(Piece(kind: "requirements", text: "\n" + requirementsTable(run))) }
+        if !coverage.isEmpty {
+            for (index, report) in coverage.enumerated() {
+                pieces.append(
+                    Piece(
+                        kind: "coverage",
+                        text: (index == 0 ? "\n## Coverage\n\n" : "\n") + MermaidCoverage().markdown(report))
+                )
+            }
+        }
+        return pieces
     }
 
-    func matrix(_ run: RunRecord) -> String {
-        guard !run.implementations.isEmpty else { return "" }
-        let matrix = OutcomeMatrix(run)
-        let rows = matrix.ids.map { id in
-            [Escape.markdown(id)] + run.implementations.map { matrix.outcome(id, $0.name).map(Self.mark) ?? "" }
+    /// The head and every piece, or, past `maxBytes`, the pieces before the first that does
+    /// not fit and a note of the rest by kind.
+    func assemble(_ head: String, _ pieces: [Piece]) -> String {
+        var text = head
+        var leftOut: [(kind: String, count: Int, of: Int)] = []
+        for piece in pieces {
+            let fits = maxBytes.map { text.utf8.count + piece.text.utf8.count + Self.noteBytes <= $0 } ?? true
+            if leftOut.isEmpty && fits {
+                text += piece.text
+                continue
+            }
+            if let last = leftOut.last, last.kind == piece.kind {
+                leftOut[leftOut.count - 1].count += 1
+            } else {
+                leftOut.append((piece.kind, 1, pieces.filter { $0.kind == piece.kind }.count))
+            }
         }
-        return Self.table(header: ["scenario"] + run.implementations.map { Escape.markdown($0.name) }, rows: rows)
+        guard let maxBytes, !leftOut.isEmpty else { return text }
+        let parts = leftOut.map { part in
+            part.of == 1 ? "the \(part.kind)" : "\(part.count) of \(part.of) \(part.kind) sections"
+        }
+        return text
+            + "\n---\n\n**Cut to stay under \(maxBytes) bytes (--markdown-max-bytes)**: left out "
+            + parts.joined(separator: ", ")
+            + ". The JSON and JUnit reports, and this report without the limit, hold everything.\n"
+    }
+
+    /// Rows for the scenarios that did not pass everywhere; the rest named, folded.
+    func matrix(_ run: RunRecord) -> String {
+        let matrix = OutcomeMatrix(run)
+        let names = run.implementations.map(\.name)
+        let passedEverywhere = matrix.ids.filter { id in names.allSatisfy { matrix.outcome(id, $0) == .passed } }
+        let passed = Set(passedEverywhere)
+        let others = matrix.ids.filter { !passed.contains($0) }
+        var text = ""
+        if !others.isEmpty {
+            text +=
+                "\(terminal.counted(others.count, "scenario")) did not pass on every implementation:\n\n"
+                + Self.table(
+                    header: ["scenario"] + names.map(Escape.markdown),
+                    rows: others.map { id in
+                        [Escape.markdown(id)] + names.map { matrix.outcome(id, $0).map(Self.mark) ?? "" }
+                    })
+        }
+        if !passedEverywhere.isEmpty {
+            text +=
+                (text.isEmpty ? "" : "\n")
+                + "<details><summary>\(terminal.counted(passedEverywhere.count, "scenario")) passed on every implementation</summary>\n\n"
+                + passedEverywhere.map(Escape.markdown).joined(separator: ", ") + "\n\n</details>\n"
+        }
+        return text
     }
 
     /// A Markdown table of cells already escaped.
@@ -83,7 +156,8 @@ public struct MarkdownReporter {
         }
     }
 
-    /// Each requirement with its status per implementation, and every gap by name.
+    /// How many requirements each implementation verified, every gap by name, then the table
+    /// of every requirement folded.
     public func requirementsTable(_ record: RunRecord) -> String {
         var text = "## Requirements\n\n"
         let requirements = record.requirements
@@ -101,8 +175,9 @@ public struct MarkdownReporter {
             [Escape.markdown(requirement.id), Escape.markdown(requirement.clause), Escape.markdown(requirement.text)]
                 + statuses.map { Self.requirementMark($0[index]) }
         }
-        return text + "\n"
+        return text + "\n<details><summary>Every requirement by implementation</summary>\n\n"
             + Self.table(header: ["requirement", "clause", "what"] + runs.map { Escape.markdown($0.name) }, rows: rows)
+            + "\n</details>\n"
     }
 
     static func requirementMark(_ assessment: RequirementAssessment) -> String {

@@ -60,7 +60,51 @@ public struct MermaidCoverage {
         return lines.joined(separator: "\n")
     }
 
-    /// The coverage section of a Markdown document: figures, legend, diagram, what is uncovered.
+    /// A flowchart of only the moves outside the model, each edge thick and red (flowcharts
+    /// can style edges, unlike stateDiagram-v2); nil when there are none.
+    public func outsideModelDiagram(_ report: CoverageReport) -> String? {
+        let edges = report.undeclaredTransitions.sorted { $0.key < $1.key }
+        guard !edges.isEmpty else { return nil }
+        var lines = ["flowchart LR"]
+        var seen: Set<String> = []
+        for name in edges.flatMap({ [$0.key.from, $0.key.to] }) where seen.insert(name).inserted {
+            lines.append("    \(Escape.mermaidID(name))[\"\(Escape.mermaidLabel(name))\"]")
+        }
+        for (edge, hits) in edges {
+            lines.append(
+                "    \(Escape.mermaidID(edge.from)) -->|\"\(Escape.mermaidLabel("⚠ not in the model · \(hits)×"))\"| \(Escape.mermaidID(edge.to))"
+            )
+        }
+        lines.append(
+            "    linkStyle \(edges.indices.map(String.init).joined(separator: ",")) stroke:#b71c1c,stroke-width:4px")
+        return lines.joined(separator: "\n")
+    }
+
+    /// What an implementation did that the model does not have, first and apart from the rest:
+    /// an authentication bypass is such a move. Names the scenarios that made each; nil when
+    /// the implementation stayed inside the model.
+    public func outsideModel(_ report: CoverageReport, heading: String = "###") -> String? {
+        guard !report.undeclaredTransitions.isEmpty || !report.undeclaredStates.isEmpty else { return nil }
+        var text = "\(heading) ⚠ Outside the model: \(Escape.markdown(report.implementation))\n\n"
+        text += "| move or state | times | scenarios |\n| --- | --- | --- |\n"
+        for (edge, hits) in report.undeclaredTransitions.sorted(by: { $0.key < $1.key }) {
+            let scenarios = report.undeclaredMovesBy[edge] ?? []
+            text +=
+                "| \(Escape.markdown("\(edge.from) → \(edge.to)")) | \(hits) | \(Escape.markdown(scenarios.joined(separator: ", "))) |\n"
+        }
+        for (state, hits) in report.undeclaredStates.sorted(by: { $0.key < $1.key }) {
+            let scenarios = report.undeclaredStatesBy[state] ?? []
+            text +=
+                "| state \(Escape.markdown(state)) | \(hits) | \(Escape.markdown(scenarios.joined(separator: ", "))) |\n"
+        }
+        if let diagram = outsideModelDiagram(report) {
+            text += "\n" + Escape.codeBlock(diagram, language: "mermaid") + "\n"
+        }
+        return text
+    }
+
+    /// The coverage section of a Markdown document: figures, then the legend, diagram and what
+    /// is uncovered folded away (they are long and rarely what a reviewer looks at first).
     public func markdown(_ report: CoverageReport, heading: String = "###") -> String {
         var text = "\(heading) Coverage: \(Escape.markdown(report.implementation))\n\n"
         text += "| measure | covered |\n| --- | --- |\n"
@@ -68,30 +112,42 @@ public struct MermaidCoverage {
         text += "| inputs met in each state | \(report.inputsInStates) |\n"
         if !report.undeclaredTransitions.isEmpty || !report.undeclaredStates.isEmpty {
             text +=
-                "| not in the model | \(report.undeclaredStates.count) states, \(report.undeclaredTransitions.count) transitions |\n"
+                "| ⚠ not in the model | \(report.undeclaredStates.count) states, \(report.undeclaredTransitions.count) moves (listed above) |\n"
         }
-        text +=
-            "\n" + Self.legend(report.model) + "\n\n" + Escape.codeBlock(diagram(report), language: "mermaid") + "\n\n"
+        text += "\n<details><summary>State diagram with counts</summary>\n\n"
+        text += Self.legend(report.model) + "\n\n" + Escape.codeBlock(diagram(report), language: "mermaid") + "\n\n"
+        text += "</details>\n\n"
         let states = report.uncoveredStates
         let transitions = report.uncoveredTransitions
         if states.isEmpty && transitions.isEmpty {
             text += "Every state and every transition of the model was exercised.\n"
         } else {
-            text += "Not exercised:\n\n| kind | what | from |\n| --- | --- | --- |\n"
+            text +=
+                "<details><summary>Not exercised: \(states.count) states, \(transitions.count) transitions</summary>\n\n"
+            text += "| kind | what | from |\n| --- | --- | --- |\n"
             for state in states { text += "| state | \(Escape.markdown(state)) | |\n" }
             for transition in transitions {
                 text +=
                     "| transition | \(Escape.markdown("\(transition.from) → \(transition.to)")) (\(Escape.markdown(transition.trigger))) | \(Escape.markdown(transition.provenance)) |\n"
             }
-        }
-        for (edge, hits) in report.undeclaredTransitions.sorted(by: { $0.key < $1.key }) {
-            text += "\nNot in the model: \(Escape.markdown("\(edge.from) → \(edge.to)")), \(hits)×.\n"
+            text += "\n</details>\n"
         }
         let pairs = report.uncoveredPairs
         if !pairs.isEmpty {
+            // One row per state: a row per pair made a table of hundreds of rows.
+            var byState: [(String, [String])] = []
+            for pair in pairs {
+                if byState.last?.0 == pair.state {
+                    byState[byState.count - 1].1.append(pair.input)
+                } else {
+                    byState.append((pair.state, [pair.input]))
+                }
+            }
             text +=
-                "\n<details><summary>\(pairs.count) inputs never met in a state</summary>\n\n| state | input |\n| --- | --- |\n"
-            for pair in pairs { text += "| \(Escape.markdown(pair.state)) | \(Escape.markdown(pair.input)) |\n" }
+                "\n<details><summary>\(pairs.count) inputs never met in a state</summary>\n\n| state | inputs never met there |\n| --- | --- |\n"
+            for (state, inputs) in byState {
+                text += "| \(Escape.markdown(state)) | \(Escape.markdown(inputs.joined(separator: ", "))) |\n"
+            }
             text += "\n</details>\n"
         }
         return text

@@ -70,27 +70,35 @@ public struct TerminalReporter {
     }
 
     /// Scenarios down, implementations across, an outcome in each cell (`-` where an
-    /// implementation has no result for the scenario).
-    public func matrix(_ run: RunRecord) -> String {
+    /// implementation has no result for the scenario). Leaving out the scenarios that passed on
+    /// every implementation, it says how many there were; nil when no row is left.
+    public func matrix(_ run: RunRecord, leavingOutPassedEverywhere: Bool = false) -> String? {
         let matrix = OutcomeMatrix(run)
-        let ids = matrix.ids.map(VisibleText.oneLine)
-        let names = run.implementations.map { VisibleText.oneLine($0.name) }
+        let names = run.implementations.map(\.name)
+        let listed = matrix.ids.filter { id in
+            !leavingOutPassedEverywhere || !names.allSatisfy { matrix.outcome(id, $0) == .passed }
+        }
+        let passed = matrix.ids.count - listed.count
+        guard !listed.isEmpty else { return nil }
+        let ids = listed.map(VisibleText.oneLine)
+        let shownNames = names.map(VisibleText.oneLine)
         let idWidth = max(ids.map(\.count).max() ?? 0, 8)
         let cellWidth = Outcome.allCases.map(\.rawValue.count).max() ?? 0
-        let columns = names.map { max($0.count, cellWidth) }
+        let columns = shownNames.map { max($0.count, cellWidth) }
         var header = "scenario" + String(repeating: " ", count: idWidth - 8)
-        for (name, width) in zip(names, columns) {
+        for (name, width) in zip(shownNames, columns) {
             header += "  " + name + String(repeating: " ", count: width - name.count)
         }
-        var lines = [header]
-        for (id, shown) in zip(matrix.ids, ids) {
+        var lines = [header.trimmingTrailingSpaces()]
+        for (id, shown) in zip(listed, ids) {
             var line = shown + String(repeating: " ", count: idWidth - shown.count)
-            for (implementation, width) in zip(run.implementations, columns) {
-                let cell = matrix.outcome(id, implementation.name)?.rawValue ?? "-"
+            for (name, width) in zip(names, columns) {
+                let cell = matrix.outcome(id, name)?.rawValue ?? "-"
                 line += "  " + cell + String(repeating: " ", count: width - cell.count)
             }
             lines.append(line.trimmingTrailingSpaces())
         }
+        if passed > 0 { lines.append("(and \(counted(passed, "scenario")) that passed on every implementation)") }
         return lines.joined(separator: "\n")
     }
 

@@ -82,6 +82,7 @@ extension RunRecord {
             }
             merged.implementations[index].records = records.sorted { $0.position < $1.position }
             merged.implementations[index].restarts = ordered.reduce(0) { $0 + $1.implementations[index].restarts }
+            merged.implementations[index].started = ordered.compactMap(\.implementations[index].started).min()
             // A shard with no scenario for a worker may have met a driver that never started.
             merged.implementations[index].observes =
                 ordered.map(\.implementations[index].observes).max { $0.count < $1.count } ?? []

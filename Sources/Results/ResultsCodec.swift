@@ -7,7 +7,7 @@ import SpecModel
 /// ignores them and rebuilds them. The schema is docs/results.schema.json.
 public enum ResultsCodec {
     public static let format = "authspec-results"
-    public static let version = 2
+    public static let version = 3
 
     // MARK: Writing
 
@@ -58,6 +58,8 @@ public enum ResultsCodec {
         fields.append(("restarts", .number(record.restarts)))
         if let log = record.log { fields.append(("log", .string(log))) }
         fields.append(("observes", .array(record.observes.map(JSON.string))))
+        fields.append(("reference", .bool(record.reference)))
+        if let started = record.started { fields.append(("started", .string(started))) }
         return fields
     }
 
@@ -76,6 +78,7 @@ public enum ResultsCodec {
             ("implementation", .string(record.implementation)),
             ("outcome", .string(record.outcome.rawValue)),
             ("expectations", .object([("checked", .number(record.checked)), ("total", .number(record.expectations))])),
+            ("milliseconds", .number(record.milliseconds)),
             ("spec", .array(record.spec.map(JSON.string))),
             ("covers", .array(record.covers.map(JSON.string))),
         ]
@@ -191,7 +194,8 @@ public enum ResultsCodec {
                     name: name, command: try entry.optionalString("command"),
                     version: try entry.optionalString("version"), language: try entry.optionalString("language"),
                     restarts: try entry.int("restarts"), log: try entry.optionalString("log"),
-                    observes: try entry.strings("observes")))
+                    observes: try entry.strings("observes"), reference: try entry.bool("reference"),
+                    started: try entry.optionalString("started")))
         }
         for entry in try root.objects("scenarios") {
             let record = try scenario(entry)
@@ -239,7 +243,8 @@ public enum ResultsCodec {
             spec: try entry.strings("spec"), covers: try entry.strings("covers"),
             implementation: try entry.string("implementation"), outcome: try entry.outcome("outcome"),
             message: try entry.optionalString("message"), steps: steps, hits: hits,
-            expectations: try expectations.int("total"), checked: try expectations.int("checked"))
+            expectations: try expectations.int("total"), checked: try expectations.int("checked"),
+            milliseconds: try entry.int("milliseconds"))
     }
 
     /// Typed access to one JSON object, each problem named by its path.

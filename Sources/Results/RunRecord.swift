@@ -12,11 +12,16 @@ public struct ImplementationRecord: Sendable, Equatable {
     public var log: String?
     /// The observation keys it declares (the model's, in the model's order).
     public var observes: [String]
+    /// The model's own reference: the yardstick, not what a CI gate is about.
+    public var reference: Bool
+    /// When it began to run, ISO 8601 in UTC (the earliest shard's after a merge).
+    public var started: String?
     public var records: [ScenarioRecord]
 
     public init(
         name: String, command: String? = nil, version: String? = nil, language: String? = nil, restarts: Int = 0,
-        log: String? = nil, observes: [String] = [], records: [ScenarioRecord] = []
+        log: String? = nil, observes: [String] = [], reference: Bool = false, started: String? = nil,
+        records: [ScenarioRecord] = []
     ) {
         self.name = name
         self.command = command
@@ -25,6 +30,8 @@ public struct ImplementationRecord: Sendable, Equatable {
         self.restarts = restarts
         self.log = log
         self.observes = observes
+        self.reference = reference
+        self.started = started
         self.records = records
     }
 
@@ -35,6 +42,9 @@ public struct ImplementationRecord: Sendable, Equatable {
     }
 
     public var summary: RunSummary { RunSummary(records) }
+
+    /// The scenarios' wall time added up.
+    public var milliseconds: Int { records.reduce(0) { $0 + $1.milliseconds } }
 }
 
 /// A requirement as the results carry it: enough to report its status without the catalogue.

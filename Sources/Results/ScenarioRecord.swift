@@ -73,11 +73,13 @@ public struct ScenarioRecord: Sendable, Equatable {
     /// compared with what the implementation observed, in the steps that ran.
     public var expectations: Int
     public var checked: Int
+    /// Wall time the implementation took for the scenario, for CI reports (JUnit `time`).
+    public var milliseconds: Int
 
     public init(
         position: Int, id: String, title: String, location: SourceLocation, spec: [String], covers: [String],
         implementation: String, outcome: Outcome, message: String?, steps: [StepRecord], hits: Hits,
-        expectations: Int = 0, checked: Int = 0
+        expectations: Int = 0, checked: Int = 0, milliseconds: Int = 0
     ) {
         self.position = position
         self.id = id
@@ -92,6 +94,7 @@ public struct ScenarioRecord: Sendable, Equatable {
         self.hits = hits
         self.expectations = expectations
         self.checked = checked
+        self.milliseconds = milliseconds
     }
 
     /// The first step that did not pass.

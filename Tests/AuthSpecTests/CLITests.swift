@@ -75,10 +75,10 @@ import Testing
     }
 
     @Test func filtersSelectByTagAndIdGlob() throws {
-        let byID = try TestSupport.authspec(["run", "--id", "brief-pin-*", "--quiet"])
+        let byID = try TestSupport.authspec(["run", "--id", "brief-pin-*"])
         #expect(byID.status == 0)
         #expect(byID.stdout.contains("4 scenarios against reference: 4 passed"))
-        let byTag = try TestSupport.authspec(["run", "--tag", "platform-error", "--tag", "boundary", "--quiet"])
+        let byTag = try TestSupport.authspec(["run", "--tag", "platform-error", "--tag", "boundary"])
         let expected = TestSupport.suite().scenarios.filter {
             !Set($0.tags).isDisjoint(with: ["platform-error", "boundary"])
         }.count

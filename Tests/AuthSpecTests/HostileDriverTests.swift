@@ -118,7 +118,7 @@ import Testing
         ])
         let started = Date()
         let result = try TestSupport.authspec([
-            "run", folder, "--quiet", "--log-dir", folder + "/logs", "--step-timeout", "1s", "--driver",
+            "run", folder, "--log-dir", folder + "/logs", "--step-timeout", "1s", "--driver",
             "\(Self.faulty) --fault no-read --scenario zz-long",
         ])
         #expect(Date().timeIntervalSince(started) < 15)

@@ -29,7 +29,7 @@ import Testing
         let count = lint.stdout.split(separator: "\n").last.map { String($0.split(separator: " ")[1]) }
         #expect(count != nil && loaded.stdout.contains("lint: \(count!) scenarios in 80 files, 0 input errors"))
 
-        let run = try TestSupport.authspec(["run", folder, "--quiet"])
+        let run = try TestSupport.authspec(["run", folder])
         #expect(run.status == 0, "\(run.stdout)")
         #expect(run.stdout.contains("\(count ?? "?") passed, 0 failed, 0 errored"), "\(run.stdout)")
     }

@@ -52,7 +52,7 @@ import Testing
         let suite = Suite(paths: [folder], requirementsFile: nil, model: model, selection: SuiteSelection())
         #expect(suite.loaded.diagnostics.map(\.description) == [])
         #expect(suite.scenarios.map(\.id) == ["coin-then-push", "relocks-by-itself", "wrong-on-purpose"])
-        let reference = Candidate(label: "reference") { _ in Turnstile.package.makeReference([:]) }
+        let reference = Candidate.reference(of: Turnstile.package, settings: [:])
         let run = RunEngine(model: model).run(suite, on: [reference])
         #expect(run.model == "turnstile")
         #expect(run.implementations[0].records.map(\.outcome) == [.passed, .passed, .failed])

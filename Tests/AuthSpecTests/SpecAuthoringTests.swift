@@ -220,7 +220,7 @@ import Testing
             !$0.contains("launch") && !$0.contains("record: true")
         }
         for line in untouched { #expect(text.contains(line), "lost: \(line)") }
-        let run = try TestSupport.authspec(["run", recorded, "--quiet"])
+        let run = try TestSupport.authspec(["run", recorded])
         #expect(run.status == 0)
         #expect(run.stdout.contains("2 scenarios against reference: 2 passed"))
         let lint = try TestSupport.execute(URL(fileURLWithPath: "/usr/bin/env"), ["yamllint", recorded])

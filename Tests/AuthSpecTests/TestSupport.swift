@@ -34,6 +34,17 @@ enum TestSupport {
         return scenarios.map { runner.run($0, on: &implementation) }
     }
 
+    /// A report or a command's output with the only things that differ between two runs of the
+    /// same suite, the timings, made constant: results' milliseconds and start times, JUnit's
+    /// time and timestamp, the verdict's elapsed time.
+    static func withoutTimings(_ text: String) -> String {
+        text.replacing(try! Regex(#""milliseconds": [0-9]+"#), with: #""milliseconds": 0"#)
+            .replacing(try! Regex(#""started": "[^"]*""#), with: #""started": """#)
+            .replacing(try! Regex(#" time="[0-9.]+""#), with: #" time="""#)
+            .replacing(try! Regex(#" timestamp="[^"]*""#), with: #" timestamp="""#)
+            .replacing(try! Regex(#" \([0-9]+\.[0-9] s\)$"#).anchorsMatchLineEndings(), with: "")
+    }
+
     /// Writes files into a fresh temporary folder and returns its path.
     static func temporaryFolder(_ files: [String: String]) throws -> String {
         let folder = FileManager.default.temporaryDirectory

@@ -16,11 +16,60 @@ enum Console {
     nonisolated(unsafe) static var textGoesToStandardError = false
     nonisolated(unsafe) private static var closed: Set<Int32> = []
 
-    static func out(_ text: String) {
-        write(Escape.visible(text) + "\n", to: textGoesToStandardError ? 2 : 1)
+    /// A colour for a line, written only where `colour` says so.
+    enum Style: String {
+        case good = "32"
+        case bad = "31"
+        case warning = "33"
+        case broken = "35"
+    }
+
+    private static var textDescriptor: Int32 { textGoesToStandardError ? 2 : 1 }
+
+    /// The text goes to a terminal: progress may rewrite its line there.
+    static var isTerminal: Bool { isatty(textDescriptor) == 1 }
+
+    /// Colour on a terminal, or wherever FORCE_COLOR asks for it; never where NO_COLOR is
+    /// set (no-color.org), which wins over both.
+    static var colour: Bool {
+        let environment = ProcessInfo.processInfo.environment
+        if let noColour = environment["NO_COLOR"], !noColour.isEmpty { return false }
+        if let force = environment["FORCE_COLOR"], !force.isEmpty, force != "0" { return true }
+        return isTerminal
+    }
+
+    /// The progress line on a terminal is being shown: the next line written clears it first.
+    nonisolated(unsafe) private static var statusShown = false
+
+    static func out(_ text: String, style: Style? = nil) {
+        write(clearStatus() + painted(Escape.visible(text), style) + "\n", to: textDescriptor)
+    }
+
+    /// A line that the next one replaces (on a terminal only; elsewhere use `out`).
+    static func status(_ text: String, style: Style? = nil) {
+        write(clearStatus() + painted(visible(text), style), to: textDescriptor)
+        statusShown = true
+    }
+
+    /// Takes the progress line away, if one is shown.
+    static func endStatus() {
+        let clear = clearStatus()
+        if !clear.isEmpty { write(clear, to: textDescriptor) }
+    }
+
+    private static func clearStatus() -> String {
+        guard statusShown else { return "" }
+        statusShown = false
+        return "\r\u{1B}[K"
+    }
+
+    private static func painted(_ text: String, _ style: Style?) -> String {
+        guard let style, colour else { return text }
+        return "\u{1B}[\(style.rawValue)m" + text + "\u{1B}[0m"
     }
 
     static func error(_ text: String) {
+        endStatus()
         write(Escape.visible(text) + "\n", to: 2)
     }
 

@@ -30,19 +30,20 @@ enum LintCommand: Command {
                 help:
                     "Only load the files and report their input errors; run nothing on the reference (times the loader: Benchmarks/load-speed)."
             ),
-        ] + SuiteArguments.modelOptions.filter { ["model", "requirements"].contains($0.name) })
+        ] + SuiteArguments.modelOptions.filter { ["manifest", "model", "requirements"].contains($0.name) })
 
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
         let started = ContinuousClock.now
-        let package = try SuiteArguments.package(arguments)
+        let manifest = try SuiteArguments.manifest(arguments, from: arguments.positionals)
+        let package = try SuiteArguments.package(arguments, manifest: manifest)
         let model = package.declaration
-        let paths = SuiteArguments.paths(arguments)
+        let paths = SuiteArguments.paths(arguments, manifest: manifest)
         let loadOnly = arguments.flag("load-only")
         if loadOnly, !arguments.all("spec").isEmpty {
             throw UsageError(message: "Give --load-only or --spec, not both")
         }
         let suite = Suite(
-            paths: paths, requirementsFile: arguments.value("requirements"), model: model,
+            paths: paths, requirementsFile: arguments.value("requirements") ?? manifest?.requirements, model: model,
             selection: SuiteSelection())
         let loaded = suite.loaded
         for diagnostic in loaded.diagnostics { Console.out(diagnostic.description) }
@@ -52,7 +53,10 @@ enum LintCommand: Command {
             )
             return loaded.diagnostics.isEmpty ? .success : .badInput
         }
-        let uncovered = RequirementCatalogue.uncovered(suite.requirements, by: loaded.scenarios)
+        // A pre-commit hook lints the files it was given: the rest of the suite covers the rest.
+        let uncovered =
+            SuiteArguments.isWholeSuite(paths, manifest: manifest)
+            ? RequirementCatalogue.uncovered(suite.requirements, by: loaded.scenarios) : []
         for requirement in uncovered {
             Console.out(
                 "\(requirement.location): warning: no scenario covers requirement '\(requirement.id)' (\(requirement.clause))"
@@ -61,7 +65,7 @@ enum LintCommand: Command {
 
         // The reference with its default settings: lint checks what scenarios say, not costs.
         let settings = (try? package.resolve(settings: [:]).get()) ?? [:]
-        let reference = Candidate(label: "reference") { _ in package.makeReference(settings) }
+        let reference = Candidate.reference(of: package, settings: settings)
         let records = RunEngine(model: model).run(suite, on: [reference]).allRecords
         let contradictions = records.filter { !$0.outcome.ranWithoutProblem }.count
         for line in Contradictions.lines(records, model: model) { Console.out(line) }
@@ -70,7 +74,8 @@ enum LintCommand: Command {
         let documents = arguments.all("spec")
         if !documents.isEmpty {
             let (checks, additions) = try SpecCommand.check(
-                documents, package: package, mapping: arguments.value("mapping"), scenarioPath: paths[0],
+                documents, package: package, mapping: arguments.value("mapping") ?? manifest?.specMapping,
+                scenarioPath: paths[0],
                 ran: (loaded.scenarios, records)
             )
             disagreements = SpecCommand.report(checks, additions: additions).disagreements

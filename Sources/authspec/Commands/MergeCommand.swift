@@ -17,8 +17,8 @@ enum MergeCommand: Command {
             missing or given twice, shards of different runs.
             """,
         arguments: [.init(name: "results", help: "The shards' results JSON files.", optional: false)],
-        options: RunReports.options + [
-            .init(name: "quiet", valueName: nil, help: "Print only failures and the summary.")
+        options: RunReports.options + RunReports.settingOptions + [
+            .init(name: "quiet", valueName: nil, help: "Print only the problems and the verdict.")
         ] + RunReports.gateOptions.filter { $0.name != "update-baseline" })
 
     /// A results file can hold a large suite's every step.
@@ -30,6 +30,7 @@ enum MergeCommand: Command {
                 message: "Name the results JSON file of every shard ('authspec run --shard K/N --json FILE')")
         }
         let outputs = try ReportOutputs(arguments, options: RunReports.optionNames)
+        let settings = try RunReports.Settings(arguments)
         var parts: [(name: String, run: RunRecord)] = []
         for file in arguments.positionals {
             let text = try readText(file, what: "the results", maxBytes: maxBytes)
@@ -76,8 +77,8 @@ enum MergeCommand: Command {
         let (policy, baselineProblems) = RunReports.policy(arguments, known: Set(run.allRecords.map(\.id)))
         for problem in baselineProblems { Console.error(problem.description) }
         let (written, gate) = RunReports.finish(
-            run, model: model, outputs: outputs, reporter: reporter, uncovered: uncovered,
-            inputErrors: baselineProblems.count, policy: policy)
+            run, model: model, outputs: outputs, settings: settings, reporter: reporter, uncovered: uncovered,
+            inputErrors: baselineProblems.count, policy: policy, quiet: arguments.flag("quiet"))
         if !written || !baselineProblems.isEmpty { return .badInput }
         return gate.passes ? .success : .failures
     }

@@ -1,4 +1,5 @@
 import Coverage
+import Dispatch
 import Engine
 import Reporters
 import Results
@@ -46,19 +47,21 @@ enum RunCommand: Command {
                     + (ModelRegistry.package(named: ModelRegistry.defaultModel)?.declaration.profiles.map {
                         "\($0.name) (\($0.keys.joined(separator: ", ")))"
                     }.joined(separator: "; ") ?? "")),
-        ] + RunReports.gateOptions + SuiteArguments.modelOptions + RunReports.options
+        ] + RunReports.gateOptions + SuiteArguments.modelOptions + RunReports.options + RunReports.settingOptions
             + [
                 .init(
                     name: "trace", valueName: nil,
                     help: "Keep the states every step went through, passing ones too, in the JSON results."),
-                .init(name: "quiet", valueName: nil, help: "Print only failures and the summary."),
+                .init(name: "quiet", valueName: nil, help: "Print only the problems and the verdict."),
             ]
             + DriverArguments.options)
 
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
         // Drivers to end and reports to write: a signal stops this command in order.
         Interruption.stopInOrder()
-        let package = try SuiteArguments.package(arguments)
+        let manifest = try SuiteArguments.manifest(arguments, from: arguments.positionals)
+        let package = try SuiteArguments.package(arguments, manifest: manifest)
+        let paths = SuiteArguments.paths(arguments, manifest: manifest)
         let settings = try SuiteArguments.referenceSettings(arguments, package: package)
         let model = package.declaration
         let jobs = try SuiteArguments.jobs(arguments)
@@ -74,11 +77,13 @@ enum RunCommand: Command {
         let drivers = try DriverArguments.parse(arguments, model: model)
         // Every place a report or a log goes is checked before anything runs.
         let outputs = try ReportOutputs(arguments, options: RunReports.optionNames)
+        let reportSettings = try RunReports.Settings(arguments)
         if !drivers.isEmpty { try DriverArguments.checkLogFolder(arguments) }
         var suite = Suite(
-            paths: SuiteArguments.paths(arguments), requirementsFile: arguments.value("requirements"), model: model,
+            paths: paths, requirementsFile: arguments.value("requirements") ?? manifest?.requirements, model: model,
             selection: selection)
-        let (policy, baselineProblems) = RunReports.policy(arguments, known: Set(suite.loaded.scenarios.map(\.id)))
+        let (policy, baselineProblems) = RunReports.policy(
+            arguments, known: Set(suite.loaded.scenarios.map(\.id)), manifest: manifest)
         suite.loaded.diagnostics += baselineProblems
         for diagnostic in suite.loaded.diagnostics { Console.error(diagnostic.description) }
         if suite.identity.scenarios == 0 && suite.loaded.diagnostics.isEmpty {
@@ -87,7 +92,7 @@ enum RunCommand: Command {
             if filters.isEmpty {
                 throw InputError(
                     message:
-                        "run: no scenarios in \(SuiteArguments.paths(arguments).joined(separator: ", ")): nothing to run"
+                        "run: no scenarios in \(paths.joined(separator: ", ")): nothing to run"
                 )
             }
             throw UsageError(
@@ -107,32 +112,42 @@ enum RunCommand: Command {
             )
         }
         let candidates =
-            [Candidate(label: "reference") { _ in package.makeReference(settings) }]
+            [Candidate.reference(of: package, settings: settings)]
             + drivers.map { options in
                 Candidate(label: options.command) { worker in SubprocessDriver(options: options.forWorker(worker)) }
             }
         let engine = RunEngine(model: model, jobs: jobs, trace: arguments.flag("trace"), profile: profile) {
             Interruption.signal.map(Interruption.name(of:))
         }
-        // The run lets go of the scenarios as it goes; what the summary needs of them is taken first.
-        let uncovered = RequirementCatalogue.uncovered(suite.requirements, by: suite.loaded.scenarios).map(\.id)
+        // The run lets go of the scenarios as it goes; what the summary needs of them is taken
+        // first. Some files of a suite leave most requirements to the others: not worth saying.
+        let uncovered =
+            SuiteArguments.isWholeSuite(paths, manifest: manifest)
+            ? RequirementCatalogue.uncovered(suite.requirements, by: suite.loaded.scenarios).map(\.id) : []
+        let began = DispatchTime.now().uptimeNanoseconds
         let run = engine.run(releasing: &suite, on: candidates) { event in
             switch event {
             case .starting(let candidate):
-                if !quiet && candidate.label != "reference" {
+                if !quiet && !candidate.reference {
                     Console.out("Starting driver: \(Console.visible(candidate.label))")
                 }
             case .finished(let record, let number, let total):
-                if !quiet {
-                    Console.out(
-                        reporter.progressLine(
-                            record, number: number, of: total, implementation: count > 1 ? record.implementation : nil))
+                guard !quiet else { break }
+                let line = reporter.progressLine(
+                    record, number: number, of: total, implementation: count > 1 ? record.implementation : nil)
+                // On a terminal one line counts up and only what did not pass stays on screen.
+                if Console.isTerminal && record.outcome == .passed {
+                    Console.status(line, style: .good)
+                } else {
+                    Console.out(line, style: RunReports.style(record.outcome))
                 }
             }
         }
+        Console.endStatus()
         let (written, gate) = RunReports.finish(
-            run, model: model, outputs: outputs, reporter: reporter, uncovered: uncovered,
-            inputErrors: suite.loaded.diagnostics.count, policy: policy)
+            run, model: model, outputs: outputs, settings: reportSettings, reporter: reporter, uncovered: uncovered,
+            inputErrors: suite.loaded.diagnostics.count, policy: policy, quiet: quiet,
+            elapsed: Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9)
         if arguments.flag("update-baseline") {
             for line in try RunReports.updateBaselines(run, policy: policy) { Console.out(line) }
         }

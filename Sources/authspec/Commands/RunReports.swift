@@ -41,12 +41,14 @@ enum RunReports {
 
     /// The gate's policy from the options; a baseline that does not load, or names a scenario
     /// not in `known`, is an input error (the run still runs; the command exits 2).
-    static func policy(_ arguments: ParsedArguments, known: Set<String>) -> (GatePolicy, [Diagnostic]) {
+    static func policy(_ arguments: ParsedArguments, known: Set<String>, manifest: Manifest? = nil) -> (
+        GatePolicy, [Diagnostic]
+    ) {
         var policy = GatePolicy(
             allowSkips: arguments.flag("allow-skips"), strictBaseline: arguments.flag("strict-baseline"),
             today: today())
         var diagnostics: [Diagnostic] = []
-        for file in arguments.all("baseline") {
+        for file in (manifest?.baselines ?? []) + arguments.all("baseline") {
             let (baseline, problems) = Baseline.load(file: file)
             diagnostics += problems
             guard let baseline else { continue }
@@ -127,39 +129,89 @@ enum RunReports {
     /// The report options, in the order they are written.
     static var optionNames: [String] { options.map(\.name) }
 
-    /// Prints the problems, the matrix, the totals and the gate's verdict, then writes the
-    /// reports. Says whether every report was written, and the verdict.
+    /// How the reports are written: shared by `run` and `merge`.
+    static let settingOptions: [CommandSpec.Option] = [
+        .init(
+            name: "junit-include-reference", valueName: nil,
+            help:
+                "Give the model's reference a testsuite in the JUnit too (by default only the implementations under test have one, unless the reference ran alone)."
+        ),
+        .init(
+            name: "markdown-max-bytes", valueName: "n",
+            help:
+                "Cut the Markdown report before it passes N bytes, ending it with what was left out (GitHub comments hold 65,536 characters)."
+        ),
+    ]
+
+    /// The settings' values, read before anything runs.
+    struct Settings {
+        var includeReference: Bool
+        var markdownLimit: Int?
+
+        init(_ arguments: ParsedArguments) throws {
+            includeReference = arguments.flag("junit-include-reference")
+            guard let text = arguments.value("markdown-max-bytes") else { return }
+            // Below this the verdict, the totals and the note of what was cut may not fit.
+            let least = 2048
+            guard let bytes = Int(text), bytes >= least else {
+                throw UsageError(
+                    message: "--markdown-max-bytes takes a whole number of bytes from \(least), not '\(text)'")
+            }
+            markdownLimit = bytes
+        }
+    }
+
+    /// A line's colour by how its scenario ended.
+    static func style(_ outcome: Outcome) -> Console.Style? {
+        switch outcome {
+        case .passed: return .good
+        case .failed: return .bad
+        case .errored: return .broken
+        case .partlyChecked, .notChecked, .skipped: return .warning
+        }
+    }
+
+    /// Prints the problems, then (unless `quiet`) the scenarios that did not pass everywhere,
+    /// the totals and what was not checked, then the gate's verdict with the time the run took;
+    /// then writes the reports. Says whether every report was written, and the verdict.
     static func finish(
-        _ run: RunRecord, model: ModelDeclaration, outputs: ReportOutputs, reporter: TerminalReporter,
-        uncovered: [String], inputErrors: Int, policy: GatePolicy
+        _ run: RunRecord, model: ModelDeclaration, outputs: ReportOutputs, settings: Settings,
+        reporter: TerminalReporter, uncovered: [String], inputErrors: Int, policy: GatePolicy, quiet: Bool,
+        elapsed: Double? = nil
     ) -> (written: Bool, gate: GateVerdict) {
-        var problems: [String] = []
         let several = run.implementations.count > 1
         for implementation in run.implementations {
             if let verdict = implementation.broken {
-                problems.append(
+                Console.out("")
+                Console.out(
                     reporter.brokenDriver(
                         implementation.name, command: implementation.command, message: verdict,
-                        log: implementation.log))
-            } else {
-                problems += implementation.records.compactMap {
-                    reporter.problem($0, implementation: several ? implementation.name : nil)
-                }
+                        log: implementation.log), style: .broken)
+                continue
+            }
+            for record in implementation.records {
+                guard let problem = reporter.problem(record, implementation: several ? implementation.name : nil)
+                else { continue }
+                Console.out("")
+                Console.out(problem, style: style(record.outcome))
             }
         }
-        if !problems.isEmpty { Console.out("\n" + problems.joined(separator: "\n\n")) }
-        if several { Console.out("\n" + reporter.matrix(run)) }
-        Console.out("")
-        for implementation in run.implementations {
-            Console.out(reporter.summary(implementation.summary, implementation: implementation.name))
-        }
-        for implementation in run.implementations {
-            if let unchecked = reporter.unchecked(implementation) { Console.out(unchecked) }
-        }
-        if !uncovered.isEmpty {
-            Console.out(
-                "\(reporter.counted(uncovered.count, "requirement")) no scenario covers: "
-                    + uncovered.joined(separator: ", "))
+        if !quiet {
+            if several, let matrix = reporter.matrix(run, leavingOutPassedEverywhere: true) {
+                Console.out("\n" + matrix)
+            }
+            Console.out("")
+            for implementation in run.implementations {
+                Console.out(reporter.summary(implementation.summary, implementation: implementation.name))
+            }
+            for implementation in run.implementations {
+                if let unchecked = reporter.unchecked(implementation) { Console.out(unchecked, style: .warning) }
+            }
+            if !uncovered.isEmpty {
+                Console.out(
+                    "\(reporter.counted(uncovered.count, "requirement")) no scenario covers: "
+                        + uncovered.joined(separator: ", "))
+            }
         }
         if inputErrors > 0 {
             Console.out(
@@ -168,15 +220,17 @@ enum RunReports {
         if let interruption = run.interruption {
             Console.out(
                 "INTERRUPTED by \(interruption.signal): \(reporter.counted(interruption.unfinished.count, "scenario run")) did not finish; "
-                    + "the reports hold what did")
+                    + "the reports hold what did", style: .warning)
         }
         var gate = run.gate(policy)
         for note in gate.notes { Console.out(note) }
         if inputErrors > 0 { gate.reasons.insert("\(reporter.counted(inputErrors, "input error")) (above)", at: 0) }
-        Console.out(reporter.verdict(gate, run: run))
+        let took = elapsed.map { " (" + String(format: "%.1f", $0) + " s)" } ?? ""
+        Console.out(reporter.verdict(gate, run: run) + took, style: gate.passes ? .good : .bad)
         let coverage = run.implementations.map {
             CoverageReport(implementation: $0.name, records: $0.records, model: model)
         }
+        let junit = JUnitReporter(model: model, includeReference: settings.includeReference)
         let written = outputs.write { option in
             switch option {
             case "json":
@@ -185,13 +239,21 @@ enum RunReports {
                 }
             case "junit":
                 return .pieces { (emit: (String) throws(OutputError) -> Void) throws(OutputError) in
-                    try JUnitReporter(model: model).write(run, to: emit)
+                    try junit.write(run, to: emit)
                 }
-            case "markdown": return .text(MarkdownReporter(model: model).document(run, coverage: coverage))
+            case "markdown":
+                return .text(
+                    MarkdownReporter(model: model, maxBytes: settings.markdownLimit).document(
+                        run, coverage: coverage, gate: gate))
             default:
+                let mermaid = MermaidCoverage()
                 return .text(
                     "# State coverage\n\n"
-                        + coverage.map { MermaidCoverage().markdown($0, heading: "##") }.joined(separator: "\n"))
+                        + coverage.map {
+                            (mermaid.outsideModel($0, heading: "##").map { $0 + "\n" } ?? "")
+                                + mermaid.markdown($0, heading: "##")
+                        }
+                        .joined(separator: "\n"))
             }
         }
         return (written, gate)

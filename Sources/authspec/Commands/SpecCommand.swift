@@ -38,8 +38,10 @@ enum SpecCommand: Command {
                 help: "Sections and state names per document (default: docs/spec-mapping.yaml, if there)."),
             .init(
                 name: "scenarios", valueName: "path",
-                help: "Scenarios run on the reference to name what a disagreement touches (default: Scenarios)."),
-        ] + SuiteArguments.modelOptions.filter { $0.name == "model" })
+                help:
+                    "Scenarios run on the reference to name what a disagreement touches (default: the manifest's, else Scenarios)."
+            ),
+        ] + SuiteArguments.modelOptions.filter { ["manifest", "model"].contains($0.name) })
 
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
         guard arguments.positionals.first == "check" else {
@@ -47,10 +49,11 @@ enum SpecCommand: Command {
         }
         let files = Array(arguments.positionals.dropFirst())
         guard !files.isEmpty else { throw UsageError(message: "Name at least one spec document to check") }
-        let package = try SuiteArguments.package(arguments)
+        let manifest = try SuiteArguments.manifest(arguments, from: [])
+        let package = try SuiteArguments.package(arguments, manifest: manifest)
         let (checks, additions) = try check(
-            files, package: package, mapping: arguments.value("mapping"),
-            scenarioPath: arguments.value("scenarios") ?? "Scenarios")
+            files, package: package, mapping: arguments.value("mapping") ?? manifest?.specMapping,
+            scenarioPath: arguments.value("scenarios") ?? manifest?.scenarios.first ?? "Scenarios")
         let model = package.declaration
         let tables = package.ruleTables.map(\.name)
         Console.out(
@@ -92,7 +95,7 @@ enum SpecCommand: Command {
             let loaded = Suite(
                 paths: [scenarioPath], requirementsFile: nil, model: model, selection: SuiteSelection())
             let settings = (try? package.resolve(settings: [:]).get()) ?? [:]
-            let reference = Candidate(label: "reference") { _ in package.makeReference(settings) }
+            let reference = Candidate.reference(of: package, settings: settings)
             suite = (loaded.scenarios, RunEngine(model: model).run(loaded, on: [reference]).allRecords)
         }
         if let suite {

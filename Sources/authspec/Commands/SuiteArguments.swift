@@ -1,4 +1,5 @@
 import Results
+import ScenarioModel
 import SpecModel
 
 /// The options that pick a model and a suite, shared by the commands that load scenarios.
@@ -8,25 +9,48 @@ enum SuiteArguments {
     static var modelOptions: [CommandSpec.Option] {
         [
             .init(
+                name: "manifest", valueName: "file",
+                help:
+                    "The suite's manifest (default: the nearest \(Manifest.fileName) in the folder of the paths given or above it, else in the current folder or above)."
+            ),
+            .init(
                 name: "model", valueName: "name",
                 help: "The spec model the scenarios are written for: "
                     + ModelRegistry.packages.map(\.name).joined(separator: ", ")
-                    + " (default: \(ModelRegistry.defaultModel))."),
+                    + " (default: the manifest's, else \(ModelRegistry.defaultModel))."),
             .init(
                 name: "requirements", valueName: "file",
-                help: "The requirements catalogue (default: requirements.yaml in the first scenario folder, if there)."),
+                help:
+                    "The requirements catalogue (default: the manifest's, else requirements.yaml in the first scenario folder or above, if there)."
+            ),
         ]
             + ModelRegistry.packages.flatMap(\.referenceSettings).map {
                 .init(name: $0.name, valueName: $0.choices.joined(separator: "|"), help: $0.summary)
             }
     }
 
-    static func paths(_ arguments: ParsedArguments) -> [String] {
-        arguments.positionals.isEmpty ? ["Scenarios"] : arguments.positionals
+    /// The suite's manifest: --manifest, else the nearest one at or above `paths` (or the
+    /// current folder); nil when there is none. One that does not load is an input error.
+    static func manifest(_ arguments: ParsedArguments, from paths: [String]) throws -> Manifest? {
+        guard let file = arguments.value("manifest") ?? Manifest.find(from: paths) else { return nil }
+        let (manifest, diagnostics) = Manifest.load(file: file)
+        guard let manifest else { throw InputError(message: diagnostics.map(\.description).joined(separator: "\n")) }
+        return manifest
     }
 
-    static func package(_ arguments: ParsedArguments) throws -> ModelPackage {
-        let name = arguments.value("model") ?? ModelRegistry.defaultModel
+    /// The paths given, else the manifest's scenarios, else `Scenarios`.
+    static func paths(_ arguments: ParsedArguments, manifest: Manifest? = nil) -> [String] {
+        arguments.positionals.isEmpty ? manifest?.scenarios ?? ["Scenarios"] : arguments.positionals
+    }
+
+    /// Whether the paths are the whole suite, so that a requirement no scenario covers is worth
+    /// saying: without a manifest, any paths are taken to be.
+    static func isWholeSuite(_ paths: [String], manifest: Manifest?) -> Bool {
+        manifest?.isWholeSuite(paths) ?? true
+    }
+
+    static func package(_ arguments: ParsedArguments, manifest: Manifest? = nil) throws -> ModelPackage {
+        let name = arguments.value("model") ?? manifest?.model ?? ModelRegistry.defaultModel
         guard let package = ModelRegistry.package(named: name) else {
             throw UsageError(
                 message:

@@ -1,0 +1,149 @@
+import Foundation
+import YAMLLoader
+
+/// A suite's manifest, `authspec.yaml` at its root: the model its scenarios are written for,
+/// where they are, and the files that go with them. Commands find it by searching upward from
+/// the paths they are given (or the current folder), so `authspec run Scenarios/lock.yaml` and
+/// `authspec lint FILE` work from any folder, and a run of some files knows it is part of a
+/// larger suite. Paths in it are relative to its folder; loaded, they are resolved.
+///
+/// ```yaml
+/// model: unlock
+/// scenarios: [Scenarios]
+/// requirements: Scenarios/requirements.yaml
+/// spec-mapping: docs/spec-mapping.yaml
+/// baselines: []
+/// ```
+public struct Manifest: Sendable, Equatable {
+    public static let fileName = "authspec.yaml"
+
+    public var file: String
+    public var model: String?
+    /// The suite's scenario files and folders.
+    public var scenarios: [String]
+    public var requirements: String?
+    public var specMapping: String?
+    /// Baselines that always apply (each names its implementation).
+    public var baselines: [String]
+
+    public init(
+        file: String, model: String? = nil, scenarios: [String] = [], requirements: String? = nil,
+        specMapping: String? = nil, baselines: [String] = []
+    ) {
+        self.file = file
+        self.model = model
+        self.scenarios = scenarios
+        self.requirements = requirements
+        self.specMapping = specMapping
+        self.baselines = baselines
+    }
+
+    static let keys = ["model", "scenarios", "requirements", "spec-mapping", "baselines"]
+
+    /// The nearest manifest in the folder of the first given path that exists (the path itself
+    /// when a folder), or a folder above it; with no such path, from the current folder.
+    public static func find(from paths: [String]) -> String? {
+        var start: URL?
+        for path in paths {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { continue }
+            start = URL(fileURLWithPath: path).standardizedFileURL
+            if !isFolder.boolValue { start?.deleteLastPathComponent() }
+            break
+        }
+        var folder = start ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL
+        while true {
+            let candidate = folder.appendingPathComponent(fileName).path
+            if FileManager.default.fileExists(atPath: candidate) { return shown(candidate) }
+            let parent = folder.deletingLastPathComponent()
+            if parent.path == folder.path { return nil }
+            folder = parent
+        }
+    }
+
+    public static func load(file: String) -> (manifest: Manifest?, diagnostics: [Diagnostic]) {
+        switch SourceFiles.read(file, maxBytes: YAMLLimits.standard.maxBytes) {
+        case .success(let text): return load(text: text, file: file)
+        case .failure(var problem):
+            problem.message = "cannot read the manifest: " + problem.message
+            return (nil, [problem])
+        }
+    }
+
+    public static func load(text: String, file: String) -> (manifest: Manifest?, diagnostics: [Diagnostic]) {
+        var source = SourceText(file: file, text: text)
+        let documents: [YAMLNode]
+        do {
+            documents = try YAMLDocumentLoader().load(text)
+        } catch {
+            source.report(error.message, at: error.mark)
+            return (nil, source.allDiagnostics)
+        }
+        guard let root = documents.first, case .mapping(let pairs) = root.kind else {
+            source.report(
+                "a manifest is a mapping of " + keys.joined(separator: ", "),
+                at: documents.first?.mark ?? Mark(line: 1, column: 1))
+            return (nil, source.allDiagnostics)
+        }
+        let folder = URL(fileURLWithPath: file).standardizedFileURL.deletingLastPathComponent()
+        func resolve(_ path: String) -> String {
+            path.hasPrefix("/") ? path : shown(folder.appendingPathComponent(path).standardizedFileURL.path)
+        }
+        var manifest = Manifest(file: file)
+        for pair in pairs {
+            let key = pair.key.scalar ?? "?"
+            switch key {
+            case "model", "requirements", "spec-mapping":
+                guard let value = pair.value.scalar, !pair.value.isNull, !value.isEmpty else {
+                    source.report("\(key) must be \(key == "model" ? "a model's name" : "a path")", at: pair.value.mark)
+                    continue
+                }
+                switch key {
+                case "model": manifest.model = value
+                case "requirements": manifest.requirements = resolve(value)
+                default: manifest.specMapping = resolve(value)
+                }
+            case "scenarios", "baselines":
+                let items: [YAMLNode]
+                switch pair.value.kind {
+                case .sequence(let list): items = list
+                case .scalar where !pair.value.isNull: items = [pair.value]
+                default:
+                    source.report("\(key) must be a path or a list of paths", at: pair.value.mark)
+                    continue
+                }
+                var paths: [String] = []
+                for item in items {
+                    guard let path = item.scalar, !item.isNull, !path.isEmpty else {
+                        source.report("each of \(key) must be a path", at: item.mark)
+                        continue
+                    }
+                    paths.append(resolve(path))
+                }
+                if key == "scenarios" { manifest.scenarios = paths } else { manifest.baselines = paths }
+            default:
+                let hint = closestMatch(to: key, among: keys).map { " (did you mean '\($0)'?)" } ?? ""
+                source.report("unknown manifest key '\(key)'\(hint)", at: pair.key.mark)
+            }
+        }
+        if manifest.scenarios.isEmpty && source.allDiagnostics.isEmpty {
+            source.report("the manifest names no scenarios (scenarios: [FOLDER])", at: root.mark)
+        }
+        let diagnostics = source.allDiagnostics
+        return (diagnostics.isEmpty ? manifest : nil, diagnostics)
+    }
+
+    /// A path under the current folder relative to it, as a person would write it; others as
+    /// they are.
+    static func shown(_ path: String) -> String {
+        let current = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.path
+        let prefix = current.hasSuffix("/") ? current : current + "/"
+        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+    }
+
+    /// Whether `paths` are the suite's own scenarios (the same files and folders).
+    public func isWholeSuite(_ paths: [String]) -> Bool {
+        func normal(_ path: String) -> String { URL(fileURLWithPath: path).standardizedFileURL.path }
+        return Set(paths.map(normal)) == Set(scenarios.map(normal))
+    }
+}
