@@ -49,6 +49,7 @@ public struct TerminalReporter {
                 lines.append(
                     "    \(String(repeating: " ", count: width + 1)) observed \(formatter.format(difference.observed, key: difference.key))"
                 )
+                lines += structured(difference).map { "    \(String(repeating: " ", count: width + 1)) \($0)" }
             }
             let statesKey = formatter.model.statesKey
             if let states = step.states, !step.differences.isEmpty {
@@ -56,6 +57,28 @@ public struct TerminalReporter {
             }
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// Where two lists or maps differ, place by place (`at [1].params.method: expected "pin",
+    /// observed absent`), so a long list's one wrong item is found at a glance; nothing for
+    /// plain values, whose two lines already say it.
+    func structured(_ difference: Difference) -> [String] {
+        func isStructured(_ value: Value?) -> Bool {
+            switch value {
+            case .list?, .map?: return true
+            default: return false
+            }
+        }
+        guard isStructured(difference.expected), isStructured(difference.observed) else { return [] }
+        let limit = 3
+        let places = Value.divergences(difference.expected, difference.observed, limit: limit + 1)
+        // A one-item list whose item differs: the two lines above say it already.
+        if places.count == 1 && places[0].path == "[0]" { return [] }
+        var lines = places.prefix(limit).map { place in
+            "at \(place.path): expected \(place.expected.map(\.description) ?? "nothing"), observed \(place.observed.map(\.description) ?? "nothing")"
+        }
+        if places.count > limit { lines.append("(and more)") }
+        return lines
     }
 
     /// One verdict for a driver that errored on every scenario, instead of a wall of errors.

@@ -28,11 +28,54 @@ public struct ValueFormatter {
             return "[" + items.map { format($0, as: element) }.joined(separator: ", ") + "]"
         case (.event, .map(let entries)):
             let name = VisibleText.oneLine(entries["name"]?.string ?? "?")
-            guard case .map(let params)? = entries["params"], !params.isEmpty else { return name }
+            // An event with no params field at all is not the same as one with none in it.
+            guard let field = entries["params"] else { return name + " (no params field)" }
+            guard case .map(let params) = field, !params.isEmpty else { return name }
             return name + "{"
                 + params.keys.sorted().map { "\(VisibleText.oneLine($0)): \(params[$0]!)" }.joined(separator: ", ")
                 + "}"
         default: return value.description
+        }
+    }
+}
+
+extension Value {
+    /// One place where two values differ: its path (`[1].params.method`), and each side's
+    /// value there (nil where that side has nothing).
+    public struct Divergence: Sendable, Equatable {
+        public var path: String
+        public var expected: Value?
+        public var observed: Value?
+    }
+
+    /// Where `observed` differs from `expected`, into lists (index by index) and maps (key by
+    /// key), at most `limit` places, in order: what a diff of two long lists needs to point at.
+    public static func divergences(_ expected: Value?, _ observed: Value?, at path: String = "", limit: Int = 5)
+        -> [Divergence]
+    {
+        var found: [Divergence] = []
+        collect(expected, observed, at: path, limit: limit, into: &found)
+        return found
+    }
+
+    private static func collect(
+        _ expected: Value?, _ observed: Value?, at path: String, limit: Int, into found: inout [Divergence]
+    ) {
+        guard found.count < limit, expected != observed else { return }
+        switch (expected, observed) {
+        case (.list(let want)?, .list(let have)?):
+            for index in 0..<max(want.count, have.count) {
+                collect(
+                    index < want.count ? want[index] : nil, index < have.count ? have[index] : nil,
+                    at: "\(path)[\(index)]",
+                    limit: limit, into: &found)
+            }
+        case (.map(let want)?, .map(let have)?):
+            for key in Set(want.keys).union(have.keys).sorted() {
+                collect(want[key], have[key], at: path + "." + key, limit: limit, into: &found)
+            }
+        default:
+            found.append(Divergence(path: path, expected: expected, observed: observed))
         }
     }
 }

@@ -144,6 +144,40 @@ import Testing
         #expect(result.stdout.contains("  ✓ started and answered the hello in "))
         #expect(result.stdout.contains("    python-example 1.0 (python), protocol 1\n"))
         #expect(result.stdout.contains("  ✓ trivial scenario 'doctor-unlock-with-pin' passed (4 steps)"))
+        #expect(result.stdout.contains("  ✓ 52 scenarios against python-example: 52 passed, 0 failed"))
+        #expect(result.stdout.contains("The driver works and passes the suite."))
+    }
+
+    /// Past the smoke scenario, doctor runs the suite and sums up what is wrong: failures by the
+    /// key that differs, and fields the spec's values have that the driver never reports.
+    @Test func doctorSumsUpTheSuitesFailures() throws {
+        let buggy = try TestSupport.authspec([
+            "doctor", "--driver", "python3 Examples/python/driver.py --bug lock-from-first-failure",
+        ])
+        #expect(buggy.status == 1, "\(buggy.stdout)")
+        #expect(buggy.stdout.contains("    ✗ failures, by the key that differs:\n"), "\(buggy.stdout)")
+        #expect(
+            buggy.stdout.contains(try Regex(#"\n        lock_remaining +[0-9] scenarios: "#)), "\(buggy.stdout)")
+        #expect(buggy.stdout.contains("The driver works, but the suite finds the problems above."))
+
+        let noParams = try TestSupport.authspec([
+            "doctor", "--driver", "python3 Tests/AuthSpecTests/Fixtures/drivers/events_without_params.py",
+        ])
+        #expect(noParams.status == 1, "\(noParams.stdout)")
+        #expect(
+            noParams.stdout.contains(
+                try Regex(
+                    #"    ✗ events\[\]\.params: the scenarios expect it, the driver never reports it \([0-9]+ scenarios: "#
+                )
+            ), "\(noParams.stdout)")
+
+        let states = try TestSupport.authspec([
+            "doctor", "--smoke-only", "--driver", "python3 Examples/python/driver.py --observe state --observe states",
+        ])
+        #expect(
+            states.stdout.contains("  ✗ it does not meet the full profile: it does not observe navigation, "),
+            "\(states.stdout)")
+        #expect(states.status == 1)
     }
 
     @Test(arguments: [

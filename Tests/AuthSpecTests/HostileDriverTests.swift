@@ -174,8 +174,11 @@ import Testing
         // Six megabytes of stderr from each of seven fresh processes: one log, capped.
         let flood = try TestSupport.authspec(
             [
+                // What is measured is the log's cap; a starved machine takes more than 5 s per
+                // reply while a process writes 6 MB of stderr (seen in a clean-clone CI run).
                 "run", TestSupport.scenariosFolder, "--id", "brief-*", "--quiet", "--driver-mode", "fresh",
-                "--log-dir", folder + "/flood", "--driver", "\(Self.faulty) --fault stderr-flood --scenario '*'",
+                "--step-timeout", "1m", "--log-dir", folder + "/flood", "--driver",
+                "\(Self.faulty) --fault stderr-flood --scenario '*'",
             ])
         #expect(flood.status == 0, "\(flood.stdout)")
         let log = try Data(contentsOf: URL(fileURLWithPath: folder + "/flood/driver-1.stderr.log"))

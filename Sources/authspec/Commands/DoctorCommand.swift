@@ -1,4 +1,5 @@
 import DriverProtocol
+import Engine
 import Foundation
 import Reporters
 import Results
@@ -10,22 +11,31 @@ import SubprocessDriver
 enum DoctorCommand: Command {
     static let spec = CommandSpec(
         name: "doctor",
-        abstract: "Check that a driver starts, speaks the protocol and runs a trivial scenario.",
+        abstract: "Check that a driver works, and say what is wrong with it across the whole suite.",
         discussion: """
-            Starts the driver, shakes hands, compares what it declares with the model, runs the \
-            model's short smoke scenario (for the unlock model: launch, cancel the biometric \
-            prompt, type the right PIN, reach the Dashboard), and says in plain words what is \
-            wrong when something is. Exit codes: 0 the driver works, 1 it does not, 2 usage errors.
+            Starts the driver, shakes hands, compares what it declares with the model and the \
+            --profile, runs the model's short smoke scenario (for the unlock model: launch, \
+            cancel the biometric prompt, type the right PIN, reach the Dashboard), then runs \
+            the whole suite and sums up what is wrong: failures grouped by the key that \
+            differs, fields the spec's values have that the driver never reports (such as an \
+            event's params), errors and skips by reason. Each problem is said in plain words. \
+            Exit codes: 0 the driver works and passes the suite, 1 it does not, 2 usage or \
+            input errors.
             """,
-        arguments: [],
+        arguments: [.init(name: "paths", help: "Scenario files or folders (default: the manifest's, else Scenarios).")],
         options: DriverArguments.options.filter { $0.name != "log-dir" && $0.name != "driver-mode" }
-            + SuiteArguments.modelOptions.filter { $0.name == "model" })
+            + [
+                SuiteArguments.profileOption,
+                .init(name: "smoke-only", valueName: nil, help: "Stop after the smoke scenario: do not run the suite."),
+            ] + SuiteArguments.modelOptions.filter { ["manifest", "model", "requirements"].contains($0.name) })
 
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
         // Drivers to end and reports to write: a signal stops this command in order.
         Interruption.stopInOrder()
-        let package = try SuiteArguments.package(arguments)
+        let manifest = try SuiteArguments.manifest(arguments, from: arguments.positionals)
+        let package = try SuiteArguments.package(arguments, manifest: manifest)
         let model = package.declaration
+        let profile = try SuiteArguments.profile(arguments, model: model)
         let drivers = try DriverArguments.parse(arguments, model: model)
         guard drivers.count == 1, var options = drivers.first else {
             throw UsageError(message: "doctor checks one driver: give exactly one --driver <command>")
@@ -73,6 +83,22 @@ enum DoctorCommand: Command {
             }
         }
 
+        if info.observations.isEmpty {
+            Console.out("  ✗ it declares no observations")
+            Console.out(
+                "\nThe driver speaks the protocol, but it observes nothing, so nothing it does can be checked against the spec. Declare the observation keys it reports in its hello (\(model.observations.map(\.key).joined(separator: ", "))) and report them in its replies."
+            )
+            return .failures
+        }
+        var problems = 0
+        let lacking = profile.keys.filter { !info.observations.contains($0) }
+        if !lacking.isEmpty {
+            Console.out(
+                "  ✗ it does not meet the \(profile.name) profile: it does not observe \(lacking.joined(separator: ", ")) (a run under it fails)"
+            )
+            problems += 1
+        }
+
         let loaded = ScenarioLoader(model: model).load(text: package.smokeScenario, file: "(doctor)")
         guard let scenario = loaded.scenarios.first else {
             throw InputError(message: "internal: the doctor's scenario does not load: \(loaded.diagnostics)")
@@ -114,8 +140,83 @@ enum DoctorCommand: Command {
             return .failures
         }
         for warning in warnings { Console.out("  note: \(warning)") }
-        Console.out("\nThe driver works. Run the suite with: authspec run --driver \(shellQuoted(options.command))")
-        return .success
+        let runIt = "authspec run --driver \(shellQuoted(options.command))"
+        if arguments.flag("smoke-only") {
+            Console.out("\nThe driver works. Run the suite with: \(runIt)")
+            return problems > 0 ? .failures : .success
+        }
+        let (suiteProblems, inputErrors) = try checkSuite(
+            arguments, manifest: manifest, model: model, options: options, profile: profile)
+        problems += suiteProblems
+        if inputErrors { return .badInput }
+        if problems == 0 {
+            Console.out("\nThe driver works and passes the suite. Run it with: \(runIt)")
+            return .success
+        }
+        Console.out(
+            "\nThe driver works, but the suite finds the problems above. Each failure's diff, with its file and line: \(runIt)"
+        )
+        return .failures
+    }
+
+    /// Runs the suite on the driver and sums up what is wrong; returns how many kinds of
+    /// problem it found, and whether any scenario file had an input error.
+    static func checkSuite(
+        _ arguments: ParsedArguments, manifest: Manifest?, model: ModelDeclaration, options: DriverOptions,
+        profile: ConformanceProfile
+    ) throws -> (problems: Int, inputErrors: Bool) {
+        let suite = Suite(
+            paths: SuiteArguments.paths(arguments, manifest: manifest),
+            requirementsFile: arguments.value("requirements") ?? manifest?.requirements, model: model,
+            selection: SuiteSelection())
+        for diagnostic in suite.loaded.diagnostics { Console.error(diagnostic.description) }
+        guard !suite.scenarios.isEmpty else {
+            throw InputError(
+                message:
+                    "doctor: no scenarios to run in \(SuiteArguments.paths(arguments, manifest: manifest).joined(separator: ", "))"
+            )
+        }
+        let reporter = TerminalReporter(model: model)
+        Console.out("  running the suite: \(reporter.counted(suite.scenarios.count, "scenario")) ...")
+        let started = ContinuousClock.now
+        let candidate = Candidate(label: options.command) { worker in
+            SubprocessDriver(options: options.forWorker(worker))
+        }
+        let engine = RunEngine(model: model, profile: profile) { Interruption.signal.map(Interruption.name(of:)) }
+        let run = engine.run(suite, on: [candidate])
+        guard let implementation = run.implementations.first else { return (1, false) }
+        let elapsed = ContinuousClock.now - started
+        Console.out(
+            "  " + (implementation.summary.passed == implementation.summary.total ? "✓ " : "✗ ")
+                + reporter.summary(implementation.summary, implementation: implementation.name)
+                + " (\(elapsed.components.seconds) s)")
+        let diagnosis = Diagnosis(implementation.records)
+        func listed(_ finding: Diagnosis.Finding) -> String {
+            let shown = finding.scenarios.prefix(3).joined(separator: ", ")
+            let more = finding.scenarios.count > 3 ? " and \(finding.scenarios.count - 3) more" : ""
+            return "\(reporter.counted(finding.scenarios.count, "scenario")): \(shown)\(more)"
+        }
+        if !diagnosis.failedKeys.isEmpty {
+            Console.out("    ✗ failures, by the key that differs:")
+            let width = diagnosis.failedKeys.map(\.what.count).max() ?? 0
+            for finding in diagnosis.failedKeys {
+                Console.out(
+                    "        \(finding.what)\(String(repeating: " ", count: width - finding.what.count))  \(listed(finding))"
+                )
+            }
+        }
+        for finding in diagnosis.missingFields {
+            Console.out(
+                "    ✗ \(finding.what): the scenarios expect it, the driver never reports it (\(listed(finding)))")
+        }
+        for finding in diagnosis.errors { Console.out("    ✗ errored: \(finding.what) (\(listed(finding)))") }
+        for finding in diagnosis.skips { Console.out("    ✗ skipped: \(finding.what) (\(listed(finding)))") }
+        if let unchecked = reporter.unchecked(implementation) { Console.out("    ✗ " + unchecked) }
+        let unchecked = implementation.records.contains { $0.outcome == .partlyChecked || $0.outcome == .notChecked }
+        let kinds = [
+            !diagnosis.failedKeys.isEmpty, !diagnosis.errors.isEmpty, !diagnosis.skips.isEmpty, unchecked,
+        ].filter { $0 }.count
+        return (kinds, !suite.loaded.diagnostics.isEmpty)
     }
 
     /// What to do about an error, in plain words.

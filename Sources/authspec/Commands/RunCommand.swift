@@ -40,13 +40,7 @@ enum RunCommand: Command {
             .init(
                 name: "shard", valueName: "k/n",
                 help: "Run only part K of N (by a hash of each scenario id, stable as scenarios come and go)."),
-            .init(
-                name: "profile", valueName: "name",
-                help:
-                    "What every implementation must observe to pass (default full: every observation key). Profiles of the default model: "
-                    + (ModelRegistry.package(named: ModelRegistry.defaultModel)?.declaration.profiles.map {
-                        "\($0.name) (\($0.keys.joined(separator: ", ")))"
-                    }.joined(separator: "; ") ?? "")),
+            SuiteArguments.profileOption,
         ] + RunReports.gateOptions + SuiteArguments.modelOptions + RunReports.options + RunReports.settingOptions
             + [
                 .init(
@@ -65,13 +59,7 @@ enum RunCommand: Command {
         let settings = try SuiteArguments.referenceSettings(arguments, package: package)
         let model = package.declaration
         let jobs = try SuiteArguments.jobs(arguments)
-        let profileName = arguments.value("profile") ?? ConformanceProfile.full
-        guard let profile = model.profile(named: profileName) else {
-            throw UsageError(
-                message:
-                    "--profile takes \(model.profiles.map(\.name).joined(separator: ", ")) (the \(model.name) model's), not '\(profileName)'"
-            )
-        }
+        let profile = try SuiteArguments.profile(arguments, model: model)
         let selection = SuiteSelection(
             tags: arguments.all("tag"), ids: arguments.all("id"), shard: try SuiteArguments.shard(arguments))
         let drivers = try DriverArguments.parse(arguments, model: model)

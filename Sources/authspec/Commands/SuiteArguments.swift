@@ -73,6 +73,25 @@ enum SuiteArguments {
         }
     }
 
+    static let profileOption = CommandSpec.Option(
+        name: "profile", valueName: "name",
+        help:
+            "What every implementation must observe to pass (default full: every observation key). Profiles of the default model: "
+            + (ModelRegistry.package(named: ModelRegistry.defaultModel)?.declaration.profiles.map {
+                "\($0.name) (\($0.keys.joined(separator: ", ")))"
+            }.joined(separator: "; ") ?? ""))
+
+    static func profile(_ arguments: ParsedArguments, model: ModelDeclaration) throws -> ConformanceProfile {
+        let name = arguments.value("profile") ?? ConformanceProfile.full
+        guard let profile = model.profile(named: name) else {
+            throw UsageError(
+                message:
+                    "--profile takes \(model.profiles.map(\.name).joined(separator: ", ")) (the \(model.name) model's), not '\(name)'"
+            )
+        }
+        return profile
+    }
+
     static func jobs(_ arguments: ParsedArguments) throws -> Int {
         guard let text = arguments.value("jobs") else { return 1 }
         guard let jobs = Int(text), (1...64).contains(jobs) else {
