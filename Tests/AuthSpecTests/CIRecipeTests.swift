@@ -4,9 +4,8 @@ import Testing
 /// The CI recipes a mobile team pastes (Examples/ci/): valid for the CI system that reads them,
 /// clean under the project's yamllint, shaped as the docs say (shards by the CI matrix, one
 /// merge that is the gate, JUnit handed to the CI), and calling authspec only with options it
-/// has. actionlint cannot be installed here (it downloads a binary from GitHub); the workflow
-/// is checked against GitHub's published workflow schema instead, which check-jsonschema
-/// carries offline.
+/// has. The workflow also passes actionlint (expressions, job needs, action versions: it
+/// flagged actions on the Node 20 runtime GitHub retires).
 @Suite struct CIRecipeTests {
     static let github = "Examples/ci/github-actions.yml"
     static let gitlab = "Examples/ci/gitlab-ci.yml"
@@ -22,6 +21,11 @@ import Testing
         #expect(
             result.status == 0,
             "\(file): \(result.stdout)\(result.stderr) (scripts/install-deps installs check-jsonschema)")
+    }
+
+    @Test func githubWorkflowPassesActionlint() throws {
+        let result = try TestSupport.execute(URL(fileURLWithPath: "/usr/bin/env"), ["actionlint", Self.github])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr) (scripts/install-deps installs actionlint)")
     }
 
     @Test func recipesAreCleanUnderTheProjectsYamllint() throws {

@@ -277,6 +277,14 @@ enum MermaidCheck {
         }
     }
 
+    /// The three-implementation report fits a GitHub comment (65,536 characters) whole.
+    @Test func committedMarkdownFitsAPullRequestComment() throws {
+        let markdown = try read(TestSupport.root.appendingPathComponent("Reports/report.md").path)
+        #expect(markdown.count < 65_536 && markdown.utf8.count < 65_536, "\(markdown.utf8.count) bytes")
+        #expect(!markdown.contains("Cut to stay under"))
+        #expect(markdown.contains("| java-example |"))
+    }
+
     @Test func committedMermaidBlocksAreWellFormed() throws {
         for file in ["report.md", "coverage.md"] {
             let blocks = MermaidCheck.blocks(
