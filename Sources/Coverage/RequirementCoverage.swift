@@ -46,8 +46,7 @@ public enum RequirementCoverage {
         if covering.contains(where: { $0.outcome == .errored }) { return status(.errored) }
         if covering.allSatisfy({ $0.outcome == .skipped }) { return status(.skipped) }
         if covering.allSatisfy({ $0.outcome == .passed }) { return status(.verified) }
-        var seen: Set<String> = []
-        let unobserved = covering.flatMap(\.uncheckedKeys).filter { seen.insert($0).inserted }
+        let unobserved = covering.uncheckedKeys
         return RequirementAssessment(
             status: .notVerified, unobserved: unobserved, skipped: covering.filter { $0.outcome == .skipped }.count)
     }

@@ -154,8 +154,7 @@ public struct TerminalReporter {
     public func unchecked(_ implementation: ImplementationRecord) -> String? {
         let partial = implementation.records.filter { $0.outcome == .partlyChecked || $0.outcome == .notChecked }
         guard !partial.isEmpty else { return nil }
-        var seen: Set<String> = []
-        let keys = partial.flatMap(\.uncheckedKeys).filter { seen.insert($0).inserted }
+        let keys = partial.uncheckedKeys
         let checked = partial.reduce(0) { $0 + $1.checked }
         let expected = partial.reduce(0) { $0 + $1.expectations }
         return

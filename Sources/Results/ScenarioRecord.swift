@@ -101,8 +101,14 @@ public struct ScenarioRecord: Sendable, Equatable {
     public var firstProblem: StepRecord? { steps.first { $0.outcome != .passed } }
 
     /// Expected keys the implementation does not observe, each once, in the order first met.
+    public var uncheckedKeys: [String] { CollectionOfOne(self).uncheckedKeys }
+}
+
+extension Collection<ScenarioRecord> {
+    /// Expected keys the implementation does not observe, across these scenarios: each once, in
+    /// the order first met.
     public var uncheckedKeys: [String] {
         var seen: Set<String> = []
-        return steps.flatMap(\.unchecked).filter { seen.insert($0).inserted }
+        return flatMap { $0.steps.flatMap(\.unchecked) }.filter { seen.insert($0).inserted }
     }
 }

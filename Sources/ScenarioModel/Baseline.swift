@@ -54,27 +54,18 @@ public struct Baseline: Sendable, Equatable {
     static let keys = ["id", "outcome", "reason", "link", "expires"]
 
     public static func load(file: String) -> (baseline: Baseline?, diagnostics: [Diagnostic]) {
-        switch SourceFiles.read(file, maxBytes: YAMLLimits.standard.maxBytes) {
+        switch SourceFiles.readSmallYAML(file, what: "baseline") {
         case .success(let text): return load(text: text, file: file)
-        case .failure(var problem):
-            problem.message = "cannot read the baseline: " + problem.message
-            return (nil, [problem])
+        case .failure(let problem): return (nil, [problem])
         }
     }
 
     public static func load(text: String, file: String) -> (baseline: Baseline?, diagnostics: [Diagnostic]) {
         var source = SourceText(file: file, text: text)
-        let documents: [YAMLNode]
-        do {
-            documents = try YAMLDocumentLoader().load(text)
-        } catch {
-            source.report(error.message, at: error.mark)
-            return (nil, source.allDiagnostics)
-        }
-        guard let root = documents.first, case .mapping(let pairs) = root.kind else {
-            source.report(
-                "a baseline is a mapping with 'implementation' and 'expected'",
-                at: documents.first?.mark ?? Mark(line: 1, column: 1))
+        guard
+            let (root, pairs) = source.rootMapping(
+                shape: "a baseline is a mapping with 'implementation' and 'expected'")
+        else {
             return (nil, source.allDiagnostics)
         }
         var implementation: String?

@@ -62,27 +62,17 @@ public struct Manifest: Sendable, Equatable {
     }
 
     public static func load(file: String) -> (manifest: Manifest?, diagnostics: [Diagnostic]) {
-        switch SourceFiles.read(file, maxBytes: YAMLLimits.standard.maxBytes) {
+        switch SourceFiles.readSmallYAML(file, what: "manifest") {
         case .success(let text): return load(text: text, file: file)
-        case .failure(var problem):
-            problem.message = "cannot read the manifest: " + problem.message
-            return (nil, [problem])
+        case .failure(let problem): return (nil, [problem])
         }
     }
 
     public static func load(text: String, file: String) -> (manifest: Manifest?, diagnostics: [Diagnostic]) {
         var source = SourceText(file: file, text: text)
-        let documents: [YAMLNode]
-        do {
-            documents = try YAMLDocumentLoader().load(text)
-        } catch {
-            source.report(error.message, at: error.mark)
-            return (nil, source.allDiagnostics)
-        }
-        guard let root = documents.first, case .mapping(let pairs) = root.kind else {
-            source.report(
-                "a manifest is a mapping of " + keys.joined(separator: ", "),
-                at: documents.first?.mark ?? Mark(line: 1, column: 1))
+        guard
+            let (root, pairs) = source.rootMapping(shape: "a manifest is a mapping of " + keys.joined(separator: ", "))
+        else {
             return (nil, source.allDiagnostics)
         }
         let folder = URL(fileURLWithPath: file).standardizedFileURL.deletingLastPathComponent()

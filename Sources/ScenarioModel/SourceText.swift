@@ -71,3 +71,34 @@ public struct SourceText {
         return text[lines[number - 1].start..<lines[number - 1].end]
     }
 }
+
+extension SourceText {
+    /// The root mapping of a small one-document YAML file (a baseline, a manifest), or nil
+    /// with the problem reported: a syntax error, or a root that is not a mapping (`shape`
+    /// says what it should be).
+    mutating func rootMapping(shape: String) -> (root: YAMLNode, pairs: [YAMLNode.Pair])? {
+        let documents: [YAMLNode]
+        do {
+            documents = try YAMLDocumentLoader().load(text)
+        } catch {
+            report(error.message, at: error.mark)
+            return nil
+        }
+        guard let root = documents.first, case .mapping(let pairs) = root.kind else {
+            report(shape, at: documents.first?.mark ?? Mark(line: 1, column: 1))
+            return nil
+        }
+        return (root, pairs)
+    }
+}
+
+extension SourceFiles {
+    /// A small YAML file's text, or why it cannot be read (`cannot read the <what>: ...`).
+    static func readSmallYAML(_ file: String, what: String) -> Result<String, Diagnostic> {
+        SourceFiles.read(file, maxBytes: YAMLLimits.standard.maxBytes).mapError { problem in
+            var problem = problem
+            problem.message = "cannot read the \(what): " + problem.message
+            return problem
+        }
+    }
+}
