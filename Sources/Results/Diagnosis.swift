@@ -57,8 +57,6 @@ public struct Diagnosis: Sendable, Equatable {
         self.skips = skips.findings
     }
 
-    public var isEmpty: Bool { failedKeys.isEmpty && errors.isEmpty && skips.isEmpty }
-
     /// Fields `expected` has that `observed` lacks: a map's keys, and for lists of maps the keys
     /// some expected item has and no observed item does (`events[].params`).
     public static func missing(in observed: Value, from expected: Value, at path: String) -> [String] {
