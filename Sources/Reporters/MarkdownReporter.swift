@@ -115,7 +115,7 @@ public struct MarkdownReporter {
     func matrix(_ run: RunRecord) -> String {
         let matrix = OutcomeMatrix(run)
         let names = run.implementations.map(\.name)
-        let passedEverywhere = matrix.ids.filter { id in names.allSatisfy { matrix.outcome(id, $0) == .passed } }
+        let passedEverywhere = matrix.ids.filter { matrix.passedEverywhere($0, on: names) }
         let passed = Set(passedEverywhere)
         let others = matrix.ids.filter { !passed.contains($0) }
         var text = ""

@@ -20,4 +20,9 @@ struct OutcomeMatrix {
     }
 
     func outcome(_ id: String, _ implementation: String) -> Outcome? { cells[id]?[implementation] }
+
+    /// Every one of `implementations` ran the scenario and it passed: the rows reports fold away.
+    func passedEverywhere(_ id: String, on implementations: [String]) -> Bool {
+        implementations.allSatisfy { outcome(id, $0) == .passed }
+    }
 }
