@@ -43,6 +43,8 @@ let package = Package(
         .target(name: "Engine", dependencies: ["SpecModel", "ScenarioModel", "Results", "Runner"]),
         // Compares the spec documents' diagrams and tables with the model.
         .target(name: "SpecCheck", dependencies: ["SpecModel", "YAMLLoader"]),
+        // Random state-aware probes compared with the reference, and shrinking what diverges.
+        .target(name: "Exploration", dependencies: ["SpecModel", "ScenarioModel", "Results", "Runner"]),
         // What a run exercised of the model and of the requirements.
         .target(name: "Coverage", dependencies: ["SpecModel", "Results"]),
         // Turns results into text for people and machines; never runs anything.
@@ -51,13 +53,14 @@ let package = Package(
             name: "authspec",
             dependencies: [
                 "ScenarioModel", "ReferenceMachine", "Runner", "Reporters", "SpecModel", "DriverProtocol",
-                "SubprocessDriver", "Coverage", "SpecCheck", "Results", "Engine",
+                "SubprocessDriver", "Coverage", "SpecCheck", "Results", "Engine", "Exploration",
             ]),
         .testTarget(
             name: "AuthSpecTests",
             dependencies: [
                 "YAMLLoader", "SpecModel", "ScenarioModel", "ReferenceMachine", "Runner", "Reporters",
                 "DriverProtocol", "SubprocessDriver", "DriverKit", "Coverage", "SpecCheck", "Results", "Engine",
+                "Exploration",
             ],
             exclude: ["Fixtures"]),
     ],

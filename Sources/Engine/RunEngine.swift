@@ -78,14 +78,18 @@ public struct RunEngine: Sendable {
         let ids = suite.scenarios.map(\.id)
         var scenarios = Self.take(&suite.scenarios)
         suite.loaded.scenarios = []
-        for (index, candidate) in candidates.enumerated() {
-            if stop() != nil { break }
-            events(.starting(candidate))
-            let last = index == candidates.count - 1
-            let work = Work(
-                scenarios: last ? Self.take(&scenarios) : scenarios, positions: suite.positions, workers: jobs,
-                releasing: last)
-            run.implementations.append(self.run(work, on: candidate, events: events))
+        if jobs > 1 && candidates.count > 1 {
+            run.implementations = together(Self.take(&scenarios), positions: suite.positions, candidates, events: events)
+        } else {
+            for (index, candidate) in candidates.enumerated() {
+                if stop() != nil { break }
+                events(.starting(candidate))
+                let last = index == candidates.count - 1
+                let work = Work(
+                    scenarios: last ? Self.take(&scenarios) : scenarios, positions: suite.positions, workers: jobs,
+                    releasing: last)
+                run.implementations.append(self.run(work, on: candidate, events: events))
+            }
         }
         if let reason = stop() {
             var unfinished: [RunInterruption.Unfinished] = []
@@ -99,6 +103,32 @@ public struct RunEngine: Sendable {
             run.interruption = RunInterruption(signal: reason, unfinished: unfinished)
         }
         return run
+    }
+
+    /// Runs every candidate at once, each on `jobs` workers of its own, so that waiting on a
+    /// slow driver overlaps the reference's computing. The first candidate reports as it goes;
+    /// the others' events are held and handed on after it, in candidate order, so the events
+    /// are exactly those of a run of one candidate after the other.
+    private func together(
+        _ scenarios: [Scenario], positions: [Int], _ candidates: [Candidate], events: (RunEvent) -> Void
+    ) -> [ImplementationRecord] {
+        let queues = candidates.dropFirst().map { _ in HeldEvents() }
+        for (candidate, queue) in zip(candidates.dropFirst(), queues) {
+            let work = Work(scenarios: scenarios, positions: positions, workers: jobs, releasing: true)
+            let thread = Thread {
+                queue.finish(self.run(work, on: candidate) { queue.append($0) })
+            }
+            thread.stackSize = 8 << 20
+            thread.start()
+        }
+        events(.starting(candidates[0]))
+        let first = Work(scenarios: scenarios, positions: positions, workers: jobs, releasing: true)
+        var records = [run(first, on: candidates[0], events: events)]
+        for (candidate, queue) in zip(candidates.dropFirst(), queues) {
+            events(.starting(candidate))
+            records.append(queue.drain(events))
+        }
+        return records
     }
 
     /// The array, leaving an empty one behind, so the caller holds no second reference.
@@ -254,5 +284,41 @@ final class Work: @unchecked Sendable {
             deliver(.finished(record, number: records.count, of: total))
         }
         return (records, identities, names, observed)
+    }
+}
+
+/// One candidate's events while another reports: held until `drain` hands them on, in order,
+/// as they come, and returns the candidate's record once it has finished.
+final class HeldEvents: @unchecked Sendable {
+    private let condition = NSCondition()
+    // Guarded by `condition`.
+    private var held: [RunEvent] = []
+    private var record: ImplementationRecord?
+
+    func append(_ event: RunEvent) {
+        condition.lock()
+        held.append(event)
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    func finish(_ record: ImplementationRecord) {
+        condition.lock()
+        self.record = record
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    func drain(_ deliver: (RunEvent) -> Void) -> ImplementationRecord {
+        while true {
+            condition.lock()
+            while held.isEmpty && record == nil { condition.wait() }
+            let events = held
+            held = []
+            let finished = record
+            condition.unlock()
+            for event in events { deliver(event) }
+            if let finished { return finished }
+        }
     }
 }

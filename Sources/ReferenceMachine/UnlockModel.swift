@@ -29,9 +29,19 @@ public enum UnlockModel {
                 "states, navigation, attempts left and the lock"),
         ],
         clockInput: "advance",
+        timers: timers(UnlockRules.spec),
         diagramSource: "SCR-AUTH-006 §5.1",
         exampleClause: "SCR-AUTH-006 §6.1.2",
         resolveGiven: resolveGiven)
+
+    /// Every duration the rules act on: the Success delay, the inactivity timeout, each lock,
+    /// each tier's session lifetime.
+    static func timers(_ rules: UnlockRules) -> [Int] {
+        let all =
+            [rules.successDelay, rules.inactivityTimeout] + rules.lockSchedule.map(\.milliseconds)
+            + rules.sessionLifetime.values
+        return Set(all).sorted()
+    }
 
     static let states: [StateDeclaration] = Phase.allCases.map { phase in
         switch phase {

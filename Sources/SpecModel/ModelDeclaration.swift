@@ -20,6 +20,9 @@ public struct ModelDeclaration: Sendable {
     /// The input that moves the virtual clock (its argument a duration), if the model has one:
     /// the runner times inputs with it, the loader bounds the clock with it.
     public var clockInput: String?
+    /// Durations after which the model acts by itself (a lock ends, a session expires), in
+    /// milliseconds: exploration aims clock inputs and given durations at them, one tick either side.
+    public var timers: [Int]
     /// Where the model's diagram comes from, for legends: `SCR-AUTH-006 §5.1`.
     public var diagramSource: String
     /// A clause as scenarios cite it, for examples in messages.
@@ -34,7 +37,7 @@ public struct ModelDeclaration: Sendable {
         name: String, initialState: String, states: [StateDeclaration], inputs: [InputDeclaration],
         given: [KeyDeclaration], observations: [ObservationDeclaration],
         transitions: [TransitionDeclaration], profiles: [ConformanceProfile] = [], clockInput: String? = nil,
-        diagramSource: String = "the spec",
+        timers: [Int] = [], diagramSource: String = "the spec",
         exampleClause: String = "DOC-1 §1.2",
         resolveGiven:
             @escaping @Sendable ([String: Value]) -> (
@@ -55,6 +58,7 @@ public struct ModelDeclaration: Sendable {
                     ConformanceProfile.full, keys: observations.map(\.key), "every observation the model declares")
             ]
         self.clockInput = clockInput
+        self.timers = timers
         self.diagramSource = diagramSource
         self.exampleClause = exampleClause
         self.resolveGiven = resolveGiven

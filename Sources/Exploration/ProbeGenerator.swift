@@ -1,0 +1,161 @@
+import SpecModel
+
+/// Makes probes from the model's declaration alone: worlds from the given keys' types, inputs
+/// weighted toward those the current state takes (the declared transitions' triggers) and
+/// toward input x state pairs not met yet, clock inputs aimed at the model's timers and at the
+/// durations the reference is counting down, one tick either side.
+public struct ProbeGenerator: Sendable {
+    public let model: ModelDeclaration
+    /// Inputs the implementation handles (nil: all); others are never generated.
+    public var supported: Set<String>?
+    /// Chance that a given key keeps its default in a generated world.
+    var keepDefault = 0.6
+    /// The longest a probe's clock may run, so a generated probe is always a valid scenario.
+    var longestElapsed = 90 * 86_400_000
+
+    public init(model: ModelDeclaration, supported: Set<String>? = nil) {
+        self.model = model
+        self.supported = supported
+    }
+
+    /// A world: each given key its default or, sometimes, a value of its type chosen to reach
+    /// the model's edges (counts near zero, durations at the timers).
+    public func world(_ random: inout SeededRandom) -> [String: Value] {
+        var world: [String: Value] = [:]
+        // Digit strings and instants keep their defaults: the model derives or checks them
+        // against other keys (a PIN as long as its declared length).
+        for key in model.given where key.type.isChosenFreely && !random.chance(keepDefault) {
+            if let value = value(of: key.type, random: &random, observed: []), value != key.defaultValue {
+                world[key.key] = value
+            }
+        }
+        return world
+    }
+
+    /// One choice of input: a declared input (and, for a choice of words, one word).
+    struct Choice {
+        var declaration: InputDeclaration
+        var word: String?
+        /// The label coverage counts it under (a shorthand: its expansion's first input's).
+        var label: String
+    }
+
+    /// Every input the generator may choose, with the label each is counted under.
+    func choices(given: [String: Value]) -> [Choice] {
+        model.inputs.flatMap { declaration -> [Choice] in
+            let sent = declaration.expansion == nil ? [declaration.name] : sentNames(of: declaration, given: given)
+            if let supported, !sent.allSatisfy(supported.contains) { return [] }
+            if case .oneOf(let words)? = declaration.argument {
+                return words.map { Choice(declaration: declaration, word: $0, label: "\(declaration.name): \($0)") }
+            }
+            let label =
+                declaration.expansion == nil
+                ? declaration.name
+                : sample(of: declaration, given: given).map { model.label(of: $0) } ?? declaration.name
+            return [Choice(declaration: declaration, word: nil, label: label)]
+        }
+    }
+
+    private func sample(of declaration: InputDeclaration, given: [String: Value]) -> Input? {
+        guard let expansion = declaration.expansion, let type = declaration.argument else { return nil }
+        var random = SeededRandom(seed: 0)
+        guard let argument = value(of: type, random: &random, observed: [], given: given) else { return nil }
+        return expansion(argument).first
+    }
+
+    private func sentNames(of declaration: InputDeclaration, given: [String: Value]) -> [String] {
+        guard let expansion = declaration.expansion, let type = declaration.argument else { return [] }
+        var random = SeededRandom(seed: 0)
+        guard let argument = value(of: type, random: &random, observed: [], given: given) else { return [] }
+        return Array(Set(expansion(argument).map(\.name)))
+    }
+
+    /// The next input in `state`, after `observations`, given the pairs met so far. `recent`
+    /// holds the virtual times of the latest inputs other than clock inputs: a clock input may
+    /// be aimed so that a timer runs out, one tick either side, counted from any of them (a
+    /// lock from the failure that set it, an absence from leaving the app).
+    func next(
+        in state: String, observations: Observations, given: [String: Value], elapsed: Int, recent: [Int],
+        choices: [Choice], met: Set<Pair>, random: inout SeededRandom
+    ) -> Input? {
+        let taken = Set(model.transitions.filter { $0.from == state || $0.from == "*" }.flatMap(\.inputs))
+        let weights = choices.map { choice -> Double in
+            var weight = 1.0
+            if taken.contains(choice.label) || (choice.word == nil && taken.contains(choice.declaration.name)) {
+                weight += 4
+            }
+            if !met.contains(Pair(state: state, input: choice.label)) { weight += 6 }
+            if choice.declaration.name == model.clockInput { weight += 3 }
+            return weight
+        }
+        let choice = choices[random.pick(weights: weights)]
+        if let word = choice.word { return Input(choice.declaration.name, .string(word)) }
+        guard let type = choice.declaration.argument else { return Input(choice.declaration.name) }
+        var durations = model.observations.compactMap { declaration -> Int? in
+            guard declaration.type == .duration || declaration.type == .optional(.duration) else { return nil }
+            return observations[declaration.key]?.int
+        }
+        if choice.declaration.name == model.clockInput {
+            durations += recent.flatMap { time in model.timers.map { time + $0 - elapsed } }.filter { $0 > 0 }
+        }
+        guard var argument = value(of: type, random: &random, observed: durations, given: given) else { return nil }
+        if choice.declaration.name == model.clockInput, let milliseconds = argument.int,
+            elapsed + milliseconds > longestElapsed
+        {
+            argument = .int(1 + Int(random.next() % 1000))
+        }
+        return Input(choice.declaration.name, argument)
+    }
+
+    /// A value of `type`: durations at a timer or an `observed` duration (one tick either side,
+    /// or the time itself), else a short random time; whole numbers near the bottom of their
+    /// range; digit strings the world's own (a right PIN) or one digit off it.
+    func value(
+        of type: ValueType, random: inout SeededRandom, observed: [Int], given: [String: Value] = [:]
+    ) -> Value? {
+        switch type {
+        case .bool: return .bool(random.chance(0.5))
+        case .oneOf(let words): return words.isEmpty ? nil : .string(words[Int(random.next() % UInt64(words.count))])
+        case .integerIn(let choices):
+            return choices.isEmpty ? nil : .int(choices[Int(random.next() % UInt64(choices.count))])
+        case .integer(let range):
+            if random.chance(0.1) { return .int(random.chance(0.5) ? range.lowerBound : range.upperBound) }
+            let span = min(range.upperBound - range.lowerBound, 9)
+            return .int(range.lowerBound + Int(random.next() % UInt64(span + 1)))
+        case .duration:
+            let marks = model.timers + observed
+            if !marks.isEmpty && random.chance(0.7) {
+                let mark = marks[Int(random.next() % UInt64(marks.count))]
+                // The mark itself half the time, else a tick before or after it.
+                let tick = random.chance(0.5) ? 0 : (random.chance(0.5) ? -1 : 1)
+                return .int(max(1, mark + tick))
+            }
+            return .int(1 + Int(random.next() % 120_000))
+        case .digits:
+            let own = given.values.compactMap(\.string).filter { !$0.isEmpty && $0.allSatisfy(\.isNumber) }
+            guard let right = own.first else { return .string(String(repeating: "0", count: 4)) }
+            if random.chance(0.6) { return .string(right) }
+            let last = (right.last?.wholeNumberValue ?? 0) + 1 + Int(random.next() % 8)
+            return .string(String(right.dropLast()) + String(last % 10))
+        case .optional(let wrapped):
+            return random.chance(0.5) ? .null : value(of: wrapped, random: &random, observed: observed, given: given)
+        case .string, .instant, .state, .list, .event: return nil
+        }
+    }
+}
+
+/// An input label met in a state: what exploration's coverage counts.
+public struct Pair: Sendable, Hashable {
+    public var state: String
+    public var input: String
+}
+
+extension ValueType {
+    fileprivate var isChosenFreely: Bool {
+        switch self {
+        case .bool, .oneOf, .integerIn, .integer, .duration: return true
+        case .optional(let wrapped): return wrapped.isChosenFreely
+        case .digits, .string, .instant, .state, .list, .event: return false
+        }
+    }
+}

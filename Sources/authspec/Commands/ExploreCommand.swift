@@ -1,0 +1,271 @@
+import Dispatch
+import Exploration
+import Foundation
+import Reporters
+import ScenarioModel
+import SpecModel
+import SubprocessDriver
+
+enum ExploreCommand: Command {
+    static let spec = CommandSpec(
+        name: "explore",
+        abstract: "Look for bugs no scenario was written for: random input sequences compared with the reference.",
+        discussion: """
+            Drives the driver with long random input sequences built from the model: worlds \
+            from the given keys, inputs weighted toward those the current state takes and \
+            toward input x state pairs not met yet, clock inputs aimed at the model's timers \
+            one tick either side. Every step is compared with the reference on every key the \
+            driver observes (or --keys). The first divergence is shrunk to the smallest \
+            sequence that still differs on the same key after the same kind of input, replayed \
+            to tell a steady failure from a flaky one, and written as a scenario file with the \
+            reference's observations as expectations: it loads, passes on the reference and \
+            fails on the driver. The same --seed gives the same runs and the same file. \
+            Finding nothing is not a proof: the summary says how much was tried. Exit codes: \
+            0 nothing found, 1 a divergence found (the file written), 2 usage or input errors.
+            """,
+        arguments: [],
+        options: [
+            .init(name: "seed", valueName: "n", help: "The seed of every random choice (default: a new one, printed)."),
+            .init(name: "budget", valueName: "duration", help: "Time to explore for, such as 30s or 5m (default 60s)."),
+            .init(
+                name: "runs", valueName: "n", help: "Stop after this many sequences (default: as the budget allows)."),
+            .init(name: "depth", valueName: "n", help: "Inputs per sequence (default 40)."),
+            .init(
+                name: "keys", valueName: "key,key",
+                help: "Compare only these observation keys (default: every key the driver observes)."),
+            .init(
+                name: "out", valueName: "file",
+                help: "Where to write the counterexample scenario (default Reports/explore/explore-SEED.yaml)."),
+            .init(name: "json", valueName: "file", help: "Write what was tried and found as JSON ('-' for stdout)."),
+            .init(name: "quiet", valueName: nil, help: "Print only what was found and the verdict."),
+        ] + DriverArguments.options.filter { $0.name != "driver-mode" }
+            + SuiteArguments.modelOptions.filter { $0.name != "requirements" && $0.name != "manifest" })
+
+    static func run(_ arguments: ParsedArguments) throws -> ExitCode {
+        Interruption.stopInOrder()
+        let package = try SuiteArguments.package(arguments)
+        let model = package.declaration
+        let settings = try SuiteArguments.referenceSettings(arguments, package: package)
+        let drivers = try DriverArguments.parse(arguments, model: model)
+        guard drivers.count == 1, let options = drivers.first else {
+            throw UsageError(message: "explore drives one implementation: give exactly one --driver <command>")
+        }
+        let seed =
+            try arguments.value("seed").map { text -> UInt64 in
+                guard let seed = UInt64(text) else {
+                    throw UsageError(message: "--seed takes a whole number from 0 to \(UInt64.max), not '\(text)'")
+                }
+                return seed
+            } ?? UInt64.random(in: 0...999_999)
+        var exploration = ExplorationSettings(seed: seed)
+        if let text = arguments.value("budget") {
+            guard case .milliseconds(let milliseconds) = VirtualDuration.read(text), milliseconds > 0,
+                milliseconds <= 86_400_000
+            else {
+                throw UsageError(message: "--budget takes a duration from 1ms to 24h, such as 30s or 5m, not '\(text)'")
+            }
+            exploration.budget = .milliseconds(milliseconds)
+        }
+        if let text = arguments.value("runs") {
+            guard let runs = Int(text), (1...10_000_000).contains(runs) else {
+                throw UsageError(message: "--runs takes a whole number from 1 to 10000000, not '\(text)'")
+            }
+            exploration.runs = runs
+        }
+        if let text = arguments.value("depth") {
+            guard let depth = Int(text), (1...1000).contains(depth) else {
+                throw UsageError(message: "--depth takes a whole number from 1 to 1000, not '\(text)'")
+            }
+            exploration.depth = depth
+        }
+        let keys = try arguments.value("keys").map { text -> Set<String> in
+            let keys = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            let known = model.observations.map(\.key)
+            if let unknown = keys.first(where: { !known.contains($0) }) {
+                throw UsageError(
+                    message:
+                        "--keys: '\(unknown)' is not an observation key of the \(model.name) model (\(known.joined(separator: ", ")))"
+                )
+            }
+            return Set(keys)
+        }
+        let out = arguments.value("out") ?? "Reports/explore/explore-\(seed).yaml"
+        let target: OutputTarget
+        let json: OutputTarget?
+        do {
+            target = try OutputTarget.resolve(out)
+            json = try arguments.value("json").map { path throws(OutputError) in try OutputTarget.resolve(path) }
+        } catch {
+            throw UsageError(message: error.description)
+        }
+        try DriverArguments.checkLogFolder(arguments)
+        let quiet = arguments.flag("quiet")
+
+        var driver = SubprocessDriver(options: options)
+        defer { driver.shutdown() }
+        do {
+            try driver.connect()
+        } catch {
+            Console.error("explore: the driver did not start: \(error)")
+            return .failures
+        }
+        let compared = DifferentialCheck(model: model, keys: keys).comparedKeys(driver)
+        guard !compared.isEmpty else {
+            Console.error(
+                "explore: nothing to compare: the driver observes none of \(keys.map { $0.sorted() } ?? model.observations.map(\.key))"
+            )
+            return .failures
+        }
+        if !quiet {
+            Console.out(
+                "Exploring \(Console.visible(driver.name)) against the \(model.name) reference, seed \(seed), "
+                    + "comparing \(compared.sorted().joined(separator: ", "))")
+        }
+        var reference = package.makeReference(settings)
+        let began = DispatchTime.now().uptimeNanoseconds
+        var lastShown = began
+        let explorer = Explorer(model: model, settings: exploration, keys: keys)
+        let found = explorer.explore(
+            reference: &reference, candidate: &driver, stop: { Interruption.signal != nil }
+        ) { progress in
+            let now = DispatchTime.now().uptimeNanoseconds
+            guard !quiet, Console.isTerminal, progress.shrinking || now - lastShown > 250_000_000 else { return }
+            lastShown = now
+            let seconds = Double(now - began) / 1e9
+            Console.status(
+                progress.shrinking
+                    ? "divergence found in run \(progress.runs); shrinking…"
+                    : "\(progress.runs) runs, \(progress.steps) inputs, \(Int(Double(progress.steps) / max(seconds, 0.001))) inputs/s, "
+                        + "\(progress.met) of \(progress.pairs) input x state pairs met")
+        }
+        Console.endStatus()
+        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9
+        let tried =
+            "\(found.runs) runs, \(found.steps) inputs, \(found.met.count) of \(found.pairs) input x state pairs met, "
+            + String(format: "%.1f s", elapsed)
+        var written: String?
+        if let counterexample = found.found {
+            let text = counterexampleText(
+                counterexample, model: model, driver: driver, options: options, exploration: exploration, keys: keys,
+                reference: &reference)
+            do {
+                try target.write(text)
+                written = out
+            } catch {
+                Console.error("explore: \(error.description)")
+            }
+            let smallest = counterexample.smallest
+            let step = smallest.result.steps[smallest.step]
+            Console.out(
+                "Divergence: \(smallest.signature) at step \(smallest.step + 1) of \(smallest.probe.steps.count)"
+                    + (counterexample.flaky
+                        ? " (flaky: failed \(counterexample.failedReplays) of \(counterexample.replays) replays)" : ""))
+            for difference in step.differences {
+                let formatter = ValueFormatter(model: model)
+                Console.out(
+                    "  \(difference.key): the reference observes \(formatter.format(difference.expected, key: difference.key)), "
+                        + "the driver \(formatter.format(difference.observed, key: difference.key))")
+            }
+            if let message = step.message { Console.out("  \(Console.visible(message))") }
+            if let written {
+                Console.out(
+                    "Written to \(written); reproduce with: \(reproduce(options, exploration, keys, counterexample.run))"
+                )
+            }
+        }
+        if let json {
+            do {
+                try json.write(summary(found, seed: seed, elapsed: elapsed, written: written).rendered())
+            } catch {
+                Console.error("explore: \(error.description)")
+                return .badInput
+            }
+        }
+        if let signal = Interruption.signal {
+            Console.out("INTERRUPTED: \(tried)")
+            return ExitCode.interrupted(by: signal)
+        }
+        if found.found != nil {
+            Console.out("DIVERGENCE: \(tried)")
+            return written == nil ? .badInput : .failures
+        }
+        Console.out("NO DIVERGENCE FOUND (not a proof): \(tried)")
+        return .success
+    }
+
+    /// The command that gives the same run again.
+    private static func reproduce(
+        _ options: DriverOptions, _ settings: ExplorationSettings, _ keys: Set<String>?, _ run: Int
+    ) -> String {
+        var words = [
+            "authspec", "explore", "--driver", shellQuoted(options.command), "--seed", String(settings.seed),
+            "--depth", String(settings.depth), "--runs", String(run + 1),
+        ]
+        if let keys { words += ["--keys", keys.sorted().joined(separator: ",")] }
+        return words.joined(separator: " ")
+    }
+
+    private static func shellQuoted(_ text: String) -> String {
+        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+
+    /// The smallest probe as a scenario file: its header says where it came from and what
+    /// differs; its expectations are the reference's, with the differing keys kept at the
+    /// step where they differ.
+    private static func counterexampleText<Reference: ImplementationUnderTest>(
+        _ counterexample: Counterexample, model: ModelDeclaration, driver: SubprocessDriver, options: DriverOptions,
+        exploration: ExplorationSettings, keys: Set<String>?, reference: inout Reference
+    ) -> String {
+        let smallest = counterexample.smallest
+        let id = "explore-\(exploration.seed)-\(counterexample.run)"
+        let check = DifferentialCheck(model: model)
+        let traced = check.expectations(
+            for: smallest.probe, id: id, reference: &reference, keys: Set(model.observations.map(\.key)))
+        let identity = driver.identity
+        let header = ScenarioWriter.Header(
+            comments: [
+                "Found by authspec explore: seed \(exploration.seed), run \(counterexample.run + 1), depth \(exploration.depth); "
+                    + "shrunk from \(counterexample.original.probe.steps.count) steps in \(counterexample.tries) tries.",
+                "Driver: \(options.command) (\(driver.name)\(identity.version.map { " \($0)" } ?? ""))",
+                "Differs: \(smallest.signature) at step \(smallest.step + 1)"
+                    + (counterexample.flaky
+                        ? "; flaky, failed \(counterexample.failedReplays) of \(counterexample.replays) replays" : ""),
+                "Reproduce: \(reproduce(options, exploration, keys, counterexample.run))",
+                "Expectations are the reference's observations: review them before committing.",
+            ], id: id, title: "Found by exploration: \(smallest.signature)",
+            spec: traced.map { model.clauses(along: $0) } ?? [model.diagramSource], tags: ["explored"])
+        var kept: [Int: Set<String>] = [:]
+        kept[smallest.step] = smallest.signature.keys
+        return ScenarioWriter(model: model).text(
+            header, given: smallest.probe.given, steps: smallest.result.scenario.steps, kept: kept)
+    }
+
+    private static func summary(_ found: Exploration, seed: UInt64, elapsed: Double, written: String?) -> JSON {
+        var fields: [(String, JSON)] = [
+            ("seed", .string(String(seed))), ("runs", .number(found.runs)), ("inputs", .number(found.steps)),
+            ("pairs_met", .number(found.met.count)), ("pairs", .number(found.pairs)),
+            ("milliseconds", .number(Int(elapsed * 1000))), ("interrupted", .bool(found.interrupted)),
+        ]
+        if let counterexample = found.found {
+            let smallest = counterexample.smallest
+            fields.append(
+                (
+                    "divergence",
+                    .object([
+                        ("run", .number(counterexample.run + 1)), ("input", .string(smallest.signature.input)),
+                        ("keys", .array(smallest.signature.keys.sorted().map(JSON.string))),
+                        ("errored", .bool(smallest.signature.errored)), ("step", .number(smallest.step + 1)),
+                        ("steps", .number(smallest.probe.steps.count)),
+                        ("original_steps", .number(counterexample.original.probe.steps.count)),
+                        ("shrink_tries", .number(counterexample.tries)),
+                        ("replays", .number(counterexample.replays)),
+                        ("failed_replays", .number(counterexample.failedReplays)),
+                        ("file", written.map(JSON.string) ?? .null),
+                    ])
+                ))
+        } else {
+            fields.append(("divergence", .null))
+        }
+        return .object(fields)
+    }
+}
