@@ -79,7 +79,8 @@ public struct RunEngine: Sendable {
         var scenarios = Self.take(&suite.scenarios)
         suite.loaded.scenarios = []
         if jobs > 1 && candidates.count > 1 {
-            run.implementations = together(Self.take(&scenarios), positions: suite.positions, candidates, events: events)
+            run.implementations = together(
+                Self.take(&scenarios), positions: suite.positions, candidates, events: events)
         } else {
             for (index, candidate) in candidates.enumerated() {
                 if stop() != nil { break }

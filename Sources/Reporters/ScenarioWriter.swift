@@ -73,7 +73,8 @@ public struct ScenarioWriter {
             if block.isEmpty {
                 lines.append("  - " + written)
             } else {
-                lines.append("  - " + written)
+                // An input with no argument takes a colon when the step goes on: `- launch:`.
+                lines.append("  - " + written + (input.argument == nil ? ":" : ""))
                 lines.append("    expect:")
                 lines += block
             }

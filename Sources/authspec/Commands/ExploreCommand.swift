@@ -126,18 +126,21 @@ enum ExploreCommand: Command {
         var lastShown = began
         let explorer = Explorer(model: model, settings: exploration, keys: keys)
         let found = explorer.explore(
-            reference: &reference, candidate: &driver, stop: { Interruption.signal != nil }
-        ) { progress in
-            let now = DispatchTime.now().uptimeNanoseconds
-            guard !quiet, Console.isTerminal, progress.shrinking || now - lastShown > 250_000_000 else { return }
-            lastShown = now
-            let seconds = Double(now - began) / 1e9
-            Console.status(
-                progress.shrinking
-                    ? "divergence found in run \(progress.runs); shrinking…"
-                    : "\(progress.runs) runs, \(progress.steps) inputs, \(Int(Double(progress.steps) / max(seconds, 0.001))) inputs/s, "
-                        + "\(progress.met) of \(progress.pairs) input x state pairs met")
-        }
+            reference: &reference, candidate: &driver, stop: { Interruption.signal != nil },
+            progress: { progress in
+                let now = DispatchTime.now().uptimeNanoseconds
+                // A line that counts up on a terminal; elsewhere (CI logs) a line every 10 s.
+                let every: UInt64 = Console.isTerminal ? 250_000_000 : 10_000_000_000
+                guard !quiet, progress.shrinking || now - lastShown > every else { return }
+                lastShown = now
+                let seconds = Double(now - began) / 1e9
+                let show: (String) -> Void = Console.isTerminal ? { Console.status($0) } : { Console.out($0) }
+                show(
+                    progress.shrinking
+                        ? "divergence found in run \(progress.runs); shrinking…"
+                        : "\(progress.runs) runs, \(progress.steps) inputs, \(Int(Double(progress.steps) / max(seconds, 0.001))) inputs/s, "
+                            + "\(progress.met) of \(progress.pairs) input x state pairs met")
+            })
         Console.endStatus()
         let elapsed = Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9
         let tried =

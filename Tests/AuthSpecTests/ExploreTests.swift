@@ -1,0 +1,122 @@
+import Foundation
+import Testing
+
+@testable import Exploration
+@testable import Runner
+@testable import ReferenceMachine
+@testable import SpecModel
+
+/// `authspec explore` through the built binary and real driver processes: every bug of the
+/// Python example is found, shrunk and written as a scenario that tells the buggy driver from
+/// the correct one; a seed always gives the same file.
+@Suite struct ExploreTests {
+    static let python = "python3 Examples/python/driver.py --argon2-memory-kib 8"
+
+    func explore(_ driver: String, into folder: String, _ extra: [String] = []) throws -> TestSupport.ProcessResult {
+        try TestSupport.authspec(
+            ["explore", "--driver", driver, "--seed", "1", "--log-dir", folder + "/logs", "--quiet"] + extra)
+    }
+
+    @Test(arguments: DriverTests.bugs.map(\.bug))
+    func everyExampleBugIsFoundShrunkAndWritten(bug: String) throws {
+        let folder = try TestSupport.temporaryFolder([:])
+        let file = folder + "/found.yaml"
+        let buggy = "\(Self.python) --bug \(bug)"
+        // The default budget.
+        let explored = try explore(buggy, into: folder, ["--out", file, "--json", folder + "/found.json"])
+        #expect(explored.status == 1, "\(explored.stdout)\(explored.stderr)")
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        let steps = text.split(separator: "\n").filter { $0.hasPrefix("  - ") }.count
+        #expect((1...12).contains(steps), "\(steps) steps:\n\(text)")
+        #expect(text.contains("# Reproduce: authspec explore --driver"))
+        let summary = try String(contentsOfFile: folder + "/found.json", encoding: .utf8)
+        #expect(summary.contains("\"failed_replays\": 5"), "flaky?\n\(summary)")
+
+        let lint = try TestSupport.authspec(["lint", file])
+        #expect(lint.status == 0, "\(lint.stdout)\(lint.stderr)")
+        let reference = try TestSupport.authspec(["run", file, "--quiet"])
+        #expect(reference.status == 0, "the reference fails its own counterexample:\n\(reference.stdout)")
+        let logs = ["--log-dir", folder + "/logs", "--quiet"]
+        let againstBuggy = try TestSupport.authspec(["run", file, "--driver", buggy] + logs)
+        #expect(againstBuggy.status == 1, "the counterexample passes on the buggy driver:\n\(againstBuggy.stdout)")
+        let againstCorrect = try TestSupport.authspec(["run", file, "--driver", Self.python] + logs)
+        #expect(againstCorrect.status == 0, "the counterexample fails the correct driver:\n\(againstCorrect.stdout)")
+    }
+
+    @Test func theSameSeedGivesTheSameFile() throws {
+        let folder = try TestSupport.temporaryFolder([:])
+        let buggy = "\(Self.python) --bug lock-from-first-failure"
+        let first = try explore(buggy, into: folder, ["--out", folder + "/first.yaml"])
+        let second = try explore(buggy, into: folder, ["--out", folder + "/second.yaml"])
+        #expect(first.status == 1 && second.status == 1)
+        let one = try String(contentsOfFile: folder + "/first.yaml", encoding: .utf8)
+        #expect(try one == String(contentsOfFile: folder + "/second.yaml", encoding: .utf8))
+    }
+
+    @Test func aCorrectDriverShowsNoDivergenceAndSaysItIsNoProof() throws {
+        let folder = try TestSupport.temporaryFolder([:])
+        let result = try explore(Self.python, into: folder, ["--runs", "60", "--out", folder + "/none.yaml"])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("NO DIVERGENCE FOUND (not a proof): 60 runs, 2400 inputs"))
+        #expect(!FileManager.default.fileExists(atPath: folder + "/none.yaml"))
+    }
+
+    @Test func statesOnlyComparesOnlyTheStates() throws {
+        let folder = try TestSupport.temporaryFolder([:])
+        // The countdown is a second short: a driver seen through its states alone agrees.
+        let buggy = "\(Self.python) --bug countdown-off-by-one"
+        let result = try explore(buggy, into: folder, ["--runs", "40", "--keys", "state,states"])
+        #expect(result.status == 0, "\(result.stdout)")
+        let unknown = try explore(buggy, into: folder, ["--keys", "state,colour"])
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains("'colour' is not an observation key of the unlock model"))
+    }
+
+    @Test func badOptionsAreUsageErrors() throws {
+        let folder = try TestSupport.temporaryFolder([:])
+        for (options, message) in [
+            (["explore"], "give exactly one --driver"),
+            (["explore", "--driver", "x", "--seed", "-1"], "--seed takes a whole number"),
+            (["explore", "--driver", "x", "--budget", "soon"], "--budget takes a duration"),
+            (["explore", "--driver", "x", "--depth", "0"], "--depth takes a whole number from 1 to 1000"),
+            (["explore", "--driver", "x", "--runs", "many"], "--runs takes a whole number"),
+        ] {
+            let result = try TestSupport.authspec(options + ["--log-dir", folder + "/logs"])
+            #expect(result.status == 2, "\(options)")
+            #expect(result.stderr.contains(message), "\(options): \(result.stderr)")
+        }
+    }
+
+    /// The shrinker keeps only candidates that fail the same way, and ends at a probe from
+    /// which no step can be dropped.
+    @Test func shrinkingKeepsTheSignatureAndEndsMinimal() throws {
+        let model = UnlockModel.declaration
+        // A fake divergence: any probe containing a kill after a launch "diverges" on state.
+        func test(_ probe: Probe) -> Divergence? {
+            guard let launch = probe.steps.firstIndex(where: { $0.name == "launch" }),
+                let kill = probe.steps.lastIndex(where: { $0.name == "kill" }), launch < kill,
+                let scenario = probe.scenario(id: "t", model: model)
+            else { return nil }
+            return Divergence(
+                probe: probe, step: kill, signature: Signature(input: "kill", keys: ["state"], errored: false),
+                result: .init(scenario: scenario, implementation: "t", outcome: .failed, steps: []))
+        }
+        let noise = (0..<30).map { Input(["background", "foreground", "delete"][$0 % 3]) }
+        let long = Probe(
+            given: ["tier": .string("perfect")],
+            steps: noise + [Input("launch")] + noise + [Input("kill")] + noise)
+        let found = try #require(test(long))
+        let (smallest, tries) = Shrinker(model: model).shrink(found, test: test)
+        #expect(smallest.probe == Probe(steps: [Input("launch"), Input("kill")]))
+        #expect(tries < 200)
+    }
+
+    @Test func aSeedFixesEveryRandomChoice() {
+        var one = SeededRandom(seed: 42, run: 3)
+        var two = SeededRandom(seed: 42, run: 3)
+        var other = SeededRandom(seed: 42, run: 4)
+        let first = (0..<8).map { _ in one.next() }
+        #expect(first == (0..<8).map { _ in two.next() })
+        #expect(first != (0..<8).map { _ in other.next() })
+    }
+}
