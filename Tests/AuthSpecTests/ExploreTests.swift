@@ -2,8 +2,8 @@ import Foundation
 import Testing
 
 @testable import Exploration
-@testable import Runner
 @testable import ReferenceMachine
+@testable import Runner
 @testable import SpecModel
 
 /// `authspec explore` through the built binary and real driver processes: every bug of the

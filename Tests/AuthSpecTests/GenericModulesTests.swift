@@ -9,7 +9,7 @@ import Testing
     /// gives it; the wording that finds their rows in the documents is the model's.
     static let genericModules = [
         "YAMLLoader", "SpecModel", "ScenarioModel", "Results", "Runner", "Engine", "Coverage", "Reporters",
-        "DriverProtocol", "SpecCheck",
+        "DriverProtocol", "SpecCheck", "Exploration",
         "SubprocessDriver", "DriverKit",
     ]
 
