@@ -48,7 +48,9 @@ let package = Package(
         // What a run exercised of the model and of the requirements.
         .target(name: "Coverage", dependencies: ["SpecModel", "Results"]),
         // Turns results into text for people and machines; never runs anything.
-        .target(name: "Reporters", dependencies: ["SpecModel", "ScenarioModel", "Runner", "Results", "Coverage"]),
+        .target(
+            name: "Reporters",
+            dependencies: ["SpecModel", "ScenarioModel", "Runner", "Results", "Coverage", "Exploration"]),
         .executableTarget(
             name: "authspec",
             dependencies: [

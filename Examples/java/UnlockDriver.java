@@ -326,7 +326,8 @@ final class UnlockScreen {
         seen.put("bio_attempts_left", (long) Math.max(BIO_ATTEMPTS - bioFailures, 0));
         seen.put("lock_remaining", remaining);
         seen.put("countdown", countdown);
-        seen.put("message", message);
+        // INT-017: a hand-over leaves the screen, and its message with it.
+        seen.put("message", List.of("Dashboard", "Login", "Recovery").contains(state) ? null : message);
         seen.put("announcements", said);
         seen.put("events", events);
         return seen;

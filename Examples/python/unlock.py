@@ -188,7 +188,7 @@ class UnlockScreen:
             "bio_attempts_left": max(bio_limit - self.bio_failures, 0),
             "lock_remaining": remaining,
             "countdown": countdown,
-            "message": self.message,
+            "message": None if self.state in DESTINATIONS else self.message,  # INT-017
             "announcements": self.log_said,
             "events": self.log_events,
         }

@@ -8,7 +8,7 @@ public struct ReferenceImplementation: ImplementationUnderTest {
     public var hasher: Argon2idHasher
     /// The state after the last input; public so that tests can look inside.
     public var state: UnlockState?
-    private var clockOrigin = 0
+    var clockOrigin = 0
 
     /// Hashes and checks done once per run (see Argon2Memo).
     public let memo: Argon2Memo
@@ -127,7 +127,8 @@ public struct ReferenceImplementation: ImplementationUnderTest {
             "lock_remaining": lockRemaining.map(Value.int) ?? .null,
             "countdown": screen.phase == .pinBlocked
                 ? lockRemaining.map { .string(UnlockTexts.countdown($0)) } ?? .null : .null,
-            "message": screen.message.map(Value.string) ?? .null,
+            // INT-017: a hand-over leaves the screen, and its message with it.
+            "message": screen.phase.destination == nil ? screen.message.map(Value.string) ?? .null : .null,
             "announcements": .list(announcements),
             "events": .list(events),
         ]

@@ -30,7 +30,8 @@ public enum UnlockPackage {
                 expect: {state: Success}
               - advance: 500ms
                 expect: {state: Dashboard, navigation: Dashboard}
-            """)
+            """,
+        mutants: { UnlockMutants.all(memo: memos[Argon2Profile.light.name] ?? Argon2Memo()) })
 
     static func profile(_ settings: [String: String]) -> Argon2Profile {
         Argon2Profile.all.first { $0.name == settings["argon2"] } ?? .light

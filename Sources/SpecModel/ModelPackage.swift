@@ -17,12 +17,15 @@ public struct ModelPackage: Sendable {
     public var ruleTables: [RuleTable]
     /// A short scenario (YAML) along the model's simplest path, which `doctor` runs on a driver.
     public var smokeScenario: String
+    /// Systematic wrong variants of the reference, which `mutate` runs the suite against.
+    public var mutants: @Sendable () -> [Mutant]
 
     public init(
         declaration: ModelDeclaration, referenceSettings: [ReferenceSetting] = [],
         makeReference: @escaping @Sendable ([String: String]) -> any ImplementationUnderTest,
         describeReference: @escaping @Sendable ([String: String]) -> String = { _ in "" },
-        specMapping: String? = nil, ruleTables: [RuleTable] = [], smokeScenario: String
+        specMapping: String? = nil, ruleTables: [RuleTable] = [], smokeScenario: String,
+        mutants: @escaping @Sendable () -> [Mutant] = { [] }
     ) {
         self.declaration = declaration
         self.referenceSettings = referenceSettings
@@ -31,6 +34,7 @@ public struct ModelPackage: Sendable {
         self.specMapping = specMapping
         self.ruleTables = ruleTables
         self.smokeScenario = smokeScenario
+        self.mutants = mutants
     }
 
     public var name: String { declaration.name }

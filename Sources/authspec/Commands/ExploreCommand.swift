@@ -50,13 +50,7 @@ enum ExploreCommand: Command {
         guard drivers.count == 1, let options = drivers.first else {
             throw UsageError(message: "explore drives one implementation: give exactly one --driver <command>")
         }
-        let seed =
-            try arguments.value("seed").map { text -> UInt64 in
-                guard let seed = UInt64(text) else {
-                    throw UsageError(message: "--seed takes a whole number from 0 to \(UInt64.max), not '\(text)'")
-                }
-                return seed
-            } ?? UInt64.random(in: 0...999_999)
+        let seed = try arguments.value("seed").map(Self.seed) ?? UInt64.random(in: 0...999_999)
         var exploration = ExplorationSettings(seed: seed)
         if let text = arguments.value("budget") {
             guard case .milliseconds(let milliseconds) = VirtualDuration.read(text), milliseconds > 0,
@@ -78,17 +72,7 @@ enum ExploreCommand: Command {
             }
             exploration.depth = depth
         }
-        let keys = try arguments.value("keys").map { text -> Set<String> in
-            let keys = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-            let known = model.observations.map(\.key)
-            if let unknown = keys.first(where: { !known.contains($0) }) {
-                throw UsageError(
-                    message:
-                        "--keys: '\(unknown)' is not an observation key of the \(model.name) model (\(known.joined(separator: ", ")))"
-                )
-            }
-            return Set(keys)
-        }
+        let keys = try arguments.value("keys").map { try Self.keys($0, model: model) }
         let out = arguments.value("out") ?? "Reports/explore/explore-\(seed).yaml"
         let target: OutputTarget
         let json: OutputTarget?
@@ -194,6 +178,26 @@ enum ExploreCommand: Command {
         }
         Console.out("NO DIVERGENCE FOUND (not a proof): \(tried)")
         return .success
+    }
+
+    static func seed(_ text: String) throws -> UInt64 {
+        guard let seed = UInt64(text) else {
+            throw UsageError(message: "--seed takes a whole number from 0 to \(UInt64.max), not '\(text)'")
+        }
+        return seed
+    }
+
+    /// `state,states`: observation keys of the model, each checked.
+    static func keys(_ text: String, model: ModelDeclaration) throws -> Set<String> {
+        let keys = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        let known = model.observations.map(\.key)
+        if let unknown = keys.first(where: { !known.contains($0) }) {
+            throw UsageError(
+                message:
+                    "--keys: '\(unknown)' is not an observation key of the \(model.name) model (\(known.joined(separator: ", ")))"
+            )
+        }
+        return Set(keys)
     }
 
     /// The command that gives the same run again.

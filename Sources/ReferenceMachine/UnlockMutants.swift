@@ -1,0 +1,252 @@
+import SpecModel
+
+/// The reference with one deliberate change: different rule numbers, or a hook that alters
+/// what one reduce step did (its next state and outputs), or observations rewritten.
+public struct MutatedReference: ImplementationUnderTest {
+    public typealias Alteration =
+        @Sendable (_ before: UnlockState, _ next: inout UnlockState, _ outputs: inout [UnlockOutput]) -> Void
+    var inner: ReferenceImplementation
+    let alter: Alteration
+    let rewrite: @Sendable (Observations) -> Observations
+    public let name: String
+
+    public init(
+        _ name: String, rules: UnlockRules = .spec, memo: Argon2Memo, alter: @escaping Alteration = { _, _, _ in },
+        rewrite: @escaping @Sendable (Observations) -> Observations = { $0 }
+    ) {
+        self.name = name
+        inner = ReferenceImplementation(machine: UnlockMachine(rules: rules), memo: memo)
+        self.alter = alter
+        self.rewrite = rewrite
+    }
+
+    public var observedKeys: Set<String> { inner.observedKeys }
+
+    public mutating func start(scenario: String, given: [String: Value]) throws(ImplementationError) {
+        try inner.start(scenario: scenario, given: given)
+    }
+
+    public mutating func finish() { inner.finish() }
+
+    public mutating func perform(_ input: Input, atMilliseconds milliseconds: Int) throws(ImplementationError)
+        -> Observations
+    {
+        guard let before = inner.state else { throw .failed("perform before start") }
+        let now = inner.clockOrigin + milliseconds
+        var (next, outputs) = inner.machine.reduce(before, try ReferenceImplementation.event(for: input), now: now)
+        alter(before, &next, &outputs)
+        inner.state = next
+        return rewrite(
+            ReferenceImplementation.observations(of: next, outputs: outputs, now: now, rules: inner.machine.rules))
+    }
+}
+
+/// The unlock model's mutants: each rule number one higher and one lower (a threshold moved by
+/// one is a boundary comparison flipped), the lock's end a tick early and late, each declared
+/// transition dropped and redirected to a sibling's target, and each kind of output omitted
+/// state by state.
+public enum UnlockMutants {
+    public static func all(memo: Argon2Memo) -> [Mutant] {
+        ruleNumbers(memo) + lockEnd(memo) + transitions(memo) + omissions(memo)
+    }
+
+    static func rules(
+        _ id: String, _ rule: String, _ summary: String, memo: Argon2Memo, kind: String = "rule number",
+        _ change: @escaping @Sendable (inout UnlockRules) -> Void
+    ) -> Mutant {
+        Mutant(id: id, kind: kind, rule: rule, summary) {
+            var rules = UnlockRules.spec
+            change(&rules)
+            return MutatedReference(id, rules: rules, memo: memo)
+        }
+    }
+
+    static func ruleNumbers(_ memo: Argon2Memo) -> [Mutant] {
+        var mutants: [Mutant] = []
+        for delta in [1, -1] {
+            let sign = delta > 0 ? "plus" : "minus"
+            let word = delta > 0 ? "one more" : "one fewer"
+            mutants.append(
+                rules(
+                    "biometric-attempts-\(sign)-1", "SCR-AUTH-006 §6.1.1", "\(word) biometric attempt before the PIN",
+                    memo: memo
+                ) { $0.biometricAttempts += delta })
+            mutants.append(
+                rules(
+                    "pin-failures-before-lock-\(sign)-1", "SCR-AUTH-006 §6.1.2",
+                    "attempts left counted from \(word) failure before the lock", memo: memo
+                ) { $0.pinFailuresBeforeLock += delta })
+            for (index, row) in UnlockRules.spec.lockSchedule.enumerated() {
+                mutants.append(
+                    rules(
+                        "lock-row-\(row.failures)-failures-\(sign)-1", "SCR-AUTH-006 §6.1.2",
+                        "the \(row.failures)-failure lock comes at \(row.failures + delta) failures", memo: memo
+                    ) { $0.lockSchedule[index].failures += delta })
+                mutants.append(
+                    rules(
+                        "lock-row-\(row.failures)-length-\(sign)-1ms", "SCR-AUTH-006 §6.1.2",
+                        "the \(row.failures)-failure lock lasts 1 ms \(delta > 0 ? "longer" : "less")", memo: memo,
+                        kind: "boundary"
+                    ) { $0.lockSchedule[index].milliseconds += delta })
+            }
+            mutants.append(
+                rules(
+                    "success-delay-\(sign)-1ms", "SCR-AUTH-006 §2.5",
+                    "the Dashboard follows Success 1 ms \(delta > 0 ? "later" : "sooner")", memo: memo, kind: "boundary"
+                ) { $0.successDelay += delta })
+            mutants.append(
+                rules(
+                    "inactivity-\(sign)-1ms", "UIF-AUTH-001 §10.2",
+                    "the inactivity timeout 1 ms \(delta > 0 ? "longer" : "shorter")", memo: memo, kind: "boundary"
+                ) { $0.inactivityTimeout += delta })
+            for tier in Tier.allCases {
+                mutants.append(
+                    rules(
+                        "session-\(tier.rawValue)-\(sign)-1ms", "UIF-AUTH-001 §10.2",
+                        "a \(tier.rawValue) session lasts 1 ms \(delta > 0 ? "longer" : "less")", memo: memo,
+                        kind: "boundary"
+                    ) { $0.sessionLifetime[tier]! += delta })
+            }
+        }
+        return mutants
+    }
+
+    static func lockEnd(_ memo: Argon2Memo) -> [Mutant] {
+        [1, -1].map { delta in
+            let id = "lock-end-\(delta > 0 ? "late" : "early")-1ms"
+            return Mutant(
+                id: id, kind: "boundary", rule: "SCR-AUTH-006 §6.2",
+                "a lock, once set, ends 1 ms \(delta > 0 ? "late" : "early")"
+            ) {
+                MutatedReference(id, memo: memo) { before, next, _ in
+                    if let until = next.persisted.blockedUntil, until != before.persisted.blockedUntil {
+                        next.persisted.blockedUntil = until + delta
+                    }
+                }
+            }
+        }
+    }
+
+    /// Each transition between two of the screen's states: dropped (the step stops in its
+    /// source; an input that takes it is ignored) and redirected (to the target of another
+    /// transition from the same source).
+    static func transitions(_ memo: Argon2Memo) -> [Mutant] {
+        let declared = UnlockModel.declaration.transitions
+        return declared.flatMap { transition -> [Mutant] in
+            guard let from = Phase(rawValue: transition.from), let to = Phase(rawValue: transition.to) else {
+                return []
+            }
+            let rule = transition.provenance
+            let dropped = "drop-\(from.rawValue)-to-\(to.rawValue)"
+            var mutants = [
+                Mutant(
+                    id: dropped, kind: "transition dropped", rule: rule,
+                    "\(from.rawValue) → \(to.rawValue) never happens"
+                ) {
+                    MutatedReference(dropped, memo: memo) { before, next, outputs in
+                        divert(from: from, to: to, instead: nil, before: before, next: &next, outputs: &outputs)
+                    }
+                }
+            ]
+            if let sibling = declared.first(where: { $0.from == transition.from && $0.to != transition.to }),
+                let other = Phase(rawValue: sibling.to)
+            {
+                let redirected = "redirect-\(from.rawValue)-to-\(to.rawValue)"
+                mutants.append(
+                    Mutant(
+                        id: redirected, kind: "transition redirected", rule: rule,
+                        "\(from.rawValue) → \(to.rawValue) goes to \(other.rawValue) instead"
+                    ) {
+                        MutatedReference(redirected, memo: memo) { before, next, outputs in
+                            divert(from: from, to: to, instead: other, before: before, next: &next, outputs: &outputs)
+                        }
+                    })
+            }
+            return mutants
+        }
+    }
+
+    /// Where a step moves `from` → `to`, it stops in `from` (or goes to `instead`).
+    static func divert(
+        from: Phase, to: Phase, instead: Phase?, before: UnlockState, next: inout UnlockState,
+        outputs: inout [UnlockOutput]
+    ) {
+        var current = before.screen.phase
+        for (index, output) in outputs.enumerated() {
+            guard case .entered(let phase) = output else { continue }
+            if current == from && phase == to {
+                if let instead {
+                    outputs = Array(outputs[..<index]) + [.entered(instead)]
+                    next.screen.phase = instead
+                } else if index == outputs.startIndex
+                    || !outputs[..<index].contains(where: { if case .entered = $0 { true } else { false } })
+                {
+                    next = before
+                    outputs = []
+                } else {
+                    outputs = Array(outputs[..<index])
+                    next.screen.phase = from
+                }
+                return
+            }
+            current = phase
+        }
+    }
+
+    /// Announcements, then analytics events, left out on entering each state; the message and
+    /// the countdown left out in each state where the screen shows them.
+    static func omissions(_ memo: Argon2Memo) -> [Mutant] {
+        Phase.allCases.flatMap { phase -> [Mutant] in
+            let announcement = "no-announcement-entering-\(phase.rawValue)"
+            let event = "no-event-entering-\(phase.rawValue)"
+            let message = "no-message-in-\(phase.rawValue)"
+            return [
+                Mutant(
+                    id: announcement, kind: "output omitted", rule: "SCR-AUTH-006 §7.3",
+                    "no screen reader announcement on entering \(phase.rawValue)"
+                ) {
+                    MutatedReference(announcement, memo: memo) { _, _, outputs in
+                        outputs = omit(outputs, after: phase) { if case .announced = $0 { true } else { false } }
+                    }
+                },
+                Mutant(
+                    id: event, kind: "output omitted", rule: "SCR-AUTH-006 §11.1",
+                    "no analytics event on entering \(phase.rawValue)"
+                ) {
+                    MutatedReference(event, memo: memo) { _, _, outputs in
+                        outputs = omit(outputs, after: phase) { if case .analytics = $0 { true } else { false } }
+                    }
+                },
+                Mutant(
+                    id: message, kind: "output omitted", rule: "SCR-AUTH-006 §2",
+                    "no on-screen message in \(phase.rawValue)"
+                ) {
+                    MutatedReference(message, memo: memo) { _, next, _ in
+                        if next.screen.phase == phase { next.screen.message = nil }
+                    }
+                },
+            ]
+        } + [
+            Mutant(id: "no-countdown", kind: "output omitted", rule: "SCR-AUTH-006 §2.4", "no lock countdown shown") {
+                MutatedReference(
+                    "no-countdown", memo: memo,
+                    rewrite: { observations in
+                        var changed = observations
+                        changed["countdown"] = .null
+                        return changed
+                    })
+            }
+        ]
+    }
+
+    /// `outputs` without those `matching` that follow entering `phase` (up to the next state entered).
+    static func omit(
+        _ outputs: [UnlockOutput], after phase: Phase, matching: (UnlockOutput) -> Bool
+    ) -> [UnlockOutput] {
+        var inside = false
+        return outputs.filter { output in
+            if case .entered(let entered) = output { inside = entered == phase }
+            return !(inside && matching(output))
+        }
+    }
+}

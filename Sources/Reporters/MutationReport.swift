@@ -1,0 +1,87 @@
+import Exploration
+import SpecModel
+
+/// The suite's mutation score as Markdown: per key set, how many mutants the suite kills, the
+/// holes (survivors exploration tells from the reference) with the rule each breaks, and the
+/// probable equivalents.
+public struct MutationReport {
+    public struct Analysis {
+        /// `every key`, or the keys compared.
+        public var keys: String
+        public var fates: [MutantFate]
+
+        public init(keys: String, fates: [MutantFate]) {
+            self.keys = keys
+            self.fates = fates
+        }
+
+        public var killed: Int { fates.filter(\.killed).count }
+        public var holes: [MutantFate] { fates.filter(\.isHole) }
+        public var equivalents: [MutantFate] { fates.filter { !$0.killed && !$0.isHole } }
+        /// Killed among the mutants known to differ (killed + holes), in percent, one decimal.
+        public var score: String {
+            let known = killed + holes.count
+            guard known > 0 else { return "n/a" }
+            let tenths = (killed * 1000 + known / 2) / known
+            return "\(tenths / 10).\(tenths % 10)%"
+        }
+    }
+
+    public let model: ModelDeclaration
+
+    public init(model: ModelDeclaration) {
+        self.model = model
+    }
+
+    public func markdown(_ analyses: [Analysis], scenarios: Int, explorationRuns: Int, seed: UInt64) -> String {
+        guard let first = analyses.first else { return "" }
+        var lines = [
+            "# Mutation score: the \(model.name) model's suite", "",
+            "\(scenarios) scenarios against \(first.fates.count) mutants of the reference. A mutant is killed when a "
+                + "scenario fails or errors on it. Each survivor is explored against the reference "
+                + "(\(explorationRuns) runs, seed \(seed)): a divergence makes it a **hole** in the suite, none "
+                + "makes it *probably equivalent* (not proven). Score = killed / (killed + holes).", "",
+            "| keys compared | killed | holes | probably equivalent | score |",
+            "| --- | --- | --- | --- | --- |",
+        ]
+        for analysis in analyses {
+            lines.append(
+                "| \(analysis.keys) | \(analysis.killed) | \(analysis.holes.count) | \(analysis.equivalents.count) | **\(analysis.score)** |"
+            )
+        }
+        var kinds: [String] = []
+        for fate in first.fates where !kinds.contains(fate.mutant.kind) { kinds.append(fate.mutant.kind) }
+        lines += [
+            "", "## By kind of change", "",
+            "| kind | mutants | " + analyses.map { "killed (\($0.keys))" }.joined(separator: " | ") + " |",
+            "| --- | --- |" + String(repeating: " --- |", count: analyses.count),
+        ]
+        for kind in kinds {
+            let counts = analyses.map { analysis in
+                String(analysis.fates.filter { $0.mutant.kind == kind && $0.killed }.count)
+            }
+            lines.append(
+                "| \(kind) | \(first.fates.filter { $0.mutant.kind == kind }.count) | "
+                    + counts.joined(separator: " | ") + " |")
+        }
+        let formatter = ValueFormatter(model: model)
+        for analysis in analyses {
+            lines += ["", "## Holes (\(analysis.keys))", ""]
+            if analysis.holes.isEmpty {
+                lines.append("None: every mutant exploration can tell from the reference is killed.")
+            }
+            for fate in analysis.holes {
+                guard case .hole(let divergence)? = fate.survival else { continue }
+                let inputs = divergence.probe.steps.map { formatter.format(input: $0) }.joined(separator: ", ")
+                lines.append(
+                    "- `\(fate.mutant.id)` (\(fate.mutant.kind), \(fate.mutant.rule)): \(fate.mutant.summary). "
+                        + "Told apart by \(divergence.signature) in \(divergence.probe.steps.count) steps: \(inputs)")
+            }
+        }
+        lines += ["", "## Probably equivalent (\(first.keys))", ""]
+        lines.append(
+            first.equivalents.isEmpty
+                ? "None." : first.equivalents.map { "`\($0.mutant.id)`" }.joined(separator: ", "))
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

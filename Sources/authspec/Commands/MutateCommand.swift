@@ -1,0 +1,159 @@
+import Dispatch
+import Engine
+import Exploration
+import Foundation
+import Reporters
+import SpecModel
+
+enum MutateCommand: Command {
+    static let spec = CommandSpec(
+        name: "mutate",
+        abstract: "Measure the suite: run it against systematic mutants of the reference.",
+        discussion: """
+            Runs every scenario against each of the model's mutants of the reference (for the \
+            unlock model: each rule number one higher and lower, the lock's end a tick early \
+            and late, each transition dropped and redirected, each kind of output omitted \
+            state by state). A mutant is killed when a scenario fails or errors on it. Each \
+            survivor is then explored against the reference: a divergence makes it a hole in \
+            the suite (its shrunk sequence is printed, and written as a scenario with \
+            --counterexamples), none makes it probably equivalent. The score is killed / \
+            (killed + holes), for every key and for each --keys set (what a driver observing \
+            only those would let the suite catch). Exit codes: 0 no hole with every key, 1 \
+            holes, 2 usage or input errors.
+            """,
+        arguments: [.init(name: "paths", help: "Scenario files or folders (default: the manifest's, else Scenarios).")],
+        options: [
+            .init(
+                name: "keys", valueName: "key,key",
+                help: "Also score the suite as seen through only these keys, such as state,states (repeatable).",
+                repeatable: true),
+            .init(name: "jobs", valueName: "n", help: "Mutants run at once (default 1)."),
+            .init(
+                name: "explore-runs", valueName: "n",
+                help: "Exploration runs per survivor to tell holes from equivalents (default 300)."),
+            .init(name: "seed", valueName: "n", help: "The exploration's seed (default 1)."),
+            .init(name: "markdown", valueName: "file", help: "Write the score, holes and equivalents as Markdown."),
+            .init(
+                name: "counterexamples", valueName: "folder",
+                help: "Write each hole's shrunk sequence there as a scenario file (every key only)."),
+            .init(name: "quiet", valueName: nil, help: "Print only the scores."),
+        ] + SuiteArguments.modelOptions.filter { ["manifest", "model", "requirements"].contains($0.name) })
+
+    static func run(_ arguments: ParsedArguments) throws -> ExitCode {
+        let manifest = try SuiteArguments.manifest(arguments, from: arguments.positionals)
+        let package = try SuiteArguments.package(arguments, manifest: manifest)
+        let model = package.declaration
+        let paths = SuiteArguments.paths(arguments, manifest: manifest)
+        let jobs = try SuiteArguments.jobs(arguments)
+        let keySets = try arguments.all("keys").map { try ExploreCommand.keys($0, model: model) }
+        var exploration = ExplorationSettings(seed: 1, budget: .seconds(3600), depth: 40, replays: 1)
+        exploration.runs = 300
+        if let text = arguments.value("explore-runs") {
+            guard let runs = Int(text), (1...1_000_000).contains(runs) else {
+                throw UsageError(message: "--explore-runs takes a whole number from 1 to 1000000, not '\(text)'")
+            }
+            exploration.runs = runs
+        }
+        if let text = arguments.value("seed") { exploration.seed = try ExploreCommand.seed(text) }
+        var markdown: OutputTarget?
+        if let path = arguments.value("markdown") {
+            do { markdown = try OutputTarget.resolve(path) } catch { throw UsageError(message: error.description) }
+        }
+        let mutants = package.mutants()
+        guard !mutants.isEmpty else {
+            throw UsageError(message: "the \(model.name) model has no mutants to run the suite against")
+        }
+        let suite = Suite(
+            paths: paths, requirementsFile: arguments.value("requirements") ?? manifest?.requirements, model: model,
+            selection: SuiteSelection(tags: [], ids: []))
+        for diagnostic in suite.loaded.diagnostics { Console.error(diagnostic.description) }
+        guard suite.loaded.diagnostics.isEmpty else {
+            Console.out("FAIL: \(suite.loaded.diagnostics.count) input errors (above): the suite is not measured")
+            return .badInput
+        }
+        guard !suite.scenarios.isEmpty else {
+            throw InputError(message: "mutate: no scenarios in \(paths.joined(separator: ", ")): nothing to measure")
+        }
+        let quiet = arguments.flag("quiet")
+        let settings = (try? package.resolve(settings: [:]).get()) ?? [:]
+        let reference: @Sendable () -> any ImplementationUnderTest = { package.makeReference(settings) }
+        let began = DispatchTime.now().uptimeNanoseconds
+        var analyses: [MutationReport.Analysis] = []
+        let sets: [Set<String>?] = [nil] + keySets.map { Optional($0) }
+        for keys in sets {
+            let label = keys.map { $0.sorted().joined(separator: ", ") } ?? "every key"
+            let analysis = MutationAnalysis(model: model, keys: keys, jobs: jobs, exploration: exploration)
+            let fates = analysis.run(suite.scenarios, mutants: mutants, reference: reference) { done, total in
+                if !quiet && Console.isTerminal { Console.status("\(label): \(done) of \(total) mutants") }
+            }
+            Console.endStatus()
+            analyses.append(MutationReport.Analysis(keys: label, fates: fates))
+        }
+        if let folder = arguments.value("counterexamples"), let all = analyses.first {
+            try writeCounterexamples(
+                all.holes, into: folder, model: model, reference: reference, seed: exploration.seed)
+        }
+        let report = MutationReport(model: model)
+        let text = report.markdown(
+            analyses, scenarios: suite.scenarios.count, explorationRuns: exploration.runs ?? 0, seed: exploration.seed)
+        if let markdown {
+            do { try markdown.write(text) } catch {
+                Console.error("mutate: \(error)")
+                return .badInput
+            }
+        }
+        if !quiet {
+            for analysis in analyses {
+                for fate in analysis.holes {
+                    guard case .hole(let divergence)? = fate.survival else { continue }
+                    Console.out(
+                        "HOLE (\(analysis.keys)): \(fate.mutant.id): \(fate.mutant.summary) [\(fate.mutant.rule)]; "
+                            + "told apart by \(divergence.signature) in \(divergence.probe.steps.count) steps")
+                }
+            }
+        }
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9
+        for analysis in analyses {
+            Console.out(
+                "\(analysis.keys): score \(analysis.score): \(analysis.killed) of \(analysis.fates.count) mutants killed, "
+                    + "\(analysis.holes.count) holes, \(analysis.equivalents.count) probably equivalent")
+        }
+        Console.out(String(format: "(%.1f s)", seconds))
+        return analyses[0].holes.isEmpty ? .success : .failures
+    }
+
+    /// Each hole's shrunk sequence as a scenario file named after its mutant.
+    static func writeCounterexamples(
+        _ holes: [MutantFate], into folder: String, model: ModelDeclaration,
+        reference: @Sendable () -> any ImplementationUnderTest, seed: UInt64
+    ) throws {
+        do {
+            try OutputTarget.checkFolder(folder, for: "the counterexamples")
+        } catch {
+            throw UsageError(message: "--counterexamples: \(error.description)")
+        }
+        for fate in holes {
+            guard case .hole(let divergence)? = fate.survival else { continue }
+            var original = reference()
+            let id = "mutant-\(fate.mutant.id)".lowercased()
+            let check = DifferentialCheck(model: model)
+            guard
+                let expected = check.expectations(
+                    for: divergence.probe, id: id, reference: &original, keys: Set(model.observations.map(\.key)))
+            else { continue }
+            let header = ScenarioWriter.Header(
+                comments: [
+                    "Found by authspec mutate (exploration seed \(seed)): the suite let this mutant pass:",
+                    "\(fate.mutant.id): \(fate.mutant.summary) (\(fate.mutant.kind), \(fate.mutant.rule)).",
+                    "It differs on \(divergence.signature) at step \(divergence.step + 1).",
+                    "Expectations are the reference's observations: review them before committing.",
+                ], id: id, title: "Catches: \(fate.mutant.summary)",
+                spec: [fate.mutant.rule.split(separator: ";").first.map(String.init) ?? model.diagramSource],
+                tags: ["explored", "mutant"])
+            let text = ScenarioWriter(model: model).text(
+                header, given: divergence.probe.given, steps: expected.steps,
+                kept: [divergence.step: divergence.signature.keys])
+            try OutputTarget.resolve(folder + "/" + id + ".yaml").write(text)
+        }
+    }
+}
