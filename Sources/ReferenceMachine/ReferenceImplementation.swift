@@ -134,3 +134,17 @@ public struct ReferenceImplementation: ImplementationUnderTest {
         ]
     }
 }
+
+extension ReferenceImplementation: StateSaving {
+    public struct Saved: Hashable, Sendable {
+        var state: UnlockState
+        var clockOrigin: Int
+    }
+
+    public func save() -> Saved? { state.map { Saved(state: $0, clockOrigin: clockOrigin) } }
+
+    public mutating func restore(_ saved: Saved) {
+        state = saved.state
+        clockOrigin = saved.clockOrigin
+    }
+}

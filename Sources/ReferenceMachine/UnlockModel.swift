@@ -13,7 +13,13 @@ public enum UnlockModel {
     /// 2026-01-01T09:00:00Z in milliseconds since 1970: given values are held decoded.
     public static let defaultClock = 1_767_258_000_000
 
-    public static let declaration = ModelDeclaration(
+    public static let declaration: ModelDeclaration = {
+        var declaration = undeclaredInvariants
+        declaration.invariants = [Invariant.declaredTransitions(declaration)] + UnlockInvariants.all(.spec)
+        return declaration
+    }()
+
+    static let undeclaredInvariants = ModelDeclaration(
         name: "unlock",
         initialState: "NotRunning",
         states: states,

@@ -250,3 +250,8 @@ public enum UnlockMutants {
         }
     }
 }
+
+extension MutatedReference: StateSaving {
+    public func save() -> ReferenceImplementation.Saved? { inner.save() }
+    public mutating func restore(_ saved: ReferenceImplementation.Saved) { inner.restore(saved) }
+}

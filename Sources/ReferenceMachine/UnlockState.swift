@@ -38,7 +38,7 @@ public enum PlatformBiometrics: String, Sendable {
 
 /// What outlives the process (SCR-AUTH-006 §6.2, §9; UIF-AUTH-001 §10.1): the PIN hash, the
 /// failure count, the lock's end, the settings and the session. `kill` keeps all of it.
-public struct PersistedStore: Sendable, Equatable {
+public struct PersistedStore: Sendable, Hashable {
     /// Argon2id encoded hash; the clear PIN is never stored.
     public var pinHash: String
     public var pinLength: Int
@@ -73,7 +73,7 @@ public struct PersistedStore: Sendable, Equatable {
 }
 
 /// What dies with the process: the screen and everything on it.
-public struct ScreenState: Sendable, Equatable {
+public struct ScreenState: Sendable, Hashable {
     public var phase: Phase = .notRunning
     /// Typed digits, held only until the PIN is submitted.
     public var digits: [Int] = []
@@ -87,7 +87,7 @@ public struct ScreenState: Sendable, Equatable {
     public init() {}
 }
 
-public struct UnlockState: Sendable, Equatable {
+public struct UnlockState: Sendable, Hashable {
     public var persisted: PersistedStore
     public var screen: ScreenState
 

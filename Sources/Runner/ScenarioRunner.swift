@@ -50,6 +50,8 @@ public struct ScenarioRunner: Sendable {
         var outcomes = implementation.perform(plan)[...]
         var inputs = plan[...]
         var state: String? = model.initialState
+        var previous: Observations = [:]
+        var previousTime = 0
         for (index, step) in scenario.steps.enumerated() {
             let count = step.repeatCount * step.inputs.count
             var stepResult = judge(
@@ -59,7 +61,21 @@ public struct ScenarioRunner: Sendable {
                 let entered = observations[model.statesKey]?.list?.compactMap(\.string) ?? []
                 stepResult.trace.append(InputTrace(input: timed.input, stateBefore: state, statesEntered: entered))
                 state = observations[model.stateKey]?.string ?? entered.last ?? state
+                let moment = InvariantStep(
+                    before: previous, input: timed.input, elapsed: timed.milliseconds - previousTime,
+                    after: observations)
+                for invariant in model.invariants {
+                    guard let broken = invariant.check(moment) else { continue }
+                    stepResult.differences.append(
+                        Difference(
+                            key: "invariant \(invariant.id)",
+                            expected: .string("\(invariant.summary) (\(invariant.clause))"), observed: .string(broken),
+                            location: step.location))
+                }
+                previous = observations
+                previousTime = timed.milliseconds
             }
+            if stepResult.outcome == .passed && !stepResult.differences.isEmpty { stepResult.outcome = .failed }
             outcomes = outcomes.dropFirst(count)
             inputs = inputs.dropFirst(count)
             result.steps.append(stepResult)

@@ -117,3 +117,12 @@ extension ImplementationUnderTest {
         return results
     }
 }
+
+/// An implementation whose whole state can be saved and put back, so that an exhaustive
+/// search visits each state once (`check-model` on a reference).
+public protocol StateSaving: ImplementationUnderTest {
+    associatedtype Saved: Hashable
+    /// The state now, or nil before `start`.
+    func save() -> Saved?
+    mutating func restore(_ saved: Saved)
+}

@@ -23,6 +23,8 @@ public struct ModelDeclaration: Sendable {
     /// Durations after which the model acts by itself (a lock ends, a session expires), in
     /// milliseconds: exploration aims clock inputs and given durations at them, one tick either side.
     public var timers: [Int]
+    /// Rules every step must keep, checked on every implementation whatever a scenario expects.
+    public var invariants: [Invariant] = []
     /// Where the model's diagram comes from, for legends: `SCR-AUTH-006 §5.1`.
     public var diagramSource: String
     /// A clause as scenarios cite it, for examples in messages.

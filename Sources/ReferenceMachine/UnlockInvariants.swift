@@ -1,0 +1,64 @@
+import SpecModel
+
+/// The unlock screen's invariants beyond "every state change is a declared transition" (which
+/// also says the Dashboard is reached only through Success or a completed login): the lock runs
+/// with the clock (a kill, a relaunch or a tap never shortens it), a new lock is as long as the
+/// table says for its failure, and the failures fall only on an unlock, a completed login or
+/// the end of a lock.
+public enum UnlockInvariants {
+    public static func all(_ rules: UnlockRules) -> [Invariant] {
+        [lockRunsWithTheClock, lockAsTheTableSays(rules), failuresFallOnlyOnUnlock]
+    }
+
+    /// A new lock began during the step: its event, or the states PINError → PINBlocked.
+    static func newLock(_ step: InvariantStep) -> Bool? {
+        if let names = step.eventNames() { return names.contains("pin_blocked") }
+        guard let entered = step.after["states"]?.list?.compactMap(\.string) else { return nil }
+        return zip(entered, entered.dropFirst()).contains { $0 == "PINError" && $1 == "PINBlocked" }
+    }
+
+    static let lockRunsWithTheClock = Invariant(
+        "lock-runs-with-the-clock", clause: "SCR-AUTH-006 §6.2",
+        "a running lock only shortens as time passes: no kill, relaunch or tap shortens or lifts it"
+    ) { step in
+        guard case .int(let remaining)? = step.before["lock_remaining"], let after = step.after["lock_remaining"],
+            step.input.name != "login_completed", let renewed = newLock(step), !renewed
+        else { return nil }
+        let left = remaining - step.elapsed
+        let expected: Value = left > 0 ? .int(left) : .null
+        guard after != expected else { return nil }
+        return "the lock had \(VirtualDuration.format(remaining)) left; \(VirtualDuration.format(step.elapsed)) later, "
+            + "after '\(step.input)', it has \(after.int.map(VirtualDuration.format) ?? "none")"
+    }
+
+    static func lockAsTheTableSays(_ rules: UnlockRules) -> Invariant {
+        Invariant(
+            "lock-as-the-table-says", clause: "SCR-AUTH-006 §6.1.2",
+            "a lock set by a failure lasts what the table gives that failure"
+        ) { step in
+            guard let events = step.after["events"]?.list,
+                let failure = events.last(where: { $0.map?["name"]?.string == "pin_failure" }),
+                let count = failure.map?["params"]?.map?["attempt_number"]?.int,
+                events.contains(where: { $0.map?["name"]?.string == "pin_blocked" }),
+                let table = rules.lockDuration(afterFailures: count),
+                case .int(let lock)? = step.after["lock_remaining"],
+                lock != table
+            else { return nil }
+            return
+                "failure \(count) locked for \(VirtualDuration.format(lock)), the table says \(VirtualDuration.format(table))"
+        }
+    }
+
+    static let failuresFallOnlyOnUnlock = Invariant(
+        "failures-fall-only-on-unlock", clause: "SCR-AUTH-006 §6.1.2, §6.2",
+        "PIN attempts left rise only on an unlock, a completed login or the end of a lock"
+    ) { step in
+        guard let before = step.before["pin_attempts_left"]?.int, let after = step.after["pin_attempts_left"]?.int,
+            after > before, step.input.name != "login_completed"
+        else { return nil }
+        if step.before["lock_remaining"]?.int != nil && step.after["lock_remaining"] == .null { return nil }
+        guard let entered = step.after["states"]?.list?.compactMap(\.string) else { return nil }
+        if entered.contains("Success") { return nil }
+        return "PIN attempts left went from \(before) to \(after) on '\(step.input)' with no unlock"
+    }
+}

@@ -1,0 +1,125 @@
+import Dispatch
+import Exploration
+import Foundation
+import Reporters
+import SpecModel
+
+enum CheckModelCommand: Command {
+    static let spec = CommandSpec(
+        name: "check-model",
+        abstract: "Check the model's invariants on its reference over every input sequence up to a depth.",
+        discussion: """
+            Breadth-first over every input sequence up to --depth from the default world and \
+            from --worlds minus one seeded random worlds, visiting each reference state (at \
+            each virtual time) once, and checking every invariant of the model after every \
+            input. Inputs tried from each state: every input with no argument or a choice of \
+            words, the right PIN and one digit off it, its first digit alone, and clock inputs \
+            at 1 ms, at each of the model's timers and at each duration the state shows. A \
+            broken invariant is printed with the shortest sequence that breaks it (written as \
+            a scenario with --out). Declared states never reached are listed. Exit codes: 0 \
+            every invariant holds to that depth, 1 one is broken, 2 usage errors.
+            """,
+        arguments: [],
+        options: [
+            .init(name: "depth", valueName: "n", help: "Inputs per sequence (default 4)."),
+            .init(
+                name: "worlds", valueName: "n",
+                help: "Worlds to start from: the default and n-1 random ones (default 4)."),
+            .init(name: "seed", valueName: "n", help: "The random worlds' seed (default 1)."),
+            .init(
+                name: "out", valueName: "folder", help: "Write each broken invariant's sequence there as a scenario."),
+        ] + SuiteArguments.modelOptions.filter { $0.name == "model" })
+
+    static func run(_ arguments: ParsedArguments) throws -> ExitCode {
+        let package = try SuiteArguments.package(arguments)
+        let model = package.declaration
+        let depth = try number(arguments, "depth", default: 4, in: 1...12)
+        let count = try number(arguments, "worlds", default: 4, in: 1...1000)
+        let seed = try arguments.value("seed").map(ExploreCommand.seed) ?? 1
+        guard
+            var reference = package.makeReference((try? package.resolve(settings: [:]).get()) ?? [:])
+                as? any StateSaving
+        else {
+            throw UsageError(message: "the \(model.name) model's reference cannot save its state: no exhaustive check")
+        }
+        var worlds: [[String: Value]] = [[:]]
+        let generator = ProbeGenerator(model: model)
+        for index in 1..<count {
+            var random = SeededRandom(seed: seed, run: index)
+            worlds.append(generator.world(&random))
+        }
+        let began = DispatchTime.now().uptimeNanoseconds
+        let report = ModelChecker(model: model, depth: depth).check(&reference, worlds: worlds)
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9
+        Console.out(
+            "Checked \(model.invariants.count) invariants of the \(model.name) model on its reference: "
+                + "\(report.worlds) worlds, depth \(depth), \(report.states) states visited, \(report.steps) inputs"
+                + String(format: " (%.1f s)", seconds))
+        let formatter = ValueFormatter(model: model)
+        for invariant in model.invariants {
+            if let violation = report.violations.first(where: { $0.invariant.id == invariant.id }) {
+                let inputs = violation.probe.steps.map { formatter.format(input: $0) }.joined(separator: ", ")
+                let world = violation.probe.given.keys.sorted().map {
+                    "\($0): \(formatter.format(violation.probe.given[$0]!, as: model.givenKey(named: $0)?.type))"
+                }
+                Console.out(
+                    "  ✗ \(invariant.id) (\(invariant.clause)): \(Console.visible(violation.what))\n"
+                        + "    after \(inputs)" + (world.isEmpty ? "" : " from {\(world.joined(separator: ", "))}"))
+            } else {
+                Console.out("  ✓ \(invariant.id): \(invariant.summary)")
+            }
+        }
+        let unreached = model.stateNames.filter { !report.reached.contains($0) && $0 != model.initialState }
+        if !unreached.isEmpty {
+            Console.out("States not reached at this depth: \(unreached.joined(separator: ", "))")
+        }
+        if let folder = arguments.value("out"), !report.violations.isEmpty {
+            try write(report.violations, into: folder, model: model, reference: package)
+        }
+        if report.violations.isEmpty {
+            Console.out("PASS: every invariant holds on every sequence of up to \(depth) inputs")
+            return .success
+        }
+        Console.out("FAIL: \(report.violations.count) invariants broken")
+        return .failures
+    }
+
+    static func number(_ arguments: ParsedArguments, _ name: String, default value: Int, in range: ClosedRange<Int>)
+        throws -> Int
+    {
+        guard let text = arguments.value(name) else { return value }
+        guard let number = Int(text), range.contains(number) else {
+            throw UsageError(
+                message: "--\(name) takes a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'"
+            )
+        }
+        return number
+    }
+
+    static func write(
+        _ violations: [ModelChecker.Violation], into folder: String, model: ModelDeclaration,
+        reference package: ModelPackage
+    ) throws {
+        do {
+            try OutputTarget.checkFolder(folder, for: "the counterexamples")
+        } catch {
+            throw UsageError(message: "--out: \(error.description)")
+        }
+        for violation in violations {
+            var reference = package.makeReference((try? package.resolve(settings: [:]).get()) ?? [:])
+            let id = "check-model-\(violation.invariant.id)"
+            guard
+                let expected = DifferentialCheck(model: model).expectations(
+                    for: violation.probe, id: id, reference: &reference, keys: Set(model.observations.map(\.key)))
+            else { continue }
+            let header = ScenarioWriter.Header(
+                comments: [
+                    "Found by authspec check-model: the reference breaks \(violation.invariant.id) (\(violation.invariant.clause)):",
+                    violation.what,
+                ], id: id, title: "Breaks: \(violation.invariant.summary)", spec: [violation.invariant.clause],
+                tags: ["check-model"])
+            try OutputTarget.resolve(folder + "/" + id + ".yaml").write(
+                ScenarioWriter(model: model).text(header, given: violation.probe.given, steps: expected.steps))
+        }
+    }
+}
