@@ -124,7 +124,7 @@ public struct Explorer: Sendable {
 
     /// One run's probe, chosen input by input as the reference moves: the reference is the
     /// generator's map of where each input leads.
-    private func generate<Reference: ImplementationUnderTest>(
+    public func generate<Reference: ImplementationUnderTest>(
         _ random: inout SeededRandom, generator: ProbeGenerator, reference: inout Reference, met: inout Set<Pair>
     ) -> Probe? {
         let world = generator.world(&random)

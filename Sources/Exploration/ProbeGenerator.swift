@@ -13,9 +13,18 @@ public struct ProbeGenerator: Sendable {
     /// The longest a probe's clock may run, so a generated probe is always a valid scenario.
     var longestElapsed = 90 * 86_400_000
 
+    /// The input labels that take a transition out of each state (a `*` source's in every one).
+    let taken: [String: Set<String>]
+
     public init(model: ModelDeclaration, supported: Set<String>? = nil) {
         self.model = model
         self.supported = supported
+        let everywhere = Set(model.transitions.filter { $0.from == "*" }.flatMap(\.inputs))
+        var taken: [String: Set<String>] = [:]
+        for state in model.stateNames {
+            taken[state] = everywhere.union(model.transitions.filter { $0.from == state }.flatMap(\.inputs))
+        }
+        self.taken = taken
     }
 
     /// A world: each given key its default or, sometimes, a value of its type chosen to reach
@@ -78,7 +87,7 @@ public struct ProbeGenerator: Sendable {
         in state: String, observations: Observations, given: [String: Value], elapsed: Int, recent: [Int],
         choices: [Choice], met: Set<Pair>, random: inout SeededRandom
     ) -> Input? {
-        let taken = Set(model.transitions.filter { $0.from == state || $0.from == "*" }.flatMap(\.inputs))
+        let taken = self.taken[state] ?? []
         let weights = choices.map { choice -> Double in
             var weight = 1.0
             if taken.contains(choice.label) || (choice.word == nil && taken.contains(choice.declaration.name)) {

@@ -30,6 +30,12 @@ enum BenchCommand: Command {
                 help: "Another driver to measure the same way (e.g. \"python3 Examples/python/driver.py\")."),
             .init(name: "trials", valueName: "n", help: "Measurements of each kind (default 5)."),
             .init(
+                name: "explore", valueName: nil,
+                help:
+                    "Instead: the reference's steps per second inside explore against a raw loop feeding it the same inputs."
+            ),
+            .init(name: "runs", valueName: "n", help: "With --explore: probes per trial (default 300)."),
+            .init(
                 name: "min-steps", valueName: "n",
                 help: "Input steps per trial at least (default 20000); the suite repeats until reached."),
         ] + SuiteArguments.modelOptions.filter { $0.name == "model" })
@@ -39,6 +45,10 @@ enum BenchCommand: Command {
         Interruption.stopInOrder()
         let trials = try number(arguments.value("trials") ?? "5", "trials")
         let minimumSteps = try number(arguments.value("min-steps") ?? "20000", "min-steps")
+        if arguments.flag("explore") {
+            let runs = try number(arguments.value("runs") ?? "300", "runs")
+            return ExploreBench.run(package: try SuiteArguments.package(arguments), runs: runs, trials: trials)
+        }
         let model = try SuiteArguments.package(arguments).declaration
         let paths = SuiteArguments.paths(arguments)
         let loaded = ScenarioLoader(model: model).load(paths: paths)

@@ -1,0 +1,95 @@
+import Dispatch
+import Exploration
+import SpecModel
+
+/// `bench --explore`: the reference's steps per second inside `explore` (generating, the
+/// differential check, the runner's judging and the invariants around each reference step)
+/// against a raw loop that only feeds the same probes' inputs to the reference, side by side,
+/// alternating trials.
+enum ExploreBench {
+    /// Counts the inputs an implementation performs; copies share the count.
+    final class Counter: @unchecked Sendable {
+        var steps = 0
+    }
+
+    struct Counted: ImplementationUnderTest {
+        var inner: any ImplementationUnderTest
+        let counter: Counter
+        var name: String { inner.name }
+        var observedKeys: Set<String> { inner.observedKeys }
+        mutating func start(scenario: String, given: [String: Value]) throws(ImplementationError) {
+            try inner.start(scenario: scenario, given: given)
+        }
+        mutating func perform(_ input: Input, atMilliseconds milliseconds: Int) throws(ImplementationError)
+            -> Observations
+        {
+            counter.steps += 1
+            return try inner.perform(input, atMilliseconds: milliseconds)
+        }
+        mutating func finish() { inner.finish() }
+    }
+
+    static func run(package: ModelPackage, runs: Int, trials: Int) -> ExitCode {
+        let model = package.declaration
+        let settings = (try? package.resolve(settings: [:]).get()) ?? [:]
+        var exploration = ExplorationSettings(seed: 1, budget: .seconds(3600), depth: 40)
+        exploration.runs = runs
+        let explorer = Explorer(model: model, settings: exploration)
+        // The probes explore will make, for the raw loop.
+        var reference = package.makeReference(settings)
+        var met: Set<Pair> = []
+        let generator = ProbeGenerator(model: model)
+        let probes = (0..<runs).compactMap { run -> Probe? in
+            var random = SeededRandom(seed: exploration.seed, run: run)
+            return explorer.generate(&random, generator: generator, reference: &reference, met: &met)
+        }
+        Console.out(
+            "Per trial: \(probes.count) probes of \(exploration.depth) inputs, seed \(exploration.seed), the reference on both sides"
+        )
+        var raw: [Double] = []
+        var inside: [Double] = []
+        for _ in 0..<trials {
+            let counter = Counter()
+            var counted = Counted(inner: package.makeReference(settings), counter: counter)
+            var began = DispatchTime.now().uptimeNanoseconds
+            for (index, probe) in probes.enumerated() {
+                guard let scenario = probe.scenario(id: "raw-\(index)", model: model) else { continue }
+                do {
+                    try counted.start(scenario: scenario.id, given: scenario.given)
+                    var clock = 0
+                    for step in scenario.steps {
+                        for input in step.inputs {
+                            if input.name == model.clockInput { clock += input.argument?.int ?? 0 }
+                            _ = try counted.perform(input, atMilliseconds: clock)
+                        }
+                    }
+                } catch {}
+                counted.finish()
+            }
+            raw.append(Double(counter.steps) / (Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9))
+
+            let explored = Counter()
+            var first = Counted(inner: package.makeReference(settings), counter: explored)
+            var second = Counted(inner: package.makeReference(settings), counter: explored)
+            began = DispatchTime.now().uptimeNanoseconds
+            let report = explorer.explore(reference: &first, candidate: &second)
+            inside.append(Double(explored.steps) / (Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9))
+            if report.found != nil {
+                Console.error("bench: the reference diverged from itself")
+                return .failures
+            }
+        }
+        let rawMedian = median(raw)
+        let insideMedian = median(inside)
+        Console.out("raw loop (reference.perform only):  \(Int(rawMedian)) reference steps/s (median of \(trials))")
+        Console.out(
+            "inside explore (reference vs itself): \(Int(insideMedian)) reference steps/s (median of \(trials))")
+        Console.out("ratio: \(String(format: "%.2f", insideMedian / rawMedian))")
+        return .success
+    }
+
+    static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
+    }
+}
