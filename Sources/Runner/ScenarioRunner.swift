@@ -50,6 +50,8 @@ public struct ScenarioRunner: Sendable {
         var outcomes = implementation.perform(plan)[...]
         var inputs = plan[...]
         var state: String? = model.initialState
+        // Invariants see only what the implementation declares it observes.
+        let observable = model.invariants.isEmpty ? [] : implementation.observedKeys
         var previous: Observations = [:]
         var previousTime = 0
         for (index, step) in scenario.steps.enumerated() {
@@ -61,9 +63,11 @@ public struct ScenarioRunner: Sendable {
                 let entered = observations[model.statesKey]?.list?.compactMap(\.string) ?? []
                 stepResult.trace.append(InputTrace(input: timed.input, stateBefore: state, statesEntered: entered))
                 state = observations[model.stateKey]?.string ?? entered.last ?? state
+                let seen =
+                    observations.keys.allSatisfy(observable.contains)
+                    ? observations : observations.filter { observable.contains($0.key) }
                 let moment = InvariantStep(
-                    before: previous, input: timed.input, elapsed: timed.milliseconds - previousTime,
-                    after: observations)
+                    before: previous, input: timed.input, elapsed: timed.milliseconds - previousTime, after: seen)
                 for invariant in model.invariants {
                     guard let broken = invariant.check(moment) else { continue }
                     stepResult.differences.append(
@@ -72,7 +76,7 @@ public struct ScenarioRunner: Sendable {
                             expected: .string("\(invariant.summary) (\(invariant.clause))"), observed: .string(broken),
                             location: step.location))
                 }
-                previous = observations
+                previous = seen
                 previousTime = timed.milliseconds
             }
             if stepResult.outcome == .passed && !stepResult.differences.isEmpty { stepResult.outcome = .failed }
