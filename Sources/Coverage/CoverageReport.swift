@@ -40,19 +40,13 @@ public struct CoverageReport: Sendable {
             if known.contains(state) { stateHits[state] = count } else { undeclaredStates[state] = count }
         }
         for (edge, count) in hits.moves {
-            if let index = Self.declaredIndex(edge, in: model) {
+            if let index = model.declaredTransition(from: edge.from, to: edge.to) {
                 transitionHits[index, default: 0] += count
             } else {
                 undeclaredTransitions[edge] = count
             }
         }
         pairHits = hits.inputsInStates
-    }
-
-    /// The declared transition an observed move is, an exact one before a `*` one.
-    static func declaredIndex(_ edge: Edge, in model: ModelDeclaration) -> Int? {
-        model.transitions.firstIndex { $0.from == edge.from && $0.to == edge.to }
-            ?? model.transitions.firstIndex { $0.from == "*" && $0.to == edge.to }
     }
 
     // MARK: Figures
@@ -68,12 +62,13 @@ public struct CoverageReport: Sendable {
         Ratio(covered: model.stateNames.filter { stateHits[$0] != nil }.count, total: model.states.count)
     }
     public var transitions: Ratio { Ratio(covered: transitionHits.count, total: model.transitions.count) }
+    /// Inputs met in the states an input can arrive in (not those passed through within a step).
     public var inputsInStates: Ratio {
         let labels = model.inputLabels
-        let covered = model.stateNames.reduce(0) { total, state in
+        let covered = model.waitingStates.reduce(0) { total, state in
             total + labels.filter { pairHits[InputInState(state: state, input: $0)] != nil }.count
         }
-        return Ratio(covered: covered, total: labels.count * model.states.count)
+        return Ratio(covered: covered, total: labels.count * model.waitingStates.count)
     }
 
     public var uncoveredStates: [String] { model.stateNames.filter { stateHits[$0] == nil } }
@@ -82,7 +77,7 @@ public struct CoverageReport: Sendable {
     }
     public var uncoveredPairs: [InputInState] {
         let labels = model.inputLabels
-        return model.stateNames.flatMap { state in
+        return model.waitingStates.flatMap { state in
             labels.map { InputInState(state: state, input: $0) }.filter { pairHits[$0] == nil }
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Results
 import SpecModel
 
 /// How long and how deep to explore, from which seed.
@@ -25,8 +26,8 @@ public struct ExplorationSettings: Sendable {
 public struct Exploration: Sendable {
     public var runs = 0
     public var steps = 0
-    public var met: Set<Pair> = []
-    /// Input x state pairs the model can be asked (every state with every input label).
+    public var met: Set<InputInState> = []
+    /// Input x state pairs the model can be asked (every state an input arrives in, every input label).
     public var pairs = 0
     public var found: Counterexample?
     /// A stop (a signal) ended it before its budget.
@@ -78,7 +79,7 @@ public struct Explorer: Sendable {
         let started = ContinuousClock.now
         let generator = ProbeGenerator(model: model, supported: candidate.supportedInputs)
         var exploration = Exploration()
-        exploration.pairs = model.states.count * model.inputLabels.count
+        exploration.pairs = model.waitingStates.count * model.inputLabels.count
         while settings.runs.map({ exploration.runs < $0 }) ?? true, ContinuousClock.now - started < settings.budget {
             if stop() {
                 exploration.interrupted = true
@@ -125,7 +126,8 @@ public struct Explorer: Sendable {
     /// One run's probe, chosen input by input as the reference moves: the reference is the
     /// generator's map of where each input leads.
     public func generate<Reference: ImplementationUnderTest>(
-        _ random: inout SeededRandom, generator: ProbeGenerator, reference: inout Reference, met: inout Set<Pair>
+        _ random: inout SeededRandom, generator: ProbeGenerator, reference: inout Reference,
+        met: inout Set<InputInState>
     ) -> Probe? {
         let world = generator.world(&random)
         guard let given = Probe(given: world, steps: []).scenario(id: "generate", model: model)?.given else {
@@ -152,7 +154,7 @@ public struct Explorer: Sendable {
             if input.name != model.clockInput { recent = Array((recent + [clock]).suffix(4)) }
             for sent in Probe.expanded(input, model: model) {
                 if sent.name == model.clockInput { clock += sent.argument?.int ?? 0 }
-                met.insert(Pair(state: state, input: model.label(of: sent)))
+                met.insert(InputInState(state: state, input: model.label(of: sent)))
                 do {
                     observations = try reference.perform(sent, atMilliseconds: clock)
                 } catch {

@@ -1,3 +1,4 @@
+import Results
 import SpecModel
 
 /// Makes probes from the model's declaration alone: worlds from the given keys' types, inputs
@@ -29,6 +30,16 @@ public struct ProbeGenerator: Sendable {
 
     /// A world: each given key its default or, sometimes, a value of its type chosen to reach
     /// the model's edges (counts near zero, durations at the timers).
+    /// The default world (no given key changed) and `count - 1` random ones from `seed`: where
+    /// the exhaustive walks start.
+    public func worlds(count: Int, seed: UInt64) -> [[String: Value]] {
+        [[:]]
+            + (1..<max(count, 1)).map { index in
+                var random = SeededRandom(seed: seed, run: index)
+                return world(&random)
+            }
+    }
+
     public func world(_ random: inout SeededRandom) -> [String: Value] {
         var world: [String: Value] = [:]
         // Digit strings and instants keep their defaults: the model derives or checks them
@@ -85,7 +96,7 @@ public struct ProbeGenerator: Sendable {
     /// lock from the failure that set it, an absence from leaving the app).
     func next(
         in state: String, observations: Observations, given: [String: Value], elapsed: Int, recent: [Int],
-        choices: [Choice], met: Set<Pair>, random: inout SeededRandom
+        choices: [Choice], met: Set<InputInState>, random: inout SeededRandom
     ) -> Input? {
         let taken = self.taken[state] ?? []
         let weights = choices.map { choice -> Double in
@@ -93,7 +104,7 @@ public struct ProbeGenerator: Sendable {
             if taken.contains(choice.label) || (choice.word == nil && taken.contains(choice.declaration.name)) {
                 weight += 4
             }
-            if !met.contains(Pair(state: state, input: choice.label)) { weight += 6 }
+            if !met.contains(InputInState(state: state, input: choice.label)) { weight += 6 }
             if choice.declaration.name == model.clockInput { weight += 3 }
             return weight
         }
@@ -151,12 +162,6 @@ public struct ProbeGenerator: Sendable {
         case .string, .instant, .state, .list, .event: return nil
         }
     }
-}
-
-/// An input label met in a state: what exploration's coverage counts.
-public struct Pair: Sendable, Hashable {
-    public var state: String
-    public var input: String
 }
 
 extension ValueType {

@@ -68,6 +68,16 @@ public struct ModelDeclaration: Sendable {
 
     public var stateNames: [String] { states.map(\.name) }
 
+    /// The states an input can arrive in: all but those the app only passes through within a
+    /// step, whose every way out it takes by itself at once, waiting for no input and no time
+    /// (a check, a count reached; not the 0.5 s success animation).
+    public var waitingStates: [String] {
+        stateNames.filter { state in
+            let out = transitions.filter { $0.from == state }
+            return out.isEmpty || !out.allSatisfy { $0.automatic && $0.inputs.isEmpty }
+        }
+    }
+
     /// The observation keys whose values are state names (`state`, `states`): a driver's own
     /// names are mapped to the model's in these.
     public var stateValuedKeys: [String] {
@@ -97,6 +107,13 @@ public struct ModelDeclaration: Sendable {
             return "\(input.name): \(word)"
         }
         return input.name
+    }
+
+    /// The declared transition (index into `transitions`) an observed move is, an exact one
+    /// before a `*` one.
+    public func declaredTransition(from: String, to: String) -> Int? {
+        transitions.firstIndex { $0.from == from && $0.to == to }
+            ?? transitions.firstIndex { $0.from == "*" && $0.to == to }
     }
 
     /// Every input label a scenario can send (shorthands excluded: they arrive expanded).

@@ -5,7 +5,7 @@ import SubprocessDriver
 /// Every subcommand; `authspec help NAME` and `authspec NAME --help` print the same text.
 let commands: [any Command.Type] = [
     RunCommand.self, MergeCommand.self, LintCommand.self, RecordCommand.self, DoctorCommand.self, SpecCommand.self,
-    ModelCommand.self, ExploreCommand.self, MutateCommand.self, CheckModelCommand.self,
+    ModelCommand.self, ExploreCommand.self, MutateCommand.self, CheckModelCommand.self, GenerateCommand.self,
     BenchCommand.self,
 ]
 

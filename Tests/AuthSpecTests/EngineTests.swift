@@ -49,7 +49,7 @@ import Testing
             counts.append(text.components(separatedBy: "\"position\":").count - 1)
         }
         // Every scenario ran in exactly one shard, on both implementations, and no shard is empty.
-        #expect(counts.reduce(0, +) == 2 * 55)
+        #expect(counts.reduce(0, +) == 2 * TestSupport.suiteSize)
         #expect(counts.allSatisfy { $0 > 0 })
         // Given in any order, with the log folder the whole run used.
         let merged = try TestSupport.authspec(
@@ -64,7 +64,7 @@ import Testing
         }
         // The terminal's verdict too (a merge has no run time of its own).
         #expect(merged.stdout == TestSupport.withoutTimings(whole.stdout))
-        #expect(merged.stdout.hasPrefix("PASS: 110 scenario runs on 2 implementations"))
+        #expect(merged.stdout.hasPrefix("PASS: \(2 * TestSupport.suiteSize) scenario runs on 2 implementations"))
     }
 
     @Test func twoWorkersReportExactlyWhatOneDoes() throws {
@@ -141,9 +141,12 @@ import Testing
         }
         let good = try TestSupport.authspec(["merge", one, two])
         #expect(good.status == 0, "\(good.stderr)")
-        #expect(good.stdout.contains("55 scenarios against reference: 55 passed"))
+        #expect(
+            good.stdout.contains(
+                "\(TestSupport.suiteSize) scenarios against reference: \(TestSupport.suiteSize) passed"))
         let quiet = try TestSupport.authspec(["merge", one, two, "--quiet"])
-        #expect(quiet.stdout == "PASS: 55 scenario runs on 1 implementation under the full profile\n")
+        #expect(
+            quiet.stdout == "PASS: \(TestSupport.suiteSize) scenario runs on 1 implementation under the full profile\n")
     }
 
     @Test func resultsReadBackAreTheRunThatWroteThem() throws {

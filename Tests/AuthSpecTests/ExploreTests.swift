@@ -119,4 +119,27 @@ import Testing
         #expect(first == (0..<8).map { _ in two.next() })
         #expect(first != (0..<8).map { _ in other.next() })
     }
+
+    /// With no driver, the reference is explored against its own invariants.
+    @Test func withNoDriverTheReferenceIsJudgedByItsInvariants() throws {
+        let alone = try TestSupport.authspec(["explore", "--runs", "40", "--seed", "1"])
+        #expect(alone.status == 0, "\(alone.stdout)\(alone.stderr)")
+        #expect(alone.stdout.contains("Exploring the unlock reference alone against its 4 invariants, seed 1"))
+        #expect(alone.stdout.contains("NO DIVERGENCE FOUND (not a proof): 40 runs, 1600 inputs"), "\(alone.stdout)")
+    }
+
+    /// Comparing no key at all, the invariants alone still catch an implementation whose lock
+    /// ends a millisecond early, and shrinking keeps to that invariant.
+    @Test func invariantsAloneCatchALockThatEndsEarly() throws {
+        let model = UnlockModel.declaration
+        let mutant = try #require(UnlockMutants.all(memo: Argon2Memo()).first { $0.id == "lock-end-early-1ms" })
+        var candidate = mutant.make()
+        var reference = ReferenceImplementation()
+        let explorer = Explorer(model: model, settings: ExplorationSettings(seed: 1, runs: 300), keys: [])
+        let found = explorer.explore(reference: &reference, candidate: &candidate)
+        let counterexample = try #require(found.found, "300 runs found nothing")
+        #expect(counterexample.smallest.signature.keys == ["invariant lock-as-the-table-says"])
+        #expect(counterexample.smallest.probe.steps.count <= 12)
+        #expect(!counterexample.flaky)
+    }
 }

@@ -69,7 +69,7 @@ import Testing
         let scenarios = (json["scenarios"] as? [[String: Any]] ?? []).filter {
             $0["implementation"] as? String == "python-example"
         }
-        #expect(scenarios.count == 55)
+        #expect(scenarios.count == TestSupport.suiteSize)
         var partly = 0
         for scenario in scenarios {
             let expectations = scenario["expectations"] as? [String: Int] ?? [:]
@@ -89,16 +89,16 @@ import Testing
         }
         #expect(partly > 20, "most scenarios expect more than states")
         let summary = (json["implementations"] as? [[String: Any]])?.last?["summary"] as? [String: Int] ?? [:]
-        #expect(summary["passed"]! + summary["partly_checked"]! + summary["not_checked"]! == 55)
+        #expect(summary["passed"]! + summary["partly_checked"]! + summary["not_checked"]! == TestSupport.suiteSize)
         #expect(
             minimal.stdout.contains(
-                "55 scenarios against python-example: \(summary["passed"]!) passed, \(summary["partly_checked"]!) partly checked, "
+                "\(TestSupport.suiteSize) scenarios against python-example: \(summary["passed"]!) passed, \(summary["partly_checked"]!) partly checked, "
             ))
         #expect(minimal.stdout.contains("it does not observe "))
         #expect(TestSupport.withoutTimings(minimal.stdout).hasSuffix("not counted as passed\n"), "\(minimal.stdout)")
         #expect(
             minimal.stdout.contains(
-                "PASS: 110 scenario runs on 2 implementations under the minimal profile; \(summary["partly_checked"]! + summary["not_checked"]!) of them not wholly checked"
+                "PASS: \(2 * TestSupport.suiteSize) scenario runs on 2 implementations under the minimal profile; \(summary["partly_checked"]! + summary["not_checked"]!) of them not wholly checked"
             ), "\(minimal.stdout)")
         // Requirements: verified on the reference; on the driver only where every covering
         // scenario was wholly checked, the others say what the driver lacks.
@@ -122,8 +122,14 @@ import Testing
         let empty = try TestSupport.temporaryFolder([:])
         defer { try? FileManager.default.removeItem(atPath: empty) }
         let cases: [([String], String)] = [
-            (["--tag", "nosuchtag"], "--tag nosuchtag matched none of the 55 scenarios loaded: nothing to run"),
-            (["--id", "zzz*", "--tag", "pin"], "--tag pin --id zzz* matched none of the 55 scenarios loaded"),
+            (
+                ["--tag", "nosuchtag"],
+                "--tag nosuchtag matched none of the \(TestSupport.suiteSize) scenarios loaded: nothing to run"
+            ),
+            (
+                ["--id", "zzz*", "--tag", "pin"],
+                "--tag pin --id zzz* matched none of the \(TestSupport.suiteSize) scenarios loaded"
+            ),
             ([empty], "run: no scenarios in \(empty): nothing to run"),
         ]
         for (arguments, message) in cases {
@@ -204,10 +210,12 @@ import Testing
                 "PASS: 14 scenario runs on 2 implementations under the full profile\n"))
 
         let whole = try run(["--baseline", "\(folder)/known.yaml"])
-        #expect(whole.status == 1, "the second bug's failure is new")
+        #expect(whole.status == 1, "the second bug's failures are new")
+        // The countdown bug fails the hand-written boundary scenario and the generated ones
+        // that launch onto a lock; the baseline's known failure is not among the new ones.
         #expect(
-            TestSupport.withoutTimings(whole.stdout).hasSuffix("FAIL: \(name): 1 failed unexpectedly\n"),
-            "\(whole.stdout)")
+            TestSupport.withoutTimings(whole.stdout).contains(
+                /FAIL: \S+: [1-9][0-9]* failed unexpectedly\n$/), "\(whole.stdout)")
         #expect(whole.stdout.contains("FAILED: lock-countdown-and-boundary"))
 
         let expired = try run(["--id", "brief-*", "--baseline", "\(folder)/expired.yaml"])

@@ -155,7 +155,7 @@ import Testing
         #expect(clean.status == 0)
         #expect(
             clean.stdout.contains(
-                "lint: \(TestSupport.suite().scenarios.count) scenarios in 7 files, 0 input errors, 0 contradicting the reference, 0 requirements uncovered ("
+                "lint: \(TestSupport.suite().scenarios.count) scenarios in \(TestSupport.suiteFiles) files, 0 input errors, 0 contradicting the reference, 0 requirements uncovered ("
             ))
         let folder = try TestSupport.temporaryFolder([
             "a.yaml":

@@ -20,6 +20,11 @@ enum TestSupport {
         ScenarioLoader(model: model).load(paths: [scenariosFolder])
     }
 
+    /// How many scenarios, and files of them, the committed suite has (`Scenarios/generated`
+    /// grows with `authspec generate`).
+    static let suiteSize = suite().scenarios.count
+    static let suiteFiles = Set(suite().scenarios.map(\.location.file)).count
+
     /// Loads one scenario file's text as if it were the file `name`.
     static func load(_ text: String, file name: String = "test.yaml") -> (
         scenarios: [Scenario], diagnostics: [Diagnostic]

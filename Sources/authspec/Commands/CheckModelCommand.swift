@@ -42,12 +42,7 @@ enum CheckModelCommand: Command {
         else {
             throw UsageError(message: "the \(model.name) model's reference cannot save its state: no exhaustive check")
         }
-        var worlds: [[String: Value]] = [[:]]
-        let generator = ProbeGenerator(model: model)
-        for index in 1..<count {
-            var random = SeededRandom(seed: seed, run: index)
-            worlds.append(generator.world(&random))
-        }
+        let worlds = ProbeGenerator(model: model).worlds(count: count, seed: seed)
         let began = DispatchTime.now().uptimeNanoseconds
         let report = ModelChecker(model: model, depth: depth).check(&reference, worlds: worlds)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9

@@ -1,5 +1,6 @@
 import Dispatch
 import Exploration
+import Results
 import SpecModel
 
 /// `bench --explore`: the reference's steps per second inside `explore` (generating, the
@@ -37,7 +38,7 @@ enum ExploreBench {
         let explorer = Explorer(model: model, settings: exploration)
         // The probes explore will make, for the raw loop.
         var reference = package.makeReference(settings)
-        var met: Set<Pair> = []
+        var met: Set<InputInState> = []
         let generator = ProbeGenerator(model: model)
         let probes = (0..<runs).compactMap { run -> Probe? in
             var random = SeededRandom(seed: exploration.seed, run: run)

@@ -19,7 +19,9 @@ enum ExploreCommand: Command {
             sequence that still differs on the same key after the same kind of input, replayed \
             to tell a steady failure from a flaky one, and written as a scenario file with the \
             reference's observations as expectations: it loads, passes on the reference and \
-            fails on the driver. The same --seed gives the same runs and the same file. \
+            fails on the driver. With no --driver, the reference itself is explored and \
+            judged by the model's invariants alone. The same --seed gives the same runs and \
+            the same file. \
             Finding nothing is not a proof: the summary says how much was tried. Exit codes: \
             0 nothing found, 1 a divergence found (the file written), 2 usage or input errors.
             """,
@@ -47,8 +49,10 @@ enum ExploreCommand: Command {
         let model = package.declaration
         let settings = try SuiteArguments.referenceSettings(arguments, package: package)
         let drivers = try DriverArguments.parse(arguments, model: model)
-        guard drivers.count == 1, let options = drivers.first else {
-            throw UsageError(message: "explore drives one implementation: give exactly one --driver <command>")
+        guard drivers.count <= 1 else {
+            throw UsageError(
+                message:
+                    "explore drives one implementation: give one --driver <command> (or none, for the reference alone)")
         }
         let seed = try arguments.value("seed").map(Self.seed) ?? UInt64.random(in: 0...999_999)
         var exploration = ExplorationSettings(seed: seed)
@@ -85,6 +89,19 @@ enum ExploreCommand: Command {
         try DriverArguments.checkLogFolder(arguments)
         let quiet = arguments.flag("quiet")
 
+        let session = Session(
+            model: model, exploration: exploration, keys: keys, out: out, target: target, json: json, quiet: quiet)
+        var reference = package.makeReference(settings)
+        guard let options = drivers.first else {
+            // No driver: the reference explored against its own invariants.
+            var alone = package.makeReference(settings)
+            let subject = Subject(
+                name: "the \(model.name) reference", command: nil,
+                line:
+                    "No driver: the \(model.name) reference alone, checked against its \(model.invariants.count) invariants"
+            )
+            return session.explore(&alone, subject: subject, reference: &reference)
+        }
         var driver = SubprocessDriver(options: options)
         defer { driver.shutdown() }
         do {
@@ -93,91 +110,127 @@ enum ExploreCommand: Command {
             Console.error("explore: the driver did not start: \(error)")
             return .failures
         }
-        let compared = DifferentialCheck(model: model, keys: keys).comparedKeys(driver)
-        guard !compared.isEmpty else {
-            Console.error(
-                "explore: nothing to compare: the driver observes none of \(keys.map { $0.sorted() } ?? model.observations.map(\.key))"
-            )
-            return .failures
-        }
-        if !quiet {
-            Console.out(
-                "Exploring \(Console.visible(driver.name)) against the \(model.name) reference, seed \(seed), "
-                    + "comparing \(compared.sorted().joined(separator: ", "))")
-        }
-        var reference = package.makeReference(settings)
-        let began = DispatchTime.now().uptimeNanoseconds
-        var lastShown = began
-        let explorer = Explorer(model: model, settings: exploration, keys: keys)
-        let found = explorer.explore(
-            reference: &reference, candidate: &driver, stop: { Interruption.signal != nil },
-            progress: { progress in
-                let now = DispatchTime.now().uptimeNanoseconds
-                // A line that counts up on a terminal; elsewhere (CI logs) a line every 10 s.
-                let every: UInt64 = Console.isTerminal ? 250_000_000 : 10_000_000_000
-                guard !quiet, progress.shrinking || now - lastShown > every else { return }
-                lastShown = now
-                let seconds = Double(now - began) / 1e9
-                let show: (String) -> Void = Console.isTerminal ? { Console.status($0) } : { Console.out($0) }
-                show(
-                    progress.shrinking
-                        ? "divergence found in run \(progress.runs); shrinking…"
-                        : "\(progress.runs) runs, \(progress.steps) inputs, \(Int(Double(progress.steps) / max(seconds, 0.001))) inputs/s, "
-                            + "\(progress.met) of \(progress.pairs) input x state pairs met")
-            })
-        Console.endStatus()
-        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9
-        let tried =
-            "\(found.runs) runs, \(found.steps) inputs, \(found.met.count) of \(found.pairs) input x state pairs met, "
-            + String(format: "%.1f s", elapsed)
-        var written: String?
-        if let counterexample = found.found {
-            let text = counterexampleText(
-                counterexample, model: model, driver: driver, options: options, exploration: exploration, keys: keys,
-                reference: &reference)
-            do {
-                try target.write(text)
-                written = out
-            } catch {
-                Console.error("explore: \(error.description)")
-            }
-            let smallest = counterexample.smallest
-            let step = smallest.result.steps[smallest.step]
-            Console.out(
-                "Divergence: \(smallest.signature) at step \(smallest.step + 1) of \(smallest.probe.steps.count)"
-                    + (counterexample.flaky
-                        ? " (flaky: failed \(counterexample.failedReplays) of \(counterexample.replays) replays)" : ""))
-            for difference in step.differences {
-                let formatter = ValueFormatter(model: model)
-                Console.out(
-                    "  \(difference.key): the reference observes \(formatter.format(difference.expected, key: difference.key)), "
-                        + "the driver \(formatter.format(difference.observed, key: difference.key))")
-            }
-            if let message = step.message { Console.out("  \(Console.visible(message))") }
-            if let written {
-                Console.out(
-                    "Written to \(written); reproduce with: \(reproduce(options, exploration, keys, counterexample.run))"
+        let version = driver.identity.version.map { " \($0)" } ?? ""
+        let subject = Subject(
+            name: driver.name, command: options.command, line: "Driver: \(options.command) (\(driver.name)\(version))")
+        return session.explore(&driver, subject: subject, reference: &reference)
+    }
+
+    /// What is explored, as the output and the counterexample's header name it.
+    struct Subject {
+        var name: String
+        /// The driver's command; nil for the reference alone.
+        var command: String?
+        var line: String
+    }
+
+    /// One exploration as the options set it up, run on any implementation.
+    struct Session {
+        let model: ModelDeclaration
+        let exploration: ExplorationSettings
+        let keys: Set<String>?
+        let out: String
+        let target: OutputTarget
+        let json: OutputTarget?
+        let quiet: Bool
+
+        func explore<Candidate: ImplementationUnderTest, Reference: ImplementationUnderTest>(
+            _ driver: inout Candidate, subject: Subject, reference: inout Reference
+        ) -> ExitCode {
+            let compared = DifferentialCheck(model: model, keys: keys).comparedKeys(driver)
+            guard !compared.isEmpty else {
+                Console.error(
+                    "explore: nothing to compare: the driver observes none of \(keys.map { $0.sorted() } ?? model.observations.map(\.key))"
                 )
+                return .failures
             }
-        }
-        if let json {
-            do {
-                try json.write(summary(found, seed: seed, elapsed: elapsed, written: written).rendered())
-            } catch {
-                Console.error("explore: \(error.description)")
-                return .badInput
+            if !quiet {
+                Console.out(
+                    subject.command == nil
+                        ? "Exploring \(subject.name) alone against its \(model.invariants.count) invariants, seed \(exploration.seed)"
+                        : "Exploring \(Console.visible(subject.name)) against the \(model.name) reference, seed \(exploration.seed), "
+                            + "comparing \(compared.sorted().joined(separator: ", ")) and the invariants")
             }
+            let began = DispatchTime.now().uptimeNanoseconds
+            var lastShown = began
+            let explorer = Explorer(model: model, settings: exploration, keys: keys)
+            let found = explorer.explore(
+                reference: &reference, candidate: &driver, stop: { Interruption.signal != nil },
+                progress: { progress in
+                    let now = DispatchTime.now().uptimeNanoseconds
+                    // A line that counts up on a terminal; elsewhere (CI logs) a line every 10 s.
+                    let every: UInt64 = Console.isTerminal ? 250_000_000 : 10_000_000_000
+                    guard !quiet, progress.shrinking || now - lastShown > every else { return }
+                    lastShown = now
+                    let seconds = Double(now - began) / 1e9
+                    let show: (String) -> Void = Console.isTerminal ? { Console.status($0) } : { Console.out($0) }
+                    show(
+                        progress.shrinking
+                            ? "divergence found in run \(progress.runs); shrinking…"
+                            : "\(progress.runs) runs, \(progress.steps) inputs, \(Int(Double(progress.steps) / max(seconds, 0.001))) inputs/s, "
+                                + "\(progress.met) of \(progress.pairs) input x state pairs met")
+                })
+            Console.endStatus()
+            let elapsed = Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9
+            let tried =
+                "\(found.runs) runs, \(found.steps) inputs, \(found.met.count) of \(found.pairs) input x state pairs met, "
+                + String(format: "%.1f s", elapsed)
+            var written: String?
+            if let counterexample = found.found {
+                let text = ExploreCommand.counterexampleText(
+                    counterexample, model: model, subject: subject, exploration: exploration, keys: keys,
+                    reference: &reference)
+                do {
+                    try target.write(text)
+                    written = out
+                } catch {
+                    Console.error("explore: \(error.description)")
+                }
+                let smallest = counterexample.smallest
+                let step = smallest.result.steps[smallest.step]
+                Console.out(
+                    "Divergence: \(smallest.signature) at step \(smallest.step + 1) of \(smallest.probe.steps.count)"
+                        + (counterexample.flaky
+                            ? " (flaky: failed \(counterexample.failedReplays) of \(counterexample.replays) replays)"
+                            : ""))
+                let formatter = ValueFormatter(model: model)
+                for difference in step.differences {
+                    if difference.key.hasPrefix("invariant ") {
+                        Console.out("  \(difference.key) broken: \(Console.visible(difference.observed?.string ?? ""))")
+                        continue
+                    }
+                    Console.out(
+                        "  \(difference.key): the reference observes \(formatter.format(difference.expected, key: difference.key)), "
+                            + "the driver \(formatter.format(difference.observed, key: difference.key))")
+                }
+                if let message = step.message { Console.out("  \(Console.visible(message))") }
+                if let written {
+                    Console.out(
+                        "Written to \(written); reproduce with: \(ExploreCommand.reproduce(subject, exploration, keys, counterexample.run))"
+                    )
+                }
+            }
+            if let json {
+                do {
+                    try json.write(
+                        ExploreCommand.summary(found, seed: exploration.seed, elapsed: elapsed, written: written)
+                            .rendered())
+                } catch {
+                    Console.error("explore: \(error.description)")
+                    return .badInput
+                }
+            }
+            if let signal = Interruption.signal {
+                Console.out("INTERRUPTED: \(tried)")
+                return ExitCode.interrupted(by: signal)
+            }
+            if found.found != nil {
+                Console.out("DIVERGENCE: \(tried)")
+                return written == nil ? .badInput : .failures
+            }
+            Console.out("NO DIVERGENCE FOUND (not a proof): \(tried)")
+            return .success
         }
-        if let signal = Interruption.signal {
-            Console.out("INTERRUPTED: \(tried)")
-            return ExitCode.interrupted(by: signal)
-        }
-        if found.found != nil {
-            Console.out("DIVERGENCE: \(tried)")
-            return written == nil ? .badInput : .failures
-        }
-        Console.out("NO DIVERGENCE FOUND (not a proof): \(tried)")
-        return .success
     }
 
     static func seed(_ text: String) throws -> UInt64 {
@@ -201,13 +254,12 @@ enum ExploreCommand: Command {
     }
 
     /// The command that gives the same run again.
-    private static func reproduce(
-        _ options: DriverOptions, _ settings: ExplorationSettings, _ keys: Set<String>?, _ run: Int
+    fileprivate static func reproduce(
+        _ subject: Subject, _ settings: ExplorationSettings, _ keys: Set<String>?, _ run: Int
     ) -> String {
-        var words = [
-            "authspec", "explore", "--driver", shellQuoted(options.command), "--seed", String(settings.seed),
-            "--depth", String(settings.depth), "--runs", String(run + 1),
-        ]
+        var words = ["authspec", "explore"]
+        if let command = subject.command { words += ["--driver", shellQuoted(command)] }
+        words += ["--seed", String(settings.seed), "--depth", String(settings.depth), "--runs", String(run + 1)]
         if let keys { words += ["--keys", keys.sorted().joined(separator: ",")] }
         return words.joined(separator: " ")
     }
@@ -219,8 +271,8 @@ enum ExploreCommand: Command {
     /// The smallest probe as a scenario file: its header says where it came from and what
     /// differs; its expectations are the reference's, with the differing keys kept at the
     /// step where they differ.
-    private static func counterexampleText<Reference: ImplementationUnderTest>(
-        _ counterexample: Counterexample, model: ModelDeclaration, driver: SubprocessDriver, options: DriverOptions,
+    fileprivate static func counterexampleText<Reference: ImplementationUnderTest>(
+        _ counterexample: Counterexample, model: ModelDeclaration, subject: Subject,
         exploration: ExplorationSettings, keys: Set<String>?, reference: inout Reference
     ) -> String {
         let smallest = counterexample.smallest
@@ -228,16 +280,15 @@ enum ExploreCommand: Command {
         let check = DifferentialCheck(model: model)
         let traced = check.expectations(
             for: smallest.probe, id: id, reference: &reference, keys: Set(model.observations.map(\.key)))
-        let identity = driver.identity
         let header = ScenarioWriter.Header(
             comments: [
                 "Found by authspec explore: seed \(exploration.seed), run \(counterexample.run + 1), depth \(exploration.depth); "
                     + "shrunk from \(counterexample.original.probe.steps.count) steps in \(counterexample.tries) tries.",
-                "Driver: \(options.command) (\(driver.name)\(identity.version.map { " \($0)" } ?? ""))",
+                subject.line,
                 "Differs: \(smallest.signature) at step \(smallest.step + 1)"
                     + (counterexample.flaky
                         ? "; flaky, failed \(counterexample.failedReplays) of \(counterexample.replays) replays" : ""),
-                "Reproduce: \(reproduce(options, exploration, keys, counterexample.run))",
+                "Reproduce: \(reproduce(subject, exploration, keys, counterexample.run))",
                 "Expectations are the reference's observations: review them before committing.",
             ], id: id, title: "Found by exploration: \(smallest.signature)",
             spec: traced.map { model.clauses(along: $0) } ?? [model.diagramSource], tags: ["explored"])
@@ -247,7 +298,7 @@ enum ExploreCommand: Command {
             header, given: smallest.probe.given, steps: smallest.result.scenario.steps, kept: kept)
     }
 
-    private static func summary(_ found: Exploration, seed: UInt64, elapsed: Double, written: String?) -> JSON {
+    fileprivate static func summary(_ found: Exploration, seed: UInt64, elapsed: Double, written: String?) -> JSON {
         var fields: [(String, JSON)] = [
             ("seed", .string(String(seed))), ("runs", .number(found.runs)), ("inputs", .number(found.steps)),
             ("pairs_met", .number(found.met.count)), ("pairs", .number(found.pairs)),

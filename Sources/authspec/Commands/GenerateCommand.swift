@@ -1,0 +1,155 @@
+import Dispatch
+import Exploration
+import Foundation
+import Reporters
+import ScenarioModel
+import SpecModel
+
+enum GenerateCommand: Command {
+    static let spec = CommandSpec(
+        name: "generate",
+        abstract: "Write a small set of scenarios that covers every reachable state, transition, pair or requirement.",
+        discussion: """
+            Walks the reference breadth first over every input sequence up to --depth from the \
+            default world and --worlds minus one seeded random worlds (the inputs check-model \
+            tries) and keeps each target's first, shortest, witness. Each scenario then starts \
+            as the witness of the first target not met yet and grows, up to 20 inputs, by the \
+            nearest move (at most 3 inputs on) that meets another. --cover states: each \
+            declared state entered; transitions: each declared transition taken; pairs: each \
+            input met in each state; requirements: each requirement of the catalogue whose \
+            clause, or reading, a taken transition cites. The scenarios are written to \
+            FOLDER/cover-GOAL.yaml with the reference's observations as expectations, traced \
+            to the clauses of the transitions they take, each named after the last target it \
+            is the first to cover. Targets not \
+            met are listed with the reason. The files cover the targets as the reference \
+            reaches them: an implementation that differs may take other paths. Exit codes: 0 \
+            written, 2 usage errors.
+            """,
+        arguments: [],
+        options: [
+            .init(
+                name: "cover", valueName: CoverageGoal.allCases.map(\.rawValue).joined(separator: "|"),
+                help: "What to cover (required)."),
+            .init(
+                name: "out", valueName: "folder", help: "Where to write cover-GOAL.yaml (default Reports/generated)."),
+            .init(
+                name: "depth", valueName: "n", help: "How far the walk looks: inputs to a target at most (default 5)."),
+            .init(
+                name: "worlds", valueName: "n",
+                help: "Worlds to start from: the default and n-1 random ones (default 8)."),
+            .init(name: "seed", valueName: "n", help: "The random worlds' seed (default 1)."),
+        ] + SuiteArguments.modelOptions.filter { ["model", "requirements"].contains($0.name) })
+
+    static func run(_ arguments: ParsedArguments) throws -> ExitCode {
+        let package = try SuiteArguments.package(arguments)
+        let model = package.declaration
+        guard let text = arguments.value("cover") else {
+            throw UsageError(
+                message: "generate needs --cover \(CoverageGoal.allCases.map(\.rawValue).joined(separator: "|"))")
+        }
+        guard let goal = CoverageGoal(rawValue: text) else {
+            throw UsageError(
+                message:
+                    "--cover takes \(CoverageGoal.allCases.map(\.rawValue).joined(separator: ", ")), not '\(text)'")
+        }
+        let depth = try CheckModelCommand.number(arguments, "depth", default: 5, in: 1...12)
+        let count = try CheckModelCommand.number(arguments, "worlds", default: 8, in: 1...1000)
+        let seed = try arguments.value("seed").map(ExploreCommand.seed) ?? 1
+        let folder = arguments.value("out") ?? "Reports/generated"
+        let target: OutputTarget
+        do {
+            try OutputTarget.checkFolder(folder, for: "the generated scenarios")
+            target = try OutputTarget.resolve(folder + "/cover-" + goal.rawValue + ".yaml")
+        } catch {
+            throw UsageError(message: "--out: \(error.description)")
+        }
+        var requirements: [RequirementTarget] = []
+        if goal == .requirements {
+            let file = arguments.value("requirements") ?? "Scenarios/requirements.yaml"
+            let (loaded, diagnostics) = RequirementCatalogue.load(file: file)
+            if !diagnostics.isEmpty {
+                throw InputError(message: diagnostics.map(\.description).joined(separator: "\n"))
+            }
+            requirements = loaded.map { RequirementTarget(id: $0.id, clause: $0.clause) }
+        }
+        let settings = (try? package.resolve(settings: [:]).get()) ?? [:]
+        guard var reference = package.makeReference(settings) as? any StateSaving else {
+            throw UsageError(message: "the \(model.name) model's reference cannot save its state: nothing to walk")
+        }
+        let worlds = ProbeGenerator(model: model).worlds(count: count, seed: seed)
+        let generator = CoverageGenerator(model: model, goal: goal, depth: depth, requirements: requirements)
+        let began = DispatchTime.now().uptimeNanoseconds
+        let plan = generator.plan(&reference, worlds: worlds)
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9
+
+        var fresh = package.makeReference(settings)
+        let writer = ScenarioWriter(model: model)
+        var ids: Set<String> = []
+        var documents: [String] = []
+        for (probe, covers) in plan.sequences {
+            var id = "\(goal.rawValue)-" + slug(covers.last ?? "")
+            if ids.contains(id) { id += "-\(documents.count + 1)" }
+            ids.insert(id)
+            guard
+                let expected = DifferentialCheck(model: model).expectations(
+                    for: probe, id: id, reference: &fresh, keys: Set(model.observations.map(\.key)))
+            else { continue }
+            let title =
+                covers.count == 1
+                ? "Covers \(covers[0])"
+                : "Covers \(covers.count) \(goal.rawValue), from \(covers[0]) to \(covers[covers.count - 1])"
+            let header = ScenarioWriter.Header(
+                comments: wrapped("The first to cover: " + covers.joined(separator: "; ") + "."), id: id,
+                title: title, spec: model.clauses(along: expected), tags: ["generated", goal.rawValue])
+            documents.append(writer.text(header, given: probe.given, steps: expected.steps))
+        }
+        let banner = [
+            "# Written by authspec generate --cover \(goal.rawValue) --depth \(depth) --worlds \(count) --seed \(seed)"
+                + (model.name == ModelRegistry.defaultModel ? "" : " --model \(model.name)") + ".",
+            "# Expectations are the reference's observations; regenerate rather than edit.",
+        ]
+        do {
+            try target.write(banner.joined(separator: "\n") + "\n" + documents.joined(separator: "---\n"))
+        } catch {
+            throw UsageError(message: "--out: \(error.description)")
+        }
+        let steps = plan.sequences.reduce(0) { $0 + $1.probe.steps.count }
+        Console.out(
+            "Covered \(plan.reachable) of \(plan.targets.count) \(goal.rawValue) of the \(model.name) model "
+                + "in \(documents.count) scenarios, \(steps) steps (walked \(plan.states) reference states, "
+                + "\(plan.worlds) worlds, depth \(depth)" + String(format: ", %.1f s", seconds) + ")")
+        if !plan.unreachable.isEmpty {
+            Console.out("Not covered:")
+            for (target, reason) in plan.unreachable { Console.out("  \(target): \(reason)") }
+        }
+        Console.out("Written to \(folder)/cover-\(goal.rawValue).yaml")
+        return .success
+    }
+
+    /// Words in lines of at most 96 characters.
+    static func wrapped(_ text: String) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            if !line.isEmpty && line.count + word.count >= 96 {
+                lines.append(line)
+                line = ""
+            }
+            line += (line.isEmpty ? "" : " ") + word
+        }
+        return line.isEmpty ? lines : lines + [line]
+    }
+
+    /// `tap: forgot_pin in PINInput` → `tap-forgot-pin-in-pininput`.
+    static func slug(_ text: String) -> String {
+        var slug = ""
+        for character in text.lowercased() {
+            if character.isASCII && (character.isLetter || character.isNumber) {
+                slug.append(character)
+            } else if !slug.isEmpty && slug.last != "-" {
+                slug.append("-")
+            }
+        }
+        return slug.hasSuffix("-") ? String(slug.dropLast()) : slug
+    }
+}
