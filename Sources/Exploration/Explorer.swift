@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import Results
 import SpecModel
@@ -48,6 +49,18 @@ public struct Counterexample: Sendable {
     public var flaky: Bool { failedReplays < replays }
 }
 
+/// One worker's pair: the reference it steps and the implementation it drives. A worker is
+/// used by one thread at a time.
+public final class ExplorationWorker: @unchecked Sendable {
+    public var reference: any ImplementationUnderTest
+    public var candidate: any ImplementationUnderTest
+
+    public init(reference: any ImplementationUnderTest, candidate: any ImplementationUnderTest) {
+        self.reference = reference
+        self.candidate = candidate
+    }
+}
+
 /// Where an exploration stands, for a progress line.
 public struct ExplorationProgress: Sendable {
     public var runs: Int
@@ -72,55 +85,116 @@ public struct Explorer: Sendable {
         check = DifferentialCheck(model: model, keys: keys)
     }
 
+    /// Runs are made in rounds of this many. Every run of a round is generated from the pairs
+    /// met before the round, so a round's runs depend on nothing but the seed and the rounds
+    /// before: workers can share them out, and any number of workers gives the same runs.
+    public static let round = 16
+
     public func explore<Reference: ImplementationUnderTest, Candidate: ImplementationUnderTest>(
         reference: inout Reference, candidate: inout Candidate, stop: () -> Bool = { false },
         progress: (ExplorationProgress) -> Void = { _ in }
     ) -> Exploration {
+        let worker = ExplorationWorker(reference: reference, candidate: candidate)
+        defer {
+            reference = worker.reference as! Reference
+            candidate = worker.candidate as! Candidate
+        }
+        return explore(workers: [worker], stop: stop, progress: progress)
+    }
+
+    /// Explores with each worker's own reference and implementation (a driver process each),
+    /// the runs of a round shared out among them; the first divergence, by run number, is
+    /// shrunk on the first worker.
+    public func explore(
+        workers: [ExplorationWorker], stop: () -> Bool = { false }, progress: (ExplorationProgress) -> Void = { _ in }
+    ) -> Exploration {
+        precondition(!workers.isEmpty, "explore needs a worker")
         let started = ContinuousClock.now
-        let generator = ProbeGenerator(model: model, supported: candidate.supportedInputs)
+        let generator = ProbeGenerator(model: model, supported: workers[0].candidate.supportedInputs)
         var exploration = Exploration()
         exploration.pairs = model.waitingStates.count * model.inputLabels.count
-        while settings.runs.map({ exploration.runs < $0 }) ?? true, ContinuousClock.now - started < settings.budget {
+        var next = 0
+        rounds: while settings.runs.map({ next < $0 }) ?? true, ContinuousClock.now - started < settings.budget {
             if stop() {
                 exploration.interrupted = true
                 break
             }
-            let run = exploration.runs
-            exploration.runs += 1
-            var random = SeededRandom(seed: settings.seed, run: run)
-            guard let probe = generate(&random, generator: generator, reference: &reference, met: &exploration.met)
-            else { continue }
-            exploration.steps += probe.steps.count
+            let runs = Array(next..<min(next + Self.round, settings.runs ?? Int.max))
+            next += runs.count
+            let outcomes = self.round(runs, met: exploration.met, generator: generator, workers: workers)
+            for (run, outcome) in zip(runs, outcomes) {
+                exploration.runs = run + 1
+                exploration.met.formUnion(outcome.met)
+                guard let probe = outcome.probe else { continue }
+                exploration.steps += probe.steps.count
+                guard case .diverges(let divergence)? = outcome.verdict else { continue }
+                progress(
+                    ExplorationProgress(
+                        runs: exploration.runs, steps: exploration.steps, met: exploration.met.count,
+                        pairs: exploration.pairs, shrinking: true))
+                exploration.found = shrink(divergence, run: run, on: workers[0])
+                break rounds
+            }
             progress(
                 ExplorationProgress(
                     runs: exploration.runs, steps: exploration.steps, met: exploration.met.count,
                     pairs: exploration.pairs, shrinking: false))
-            let id = "explore-\(settings.seed)-\(run)"
-            guard
-                case .diverges(let divergence) = check.check(
-                    probe, id: id, reference: &reference, candidate: &candidate)
-            else { continue }
-            progress(
-                ExplorationProgress(
-                    runs: exploration.runs, steps: exploration.steps, met: exploration.met.count,
-                    pairs: exploration.pairs, shrinking: true))
-            func test(_ probe: Probe) -> Divergence? {
-                if case .diverges(let found) = check.check(probe, id: id, reference: &reference, candidate: &candidate)
-                {
-                    return found
-                }
-                return nil
-            }
-            let (smallest, tries) = Shrinker(model: model).shrink(divergence, test: test)
-            let failed = (0..<settings.replays).filter { _ in
-                test(smallest.probe).map { $0.signature.matches(smallest.signature) } ?? false
-            }.count
-            exploration.found = Counterexample(
-                run: run, original: divergence, smallest: smallest, tries: tries, replays: settings.replays,
-                failedReplays: failed)
-            break
         }
         return exploration
+    }
+
+    /// What one run made and found.
+    struct RunOutcome: Sendable {
+        var probe: Probe?
+        var met: Set<InputInState> = []
+        var verdict: DifferentialCheck.Verdict?
+    }
+
+    /// A round's runs, shared out among the workers, each generated from `met` as it stood
+    /// before the round; in run order.
+    func round(
+        _ runs: [Int], met: Set<InputInState>, generator: ProbeGenerator, workers: [ExplorationWorker]
+    ) -> [RunOutcome] {
+        let outcomes = Locked([RunOutcome](repeating: RunOutcome(), count: runs.count))
+        let count = min(workers.count, runs.count)
+        DispatchQueue.concurrentPerform(iterations: count) { index in
+            let worker = workers[index]
+            for slot in stride(from: index, to: runs.count, by: count) {
+                let run = runs[slot]
+                var random = SeededRandom(seed: settings.seed, run: run)
+                var seen = met
+                var outcome = RunOutcome()
+                outcome.probe = generate(&random, generator: generator, reference: &worker.reference, met: &seen)
+                outcome.met = seen
+                if let probe = outcome.probe {
+                    outcome.verdict = check.check(
+                        probe, id: "explore-\(settings.seed)-\(run)", reference: &worker.reference,
+                        candidate: &worker.candidate)
+                }
+                outcomes.update { $0[slot] = outcome }
+            }
+        }
+        return outcomes.value
+    }
+
+    /// The divergence shrunk to the smallest probe with the same signature, and replayed.
+    func shrink(_ divergence: Divergence, run: Int, on worker: ExplorationWorker) -> Counterexample {
+        let id = "explore-\(settings.seed)-\(run)"
+        func test(_ probe: Probe) -> Divergence? {
+            if case .diverges(let found) = check.check(
+                probe, id: id, reference: &worker.reference, candidate: &worker.candidate)
+            {
+                return found
+            }
+            return nil
+        }
+        let (smallest, tries) = Shrinker(model: model).shrink(divergence, test: test)
+        let failed = (0..<settings.replays).filter { _ in
+            test(smallest.probe).map { $0.signature.matches(smallest.signature) } ?? false
+        }.count
+        return Counterexample(
+            run: run, original: divergence, smallest: smallest, tries: tries, replays: settings.replays,
+            failedReplays: failed)
     }
 
     /// One run's probe, chosen input by input as the reference moves: the reference is the

@@ -43,14 +43,28 @@ import Testing
         #expect(againstCorrect.status == 0, "the counterexample fails the correct driver:\n\(againstCorrect.stdout)")
     }
 
-    @Test func theSameSeedGivesTheSameFile() throws {
+    /// Also with workers: a round's runs are shared out, and any number of them makes the same runs.
+    @Test func theSameSeedGivesTheSameFileWithAnyNumberOfWorkers() throws {
         let folder = try TestSupport.temporaryFolder([:])
         let buggy = "\(Self.python) --bug lock-from-first-failure"
-        let first = try explore(buggy, into: folder, ["--out", folder + "/first.yaml"])
+        let first = try explore(
+            buggy, into: folder, ["--out", folder + "/first.yaml", "--json", folder + "/first.json"])
         let second = try explore(buggy, into: folder, ["--out", folder + "/second.yaml"])
-        #expect(first.status == 1 && second.status == 1)
+        let third = try explore(
+            buggy, into: folder, ["--out", folder + "/third.yaml", "--json", folder + "/third.json", "--jobs", "3"])
+        #expect(first.status == 1 && second.status == 1 && third.status == 1, "\(third.stdout)\(third.stderr)")
         let one = try String(contentsOfFile: folder + "/first.yaml", encoding: .utf8)
         #expect(try one == String(contentsOfFile: folder + "/second.yaml", encoding: .utf8))
+        #expect(try one == String(contentsOfFile: folder + "/third.yaml", encoding: .utf8))
+        // The same runs tried, to the one that diverged (times aside).
+        func tried(_ file: String) throws -> String {
+            try String(contentsOfFile: folder + file, encoding: .utf8).split(separator: "\n")
+                .filter { !$0.contains("\"milliseconds\"") && !$0.contains("\"file\"") }.joined(separator: "\n")
+        }
+        #expect(try tried("/first.json") == tried("/third.json"))
+        // Three workers, three driver processes, each with its own log.
+        let logs = try FileManager.default.contentsOfDirectory(atPath: folder + "/logs")
+        #expect(logs.filter { $0.contains(".job2.") || $0.contains(".job3.") }.count == 2, "\(logs)")
     }
 
     @Test func aCorrectDriverShowsNoDivergenceAndSaysItIsNoProof() throws {
@@ -75,7 +89,8 @@ import Testing
     @Test func badOptionsAreUsageErrors() throws {
         let folder = try TestSupport.temporaryFolder([:])
         for (options, message) in [
-            (["explore"], "give exactly one --driver"),
+            (["explore", "--driver", "x", "--driver", "y"], "explore drives one implementation: give one --driver"),
+            (["explore", "--jobs", "0"], "--jobs takes a whole number from 1 to 64"),
             (["explore", "--driver", "x", "--seed", "-1"], "--seed takes a whole number"),
             (["explore", "--driver", "x", "--budget", "soon"], "--budget takes a duration"),
             (["explore", "--driver", "x", "--depth", "0"], "--depth takes a whole number from 1 to 1000"),

@@ -40,6 +40,9 @@ enum ExploreCommand: Command {
                 help: "Where to write the counterexample scenario (default Reports/explore/explore-SEED.yaml)."),
             .init(name: "json", valueName: "file", help: "Write what was tried and found as JSON ('-' for stdout)."),
             .init(name: "quiet", valueName: nil, help: "Print only what was found and the verdict."),
+            .init(
+                name: "jobs", valueName: "n",
+                help: "Workers, each with its own driver process and reference (default 1); the same runs for any n."),
         ] + DriverArguments.options.filter { $0.name != "driver-mode" }
             + SuiteArguments.modelOptions.filter { $0.name != "requirements" && $0.name != "manifest" })
 
@@ -89,31 +92,43 @@ enum ExploreCommand: Command {
         try DriverArguments.checkLogFolder(arguments)
         let quiet = arguments.flag("quiet")
 
+        let jobs = try SuiteArguments.jobs(arguments)
         let session = Session(
             model: model, exploration: exploration, keys: keys, out: out, target: target, json: json, quiet: quiet)
-        var reference = package.makeReference(settings)
         guard let options = drivers.first else {
             // No driver: the reference explored against its own invariants.
-            var alone = package.makeReference(settings)
+            let workers = (0..<jobs).map { _ in
+                ExplorationWorker(
+                    reference: package.makeReference(settings), candidate: package.makeReference(settings))
+            }
             let subject = Subject(
                 name: "the \(model.name) reference", command: nil,
                 line:
                     "No driver: the \(model.name) reference alone, checked against its \(model.invariants.count) invariants"
             )
-            return session.explore(&alone, subject: subject, reference: &reference)
+            return session.explore(workers, subject: subject)
         }
-        var driver = SubprocessDriver(options: options)
-        defer { driver.shutdown() }
-        do {
-            try driver.connect()
-        } catch {
-            Console.error("explore: the driver did not start: \(error)")
-            return .failures
+        // A driver process per worker, each with its own log.
+        var started: [SubprocessDriver] = []
+        defer {
+            for index in started.indices { started[index].shutdown() }
         }
+        for worker in 0..<jobs {
+            var driver = SubprocessDriver(options: options.forWorker(worker))
+            do {
+                try driver.connect()
+            } catch {
+                Console.error("explore: the driver did not start: \(error)")
+                return .failures
+            }
+            started.append(driver)
+        }
+        let driver = started[0]
         let version = driver.identity.version.map { " \($0)" } ?? ""
         let subject = Subject(
             name: driver.name, command: options.command, line: "Driver: \(options.command) (\(driver.name)\(version))")
-        return session.explore(&driver, subject: subject, reference: &reference)
+        let workers = started.map { ExplorationWorker(reference: package.makeReference(settings), candidate: $0) }
+        return session.explore(workers, subject: subject)
     }
 
     /// What is explored, as the output and the counterexample's header name it.
@@ -134,10 +149,8 @@ enum ExploreCommand: Command {
         let json: OutputTarget?
         let quiet: Bool
 
-        func explore<Candidate: ImplementationUnderTest, Reference: ImplementationUnderTest>(
-            _ driver: inout Candidate, subject: Subject, reference: inout Reference
-        ) -> ExitCode {
-            let compared = DifferentialCheck(model: model, keys: keys).comparedKeys(driver)
+        func explore(_ workers: [ExplorationWorker], subject: Subject) -> ExitCode {
+            let compared = DifferentialCheck(model: model, keys: keys).comparedKeys(workers[0].candidate)
             guard !compared.isEmpty else {
                 Console.error(
                     "explore: nothing to compare: the driver observes none of \(keys.map { $0.sorted() } ?? model.observations.map(\.key))"
@@ -155,7 +168,7 @@ enum ExploreCommand: Command {
             var lastShown = began
             let explorer = Explorer(model: model, settings: exploration, keys: keys)
             let found = explorer.explore(
-                reference: &reference, candidate: &driver, stop: { Interruption.signal != nil },
+                workers: workers, stop: { Interruption.signal != nil },
                 progress: { progress in
                     let now = DispatchTime.now().uptimeNanoseconds
                     // A line that counts up on a terminal; elsewhere (CI logs) a line every 10 s.
@@ -179,7 +192,7 @@ enum ExploreCommand: Command {
             if let counterexample = found.found {
                 let text = ExploreCommand.counterexampleText(
                     counterexample, model: model, subject: subject, exploration: exploration, keys: keys,
-                    reference: &reference)
+                    reference: &workers[0].reference)
                 do {
                     try target.write(text)
                     written = out
