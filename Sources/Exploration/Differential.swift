@@ -55,11 +55,17 @@ public struct DifferentialCheck: Sendable {
         case invalid(String)
     }
 
+    /// `observed`: the reference's observations of each step, when the probe was made on it
+    /// (exploration steps the reference as it chooses); else the reference runs the probe.
     public func check<Reference: ImplementationUnderTest, Candidate: ImplementationUnderTest>(
-        _ probe: Probe, id: String, reference: inout Reference, candidate: inout Candidate
+        _ probe: Probe, observed: [Observations]? = nil, id: String, reference: inout Reference,
+        candidate: inout Candidate
     ) -> Verdict {
-        guard let expected = expectations(for: probe, id: id, reference: &reference, keys: comparedKeys(candidate))
-        else { return .invalid("the reference cannot run this probe") }
+        let keys = comparedKeys(candidate)
+        let made =
+            observed.map { expectations(for: probe, id: id, observed: $0, keys: keys) }
+            ?? expectations(for: probe, id: id, reference: &reference, keys: keys)
+        guard let expected = made else { return .invalid("the reference cannot run this probe") }
         let result = runner.run(expected, on: &candidate)
         guard let problem = result.firstProblem, result.outcome == .failed || result.outcome == .errored else {
             return .agrees(expected: expected)
@@ -80,15 +86,22 @@ public struct DifferentialCheck: Sendable {
     public func expectations<Reference: ImplementationUnderTest>(
         for probe: Probe, id: String, reference: inout Reference, keys: Set<String>
     ) -> Scenario? {
-        guard var scenario = probe.scenario(id: id, model: model) else { return nil }
+        guard let scenario = probe.scenario(id: id, model: model) else { return nil }
         let result = runner.run(scenario, on: &reference)
         guard result.outcome.ranWithoutProblem, result.steps.count == scenario.steps.count else { return nil }
-        for (index, step) in result.steps.enumerated() {
+        return expectations(for: probe, id: id, observed: result.steps.map(\.observations), keys: keys)
+    }
+
+    /// The probe as a scenario whose every step expects, on `keys`, what was observed there.
+    func expectations(for probe: Probe, id: String, observed: [Observations], keys: Set<String>) -> Scenario? {
+        guard var scenario = probe.scenario(id: id, model: model), observed.count == scenario.steps.count else {
+            return nil
+        }
+        for (index, observations) in observed.enumerated() {
+            let location = scenario.steps[index].location
             scenario.steps[index].expectations = model.observations.compactMap { declaration in
-                guard keys.contains(declaration.key), let value = step.observations[declaration.key] else {
-                    return nil
-                }
-                return Expectation(key: declaration.key, value: value, location: step.step.location)
+                guard keys.contains(declaration.key), let value = observations[declaration.key] else { return nil }
+                return Expectation(key: declaration.key, value: value, location: location)
             }
         }
         return scenario

@@ -164,12 +164,13 @@ public struct Explorer: Sendable {
                 var random = SeededRandom(seed: settings.seed, run: run)
                 var seen = met
                 var outcome = RunOutcome()
-                outcome.probe = generate(&random, generator: generator, reference: &worker.reference, met: &seen)
+                let made = generateObserved(&random, generator: generator, reference: &worker.reference, met: &seen)
+                outcome.probe = made?.probe
                 outcome.met = seen
-                if let probe = outcome.probe {
+                if let made {
                     outcome.verdict = check.check(
-                        probe, id: "explore-\(settings.seed)-\(run)", reference: &worker.reference,
-                        candidate: &worker.candidate)
+                        made.probe, observed: made.observed, id: "explore-\(settings.seed)-\(run)",
+                        reference: &worker.reference, candidate: &worker.candidate)
                 }
                 outcomes.update { $0[slot] = outcome }
             }
@@ -203,6 +204,14 @@ public struct Explorer: Sendable {
         _ random: inout SeededRandom, generator: ProbeGenerator, reference: inout Reference,
         met: inout Set<InputInState>
     ) -> Probe? {
+        generateObserved(&random, generator: generator, reference: &reference, met: &met)?.probe
+    }
+
+    /// The probe, with what the reference observed at each of its steps as a run keeps it.
+    func generateObserved<Reference: ImplementationUnderTest>(
+        _ random: inout SeededRandom, generator: ProbeGenerator, reference: inout Reference,
+        met: inout Set<InputInState>
+    ) -> (probe: Probe, observed: [Observations])? {
         let world = generator.world(&random)
         guard let given = Probe(given: world, steps: []).scenario(id: "generate", model: model)?.given else {
             return nil
@@ -218,6 +227,7 @@ public struct Explorer: Sendable {
         var observations: Observations = [:]
         var clock = 0
         var steps: [Input] = []
+        var observed: [Observations] = []
         var recent: [Int] = []
         for _ in 0..<settings.depth {
             guard
@@ -226,6 +236,7 @@ public struct Explorer: Sendable {
                     choices: choices, met: met, random: &random)
             else { continue }
             if input.name != model.clockInput { recent = Array((recent + [clock]).suffix(4)) }
+            var each: [Observations] = []
             for sent in Probe.expanded(input, model: model) {
                 if sent.name == model.clockInput { clock += sent.argument?.int ?? 0 }
                 met.insert(InputInState(state: state, input: model.label(of: sent)))
@@ -234,10 +245,12 @@ public struct Explorer: Sendable {
                 } catch {
                     return nil
                 }
+                each.append(observations)
                 state = observations[model.stateKey]?.string ?? state
             }
             steps.append(input)
+            observed.append(check.runner.stepObservations(each))
         }
-        return Probe(given: world, steps: steps)
+        return (Probe(given: world, steps: steps), observed)
     }
 }

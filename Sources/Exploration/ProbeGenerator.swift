@@ -16,6 +16,8 @@ public struct ProbeGenerator: Sendable {
 
     /// The input labels that take a transition out of each state (a `*` source's in every one).
     let taken: [String: Set<String>]
+    /// The observation keys that show a duration (a lock's time left): clock inputs aim at them.
+    let durationKeys: [String]
 
     public init(model: ModelDeclaration, supported: Set<String>? = nil) {
         self.model = model
@@ -26,10 +28,9 @@ public struct ProbeGenerator: Sendable {
             taken[state] = everywhere.union(model.transitions.filter { $0.from == state }.flatMap(\.inputs))
         }
         self.taken = taken
+        durationKeys = model.observations.filter { $0.type == .duration || $0.type == .optional(.duration) }.map(\.key)
     }
 
-    /// A world: each given key its default or, sometimes, a value of its type chosen to reach
-    /// the model's edges (counts near zero, durations at the timers).
     /// The default world (no given key changed) and `count - 1` random ones from `seed`: where
     /// the exhaustive walks start.
     public func worlds(count: Int, seed: UInt64) -> [[String: Value]] {
@@ -40,6 +41,8 @@ public struct ProbeGenerator: Sendable {
             }
     }
 
+    /// A world: each given key its default or, sometimes, a value of its type chosen to reach
+    /// the model's edges (counts near zero, durations at the timers).
     public func world(_ random: inout SeededRandom) -> [String: Value] {
         var world: [String: Value] = [:]
         // Digit strings and instants keep their defaults: the model derives or checks them
@@ -58,11 +61,14 @@ public struct ProbeGenerator: Sendable {
         var word: String?
         /// The label coverage counts it under (a shorthand: its expansion's first input's).
         var label: String
+        /// The states in which it takes a transition.
+        var takenIn: Set<String> = []
+        var isClock = false
     }
 
     /// Every input the generator may choose, with the label each is counted under.
     func choices(given: [String: Value]) -> [Choice] {
-        model.inputs.flatMap { declaration -> [Choice] in
+        let made = model.inputs.flatMap { declaration -> [Choice] in
             let sent = declaration.expansion == nil ? [declaration.name] : sentNames(of: declaration, given: given)
             if let supported, !sent.allSatisfy(supported.contains) { return [] }
             if case .oneOf(let words)? = declaration.argument {
@@ -73,6 +79,18 @@ public struct ProbeGenerator: Sendable {
                 ? declaration.name
                 : sample(of: declaration, given: given).map { model.label(of: $0) } ?? declaration.name
             return [Choice(declaration: declaration, word: nil, label: label)]
+        }
+        // Worked out once per world, not at every step.
+        return made.map { choice in
+            var choice = choice
+            choice.isClock = choice.declaration.name == model.clockInput
+            choice.takenIn = Set(
+                taken.filter {
+                    $0.value.contains(choice.label)
+                        || (choice.word == nil && $0.value.contains(choice.declaration.name))
+                }
+                .keys)
+            return choice
         }
     }
 
@@ -98,24 +116,28 @@ public struct ProbeGenerator: Sendable {
         in state: String, observations: Observations, given: [String: Value], elapsed: Int, recent: [Int],
         choices: [Choice], met: Set<InputInState>, random: inout SeededRandom
     ) -> Input? {
-        let taken = self.taken[state] ?? []
         let weights = choices.map { choice -> Double in
             var weight = 1.0
-            if taken.contains(choice.label) || (choice.word == nil && taken.contains(choice.declaration.name)) {
-                weight += 4
-            }
+            if choice.takenIn.contains(state) { weight += 4 }
             if !met.contains(InputInState(state: state, input: choice.label)) { weight += 6 }
-            if choice.declaration.name == model.clockInput { weight += 3 }
+            if choice.isClock { weight += 3 }
             return weight
         }
         let choice = choices[random.pick(weights: weights)]
         if let word = choice.word { return Input(choice.declaration.name, .string(word)) }
         guard let type = choice.declaration.argument else { return Input(choice.declaration.name) }
-        var durations = model.observations.compactMap { declaration -> Int? in
-            guard declaration.type == .duration || declaration.type == .optional(.duration) else { return nil }
-            return observations[declaration.key]?.int
+        var durations = durationKeys.compactMap { observations[$0]?.int }
+        // Half the time a clock input ends a timer started by the latest input (an absence
+        // from leaving the app, a lock from the failure that set it), one tick either side.
+        if choice.isClock, let latest = recent.last, random.chance(0.5) {
+            let ends = model.timers.map { latest + $0 - elapsed }.filter { $0 > 0 }
+            if !ends.isEmpty {
+                let end = ends[Int(random.next() % UInt64(ends.count))]
+                let tick = random.chance(0.5) ? 0 : (random.chance(0.5) ? -1 : 1)
+                return Input(choice.declaration.name, .int(max(1, end + tick)))
+            }
         }
-        if choice.declaration.name == model.clockInput {
+        if choice.isClock {
             durations += recent.flatMap { time in model.timers.map { time + $0 - elapsed } }.filter { $0 > 0 }
         }
         guard var argument = value(of: type, random: &random, observed: durations, given: given) else { return nil }

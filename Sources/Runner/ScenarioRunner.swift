@@ -50,14 +50,16 @@ public struct ScenarioRunner: Sendable {
         var outcomes = implementation.perform(plan)[...]
         var inputs = plan[...]
         var state: String? = model.initialState
-        // Invariants see only what the implementation declares it observes.
-        let observable = model.invariants.isEmpty ? [] : implementation.observedKeys
+        // Expectations are checked, and invariants see, only what the implementation declares
+        // it observes (asked once: a driver's answer is fixed for the run).
+        let observedKeys = implementation.observedKeys
+        let observable = model.invariants.isEmpty ? [] : observedKeys
         var previous: Observations = [:]
         var previousTime = 0
         for (index, step) in scenario.steps.enumerated() {
             let count = step.repeatCount * step.inputs.count
             var stepResult = judge(
-                step, index: index, outcomes: outcomes.prefix(count), expectedCount: count, on: implementation)
+                step, index: index, outcomes: outcomes.prefix(count), expectedCount: count, observedKeys: observedKeys)
             for (timed, outcome) in zip(inputs.prefix(count), outcomes.prefix(count)) {
                 guard case .success(let observations) = outcome else { break }
                 let entered = observations[model.statesKey]?.list?.compactMap(\.string) ?? []
@@ -96,9 +98,9 @@ public struct ScenarioRunner: Sendable {
         return result
     }
 
-    private func judge<Implementation: ImplementationUnderTest>(
+    private func judge(
         _ step: Step, index: Int, outcomes: ArraySlice<Result<Observations, ImplementationError>>, expectedCount: Int,
-        on implementation: Implementation
+        observedKeys: Set<String>
     ) -> StepResult {
         var observed: Observations = [:]
         var result = StepResult(
@@ -121,7 +123,6 @@ public struct ScenarioRunner: Sendable {
             result.message = "the implementation stopped answering before this step"
             return result
         }
-        let observedKeys = step.expectations.isEmpty ? [] : implementation.observedKeys
         for expectation in step.expectations {
             guard observedKeys.contains(expectation.key) else {
                 result.uncheckedKeys.append(expectation.key)
@@ -138,6 +139,13 @@ public struct ScenarioRunner: Sendable {
         }
         if !result.differences.isEmpty { result.outcome = .failed }
         return result
+    }
+
+    /// What a step observed, from each of its inputs' observations, as a run keeps it.
+    public func stepObservations(_ each: [Observations]) -> Observations {
+        var observed: Observations = [:]
+        for observations in each { merge(observations.keptForReports(), into: &observed) }
+        return observed
     }
 
     /// Log keys accumulate over the step's inputs; snapshot keys keep the latest value.
