@@ -64,6 +64,9 @@ public struct ProbeGenerator: Sendable {
         /// The states in which it takes a transition.
         var takenIn: Set<String> = []
         var isClock = false
+        /// No transition names it: it changes what the states do not show (the app in the
+        /// background, digits typed), so it is tried as often as a trigger.
+        var isModifier = false
     }
 
     /// Every input the generator may choose, with the label each is counted under.
@@ -84,6 +87,9 @@ public struct ProbeGenerator: Sendable {
         return made.map { choice in
             var choice = choice
             choice.isClock = choice.declaration.name == model.clockInput
+            let named = Set(model.transitions.flatMap(\.inputs))
+            choice.isModifier =
+                !choice.isClock && !named.contains(choice.label) && !named.contains(choice.declaration.name)
             choice.takenIn = Set(
                 taken.filter {
                     $0.value.contains(choice.label)
@@ -116,9 +122,13 @@ public struct ProbeGenerator: Sendable {
         in state: String, observations: Observations, given: [String: Value], elapsed: Int, recent: [Int],
         choices: [Choice], met: Set<InputInState>, random: inout SeededRandom
     ) -> Input? {
+        // Just after the clock moved (a timer may have run out), the state's triggers are what
+        // tells whether it did.
+        let afterClock = (recent.last ?? 0) < elapsed
         let weights = choices.map { choice -> Double in
             var weight = 1.0
-            if choice.takenIn.contains(state) { weight += 4 }
+            if choice.takenIn.contains(state) { weight += afterClock ? 12 : 4 }
+            if choice.isModifier { weight += 4 }
             if !met.contains(InputInState(state: state, input: choice.label)) { weight += 6 }
             if choice.isClock { weight += 3 }
             return weight
