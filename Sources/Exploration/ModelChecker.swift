@@ -3,6 +3,9 @@ import SpecModel
 /// Bounded exhaustive exploration of a reference: breadth-first over every input sequence up to
 /// `depth` from each world, visiting each (state, clock) once, checking the model's invariants
 /// on every step. A broken invariant comes back with the shortest sequence that breaks it.
+/// It also looks for dead ends: a state the model declares a way out of, from which no
+/// sequence of up to `depth` inputs (from where the walk first reached it) leads anywhere but
+/// back to the initial state (a kill).
 public struct ModelChecker: Sendable {
     public let model: ModelDeclaration
     public var depth: Int
@@ -27,6 +30,8 @@ public struct ModelChecker: Sendable {
         public var reached: Set<String> = []
         /// The first violation of each invariant, shortest first.
         public var violations: [Violation] = []
+        /// Dead ends, each with the shortest sequence into it.
+        public var deadEnds: [(state: String, probe: Probe)] = []
     }
 
     public func check<Reference: StateSaving>(
@@ -34,7 +39,9 @@ public struct ModelChecker: Sendable {
     ) -> Report {
         var report = Report()
         var broken: Set<String> = []
-        let totals = BreadthFirst(model: model, depth: depth).walk(&reference, worlds: worlds, stop: stop) { move in
+        var firstReached: [String: Probe] = [:]
+        let walk = BreadthFirst(model: model, depth: depth)
+        let totals = walk.walk(&reference, worlds: worlds, stop: stop) { move in
             for sent in move.sent {
                 let moment = InvariantStep(
                     before: sent.before, input: sent.input, elapsed: sent.elapsed, after: sent.after)
@@ -45,13 +52,48 @@ public struct ModelChecker: Sendable {
                     }
                 }
             }
+            if move.completed, let last = move.sent.last, firstReached[state(after: last)] == nil {
+                firstReached[state(after: last)] = move.probe
+            }
             guard move.completed, let after = move.sent.last?.after else { return }
             if let state = after[model.stateKey]?.string { report.reached.insert(state) }
             report.reached.formUnion(after[model.statesKey]?.list?.compactMap(\.string) ?? [])
+        }
+        // Only a state the model declares a way out of can be a dead end: one it declares
+        // none from is where the screen hands over. (Not counted in the walk's figures.)
+        var searched = BreadthFirst.Totals()
+        for state in model.stateNames where !stop() {
+            guard let probe = firstReached[state],
+                model.transitions.contains(where: { $0.from == state && $0.to != model.initialState }),
+                let root = walk.start(&reference, world: probe.given)
+            else { continue }
+            defer { reference.finish() }
+            let (_, reached) = walk.follow(&reference, from: root, inputs: probe.steps, totals: &searched)
+            guard let place = reached else { continue }
+            var found = false
+            walk.search(&reference, from: place, totals: &searched) { move, _ in
+                // Only moves from the state itself count: a way out through a kill and a
+                // relaunch is no way out.
+                guard move.sent.first?.stateBefore == state else { return false }
+                found = move.sent.contains { sent in
+                    let entered = sent.after[model.statesKey]?.list?.compactMap(\.string) ?? []
+                    return (entered + [self.state(after: sent)]).contains {
+                        $0 != state && $0 != model.initialState
+                    }
+                }
+                return found
+            }
+            if !found { report.deadEnds.append((state, probe)) }
         }
         report.worlds = totals.worlds
         report.states = totals.states
         report.steps = totals.steps
         return report
+    }
+
+    /// The model state after one sent input.
+    func state(after sent: BreadthFirst.Sent) -> String {
+        let entered = sent.after[model.statesKey]?.list?.compactMap(\.string) ?? []
+        return sent.after[model.stateKey]?.string ?? entered.last ?? sent.stateBefore
     }
 }

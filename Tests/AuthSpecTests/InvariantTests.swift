@@ -90,9 +90,27 @@ import Testing
         for invariant in Self.model.invariants {
             #expect(result.stdout.contains("  ✓ \(invariant.id): "), "\(invariant.id)")
         }
+        #expect(result.stdout.contains("  ✓ no dead end: from each state reached that the model declares a way out of"))
         #expect(result.stdout.contains("PASS: every invariant holds on every sequence of up to 2 inputs"))
         let bad = try TestSupport.authspec(["check-model", "--depth", "99"])
         #expect(bad.status == 2)
         #expect(bad.stderr.contains("--depth takes a whole number from 1 to 12, not '99'"))
+    }
+
+    /// A lock nothing ends (no cooldown, no login, not even a kill leaves it) is a dead end;
+    /// the Recovery hand-over, which the model declares no way out of, is not.
+    @Test func aStateWithNoWayOutIsADeadEnd() {
+        var stuck = MutatedReference("lock-never-ends", memo: Self.memo) { before, next, outputs in
+            if before.screen.phase == .pinBlocked {
+                next = before
+                outputs = []
+            }
+        }
+        let worlds: [[String: Value]] = [["blocked_for": .int(60_000)], ["biometric_enabled": .bool(false)]]
+        let report = ModelChecker(model: Self.model, depth: 2).check(&stuck, worlds: worlds)
+        #expect(report.deadEnds.map(\.state) == ["PINBlocked"])
+        #expect(report.deadEnds.first?.probe.steps == [Input("launch")])
+        var reference = ReferenceImplementation(memo: Self.memo)
+        #expect(ModelChecker(model: Self.model, depth: 2).check(&reference, worlds: worlds).deadEnds.isEmpty)
     }
 }

@@ -16,8 +16,12 @@ enum CheckModelCommand: Command {
             words, the right PIN and one digit off it, its first digit alone, and clock inputs \
             at 1 ms, at each of the model's timers and at each duration the state shows. A \
             broken invariant is printed with the shortest sequence that breaks it (written as \
-            a scenario with --out). Declared states never reached are listed. Exit codes: 0 \
-            every invariant holds to that depth, 1 one is broken, 2 usage errors.
+            a scenario with --out). Then dead ends: from where each state was first reached, \
+            a second search of up to --depth inputs for a way out that does not pass through \
+            the initial state (a kill), for each state the model declares a way out of (a \
+            state it declares none from is a hand-over). Declared states never reached are \
+            listed. Exit codes: 0 every invariant holds to that depth and no state is a dead \
+            end, 1 otherwise, 2 usage errors.
             """,
         arguments: [],
         options: [
@@ -64,6 +68,17 @@ enum CheckModelCommand: Command {
                 Console.out("  ✓ \(invariant.id): \(invariant.summary)")
             }
         }
+        for (state, probe) in report.deadEnds {
+            let inputs = probe.steps.map { formatter.format(input: $0) }.joined(separator: ", ")
+            Console.out(
+                "  ✗ dead end: from \(state) no sequence of up to \(depth) inputs leads anywhere but "
+                    + "\(model.initialState), though the model declares a way out\n    reached by \(inputs)")
+        }
+        if report.deadEnds.isEmpty {
+            Console.out(
+                "  ✓ no dead end: from each state reached that the model declares a way out of, some sequence "
+                    + "of up to \(depth) inputs leads out (not through \(model.initialState))")
+        }
         let unreached = model.stateNames.filter { !report.reached.contains($0) && $0 != model.initialState }
         if !unreached.isEmpty {
             Console.out("States not reached at this depth: \(unreached.joined(separator: ", "))")
@@ -71,11 +86,12 @@ enum CheckModelCommand: Command {
         if let folder = arguments.value("out"), !report.violations.isEmpty {
             try write(report.violations, into: folder, model: model, reference: package)
         }
-        if report.violations.isEmpty {
-            Console.out("PASS: every invariant holds on every sequence of up to \(depth) inputs")
+        if report.violations.isEmpty && report.deadEnds.isEmpty {
+            Console.out(
+                "PASS: every invariant holds on every sequence of up to \(depth) inputs, and no state is a dead end")
             return .success
         }
-        Console.out("FAIL: \(report.violations.count) invariants broken")
+        Console.out("FAIL: \(report.violations.count) invariants broken, \(report.deadEnds.count) dead ends")
         return .failures
     }
 
