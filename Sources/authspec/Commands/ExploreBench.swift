@@ -3,10 +3,10 @@ import Exploration
 import Results
 import SpecModel
 
-/// `bench --explore`: the reference's steps per second inside `explore` (generating, the
-/// differential check, the runner's judging and the invariants around each reference step)
-/// against a raw loop that only feeds the same probes' inputs to the reference, side by side,
-/// alternating trials.
+/// `bench --explore`: the reference's steps per second inside `explore` (generating each probe
+/// on the reference, then the candidate, here a second reference, judged by the runner with
+/// the invariants) against a raw loop that only feeds the same probes' inputs to the
+/// reference, side by side, alternating trials.
 enum ExploreBench {
     /// Counts the inputs an implementation performs; copies share the count.
     final class Counter: @unchecked Sendable {

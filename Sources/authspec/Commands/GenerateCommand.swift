@@ -78,6 +78,8 @@ enum GenerateCommand: Command {
         }
         let worlds = ProbeGenerator(model: model).worlds(count: count, seed: seed)
         let generator = CoverageGenerator(model: model, goal: goal, depth: depth, requirements: requirements)
+        Console.out(
+            "Walking the \(model.name) reference: every sequence of up to \(depth) inputs from \(worlds.count) worlds…")
         let began = DispatchTime.now().uptimeNanoseconds
         let plan = generator.plan(&reference, worlds: worlds)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9
