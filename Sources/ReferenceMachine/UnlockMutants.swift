@@ -1,23 +1,27 @@
 import SpecModel
 
-/// The reference with one deliberate change: different rule numbers, or a hook that alters
-/// what one reduce step did (its next state and outputs), or observations rewritten.
+/// The reference with one deliberate change: different rule numbers, inputs taken for others,
+/// a hook that alters what one reduce step did (its next state and outputs), or observations
+/// rewritten.
 public struct MutatedReference: ImplementationUnderTest {
     public typealias Alteration =
         @Sendable (_ before: UnlockState, _ next: inout UnlockState, _ outputs: inout [UnlockOutput]) -> Void
     var inner: ReferenceImplementation
     let alter: Alteration
     let rewrite: @Sendable (Observations) -> Observations
+    let rewriteInput: @Sendable (Input) -> Input
     public let name: String
 
     public init(
         _ name: String, rules: UnlockRules = .spec, memo: Argon2Memo, alter: @escaping Alteration = { _, _, _ in },
-        rewrite: @escaping @Sendable (Observations) -> Observations = { $0 }
+        rewrite: @escaping @Sendable (Observations) -> Observations = { $0 },
+        rewriteInput: @escaping @Sendable (Input) -> Input = { $0 }
     ) {
         self.name = name
         inner = ReferenceImplementation(machine: UnlockMachine(rules: rules), memo: memo)
         self.alter = alter
         self.rewrite = rewrite
+        self.rewriteInput = rewriteInput
     }
 
     public var observedKeys: Set<String> { inner.observedKeys }
@@ -33,7 +37,8 @@ public struct MutatedReference: ImplementationUnderTest {
     {
         guard let before = inner.state else { throw .failed("perform before start") }
         let now = inner.clockOrigin + milliseconds
-        var (next, outputs) = inner.machine.reduce(before, try ReferenceImplementation.event(for: input), now: now)
+        var (next, outputs) = inner.machine.reduce(
+            before, try ReferenceImplementation.event(for: rewriteInput(input)), now: now)
         alter(before, &next, &outputs)
         inner.state = next
         return rewrite(

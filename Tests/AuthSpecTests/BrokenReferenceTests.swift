@@ -12,47 +12,30 @@ import Testing
         var caughtBy: Set<String>
         var rules: @Sendable (inout UnlockRules) -> Void = { _ in }
         var rewriteInput: @Sendable (Input) -> Input = { $0 }
-        var afterInput: @Sendable (Input, _ before: UnlockState, _ after: inout UnlockState) -> Void = { _, _, _ in }
+        var alter: MutatedReference.Alteration = { _, _, _ in }
         var rewriteObservations: @Sendable (Observations) -> Observations = { $0 }
+
+        /// The reference with this breakage.
+        var reference: MutatedReference {
+            var changed = UnlockRules.spec
+            rules(&changed)
+            return MutatedReference(
+                "broken: \(description)", rules: changed, memo: BrokenReferenceTests.memo, alter: alter,
+                rewrite: rewriteObservations, rewriteInput: rewriteInput)
+        }
     }
 
-    /// The reference with one breakage wrapped around it.
-    struct BrokenReference: ImplementationUnderTest {
-        var inner: ReferenceImplementation
-        let breakage: Breakage
-        var name: String { "broken: \(breakage)" }
-        var observedKeys: Set<String> { inner.observedKeys }
+    static let memo = Argon2Memo()
 
-        init(_ breakage: Breakage) {
-            var rules = UnlockRules.spec
-            breakage.rules(&rules)
-            inner = ReferenceImplementation(machine: UnlockMachine(rules: rules))
-            self.breakage = breakage
-        }
-
-        mutating func start(scenario: String, given: [String: Value]) throws(ImplementationError) {
-            try inner.start(scenario: scenario, given: given)
-        }
-        mutating func finish() { inner.finish() }
-
-        mutating func perform(_ input: Input, atMilliseconds milliseconds: Int) throws(ImplementationError)
-            -> Observations
-        {
-            let before = inner.state
-            let rewritten = breakage.rewriteInput(input)
-            let observations = try inner.perform(rewritten, atMilliseconds: milliseconds)
-            if let before, var after = inner.state {
-                breakage.afterInput(rewritten, before, &after)
-                inner.state = after
-            }
-            return breakage.rewriteObservations(observations)
-        }
+    /// A kill: the process was running and is not any more.
+    static func killed(_ before: UnlockState, _ next: UnlockState) -> Bool {
+        before.screen.phase != .notRunning && next.screen.phase == .notRunning
     }
 
     static let breakages: [Breakage] = [
         Breakage(
             description: "the PIN failure count is reset by a kill", caughtBy: ["lock-failure-count-survives-kill"],
-            afterInput: { input, _, state in if input.name == "kill" { state.persisted.pinFailures = 0 } }),
+            alter: { before, next, _ in if killed(before, next) { next.persisted.pinFailures = 0 } }),
         Breakage(
             description: "the 8th failure locks for 15 minutes",
             caughtBy: ["brief-pin-failure-8-and-beyond-lock-1-hour"],
@@ -63,9 +46,9 @@ import Testing
             rewriteInput: { $0 == Input("biometric", .string("cancel")) ? Input("biometric", .string("failure")) : $0 }),
         Breakage(
             description: "the lock ends one second early", caughtBy: ["lock-countdown-and-boundary"],
-            afterInput: { _, before, state in
-                if let until = state.persisted.blockedUntil, until != before.persisted.blockedUntil {
-                    state.persisted.blockedUntil = until - 1000
+            alter: { before, next, _ in
+                if let until = next.persisted.blockedUntil, until != before.persisted.blockedUntil {
+                    next.persisted.blockedUntil = until - 1000
                 }
             }),
         Breakage(
@@ -87,19 +70,19 @@ import Testing
         Breakage(
             description: "tapping 'Iniciar sesion nuevamente' lifts the lock before any login",
             caughtBy: ["brief-relogin-from-blocked", "lock-login-tap-alone-keeps-lock"],
-            afterInput: { input, _, state in
-                if input == Input("tap", .string("login_again")) {
-                    state.persisted.blockedUntil = nil
-                    state.persisted.pinFailures = 0
+            alter: { before, next, _ in
+                if before.screen.phase == .pinBlocked && next.screen.phase == .login {
+                    next.persisted.blockedUntil = nil
+                    next.persisted.pinFailures = 0
                 }
             }),
         Breakage(
             description: "biometrics are offered again after a platform lockout",
             caughtBy: ["biometric-lockout-not-offered-after-relaunch"],
-            afterInput: { _, _, state in state.persisted.platformBiometrics = .available }),
+            alter: { _, next, _ in next.persisted.platformBiometrics = .available }),
         Breakage(
             description: "the lock is lost when the app is killed", caughtBy: ["lock-survives-kill"],
-            afterInput: { input, _, state in if input.name == "kill" { state.persisted.blockedUntil = nil } }),
+            alter: { before, next, _ in if killed(before, next) { next.persisted.blockedUntil = nil } }),
         Breakage(
             description: "the wrong-PIN announcement counts failures instead of attempts left",
             caughtBy: ["pin-failure-rows-1-to-4-show-attempts-left"],
@@ -118,7 +101,7 @@ import Testing
 
     @Test(arguments: breakages)
     func breakageIsCaught(_ breakage: Breakage) {
-        let results = TestSupport.run(TestSupport.suite().scenarios, on: BrokenReference(breakage))
+        let results = TestSupport.run(TestSupport.suite().scenarios, on: breakage.reference)
         let failing = Set(results.filter { $0.outcome == .failed }.map(\.scenario.id))
         #expect(
             breakage.caughtBy.isSubset(of: failing),
