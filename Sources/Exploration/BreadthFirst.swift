@@ -113,8 +113,7 @@ extension BreadthFirst {
             }
             totals.steps += 1
             move.sent.append(Sent(input: sent, stateBefore: state, before: before, after: after, elapsed: now - then))
-            let entered = after[model.statesKey]?.list?.compactMap(\.string) ?? []
-            state = after[model.stateKey]?.string ?? entered.last ?? state
+            state = model.state(after: after, from: state)
             before = after
         }
         guard let saved = reference.save() else { return (move, nil) }

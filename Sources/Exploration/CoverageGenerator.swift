@@ -130,8 +130,9 @@ public struct CoverageGenerator: Sendable {
                 while let here = place, here.path.count < longest, !uncovered.isEmpty {
                     var found: Place<Reference.Saved>?
                     ahead.search(&reference, from: here, totals: &totals) { move, reached in
-                        guard let reached, !hits(move.sent).isDisjoint(with: uncovered) else { return false }
-                        meet(hits(move.sent))
+                        let met = hits(move.sent)
+                        guard let reached, !met.isDisjoint(with: uncovered) else { return false }
+                        meet(met)
                         found = reached
                         return true
                     }

@@ -52,8 +52,9 @@ public struct ModelChecker: Sendable {
                     }
                 }
             }
-            if move.completed, let last = move.sent.last, firstReached[state(after: last)] == nil {
-                firstReached[state(after: last)] = move.probe
+            if move.completed, let last = move.sent.last {
+                let reached = model.state(after: last.after, from: last.stateBefore)
+                if firstReached[reached] == nil { firstReached[reached] = move.probe }
             }
             guard move.completed, let after = move.sent.last?.after else { return }
             if let state = after[model.stateKey]?.string { report.reached.insert(state) }
@@ -77,7 +78,7 @@ public struct ModelChecker: Sendable {
                 guard move.sent.first?.stateBefore == state else { return false }
                 found = move.sent.contains { sent in
                     let entered = sent.after[model.statesKey]?.list?.compactMap(\.string) ?? []
-                    return (entered + [self.state(after: sent)]).contains {
+                    return (entered + [model.state(after: sent.after, from: sent.stateBefore)]).contains {
                         $0 != state && $0 != model.initialState
                     }
                 }
@@ -89,11 +90,5 @@ public struct ModelChecker: Sendable {
         report.states = totals.states
         report.steps = totals.steps
         return report
-    }
-
-    /// The model state after one sent input.
-    func state(after sent: BreadthFirst.Sent) -> String {
-        let entered = sent.after[model.statesKey]?.list?.compactMap(\.string) ?? []
-        return sent.after[model.stateKey]?.string ?? entered.last ?? sent.stateBefore
     }
 }

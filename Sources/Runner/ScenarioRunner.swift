@@ -64,7 +64,7 @@ public struct ScenarioRunner: Sendable {
                 guard case .success(let observations) = outcome else { break }
                 let entered = observations[model.statesKey]?.list?.compactMap(\.string) ?? []
                 stepResult.trace.append(InputTrace(input: timed.input, stateBefore: state, statesEntered: entered))
-                state = observations[model.stateKey]?.string ?? entered.last ?? state
+                state = state.map { model.state(after: observations, from: $0) }
                 let seen =
                     observations.keys.allSatisfy(observable.contains)
                     ? observations : observations.filter { observable.contains($0.key) }

@@ -109,6 +109,12 @@ public struct ModelDeclaration: Sendable {
         return input.name
     }
 
+    /// The state an implementation is in after an input, from what it observed: its state key,
+    /// else the last state it entered, else the state it was in.
+    public func state(after observations: Observations, from before: String) -> String {
+        observations[stateKey]?.string ?? observations[statesKey]?.list?.compactMap(\.string).last ?? before
+    }
+
     /// The declared transition (index into `transitions`) an observed move is, an exact one
     /// before a `*` one.
     public func declaredTransition(from: String, to: String) -> Int? {
