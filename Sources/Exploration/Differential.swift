@@ -47,9 +47,8 @@ public struct DifferentialCheck: Sendable {
     }
 
     public enum Verdict: Sendable {
-        /// The same on every compared key at every step; `expected` is the probe as a scenario
-        /// with the reference's observations.
-        case agrees(expected: Scenario)
+        /// The same on every compared key at every step.
+        case agrees
         case diverges(Divergence)
         /// The probe is not one to try: the model rejects its world, or the reference could not run it.
         case invalid(String)
@@ -57,23 +56,40 @@ public struct DifferentialCheck: Sendable {
 
     /// `observed`: the reference's observations of each step, when the probe was made on it
     /// (exploration steps the reference as it chooses); else the reference runs the probe.
+    /// Most runs agree: the runner says so without building a result, and judges in full only
+    /// a run that does not pass.
     public func check<Reference: ImplementationUnderTest, Candidate: ImplementationUnderTest>(
         _ probe: Probe, observed: [Observations]? = nil, id: String, reference: inout Reference,
         candidate: inout Candidate
     ) -> Verdict {
+        guard let scenario = probe.scenario(id: id, model: model),
+            let observed = observed ?? referenceObservations(of: scenario, on: &reference),
+            observed.count == scenario.steps.count
+        else { return .invalid("the reference cannot run this probe") }
         let keys = comparedKeys(candidate)
-        let made =
-            observed.map { expectations(for: probe, id: id, observed: $0, keys: keys) }
-            ?? expectations(for: probe, id: id, reference: &reference, keys: keys)
-        guard let expected = made else { return .invalid("the reference cannot run this probe") }
-        let result = runner.run(expected, on: &candidate)
-        guard let problem = result.firstProblem, result.outcome == .failed || result.outcome == .errored else {
-            return .agrees(expected: expected)
+        let result: ScenarioResult
+        switch runner.answers(to: scenario, from: &candidate) {
+        case .notRun(let notRun):
+            result = notRun
+        case .answered(let answers):
+            if runner.passes(
+                answers, expected: observed, keys: model.observations.map(\.key).filter(keys.contains),
+                inputsPerStep: scenario.steps.map(\.inputs.count))
+            {
+                return .agrees
+            }
+            result = runner.judge(
+                expectations(for: scenario, observed: observed, keys: keys), answers: answers,
+                implementation: candidate.name)
         }
-        let input = problem.step.written.name
+        guard result.outcome == .failed || result.outcome == .errored else { return .agrees }
+        // An implementation that could not start errs before the first step.
+        let problem = result.firstProblem
         let signature = Signature(
-            input: input, keys: Set(problem.differences.map(\.key)), errored: problem.outcome == .errored)
-        return .diverges(Divergence(probe: probe, step: problem.index, signature: signature, result: result))
+            input: problem?.step.written.name ?? "start", keys: Set(problem?.differences.map(\.key) ?? []),
+            errored: problem.map { $0.outcome == .errored } ?? true)
+        return .diverges(
+            Divergence(probe: probe, step: problem?.index ?? 0, signature: signature, result: result))
     }
 
     /// The keys compared on this implementation.
@@ -86,17 +102,24 @@ public struct DifferentialCheck: Sendable {
     public func expectations<Reference: ImplementationUnderTest>(
         for probe: Probe, id: String, reference: inout Reference, keys: Set<String>
     ) -> Scenario? {
-        guard let scenario = probe.scenario(id: id, model: model) else { return nil }
-        let result = runner.run(scenario, on: &reference)
-        guard result.outcome.ranWithoutProblem, result.steps.count == scenario.steps.count else { return nil }
-        return expectations(for: probe, id: id, observed: result.steps.map(\.observations), keys: keys)
+        guard let scenario = probe.scenario(id: id, model: model),
+            let observed = referenceObservations(of: scenario, on: &reference)
+        else { return nil }
+        return expectations(for: scenario, observed: observed, keys: keys)
     }
 
-    /// The probe as a scenario whose every step expects, on `keys`, what was observed there.
-    func expectations(for probe: Probe, id: String, observed: [Observations], keys: Set<String>) -> Scenario? {
-        guard var scenario = probe.scenario(id: id, model: model), observed.count == scenario.steps.count else {
-            return nil
-        }
+    /// What the reference observed at each step of the scenario, or nil if it could not run it.
+    func referenceObservations<Reference: ImplementationUnderTest>(
+        of scenario: Scenario, on reference: inout Reference
+    ) -> [Observations]? {
+        let result = runner.run(scenario, on: &reference)
+        guard result.outcome.ranWithoutProblem, result.steps.count == scenario.steps.count else { return nil }
+        return result.steps.map(\.observations)
+    }
+
+    /// The scenario with every step expecting, on `keys`, what was observed there.
+    func expectations(for scenario: Scenario, observed: [Observations], keys: Set<String>) -> Scenario {
+        var scenario = scenario
         for (index, observations) in observed.enumerated() {
             let location = scenario.steps[index].location
             scenario.steps[index].expectations = model.observations.compactMap { declaration in

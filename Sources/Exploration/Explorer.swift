@@ -157,16 +157,17 @@ public struct Explorer: Sendable {
     ) -> [RunOutcome] {
         let outcomes = Locked([RunOutcome](repeating: RunOutcome(), count: runs.count))
         let count = min(workers.count, runs.count)
+        let before = MetPairs(met, generator: generator)
         DispatchQueue.concurrentPerform(iterations: count) { index in
             let worker = workers[index]
             for slot in stride(from: index, to: runs.count, by: count) {
                 let run = runs[slot]
                 var random = SeededRandom(seed: settings.seed, run: run)
-                var seen = met
+                var seen = before
                 var outcome = RunOutcome()
                 let made = generateObserved(&random, generator: generator, reference: &worker.reference, met: &seen)
                 outcome.probe = made?.probe
-                outcome.met = seen
+                outcome.met = seen.added(since: before, generator: generator)
                 if let made {
                     outcome.verdict = check.check(
                         made.probe, observed: made.observed, id: "explore-\(settings.seed)-\(run)",
@@ -204,13 +205,16 @@ public struct Explorer: Sendable {
         _ random: inout SeededRandom, generator: ProbeGenerator, reference: inout Reference,
         met: inout Set<InputInState>
     ) -> Probe? {
-        generateObserved(&random, generator: generator, reference: &reference, met: &met)?.probe
+        let before = MetPairs(met, generator: generator)
+        var seen = before
+        defer { met.formUnion(seen.added(since: before, generator: generator)) }
+        return generateObserved(&random, generator: generator, reference: &reference, met: &seen)?.probe
     }
 
     /// The probe, with what the reference observed at each of its steps as a run keeps it.
     func generateObserved<Reference: ImplementationUnderTest>(
         _ random: inout SeededRandom, generator: ProbeGenerator, reference: inout Reference,
-        met: inout Set<InputInState>
+        met: inout MetPairs
     ) -> (probe: Probe, observed: [Observations])? {
         let world = generator.world(&random)
         guard let given = Probe(given: world, steps: []).scenario(id: "generate", model: model)?.given else {
@@ -231,15 +235,22 @@ public struct Explorer: Sendable {
         var recent: [Int] = []
         for _ in 0..<settings.depth {
             guard
-                let input = generator.next(
+                let (input, choice) = generator.next(
                     in: state, observations: observations, given: given, elapsed: clock, recent: recent,
                     choices: choices, met: met, random: &random)
             else { continue }
             if input.name != model.clockInput { recent = Array((recent + [clock]).suffix(4)) }
             var each: [Observations] = []
-            for sent in Probe.expanded(input, model: model) {
+            let sentInputs = choice.declaration.expansion == nil ? [input] : Probe.expanded(input, model: model)
+            for sent in sentInputs {
                 if sent.name == model.clockInput { clock += sent.argument?.int ?? 0 }
-                met.insert(InputInState(state: state, input: model.label(of: sent)))
+                // An input sent as chosen is counted under its choice's label; a shorthand's
+                // inputs under their own.
+                let label = sent == input ? choice.label : model.label(of: sent)
+                met.insert(
+                    state: generator.stateIndex[state],
+                    label: sent == input ? choice.labelNumber : generator.labelIndex[label],
+                    InputInState(state: state, input: label))
                 do {
                     observations = try reference.perform(sent, atMilliseconds: clock)
                 } catch {

@@ -8,7 +8,7 @@ import SpecModel
 public struct ProbeGenerator: Sendable {
     public let model: ModelDeclaration
     /// Inputs the implementation handles (nil: all); others are never generated.
-    public var supported: Set<String>?
+    public let supported: Set<String>?
     /// Chance that a given key keeps its default in a generated world.
     var keepDefault = 0.6
     /// The longest a probe's clock may run, so a generated probe is always a valid scenario.
@@ -16,8 +16,19 @@ public struct ProbeGenerator: Sendable {
 
     /// The input labels that take a transition out of each state (a `*` source's in every one).
     let taken: [String: Set<String>]
+    /// Input names and labels some transition names: any other input is a modifier.
+    let named: Set<String>
     /// The observation keys that show a duration (a lock's time left): clock inputs aim at them.
     let durationKeys: [String]
+    /// The model's states and input labels numbered, so that the pairs met are a table
+    /// (`MetPairs`) the generator reads at every input without hashing names.
+    let stateIndex: [String: Int]
+    let labelIndex: [String: Int]
+    let labels: [String]
+    let states: [String]
+    /// Each choice of an input that is not a shorthand, worked out once (a shorthand's depends
+    /// on the world).
+    private(set) var fixedChoices: [String: [Choice]]
 
     public init(model: ModelDeclaration, supported: Set<String>? = nil) {
         self.model = model
@@ -28,7 +39,18 @@ public struct ProbeGenerator: Sendable {
             taken[state] = everywhere.union(model.transitions.filter { $0.from == state }.flatMap(\.inputs))
         }
         self.taken = taken
+        named = Set(model.transitions.flatMap(\.inputs))
         durationKeys = model.observations.filter { $0.type == .duration || $0.type == .optional(.duration) }.map(\.key)
+        states = model.stateNames
+        labels = model.inputLabels
+        stateIndex = Dictionary(uniqueKeysWithValues: states.enumerated().map { ($1, $0) })
+        labelIndex = Dictionary(labels.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        fixedChoices = [:]
+        var fixed: [String: [Choice]] = [:]
+        for declaration in model.inputs where declaration.expansion == nil {
+            fixed[declaration.name] = choices(of: declaration, given: [:])
+        }
+        fixedChoices = fixed
     }
 
     /// The default world (no given key changed) and `count - 1` random ones from `seed`: where
@@ -61,8 +83,11 @@ public struct ProbeGenerator: Sendable {
         var word: String?
         /// The label coverage counts it under (a shorthand: its expansion's first input's).
         var label: String
-        /// The states in which it takes a transition.
+        /// The label's number (nil: not one of the model's input labels).
+        var labelNumber: Int?
+        /// The states in which it takes a transition, and the same by state number.
         var takenIn: Set<String> = []
+        var takenInNumbered: [Bool] = []
         var isClock = false
         /// No transition names it: it changes what the states do not show (the app in the
         /// background, digits typed), so it is tried as often as a trigger.
@@ -71,23 +96,28 @@ public struct ProbeGenerator: Sendable {
 
     /// Every input the generator may choose, with the label each is counted under.
     func choices(given: [String: Value]) -> [Choice] {
-        let made = model.inputs.flatMap { declaration -> [Choice] in
-            let sent = declaration.expansion == nil ? [declaration.name] : sentNames(of: declaration, given: given)
-            if let supported, !sent.allSatisfy(supported.contains) { return [] }
-            if case .oneOf(let words)? = declaration.argument {
-                return words.map { Choice(declaration: declaration, word: $0, label: "\(declaration.name): \($0)") }
-            }
+        model.inputs.flatMap { declaration in
+            fixedChoices[declaration.name] ?? choices(of: declaration, given: given)
+        }
+    }
+
+    private func choices(of declaration: InputDeclaration, given: [String: Value]) -> [Choice] {
+        let sent = declaration.expansion == nil ? [declaration.name] : sentNames(of: declaration, given: given)
+        if let supported, !sent.allSatisfy(supported.contains) { return [] }
+        let made: [Choice]
+        if case .oneOf(let words)? = declaration.argument {
+            made = words.map { Choice(declaration: declaration, word: $0, label: "\(declaration.name): \($0)") }
+        } else {
             let label =
                 declaration.expansion == nil
                 ? declaration.name
                 : sample(of: declaration, given: given).map { model.label(of: $0) } ?? declaration.name
-            return [Choice(declaration: declaration, word: nil, label: label)]
+            made = [Choice(declaration: declaration, word: nil, label: label)]
         }
-        // Worked out once per world, not at every step.
         return made.map { choice in
             var choice = choice
+            choice.labelNumber = labelIndex[choice.label]
             choice.isClock = choice.declaration.name == model.clockInput
-            let named = Set(model.transitions.flatMap(\.inputs))
             choice.isModifier =
                 !choice.isClock && !named.contains(choice.label) && !named.contains(choice.declaration.name)
             choice.takenIn = Set(
@@ -96,6 +126,7 @@ public struct ProbeGenerator: Sendable {
                         || (choice.word == nil && $0.value.contains(choice.declaration.name))
                 }
                 .keys)
+            choice.takenInNumbered = states.map(choice.takenIn.contains)
             return choice
         }
     }
@@ -120,20 +151,34 @@ public struct ProbeGenerator: Sendable {
     /// lock from the failure that set it, an absence from leaving the app).
     func next(
         in state: String, observations: Observations, given: [String: Value], elapsed: Int, recent: [Int],
-        choices: [Choice], met: Set<InputInState>, random: inout SeededRandom
-    ) -> Input? {
+        choices: [Choice], met: MetPairs, random: inout SeededRandom
+    ) -> (input: Input, choice: Choice)? {
         // Just after the clock moved (a timer may have run out), the state's triggers are what
         // tells whether it did.
         let afterClock = (recent.last ?? 0) < elapsed
+        let row = stateIndex[state]
         let weights = choices.map { choice -> Double in
             var weight = 1.0
-            if choice.takenIn.contains(state) { weight += afterClock ? 12 : 4 }
+            if row.map({ choice.takenInNumbered[$0] }) ?? choice.takenIn.contains(state) {
+                weight += afterClock ? 12 : 4
+            }
             if choice.isModifier { weight += 4 }
-            if !met.contains(InputInState(state: state, input: choice.label)) { weight += 6 }
+            if !met.contains(state: row, label: choice.labelNumber, InputInState(state: state, input: choice.label)) {
+                weight += 6
+            }
             if choice.isClock { weight += 3 }
             return weight
         }
         let choice = choices[random.pick(weights: weights)]
+        return nextInput(
+            choice, observations: observations, given: given, elapsed: elapsed, recent: recent, random: &random
+        ).map { ($0, choice) }
+    }
+
+    private func nextInput(
+        _ choice: Choice, observations: Observations, given: [String: Value], elapsed: Int, recent: [Int],
+        random: inout SeededRandom
+    ) -> Input? {
         if let word = choice.word { return Input(choice.declaration.name, .string(word)) }
         guard let type = choice.declaration.argument else { return Input(choice.declaration.name) }
         var durations = durationKeys.compactMap { observations[$0]?.int }

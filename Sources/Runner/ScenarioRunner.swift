@@ -15,23 +15,50 @@ public struct ScenarioRunner: Sendable {
     public func run<Implementation: ImplementationUnderTest>(
         _ scenario: Scenario, on implementation: inout Implementation
     ) -> ScenarioResult {
-        var result = ScenarioResult(
-            scenario: scenario, implementation: implementation.name, outcome: .passed, steps: [])
+        switch answers(to: scenario, from: &implementation) {
+        case .answered(let answers): return judge(scenario, answers: answers, implementation: implementation.name)
+        case .notRun(let result): return result
+        }
+    }
+
+    /// What an implementation answered to a scenario's inputs, before any judging.
+    public struct Answers: Sendable {
+        /// Every input sent, repetitions expanded, at its virtual time.
+        public var plan: [TimedInput]
+        /// One per input, up to the first failure.
+        public var outcomes: [Result<Observations, ImplementationError>]
+        /// The keys the implementation declares it observes (asked once: a driver's answer is
+        /// fixed for the run).
+        public var observedKeys: Set<String>
+    }
+
+    public enum Answered: Sendable {
+        case answered(Answers)
+        /// Skipped or could not start: the result says why.
+        case notRun(ScenarioResult)
+    }
+
+    /// Starts the implementation with the scenario's world and sends it every input.
+    public func answers<Implementation: ImplementationUnderTest>(
+        to scenario: Scenario, from implementation: inout Implementation
+    ) -> Answered {
         if let supported = implementation.supportedInputs {
             let missing = Set(scenario.steps.flatMap { $0.inputs.map(\.name) }).subtracting(supported)
             if !missing.isEmpty {
-                result.outcome = .skipped
-                result.message =
-                    "the implementation does not declare the input(s) " + missing.sorted().joined(separator: ", ")
-                return result
+                return .notRun(
+                    ScenarioResult(
+                        scenario: scenario, implementation: implementation.name, outcome: .skipped, steps: [],
+                        message: "the implementation does not declare the input(s) "
+                            + missing.sorted().joined(separator: ", ")))
             }
         }
         do {
             try implementation.start(scenario: scenario.id, given: scenario.given)
         } catch {
-            result.outcome = Self.outcome(of: error)
-            result.message = "could not start: \(error)"
-            return result
+            return .notRun(
+                ScenarioResult(
+                    scenario: scenario, implementation: implementation.name, outcome: Self.outcome(of: error),
+                    steps: [], message: "could not start: \(error)"))
         }
         defer { implementation.finish() }
         // Time is an input: every input's virtual time is known before anything is sent, so the
@@ -47,39 +74,35 @@ public struct ScenarioRunner: Sendable {
                 }
             }
         }
-        var outcomes = implementation.perform(plan)[...]
-        var inputs = plan[...]
+        let outcomes = implementation.perform(plan)
+        return .answered(Answers(plan: plan, outcomes: outcomes, observedKeys: implementation.observedKeys))
+    }
+
+    /// The scenario's steps judged on the answers: expectations compared key by key, the
+    /// model's invariants checked after every input.
+    public func judge(_ scenario: Scenario, answers: Answers, implementation: String) -> ScenarioResult {
+        var result = ScenarioResult(scenario: scenario, implementation: implementation, outcome: .passed, steps: [])
+        var outcomes = answers.outcomes[...]
+        var inputs = answers.plan[...]
         var state: String? = model.initialState
-        // Expectations are checked, and invariants see, only what the implementation declares
-        // it observes (asked once: a driver's answer is fixed for the run).
-        let observedKeys = implementation.observedKeys
-        let observable = model.invariants.isEmpty ? [] : observedKeys
-        var previous: Observations = [:]
-        var previousTime = 0
+        var watch = InvariantWatch(model: model, observedKeys: answers.observedKeys)
         for (index, step) in scenario.steps.enumerated() {
             let count = step.repeatCount * step.inputs.count
             var stepResult = judge(
-                step, index: index, outcomes: outcomes.prefix(count), expectedCount: count, observedKeys: observedKeys)
+                step, index: index, outcomes: outcomes.prefix(count), expectedCount: count,
+                observedKeys: answers.observedKeys)
             for (timed, outcome) in zip(inputs.prefix(count), outcomes.prefix(count)) {
                 guard case .success(let observations) = outcome else { break }
                 let entered = observations[model.statesKey]?.list?.compactMap(\.string) ?? []
                 stepResult.trace.append(InputTrace(input: timed.input, stateBefore: state, statesEntered: entered))
                 state = state.map { model.state(after: observations, from: $0) }
-                let seen =
-                    observations.keys.allSatisfy(observable.contains)
-                    ? observations : observations.filter { observable.contains($0.key) }
-                let moment = InvariantStep(
-                    before: previous, input: timed.input, elapsed: timed.milliseconds - previousTime, after: seen)
-                for invariant in model.invariants {
-                    guard let broken = invariant.check(moment) else { continue }
+                for (invariant, broken) in watch.broken(by: timed, observations) {
                     stepResult.differences.append(
                         Difference(
                             key: "invariant \(invariant.id)",
                             expected: .string("\(invariant.summary) (\(invariant.clause))"), observed: .string(broken),
                             location: step.location))
                 }
-                previous = seen
-                previousTime = timed.milliseconds
             }
             if stepResult.outcome == .passed && !stepResult.differences.isEmpty { stepResult.outcome = .failed }
             outcomes = outcomes.dropFirst(count)
@@ -96,6 +119,33 @@ public struct ScenarioRunner: Sendable {
             result.outcome = .ranThrough(checked: result.checkedCount, of: result.expectationCount)
         }
         return result
+    }
+
+    /// Whether `judge` would pass every step of a scenario whose steps send `inputsPerStep`
+    /// inputs each (no repeats) and expect, on each of `keys` (all observed), the value
+    /// `expected` holds for that step where it holds one: the same comparisons and invariants,
+    /// with no result built. Exploration asks this of every run, and judges in full only the
+    /// runs that do not pass.
+    public func passes(_ answers: Answers, expected: [Observations], keys: [String], inputsPerStep: [Int]) -> Bool {
+        guard answers.outcomes.count == answers.plan.count, expected.count == inputsPerStep.count,
+            keys.allSatisfy(answers.observedKeys.contains)
+        else { return false }
+        var watch = InvariantWatch(model: model, observedKeys: answers.observedKeys)
+        var next = 0
+        for (step, count) in inputsPerStep.enumerated() {
+            var observed: Observations = [:]
+            for offset in next..<next + count {
+                guard case .success(let observations) = answers.outcomes[offset] else { return false }
+                merge(observations.keptForReports(), into: &observed)
+                if !watch.broken(by: answers.plan[offset], observations).isEmpty { return false }
+            }
+            next += count
+            for key in keys {
+                guard let value = expected[step][key] else { continue }
+                if observed[key] != value.keptForReports() { return false }
+            }
+        }
+        return next == answers.plan.count
     }
 
     private func judge(

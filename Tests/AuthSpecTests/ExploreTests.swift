@@ -1,4 +1,5 @@
 import Foundation
+import Results
 import Testing
 
 @testable import Exploration
@@ -156,5 +157,50 @@ import Testing
         #expect(counterexample.smallest.signature.keys == ["invariant lock-as-the-table-says"])
         #expect(counterexample.smallest.probe.steps.count <= 12)
         #expect(!counterexample.flaky)
+    }
+
+    /// Exploration asks the runner whether a run passes without building a result, and judges
+    /// in full only a run that does not: on every mutant of the reference, with every key and
+    /// with the states alone, its verdict is the full judgement's, probe by probe.
+    @Test func theQuickVerdictIsTheRunnersJudgement() throws {
+        let model = UnlockModel.declaration
+        let memo = Argon2Memo()
+        let explorer = Explorer(model: model, settings: ExplorationSettings(seed: 7, depth: 30))
+        let generator = ProbeGenerator(model: model)
+        var reference = ReferenceImplementation(memo: memo)
+        var met: Set<InputInState> = []
+        let probes = (0..<6).compactMap { run -> Probe? in
+            var random = SeededRandom(seed: 7, run: run)
+            return explorer.generate(&random, generator: generator, reference: &reference, met: &met)
+        }
+        try #require(probes.count == 6)
+        let runner = ScenarioRunner(model: model)
+        var verdicts = (agree: 0, diverge: 0)
+        for keys in [nil, Set(["state", "states"])] {
+            let check = DifferentialCheck(model: model, keys: keys)
+            for mutant in UnlockMutants.all(memo: memo) {
+                var candidate = mutant.make()
+                for (index, probe) in probes.enumerated() {
+                    let expected = try #require(
+                        check.expectations(
+                            for: probe, id: "p\(index)", reference: &reference, keys: check.comparedKeys(candidate)))
+                    let full = runner.run(expected, on: &candidate)
+                    let fullAgrees = full.outcome != .failed && full.outcome != .errored
+                    switch check.check(probe, id: "p\(index)", reference: &reference, candidate: &candidate) {
+                    case .agrees:
+                        #expect(fullAgrees, "\(mutant.id), probe \(index): quick agrees, full judgement does not")
+                        verdicts.agree += 1
+                    case .diverges(let divergence):
+                        #expect(!fullAgrees, "\(mutant.id), probe \(index): quick diverges, full judgement agrees")
+                        #expect(divergence.step == full.firstProblem?.index)
+                        verdicts.diverge += 1
+                    case .invalid(let why):
+                        Issue.record("\(mutant.id), probe \(index): \(why)")
+                    }
+                }
+            }
+        }
+        // Both verdicts occur, so both sides of the comparison were exercised.
+        #expect(verdicts.agree > 100 && verdicts.diverge > 100, "\(verdicts)")
     }
 }
