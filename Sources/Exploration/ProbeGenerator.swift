@@ -78,20 +78,36 @@ public struct ProbeGenerator: Sendable {
     }
 
     /// One choice of input: a declared input (and, for a choice of words, one word).
-    struct Choice {
-        var declaration: InputDeclaration
-        var word: String?
+    /// A class: the generator hands choices around at every input, and a reference is all a
+    /// copy costs.
+    final class Choice: Sendable {
+        let declaration: InputDeclaration
+        let word: String?
         /// The label coverage counts it under (a shorthand: its expansion's first input's).
-        var label: String
+        let label: String
         /// The label's number (nil: not one of the model's input labels).
-        var labelNumber: Int?
+        let labelNumber: Int?
         /// The states in which it takes a transition, and the same by state number.
-        var takenIn: Set<String> = []
-        var takenInNumbered: [Bool] = []
-        var isClock = false
+        let takenIn: Set<String>
+        let takenInNumbered: [Bool]
+        let isClock: Bool
         /// No transition names it: it changes what the states do not show (the app in the
         /// background, digits typed), so it is tried as often as a trigger.
-        var isModifier = false
+        let isModifier: Bool
+
+        init(
+            declaration: InputDeclaration, word: String?, label: String, labelNumber: Int?, takenIn: Set<String>,
+            takenInNumbered: [Bool], isClock: Bool, isModifier: Bool
+        ) {
+            self.declaration = declaration
+            self.word = word
+            self.label = label
+            self.labelNumber = labelNumber
+            self.takenIn = takenIn
+            self.takenInNumbered = takenInNumbered
+            self.isClock = isClock
+            self.isModifier = isModifier
+        }
     }
 
     /// Every input the generator may choose, with the label each is counted under.
@@ -104,30 +120,24 @@ public struct ProbeGenerator: Sendable {
     private func choices(of declaration: InputDeclaration, given: [String: Value]) -> [Choice] {
         let sent = declaration.expansion == nil ? [declaration.name] : sentNames(of: declaration, given: given)
         if let supported, !sent.allSatisfy(supported.contains) { return [] }
-        let made: [Choice]
+        let made: [(word: String?, label: String)]
         if case .oneOf(let words)? = declaration.argument {
-            made = words.map { Choice(declaration: declaration, word: $0, label: "\(declaration.name): \($0)") }
+            made = words.map { ($0, "\(declaration.name): \($0)") }
         } else {
             let label =
                 declaration.expansion == nil
                 ? declaration.name
                 : sample(of: declaration, given: given).map { model.label(of: $0) } ?? declaration.name
-            made = [Choice(declaration: declaration, word: nil, label: label)]
+            made = [(nil, label)]
         }
-        return made.map { choice in
-            var choice = choice
-            choice.labelNumber = labelIndex[choice.label]
-            choice.isClock = choice.declaration.name == model.clockInput
-            choice.isModifier =
-                !choice.isClock && !named.contains(choice.label) && !named.contains(choice.declaration.name)
-            choice.takenIn = Set(
-                taken.filter {
-                    $0.value.contains(choice.label)
-                        || (choice.word == nil && $0.value.contains(choice.declaration.name))
-                }
-                .keys)
-            choice.takenInNumbered = states.map(choice.takenIn.contains)
-            return choice
+        return made.map { word, label in
+            let isClock = declaration.name == model.clockInput
+            let takenIn = Set(
+                taken.filter { $0.value.contains(label) || (word == nil && $0.value.contains(declaration.name)) }.keys)
+            return Choice(
+                declaration: declaration, word: word, label: label, labelNumber: labelIndex[label], takenIn: takenIn,
+                takenInNumbered: states.map(takenIn.contains), isClock: isClock,
+                isModifier: !isClock && !named.contains(label) && !named.contains(declaration.name))
         }
     }
 
@@ -181,7 +191,9 @@ public struct ProbeGenerator: Sendable {
     ) -> Input? {
         if let word = choice.word { return Input(choice.declaration.name, .string(word)) }
         guard let type = choice.declaration.argument else { return Input(choice.declaration.name) }
-        var durations = durationKeys.compactMap { observations[$0]?.int }
+        // Durations the screen shows (a lock's time left), for an input that takes a duration.
+        var durations =
+            type == .duration || type == .optional(.duration) ? durationKeys.compactMap { observations[$0]?.int } : []
         // Half the time a clock input ends a timer started by the latest input (an absence
         // from leaving the app, a lock from the failure that set it), one tick either side.
         if choice.isClock, let latest = recent.last, random.chance(0.5) {

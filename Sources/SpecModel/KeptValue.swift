@@ -6,19 +6,19 @@ extension Value {
 
     /// The value as a run keeps it: a huge string or list from a driver is cut, saying how long
     /// it was and carrying a 64-bit FNV-1a digest of the whole, so a run holds a bounded amount
-    /// per input whatever drivers send. Expectations are compared in the same form, so two
-    /// values that differ anywhere still differ.
+    /// per input whatever drivers send. The cut form is itself within the bounds, so keeping a
+    /// kept value changes nothing: expectations and observations compare in the same form, and
+    /// two values that differ anywhere still differ.
     public func keptForReports() -> Value {
         switch self {
         case .string(let text) where text.utf8.count > Self.keptStringBytes:
-            let kept = String(decoding: text.utf8.prefix(Self.keptStringBytes), as: UTF8.self)
-            let digest = String(Self.digest(text), radix: 16)
-            return .string(kept + "… (\(text.utf8.count) bytes in all, digest \(digest))")
+            let note = "… (\(text.utf8.count) bytes in all, digest \(String(Self.digest(text), radix: 16)))"
+            return .string(Self.prefix(of: text, bytes: Self.keptStringBytes - note.utf8.count) + note)
         case .list(let items) where items.count > Self.keptListItems:
             var digest = Digest.fnvOffset
             for item in items { digest = (digest ^ Self.digest(item.description)) &* 0x100_0000_01b3 }
             return .list(
-                items.prefix(Self.keptListItems).map { $0.keptForReports() }
+                items.prefix(Self.keptListItems - 1).map { $0.keptForReports() }
                     + [.string("… (\(items.count) items in all, digest \(String(digest, radix: 16)))")])
         case .list(let items):
             return items.allSatisfy(\.isKeptAsIs) ? self : .list(items.map { $0.keptForReports() })
@@ -27,6 +27,19 @@ extension Value {
         default:
             return self
         }
+    }
+
+    /// The longest start of `text` of at most `bytes` UTF-8 bytes that ends between characters'
+    /// scalars (never half a scalar).
+    static func prefix(of text: String, bytes: Int) -> String {
+        var kept = String.UnicodeScalarView()
+        var used = 0
+        for scalar in text.unicodeScalars {
+            used += UTF8.width(scalar)
+            if used > bytes { break }
+            kept.append(scalar)
+        }
+        return String(kept)
     }
 
     /// Whether `keptForReports()` gives the value back unchanged: nothing in it to cut. Checked

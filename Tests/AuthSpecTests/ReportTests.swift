@@ -84,6 +84,31 @@ enum MermaidCheck {
 }
 
 @Suite(.serialized) struct ReportTests {
+    /// A run keeps huge values cut, within bounds, with their length and a digest: keeping a
+    /// kept value changes nothing (observations and expectations meet in this form), and values
+    /// that differ only past the cut still differ.
+    @Test func keptValuesAreBoundedAndKeepingTwiceChangesNothing() {
+        let long = String(repeating: "añ€", count: 3_000)
+        let other = String(long.dropLast()) + "x"
+        let list = Value.list((0..<300).map { .int($0) })
+        for value in [Value.string(long), .string(other), list, .map(["k": .string(long)]), .list([.string(long)])] {
+            let kept = value.keptForReports()
+            #expect(kept != value)
+            #expect(kept.isKeptAsIs)
+            #expect(kept.keptForReports() == kept)
+        }
+        #expect(Value.string(long).keptForReports() != Value.string(other).keptForReports())
+        guard case .string(let cut) = Value.string(long).keptForReports() else {
+            Issue.record("a string stays a string")
+            return
+        }
+        #expect(cut.utf8.count <= Value.keptStringBytes)
+        #expect(cut.hasSuffix("… (\(long.utf8.count) bytes in all, digest \(String(Digest.fnv1a(long), radix: 16)))"))
+        #expect(!cut.contains("\u{FFFD}"), "cut between scalars, never inside one")
+        #expect(list.keptForReports().list?.count == Value.keptListItems)
+        #expect(Value.string("short").keptForReports() == .string("short"))
+    }
+
     /// Runs the built binary; returns the status and the folder holding the four reports.
     func report(_ arguments: [String], files: [String: String] = [:]) throws -> (
         status: Int32, folder: String, stderr: String
