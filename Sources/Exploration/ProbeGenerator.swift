@@ -26,8 +26,8 @@ public struct ProbeGenerator: Sendable {
     let labelIndex: [String: Int]
     let labels: [String]
     let states: [String]
-    /// Each choice of an input that is not a shorthand, worked out once (a shorthand's depends
-    /// on the world).
+    /// Each input's choices, worked out once in the default world (a shorthand's may differ in
+    /// another world: its label is checked each time).
     private(set) var fixedChoices: [String: [Choice]]
 
     public init(model: ModelDeclaration, supported: Set<String>? = nil) {
@@ -47,7 +47,7 @@ public struct ProbeGenerator: Sendable {
         labelIndex = Dictionary(labels.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         fixedChoices = [:]
         var fixed: [String: [Choice]] = [:]
-        for declaration in model.inputs where declaration.expansion == nil {
+        for declaration in model.inputs {
             fixed[declaration.name] = choices(of: declaration, given: [:])
         }
         fixedChoices = fixed
@@ -113,7 +113,8 @@ public struct ProbeGenerator: Sendable {
     /// Every input the generator may choose, with the label each is counted under.
     func choices(given: [String: Value]) -> [Choice] {
         model.inputs.flatMap { declaration in
-            fixedChoices[declaration.name] ?? choices(of: declaration, given: given)
+            declaration.expansion == nil
+                ? fixedChoices[declaration.name] ?? [] : choices(of: declaration, given: given)
         }
     }
 
@@ -131,6 +132,10 @@ public struct ProbeGenerator: Sendable {
             made = [(nil, label)]
         }
         return made.map { word, label in
+            // A shorthand's choice is the same in every world that sends it under the same label.
+            if let known = fixedChoices[declaration.name]?.first(where: { $0.word == word && $0.label == label }) {
+                return known
+            }
             let isClock = declaration.name == model.clockInput
             let takenIn = Set(
                 taken.filter { $0.value.contains(label) || (word == nil && $0.value.contains(declaration.name)) }.keys)

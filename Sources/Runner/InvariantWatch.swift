@@ -1,25 +1,26 @@
 import SpecModel
 
-/// The model's invariants checked input by input on what an implementation observes (only the
-/// keys it declares, so an invariant never reads a key the implementation cannot report).
+/// The model's invariants checked input by input on what an implementation observes: an
+/// invariant never sees a model key the implementation does not declare (invariants read only
+/// the model's declared keys).
 struct InvariantWatch {
     let invariants: [Invariant]
-    let observable: Set<String>
+    /// The model's keys the implementation does not declare: hidden from the invariants.
+    let hidden: [String]
     var previous: Observations = [:]
     var previousTime = 0
 
     init(model: ModelDeclaration, observedKeys: Set<String>) {
         invariants = model.invariants
-        observable = model.invariants.isEmpty ? [] : observedKeys
+        hidden = model.observations.map(\.key).filter { !observedKeys.contains($0) }
     }
 
     /// The invariants broken by one input, with what broke each; remembers the observations
     /// for the next input.
     mutating func broken(by timed: TimedInput, _ observations: Observations) -> [(Invariant, String)] {
         guard !invariants.isEmpty else { return [] }
-        let seen =
-            observations.keys.allSatisfy(observable.contains)
-            ? observations : observations.filter { observable.contains($0.key) }
+        var seen = observations
+        for key in hidden where seen[key] != nil { seen[key] = nil }
         let moment = InvariantStep(
             before: previous, input: timed.input, elapsed: timed.milliseconds - previousTime, after: seen)
         var broken: [(Invariant, String)] = []

@@ -136,7 +136,11 @@ public struct ScenarioRunner: Sendable {
             var observed: Observations = [:]
             for offset in next..<next + count {
                 guard case .success(let observations) = answers.outcomes[offset] else { return false }
-                merge(observations.keptForReports(), into: &observed)
+                if count == 1 {
+                    observed = observations.keptForReports()
+                } else {
+                    merge(observations.keptForReports(), into: &observed)
+                }
                 if !watch.broken(by: answers.plan[offset], observations).isEmpty { return false }
             }
             next += count

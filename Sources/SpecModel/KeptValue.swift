@@ -1,3 +1,5 @@
+// The checks below take closures, not key paths: a key path applied per element is resolved
+// at run time, and these run on every observation of every input.
 extension Value {
     /// Strings longer than this many UTF-8 bytes are cut in what a run keeps.
     public static let keptStringBytes = 4096
@@ -21,9 +23,9 @@ extension Value {
                 items.prefix(Self.keptListItems - 1).map { $0.keptForReports() }
                     + [.string("… (\(items.count) items in all, digest \(String(digest, radix: 16)))")])
         case .list(let items):
-            return items.allSatisfy(\.isKeptAsIs) ? self : .list(items.map { $0.keptForReports() })
+            return items.allSatisfy { $0.isKeptAsIs } ? self : .list(items.map { $0.keptForReports() })
         case .map(let entries):
-            return entries.values.allSatisfy(\.isKeptAsIs) ? self : .map(entries.mapValues { $0.keptForReports() })
+            return entries.values.allSatisfy { $0.isKeptAsIs } ? self : .map(entries.mapValues { $0.keptForReports() })
         default:
             return self
         }
@@ -47,8 +49,8 @@ extension Value {
     public var isKeptAsIs: Bool {
         switch self {
         case .string(let text): return text.utf8.count <= Self.keptStringBytes
-        case .list(let items): return items.count <= Self.keptListItems && items.allSatisfy(\.isKeptAsIs)
-        case .map(let entries): return entries.values.allSatisfy(\.isKeptAsIs)
+        case .list(let items): return items.count <= Self.keptListItems && items.allSatisfy { $0.isKeptAsIs }
+        case .map(let entries): return entries.values.allSatisfy { $0.isKeptAsIs }
         default: return true
         }
     }
@@ -58,6 +60,6 @@ extension Value {
 
 extension Dictionary where Key == String, Value == SpecModel.Value {
     public func keptForReports() -> [String: SpecModel.Value] {
-        values.allSatisfy(\.isKeptAsIs) ? self : mapValues { $0.keptForReports() }
+        values.allSatisfy { $0.isKeptAsIs } ? self : mapValues { $0.keptForReports() }
     }
 }
