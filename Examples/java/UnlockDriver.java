@@ -22,7 +22,7 @@ import javax.crypto.spec.PBEKeySpec;
 
 public final class UnlockDriver {
     static final List<String> INPUTS = List.of("launch", "kill", "background", "foreground", "advance", "biometric",
-            "digit", "delete", "clear", "tap", "login_completed");
+            "biometric_error", "digit", "delete", "clear", "tap", "login_completed");
     static final List<String> OBSERVATIONS = List.of("state", "states", "navigation", "pin_entered",
             "pin_attempts_left", "bio_attempts_left", "lock_remaining", "countdown", "message", "announcements",
             "events");
@@ -151,6 +151,11 @@ final class UnlockScreen {
             case "foreground": foreground(now); break;
             case "advance": break;
             case "biometric": if (state.equals("BiometricPrompt")) biometric((String) argument, now); break;
+            case "biometric_error": {
+                String outcome = platformError((String) argument);
+                if (state.equals("BiometricPrompt")) biometric(outcome, now);
+                break;
+            }
             case "digit": if (state.equals("PINInput")) digit(((Long) argument).intValue(), now); break;
             case "delete": if (state.equals("PINInput") && !digits.isEmpty()) digits = digits.substring(0, digits.length() - 1); break;
             case "clear": if (state.equals("PINInput")) digits = ""; break;
@@ -219,6 +224,30 @@ final class UnlockScreen {
         go("PINInput");
         say("Usa tu PIN para desbloquear");
         event("biometric_to_pin", "reason", reason);
+    }
+
+    /** The screen's reaction to a platform's own error code: iOS LAError, Android BiometricPrompt. */
+    static String platformError(String code) {
+        switch (code) {
+            case "ios.LAError.userCancel": case "ios.LAError.systemCancel": case "ios.LAError.appCancel":
+            case "android.BiometricPrompt.ERROR_USER_CANCELED": case "android.BiometricPrompt.ERROR_CANCELED":
+            case "android.BiometricPrompt.ERROR_TIMEOUT":
+                return "cancel";
+            case "ios.LAError.userFallback": case "android.BiometricPrompt.ERROR_NEGATIVE_BUTTON":
+                return "use_pin";
+            case "ios.LAError.authenticationFailed": case "android.AuthenticationCallback.onAuthenticationFailed":
+                return "failure";
+            case "ios.LAError.biometryNotAvailable": case "ios.LAError.passcodeNotSet": case "ios.LAError.invalidContext":
+            case "ios.LAError.notInteractive": case "android.BiometricPrompt.ERROR_HW_UNAVAILABLE":
+            case "android.BiometricPrompt.ERROR_HW_NOT_PRESENT":
+                return "not_available";
+            case "ios.LAError.biometryNotEnrolled": case "android.BiometricPrompt.ERROR_NO_BIOMETRICS":
+                return "not_enrolled";
+            case "ios.LAError.biometryLockout": case "android.BiometricPrompt.ERROR_LOCKOUT":
+            case "android.BiometricPrompt.ERROR_LOCKOUT_PERMANENT":
+                return "lockout";
+            default: throw new IllegalArgumentException("platform error " + code);
+        }
     }
 
     void biometric(String outcome, long now) {

@@ -11,8 +11,8 @@ import sys
 
 from unlock import BUGS, Argon2id, UnlockScreen
 
-INPUTS = ["launch", "kill", "background", "foreground", "advance", "biometric", "digit", "delete", "clear", "tap",
-          "login_completed"]
+INPUTS = ["launch", "kill", "background", "foreground", "advance", "biometric", "biometric_error", "digit", "delete",
+          "clear", "tap", "login_completed"]
 OBSERVATIONS = ["state", "states", "navigation", "pin_entered", "pin_attempts_left", "bio_attempts_left",
                 "lock_remaining", "countdown", "message", "announcements", "events"]
 

@@ -31,6 +31,32 @@ DAY = 86_400_000
 LOCK_AFTER = 5                     # SCR-AUTH-006 §6.1.2
 LOCKS = {5: 1, 6: 5, 7: 15}        # minutes; 8 and beyond: 60
 BIO_ATTEMPTS = 3                   # SCR-AUTH-006 §6.1.1
+
+# What each platform error means to the screen (LocalAuthentication's LAError codes, androidx.biometric's
+# BiometricPrompt codes and its failure callback), as the reaction of a plain biometric result.
+PLATFORM_ERRORS = {
+    "ios.LAError.userCancel": "cancel",
+    "ios.LAError.userFallback": "use_pin",
+    "ios.LAError.systemCancel": "cancel",
+    "ios.LAError.appCancel": "cancel",
+    "ios.LAError.authenticationFailed": "failure",
+    "ios.LAError.biometryNotAvailable": "not_available",
+    "ios.LAError.biometryNotEnrolled": "not_enrolled",
+    "ios.LAError.biometryLockout": "lockout",
+    "ios.LAError.passcodeNotSet": "not_available",
+    "ios.LAError.invalidContext": "not_available",
+    "ios.LAError.notInteractive": "not_available",
+    "android.BiometricPrompt.ERROR_HW_UNAVAILABLE": "not_available",
+    "android.BiometricPrompt.ERROR_HW_NOT_PRESENT": "not_available",
+    "android.BiometricPrompt.ERROR_NO_BIOMETRICS": "not_enrolled",
+    "android.BiometricPrompt.ERROR_LOCKOUT": "lockout",
+    "android.BiometricPrompt.ERROR_LOCKOUT_PERMANENT": "lockout",
+    "android.BiometricPrompt.ERROR_NEGATIVE_BUTTON": "use_pin",
+    "android.BiometricPrompt.ERROR_USER_CANCELED": "cancel",
+    "android.BiometricPrompt.ERROR_CANCELED": "cancel",
+    "android.BiometricPrompt.ERROR_TIMEOUT": "cancel",
+    "android.AuthenticationCallback.onAuthenticationFailed": "failure",
+}
 SUCCESS_DELAY = 500                # SCR-AUTH-006 §2.5
 INACTIVITY = 5 * MINUTE            # UIF-AUTH-001 §10.2
 SESSION_DAYS = {"pro": 30, "perfect": 7}
@@ -295,6 +321,12 @@ class UnlockScreen:
             self._to_pin("failed", BIO_LOCKED)
         else:
             raise ValueError("unknown biometric outcome %r" % outcome)
+
+    def on_biometric_error(self, code, now):
+        """A platform's raw biometric error: the app's own table decides what it means."""
+        if code not in PLATFORM_ERRORS:
+            raise ValueError("unknown platform error %r" % code)
+        self.on_biometric(PLATFORM_ERRORS[code], now)
 
     def on_tap(self, target, now):
         limit = 2 if "two-bio-attempts" in self.bugs else BIO_ATTEMPTS

@@ -9,6 +9,8 @@ public struct ProbeGenerator: Sendable {
     public let model: ModelDeclaration
     /// Inputs the implementation handles (nil: all); others are never generated.
     public let supported: Set<String>?
+    /// Words of one input that each weigh in full (see `Choice.share`).
+    static let wordsAtFullWeight = 8
     /// Chance that a given key keeps its default in a generated world.
     var keepDefault = 0.6
     /// The longest a probe's clock may run, so a generated probe is always a valid scenario.
@@ -94,6 +96,10 @@ public struct ProbeGenerator: Sendable {
         /// No transition names it: it changes what the states do not show (the app in the
         /// background, digits typed), so it is tried as often as a trigger.
         let isModifier: Bool
+        /// The part of its input's weight the choice gets: an input with more than
+        /// `ProbeGenerator.wordsAtFullWeight` words (a platform's error codes) weighs as much
+        /// as that many, so that one input's long list does not crowd out the others.
+        let share: Double
 
         init(
             declaration: InputDeclaration, word: String?, label: String, labelNumber: Int?, takenIn: Set<String>,
@@ -107,6 +113,11 @@ public struct ProbeGenerator: Sendable {
             self.takenInNumbered = takenInNumbered
             self.isClock = isClock
             self.isModifier = isModifier
+            if case .oneOf(let words)? = declaration.argument, words.count > ProbeGenerator.wordsAtFullWeight {
+                share = Double(ProbeGenerator.wordsAtFullWeight) / Double(words.count)
+            } else {
+                share = 1
+            }
         }
     }
 
@@ -182,7 +193,7 @@ public struct ProbeGenerator: Sendable {
                 weight += 6
             }
             if choice.isClock { weight += 3 }
-            return weight
+            return weight * choice.share
         }
         let choice = choices[random.pick(weights: weights)]
         return nextInput(

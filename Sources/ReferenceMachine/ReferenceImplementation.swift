@@ -78,6 +78,9 @@ public struct ReferenceImplementation: ImplementationUnderTest {
             if let digit = input.argument?.int, (0...9).contains(digit) { return .digitTyped(digit) }
         case "biometric":
             if let outcome = BiometricOutcome(rawValue: word) { return .biometricAnswered(outcome) }
+        case "biometric_error":
+            // The table, not the platform's name for it, decides the reaction.
+            if let error = PlatformErrors.error(code: word) { return .biometricAnswered(error.reaction) }
         case "tap":
             if let target = TapTarget(rawValue: word) { return .tapped(target) }
         default:

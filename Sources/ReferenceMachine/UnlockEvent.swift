@@ -1,6 +1,5 @@
-/// The platform's answer to a biometric prompt. The three errors are LAError.biometryNotAvailable,
-/// .biometryNotEnrolled and .biometryLockout (BiometricPrompt ERROR_HW_UNAVAILABLE,
-/// ERROR_NO_BIOMETRICS and ERROR_LOCKOUT on Android).
+/// The screen's reading of a platform's answer to a biometric prompt: each reaction the spec
+/// gives. The platforms' own error codes map onto these in `PlatformErrors`.
 public enum BiometricOutcome: String, Sendable, CaseIterable {
     case success, failure, cancel
     case usePIN = "use_pin"

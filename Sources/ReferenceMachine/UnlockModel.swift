@@ -82,6 +82,10 @@ public enum UnlockModel {
         .init("foreground", "the app comes back to the foreground"),
         .init("advance", argument: .duration, "the virtual clock moves forward"),
         .init("biometric", argument: .oneOf(biometricOutcomes), "the platform's biometric result"),
+        .init(
+            "biometric_error", argument: .oneOf(PlatformErrors.codes),
+            "a platform's own biometric error or failure callback, as raised; the model's table (PlatformErrors) gives its reaction"
+        ),
         .init("digit", argument: .integer(0...9), "a keypad digit"),
         .init("delete", "tap on the delete key: the last digit goes"),
         .init("clear", "long press on the delete key: every digit goes"),
@@ -147,13 +151,14 @@ public enum UnlockModel {
             "BiometricPrompt", "BiometricSuccess", "biometric: success", on: ["biometric: success"],
             "SCR-AUTH-006 §5.1", label: "Bio exitoso"),
         .init(
-            "BiometricPrompt", "BiometricFail", "biometric: failure", on: ["biometric: failure"],
+            "BiometricPrompt", "BiometricFail", "biometric: failure",
+            on: ["biometric: failure"] + platformErrors { $0 == .failure },
             "SCR-AUTH-006 §5.1", label: "Bio fallido"),
         .init(
             "BiometricPrompt", "PINInput", "cancel, use_pin, platform error",
             on: BiometricOutcome.allCases.filter { $0 != .success && $0 != .failure }.map {
                 "biometric: \($0.rawValue)"
-            },
+            } + platformErrors { $0 != .success && $0 != .failure },
             "SCR-AUTH-006 §5.1; UIF-AUTH-001 §8.3", label: "Cancelar / Usar PIN"),
         .init(
             "BiometricFail", "BiometricPrompt", "tap retry_biometrics (fewer than 3 failures)",
@@ -190,6 +195,11 @@ public enum UnlockModel {
         .init("Login", "Dashboard", "login_completed", on: ["login_completed"], "INT-006", added: true),
         .init("*", "NotRunning", "kill", on: ["kill"], "INT-001", added: true),
     ]
+
+    /// The platform errors whose reaction is one of these, as transition triggers.
+    static func platformErrors(_ reacting: (BiometricOutcome) -> Bool) -> [String] {
+        PlatformErrors.all.filter { reacting($0.reaction) }.map { "biometric_error: \($0.code)" }
+    }
 
     /// Fills in the default PIN for the declared length and checks the two agree.
     @Sendable static func resolveGiven(

@@ -124,7 +124,8 @@ public struct ScenarioRunner: Sendable {
     /// Whether `judge` would pass every step of a scenario whose steps send `inputsPerStep`
     /// inputs each (no repeats) and expect, on each of `keys` (all observed), the value
     /// `expected` holds for that step where it holds one: the same comparisons and invariants,
-    /// with no result built. Exploration asks this of every run, and judges in full only the
+    /// with no result built. `expected` is in the form a run keeps (`stepObservations`), which
+    /// keeping again leaves as it is, so it is compared as given. Exploration asks this of every run, and judges in full only the
     /// runs that do not pass.
     public func passes(_ answers: Answers, expected: [Observations], keys: [String], inputsPerStep: [Int]) -> Bool {
         guard answers.outcomes.count == answers.plan.count, expected.count == inputsPerStep.count,
@@ -145,7 +146,7 @@ public struct ScenarioRunner: Sendable {
             }
             next += count
             // Most steps observe exactly what was expected: one comparison of the whole.
-            let wanted = expected[step].keptForReports()
+            let wanted = expected[step]
             guard observed != wanted else { continue }
             for key in keys {
                 guard let value = wanted[key] else { continue }

@@ -57,7 +57,9 @@ import Testing
         #expect(
             result.stdout.contains(
                 "\(count) scenarios against reference: \(count) passed, 0 failed, 0 errored, 0 skipped"))
-        #expect(result.stdout.contains("[ 1/\(count)] PASSED  "))
+        // The number is padded to the width of the total.
+        let padding = String(repeating: " ", count: String(count).count - 1)
+        #expect(result.stdout.contains("[\(padding)1/\(count)] PASSED  "))
         let document =
             try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any]
         let summary = document?["summary"] as? [String: Int]
