@@ -125,11 +125,11 @@ public struct ScenarioRunner: Sendable {
     /// inputs each (no repeats) and expect, on each of `keys` (all observed), the value
     /// `expected` holds for that step where it holds one: the same comparisons and invariants,
     /// with no result built. `expected` is in the form a run keeps (`stepObservations`), which
-    /// keeping again leaves as it is, so it is compared as given. Exploration asks this of every run, and judges in full only the
-    /// runs that do not pass.
+    /// keeping again leaves as it is, so it is compared as given. Exploration asks this of
+    /// every run, and judges in full only the runs that do not pass.
     public func passes(_ answers: Answers, expected: [Observations], keys: [String], inputsPerStep: [Int]) -> Bool {
         guard answers.outcomes.count == answers.plan.count, expected.count == inputsPerStep.count,
-            keys.allSatisfy(answers.observedKeys.contains)
+            inputsPerStep.reduce(0, +) == answers.plan.count, keys.allSatisfy(answers.observedKeys.contains)
         else { return false }
         var watch = InvariantWatch(model: model, observedKeys: answers.observedKeys)
         var next = 0
@@ -137,11 +137,7 @@ public struct ScenarioRunner: Sendable {
             var observed: Observations = [:]
             for offset in next..<next + count {
                 guard case .success(let observations) = answers.outcomes[offset] else { return false }
-                if count == 1 {
-                    observed = observations.keptForReports()
-                } else {
-                    merge(observations.keptForReports(), into: &observed)
-                }
+                merge(observations.keptForReports(), into: &observed)
                 if !watch.broken(by: answers.plan[offset], observations).isEmpty { return false }
             }
             next += count
@@ -153,7 +149,7 @@ public struct ScenarioRunner: Sendable {
                 if observed[key] != value { return false }
             }
         }
-        return next == answers.plan.count
+        return true
     }
 
     private func judge(
