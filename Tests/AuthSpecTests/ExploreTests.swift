@@ -203,4 +203,31 @@ import Testing
         // Both verdicts occur, so both sides of the comparison were exercised.
         #expect(verdicts.agree > 100 && verdicts.diverge > 50, "\(verdicts)")
     }
+
+    /// An implementation that cannot even start is a divergence (an error at the start), never
+    /// an agreement: no step ran, so nothing was checked.
+    @Test func anImplementationThatCannotStartDiverges() throws {
+        struct CannotStart: ImplementationUnderTest {
+            let name = "cannot-start"
+            var observedKeys: Set<String> { ["state"] }
+            mutating func start(scenario: String, given: [String: Value]) throws(ImplementationError) {
+                throw .failed("no world today")
+            }
+            mutating func perform(_ input: Input, atMilliseconds milliseconds: Int) throws(ImplementationError)
+                -> Observations
+            { throw .failed("not started") }
+            mutating func finish() {}
+        }
+        var reference = ReferenceImplementation()
+        var candidate = CannotStart()
+        let check = DifferentialCheck(model: UnlockModel.declaration)
+        let verdict = check.check(
+            Probe(steps: [Input("launch")]), id: "t", reference: &reference, candidate: &candidate)
+        guard case .diverges(let divergence) = verdict else {
+            Issue.record("an implementation that cannot start agreed: \(verdict)")
+            return
+        }
+        #expect(divergence.signature == Signature(input: "start", keys: [], errored: true))
+        #expect(divergence.result.message?.contains("no world today") == true)
+    }
 }
