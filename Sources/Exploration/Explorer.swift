@@ -260,7 +260,7 @@ public struct Explorer: Sendable {
                 state = observations[model.stateKey]?.string ?? state
             }
             steps.append(input)
-            observed.append(each.count == 1 ? each[0].keptForReports() : check.runner.stepObservations(each))
+            observed.append(check.runner.stepObservations(each))
         }
         return (Probe(given: world, steps: steps), observed)
     }
