@@ -22,7 +22,8 @@ static const char hello_tail[] =
     ",\"ok\":true,\"protocol\":1,"
     "\"implementation\":{\"name\":\"do-nothing\",\"version\":\"1\",\"language\":\"c\"},"
     "\"capabilities\":{\"inputs\":[\"launch\",\"kill\",\"background\",\"foreground\",\"advance\","
-    "\"biometric\",\"biometric_error\",\"digit\",\"delete\",\"clear\",\"tap\",\"login_completed\"],\"observations\":[]}}\n";
+    "\"biometric\",\"biometric_error\",\"digit\",\"delete\",\"clear\",\"tap\",\"login_completed\","
+    "\"enrolment_changed\",\"enable_biometrics\",\"clock_forward\",\"clock_back\",\"platform_lockout_ended\"],\"observations\":[]}}\n";
 static const char ok_tail[] = ",\"ok\":true}\n";
 static const char input_tail[] =
     ",\"ok\":true,\"observations\":{\"state\":\"PINInput\",\"states\":[\"PINInput\"],\"navigation\":null,"

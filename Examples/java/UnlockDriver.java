@@ -22,10 +22,11 @@ import javax.crypto.spec.PBEKeySpec;
 
 public final class UnlockDriver {
     static final List<String> INPUTS = List.of("launch", "kill", "background", "foreground", "advance", "biometric",
-            "biometric_error", "digit", "delete", "clear", "tap", "login_completed");
+            "biometric_error", "digit", "delete", "clear", "tap", "login_completed", "enrolment_changed",
+            "enable_biometrics", "clock_forward", "clock_back", "platform_lockout_ended");
     static final List<String> OBSERVATIONS = List.of("state", "states", "navigation", "pin_entered",
             "pin_attempts_left", "bio_attempts_left", "lock_remaining", "countdown", "message", "announcements",
-            "events");
+            "events", "biometrics_enabled");
 
     public static void main(String[] args) throws Exception {
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
@@ -95,7 +96,9 @@ final class UnlockScreen {
     final int pinLength;
     int failures;
     Long blockedUntil;
-    final boolean biometricEnabled;
+    boolean biometricEnabled;
+    /** The keystore's biometric key: an enrolment change invalidates it (004). */
+    boolean keyValid = true;
     final String biometricType, tier;
     String session, platform;
     long sessionStarted;
@@ -169,6 +172,11 @@ final class UnlockScreen {
                     go("Dashboard");
                 }
                 break;
+            case "enrolment_changed": keyValid = false; break;
+            case "enable_biometrics": if (state.equals("Dashboard")) { biometricEnabled = true; keyValid = true; } break;
+            // Every timer runs on elapsed time (INT-022): a clock set by hand changes nothing here.
+            case "clock_forward": case "clock_back": break;
+            case "platform_lockout_ended": if (platform.equals("lockout")) platform = "available"; break;
             default: throw new UnsupportedOperationException("input " + name);
         }
         return observe(now);
@@ -198,24 +206,29 @@ final class UnlockScreen {
     }
 
     void route(long now) {
-        long lifetime = (tier.equals("perfect") ? 7 : 30) * DAY;
-        if (!session.equals("valid") || now - sessionStarted >= lifetime) { go("Login"); return; }
+        if (!sessionValid(now)) { go("Login"); return; }
         shownAt = now;
         event("screen_view", "screen_name", "biometric_unlock");
         if (blockedUntil != null) {
             if (now < blockedUntil) { blocked(blockedUntil - now); return; }
             blockedUntil = null;
         }
-        if (!biometricEnabled) go("PINInput");
+        if (!biometricEnabled || biometricType.equals("none")) go("PINInput");
+        else if (!keyValid) keyGone();
         else if (platform.equals("not_available") || platform.equals("not_enrolled")) toPin("failed", "Sensor no disponible. Usa tu PIN.");
         else if (platform.equals("lockout")) toPin("failed", "Biometria bloqueada. Usa tu PIN.");
         else prompt();
     }
 
+    boolean sessionValid(long now) {
+        long lifetime = (tier.equals("perfect") ? 7 : 30) * DAY;
+        return session.equals("valid") && now - sessionStarted < lifetime;
+    }
+
     void prompt() {
         message = null;
         go("BiometricPrompt");
-        say(biometricType.equals("face") ? "Usa Face ID para desbloquear MedTime" : "Usa tu huella para desbloquear MedTime");
+        say(biometricType.equals("face") ? "Usa Face ID para desbloquear MedTime" : "Usa tu huella para desbloquear");
         event("biometric_attempt", "type", biometricType);
     }
 
@@ -250,8 +263,16 @@ final class UnlockScreen {
         }
     }
 
+    /** The platform invalidated the key: biometrics off until turned on again (INT-021). */
+    void keyGone() {
+        biometricEnabled = false;
+        toPin("failed", "Biometria no disponible. Usa tu PIN para desbloquear.");
+    }
+
     void biometric(String outcome, long now) {
+        if (outcome.equals("success") && !keyValid) { keyGone(); return; }
         switch (outcome) {
+            case "success_without_key": toPin("failed", "Biometria no disponible. Usa tu PIN para desbloquear."); break;
             case "success":
                 go("BiometricSuccess");
                 event("biometric_success", "type", biometricType, "time_ms", now - shownAt);
@@ -321,6 +342,7 @@ final class UnlockScreen {
     }
 
     void unlocked(String method, long now) {
+        if (!sessionValid(now)) { message = null; go("Login"); return; }  // INT-023
         failures = 0;
         blockedUntil = null;
         message = null;
@@ -359,6 +381,7 @@ final class UnlockScreen {
         seen.put("message", List.of("Dashboard", "Login", "Recovery").contains(state) ? null : message);
         seen.put("announcements", said);
         seen.put("events", events);
+        seen.put("biometrics_enabled", biometricEnabled && keyValid && !biometricType.equals("none"));
         return seen;
     }
 }

@@ -12,9 +12,10 @@ import sys
 from unlock import BUGS, Argon2id, UnlockScreen
 
 INPUTS = ["launch", "kill", "background", "foreground", "advance", "biometric", "biometric_error", "digit", "delete",
-          "clear", "tap", "login_completed"]
+          "clear", "tap", "login_completed", "enrolment_changed", "enable_biometrics", "clock_forward", "clock_back",
+          "platform_lockout_ended"]
 OBSERVATIONS = ["state", "states", "navigation", "pin_entered", "pin_attempts_left", "bio_attempts_left",
-                "lock_remaining", "countdown", "message", "announcements", "events"]
+                "lock_remaining", "countdown", "message", "announcements", "events", "biometrics_enabled"]
 
 
 def main():

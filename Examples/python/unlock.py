@@ -24,6 +24,9 @@ BUGS = {
     "inactivity-exclusive": "exactly 5 minutes in the background does not ask to unlock again",
     "perfect-30-days": "Perfect-tier sessions last 30 days like Pro ones",
     "two-bio-attempts": "the PIN fallback comes after 2 biometric failures instead of 3",
+    "forged-callback-unlocks": "a success callback is trusted without the key it should release (a boolean, not a key)",
+    "key-survives-enrolment": "the biometric key is not bound to the enrolment, so a new face or finger still unlocks",
+    "wall-clock-timers": "locks, sessions and the inactivity timeout are measured on the wall clock the user can set",
 }
 
 MINUTE = 60_000
@@ -130,6 +133,9 @@ class Device:
         self.session = given["session"]
         self.session_started = now - given["session_age"]
         self.platform = given["biometric_status"]
+        # The keystore's biometric key (004) and how far the user has set the wall clock.
+        self.key_valid = True
+        self.wall_clock_offset = 0
 
 
 class UnlockScreen:
@@ -174,14 +180,19 @@ class UnlockScreen:
 
     # -- the protocol's entry point ----------------------------------------------------------
     def apply(self, name, argument, time_ms):
-        now = self.origin + time_ms
+        now = self._now(time_ms)
         self.log_states, self.log_said, self.log_events = [], [], []
         self._timers(now)
         handler = getattr(self, "on_" + name, None)
         if handler is None:
             raise NotImplementedError(name)
         handler(argument, now)
-        return self._observe(now)
+        return self._observe(self._now(time_ms))
+
+    def _now(self, time_ms):
+        """Elapsed time (INT-022); the wall clock only with the bug that reads it."""
+        offset = self.device.wall_clock_offset if "wall-clock-timers" in self.bugs else 0
+        return self.origin + time_ms + offset
 
     def _timers(self, now):
         delay = 0 if "dashboard-immediately" in self.bugs else SUCCESS_DELAY
@@ -217,6 +228,8 @@ class UnlockScreen:
             "message": None if self.state in DESTINATIONS else self.message,  # INT-017
             "announcements": self.log_said,
             "events": self.log_events,
+            "biometrics_enabled": self.device.biometric_enabled and self._key_valid()
+            and self.device.biometric_type != "none",
         }
 
     # -- process lifecycle -------------------------------------------------------------------
@@ -268,8 +281,10 @@ class UnlockScreen:
                 self._blocked(self.device.blocked_until - now)
                 return
             self.device.blocked_until = None
-        if not self.device.biometric_enabled:
+        if not self.device.biometric_enabled or self.device.biometric_type == "none":
             self._go("PINInput")
+        elif not self._key_valid():
+            self._key_gone()
         elif self.device.platform in ("not_available", "not_enrolled"):
             self._to_pin("failed", SENSOR_UNAVAILABLE)
         elif self.device.platform == "lockout":
@@ -282,7 +297,7 @@ class UnlockScreen:
         self.message = None
         self._go("BiometricPrompt")
         kind = self.device.biometric_type
-        self._say("Usa Face ID para desbloquear MedTime" if kind == "face" else "Usa tu huella para desbloquear MedTime")
+        self._say("Usa Face ID para desbloquear MedTime" if kind == "face" else "Usa tu huella para desbloquear")
         self._event("biometric_attempt", type=kind)
 
     def _to_pin(self, reason, message):
@@ -297,7 +312,14 @@ class UnlockScreen:
         if outcome == "cancel" and "cancel-counts-as-failure" in self.bugs:
             outcome = "failure"
         kind = self.device.biometric_type
-        if outcome == "success":
+        if outcome == "success_without_key" and "forged-callback-unlocks" in self.bugs:
+            outcome = "success"
+        if outcome == "success" and not self._key_valid():
+            self._key_gone()
+        elif outcome == "success_without_key":
+            # No key was released, so nothing proves the user (004, INT-021); the key is intact.
+            self._to_pin("failed", FALLBACK_TEXT)
+        elif outcome == "success":
             self._go("BiometricSuccess")
             self._event("biometric_success", type=kind, time_ms=now - self.shown_at)
             self._unlocked("biometric", now)
@@ -321,6 +343,32 @@ class UnlockScreen:
             self._to_pin("failed", BIO_LOCKED)
         else:
             raise ValueError("unknown biometric outcome %r" % outcome)
+
+    def _key_valid(self):
+        return self.device.key_valid or "key-survives-enrolment" in self.bugs
+
+    def _key_gone(self):
+        """The platform invalidated the key (004): biometrics off until turned on again (INT-021)."""
+        self.device.biometric_enabled = False
+        self._to_pin("failed", FALLBACK_TEXT)
+
+    def on_enrolment_changed(self, _, now):
+        self.device.key_valid = False
+
+    def on_enable_biometrics(self, _, now):
+        if self.state == "Dashboard":
+            self.device.biometric_enabled = True
+            self.device.key_valid = True
+
+    def on_platform_lockout_ended(self, _, now):
+        if self.device.platform == "lockout":
+            self.device.platform = "available"
+
+    def on_clock_forward(self, amount, now):
+        self.device.wall_clock_offset += amount
+
+    def on_clock_back(self, amount, now):
+        self.device.wall_clock_offset -= amount
 
     def on_biometric_error(self, code, now):
         """A platform's raw biometric error: the app's own table decides what it means."""
@@ -403,6 +451,11 @@ class UnlockScreen:
         self._say("PIN bloqueado. Espera " + spoken(remaining))
 
     def _unlocked(self, method, now):
+        if not self._session_valid(now):
+            # The session ran out while the screen was up: Login, not the Dashboard (INT-023).
+            self.message = None
+            self._go("Login")
+            return
         self.failures = 0
         self.device.first_failure_at = None
         self.device.blocked_until = None

@@ -128,8 +128,8 @@ extension BreadthFirst {
 
 /// The inputs tried from a state: every input with no argument or a choice of words, the
 /// first digit of the world's own digit strings, each digit-string shorthand with the world's
-/// value and one digit off it, and clock inputs at 1 ms, at each timer and at each duration
-/// the state shows (and a tick before it).
+/// value and one digit off it, clock inputs at 1 ms, at each timer and at each duration the
+/// state shows (and a tick before it), and any other duration input once, at the longest timer.
 struct Alphabet {
     let model: ModelDeclaration
 
@@ -158,6 +158,9 @@ struct Alphabet {
                 }
                 let durations = Set([1] + model.timers + shown + shown.map { $0 - 1 }).filter { $0 > 0 }
                 inputs += durations.sorted().map { Input(declaration.name, .int($0)) }
+            case .duration?:
+                // A duration that is not the clock's (a wall clock set by hand): once, past every timer.
+                inputs.append(Input(declaration.name, .int(model.timers.max() ?? 1)))
             default: break
             }
         }

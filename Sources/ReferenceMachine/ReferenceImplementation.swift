@@ -74,6 +74,10 @@ public struct ReferenceImplementation: ImplementationUnderTest {
         case "delete": return .deleteTapped
         case "clear": return .deleteLongPressed
         case "login_completed": return .loginCompleted
+        case "enrolment_changed": return .enrolmentChanged
+        case "enable_biometrics": return .biometricsEnabled
+        case "clock_forward", "clock_back": return .wallClockSet
+        case "platform_lockout_ended": return .platformLockoutEnded
         case "digit":
             if let digit = input.argument?.int, (0...9).contains(digit) { return .digitTyped(digit) }
         case "biometric":
@@ -136,6 +140,7 @@ public struct ReferenceImplementation: ImplementationUnderTest {
             "message": screen.phase.destination == nil ? screen.message.map(Value.string) ?? .null : .null,
             "announcements": .list(announcements),
             "events": .list(events),
+            "biometrics_enabled": .bool(store.biometricsUsable),
         ]
     }
 }

@@ -6,6 +6,9 @@ public enum BiometricOutcome: String, Sendable, CaseIterable {
     case notAvailable = "not_available"
     case notEnrolled = "not_enrolled"
     case lockout
+    /// A success callback that came with no key released (004: a hooked callback forced to
+    /// succeed, or a crypto object that does not decrypt): not proof of the user.
+    case successWithoutKey = "success_without_key"
 }
 
 public enum TapTarget: String, Sendable, CaseIterable {
@@ -29,6 +32,15 @@ public enum UnlockEvent: Sendable, Equatable {
     case deleteLongPressed
     case tapped(TapTarget)
     case loginCompleted
+    /// The device's enrolled biometrics changed: the platform invalidates the app's key (004).
+    case enrolmentChanged
+    /// The user turned biometric unlock on in the app's settings: a new key is made.
+    case biometricsEnabled
+    /// The user set the device's wall clock forward or back; no time passed (INT-022).
+    case wallClockSet
+    /// The platform lifted its biometric lockout: the device passcode was entered (iOS), the
+    /// temporary lockout ran out or a strong authentication was made (Android) (INT-008).
+    case platformLockoutEnded
 }
 
 /// What the outside world sees of one event, as plain data.

@@ -3,11 +3,11 @@ import SpecModel
 /// The unlock screen's invariants beyond "every state change is a declared transition" (which
 /// also says the Dashboard is reached only through Success or a completed login): the lock runs
 /// with the clock (a kill, a relaunch or a tap never shortens it), a new lock is as long as the
-/// table says for its failure, and the failures fall only on an unlock, a completed login or
-/// the end of a lock.
+/// table says for its failure, the failures fall only on an unlock, a completed login or the end
+/// of a lock, and a biometric answer unlocks only with a key the platform released.
 public enum UnlockInvariants {
     public static func all(_ rules: UnlockRules) -> [Invariant] {
-        [lockRunsWithTheClock, lockAsTheTableSays(rules), failuresFallOnlyOnUnlock]
+        [lockRunsWithTheClock, lockAsTheTableSays(rules), failuresFallOnlyOnUnlock, biometricUnlockNeedsAKey]
     }
 
     /// A new lock began during the step: its event, or the states PINError → PINBlocked.
@@ -60,5 +60,27 @@ public enum UnlockInvariants {
         guard let entered = step.after["states"]?.list?.compactMap(\.string) else { return nil }
         if entered.contains("Success") { return nil }
         return "PIN attempts left went from \(before) to \(after) on '\(step.input)' with no unlock"
+    }
+}
+
+extension UnlockInvariants {
+    /// 004: biometrics release a key, they do not set a boolean. A success callback that came
+    /// without a key, or any biometric answer once the key is invalidated (biometrics not
+    /// enabled before the step), must not unlock.
+    static let biometricUnlockNeedsAKey = Invariant(
+        "biometric-unlock-needs-a-key", clause: "004 (a key, not a boolean; enrolment change)",
+        "a biometric answer unlocks only with a key the platform released"
+    ) { step in
+        guard step.input.name == "biometric" || step.input.name == "biometric_error",
+            let entered = step.after["states"]?.list?.compactMap(\.string),
+            entered.contains("BiometricSuccess") || entered.contains("Success")
+        else { return nil }
+        if step.input.argument?.string == BiometricOutcome.successWithoutKey.rawValue {
+            return "'\(step.input)' unlocked: a success callback with no key released is not the user (forged)"
+        }
+        if step.before["biometrics_enabled"] == .bool(false) {
+            return "'\(step.input)' unlocked while the biometric key was invalidated or biometrics were off"
+        }
+        return nil
     }
 }

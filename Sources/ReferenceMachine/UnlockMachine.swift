@@ -88,6 +88,18 @@ private struct Reduction {
             store.pinFailures = 0
             store.blockedUntil = nil
             enter(.dashboard)
+        case .enrolmentChanged:
+            // The platform acts whether or not the app runs; the app finds out when it uses the key.
+            store.biometricKeyValid = false
+        case .biometricsEnabled where phase == .dashboard:
+            store.biometricEnabled = true
+            store.biometricKeyValid = true
+        case .platformLockoutEnded:
+            if store.platformBiometrics == .lockout { store.platformBiometrics = .available }
+        case .wallClockSet:
+            // INT-022: every duration the screen acts on is elapsed time, so a clock set by hand
+            // moves nothing.
+            break
         default:
             // INT-012: an input the current state does not take is ignored, with no output.
             break
@@ -111,8 +123,7 @@ private struct Reduction {
     /// SCR-AUTH-006 §4.1, §5.1; UIF-AUTH-001 §2, §10.2.
     mutating func checkSession() {
         enter(.checkingSession)
-        let lifetime = rules.sessionLifetime[store.tier] ?? 0
-        guard store.session == .valid, now - store.sessionStartedAt < lifetime else {
+        guard sessionIsValid else {
             enter(.login)
             return
         }
@@ -126,8 +137,13 @@ private struct Reduction {
             }
             store.blockedUntil = nil
         }
-        guard store.biometricEnabled else {
+        guard store.biometricEnabled, store.biometricType != .none else {
+            // INT-025: no biometric on the device is the same as biometrics turned off.
             enter(.pinInput)
+            return
+        }
+        guard store.biometricKeyValid else {
+            keyInvalidated()
             return
         }
         switch store.platformBiometrics {
@@ -138,6 +154,11 @@ private struct Reduction {
         case .lockout:
             fallBackToPIN(reason: "failed", message: UnlockTexts.biometricLockedOut)
         }
+    }
+
+    /// UIF-AUTH-001 §10.2: a session lasts its tier's lifetime from the last login.
+    var sessionIsValid: Bool {
+        store.session == .valid && now - store.sessionStartedAt < (rules.sessionLifetime[store.tier] ?? 0)
     }
 
     mutating func foreground() {
@@ -162,6 +183,9 @@ private struct Reduction {
     mutating func biometricAnswered(_ outcome: BiometricOutcome) {
         let type = AnalyticsParameter.string(store.biometricType.rawValue)
         switch outcome {
+        case .success where !store.biometricKeyValid:
+            // 004: the platform will not release an invalidated key, whatever the callback says.
+            keyInvalidated()
         case .success:
             enter(.biometricSuccess)
             log("biometric_success", ["type": type, "time_ms": .int(now - (state.screen.shownAt ?? now))])
@@ -186,7 +210,17 @@ private struct Reduction {
             // The platform keeps biometrics locked past our process (INT-008).
             store.platformBiometrics = .lockout
             fallBackToPIN(reason: "failed", message: UnlockTexts.biometricLockedOut)
+        case .successWithoutKey:
+            // INT-021: no key, no unlock; the key itself is intact, so the next launch prompts again.
+            fallBackToPIN(reason: "failed", message: UnlockTexts.fallbackAfterFailures)
         }
+    }
+
+    /// INT-021: the key is gone (004), so biometrics go off until the user turns them on again,
+    /// and the PIN is the way on.
+    mutating func keyInvalidated() {
+        store.biometricEnabled = false
+        fallBackToPIN(reason: "failed", message: UnlockTexts.fallbackAfterFailures)
     }
 
     mutating func fallBackToPIN(reason: String, message: String?) {
@@ -265,9 +299,15 @@ private struct Reduction {
 
     /// INT-002: any unlock, biometric or PIN, ends the run of consecutive PIN failures.
     mutating func unlock(method: String) {
+        state.screen.message = nil
+        guard sessionIsValid else {
+            // INT-023: the session ran out while the screen was up (a lock, a slow user): nothing
+            // unlocks, Login follows, and only a completed login resets the count (INT-006).
+            enter(.login)
+            return
+        }
         store.pinFailures = 0
         store.blockedUntil = nil
-        state.screen.message = nil
         state.screen.successAt = now
         enter(.success)
         announce(UnlockTexts.unlocked)

@@ -96,6 +96,20 @@ public enum UnlockModel {
             }),
         .init("tap", argument: .oneOf(tapTargets), "a tap on a button or link of the screen"),
         .init("login_completed", "the Login flow (SCR-AUTH-002, with MFA where due) ended in a signed-in user"),
+        .init(
+            "enrolment_changed",
+            "a face or finger was added to or removed from the device: the platform invalidates the app's biometric key (004)"
+        ),
+        .init(
+            "enable_biometrics", "on the Dashboard, the user turns biometric unlock on in settings: a new key is made"),
+        .init(
+            "clock_forward", argument: .duration,
+            "the user sets the device's wall clock forward; no time passes (INT-022)"),
+        .init(
+            "clock_back", argument: .duration, "the user sets the device's wall clock back; no time passes (INT-022)"),
+        .init(
+            "platform_lockout_ended",
+            "the platform lifts its biometric lockout: device passcode entered (iOS), lockout over (Android) (INT-008)"),
     ]
 
     static let given: [KeyDeclaration] = [
@@ -106,7 +120,9 @@ public enum UnlockModel {
             "tier", .oneOf(["pro", "perfect"]), default: .string("pro"),
             "subscription tier: sessions last 30 d (Pro) or 7 d (Perfect)"),
         .init("biometric_enabled", .bool, default: .bool(true), "the user's biometricEnabled setting"),
-        .init("biometric_type", .oneOf(["face", "fingerprint"]), default: .string("face"), "the enrolled biometric"),
+        .init(
+            "biometric_type", .oneOf(BiometricType.allCases.map(\.rawValue)), default: .string("face"),
+            "the device's biometric; none: no biometric hardware or none set up (INT-025)"),
         .init(
             "biometric_status", .oneOf(["available", "not_available", "not_enrolled", "lockout"]),
             default: .string("available"), "what the platform reports before any prompt"),
@@ -129,6 +145,9 @@ public enum UnlockModel {
         .init("message", .optional(.string), .snapshot, "the on-screen message, or null"),
         .init("announcements", .list(.string), .log, "screen reader announcements during the step (§7.3)"),
         .init("events", .list(.event), .log, "analytics events during the step (§11.1)"),
+        .init(
+            "biometrics_enabled", .bool, .snapshot,
+            "biometric unlock can work: the user's setting is on and the platform still holds its key (004)"),
     ]
 
     static let transitions: [TransitionDeclaration] = [
@@ -139,8 +158,9 @@ public enum UnlockModel {
             "CheckingSession", "BiometricPrompt", "session valid, biometrics enabled", "SCR-AUTH-006 §5.1",
             label: "Sesion valida + bio habilitado", automatic: true),
         .init(
-            "CheckingSession", "PINInput", "session valid, biometrics off or unavailable",
-            "SCR-AUTH-006 §5.1; UIF-AUTH-001 §8.3", label: "Sesion valida + bio deshabilitado", automatic: true),
+            "CheckingSession", "PINInput", "session valid, biometrics off, unavailable or their key invalidated",
+            "SCR-AUTH-006 §5.1; UIF-AUTH-001 §8.3; INT-021", label: "Sesion valida + bio deshabilitado", automatic: true
+        ),
         .init(
             "CheckingSession", "Login", "session invalid or expired", "SCR-AUTH-006 §5.1; UIF-AUTH-001 §10.2",
             label: "Sesion invalida", automatic: true),
@@ -158,8 +178,8 @@ public enum UnlockModel {
             "BiometricPrompt", "PINInput", "cancel, use_pin, platform error",
             on: BiometricOutcome.allCases.filter { $0 != .success && $0 != .failure }.map {
                 "biometric: \($0.rawValue)"
-            } + platformErrors { $0 != .success && $0 != .failure },
-            "SCR-AUTH-006 §5.1; UIF-AUTH-001 §8.3", label: "Cancelar / Usar PIN"),
+            } + platformErrors { $0 != .success && $0 != .failure } + ["biometric: success"],
+            "SCR-AUTH-006 §5.1; UIF-AUTH-001 §8.3; INT-021 (no key, no unlock)", label: "Cancelar / Usar PIN"),
         .init(
             "BiometricFail", "BiometricPrompt", "tap retry_biometrics (fewer than 3 failures)",
             on: ["tap: retry_biometrics"], "SCR-AUTH-006 §5.1; INT-005", label: "Intentos < 3"),
@@ -171,6 +191,10 @@ public enum UnlockModel {
             "PINInput", "PINValidating", "last digit typed (auto-submit)", on: ["digit"], "SCR-AUTH-006 §5.1, §3.3",
             label: "PIN completo"),
         .init("PINValidating", "Success", "PIN correct", "SCR-AUTH-006 §5.1", label: "PIN correcto", automatic: true),
+        .init(
+            "PINValidating", "Login", "PIN correct, session expired meanwhile", "INT-023", added: true, automatic: true),
+        .init(
+            "BiometricSuccess", "Login", "session expired meanwhile", "INT-023", added: true, automatic: true),
         .init("PINValidating", "PINError", "PIN wrong", "SCR-AUTH-006 §5.1", label: "PIN incorrecto", automatic: true),
         .init(
             "PINError", "PINInput", "fewer than 5 failures, or after a cooldown with no lock due", "SCR-AUTH-006 §5.1",

@@ -1,8 +1,8 @@
 import SpecModel
 
 /// The reference with one deliberate change: different rule numbers, inputs taken for others,
-/// a hook that alters what one reduce step did (its next state and outputs), or observations
-/// rewritten.
+/// a hook that alters what one reduce step did (its next state and outputs), observations
+/// rewritten, or time read from a wall clock that `clock_forward` and `clock_back` move.
 public struct MutatedReference: ImplementationUnderTest {
     public typealias Alteration =
         @Sendable (_ before: UnlockState, _ next: inout UnlockState, _ outputs: inout [UnlockOutput]) -> Void
@@ -10,23 +10,28 @@ public struct MutatedReference: ImplementationUnderTest {
     let alter: Alteration
     let rewrite: @Sendable (Observations) -> Observations
     let rewriteInput: @Sendable (Input) -> Input
+    let readsWallClock: Bool
+    /// How far the hand-set clock is from elapsed time, when the wall clock is read.
+    var wallClockOffset = 0
     public let name: String
 
     public init(
         _ name: String, rules: UnlockRules = .spec, memo: Argon2Memo, alter: @escaping Alteration = { _, _, _ in },
         rewrite: @escaping @Sendable (Observations) -> Observations = { $0 },
-        rewriteInput: @escaping @Sendable (Input) -> Input = { $0 }
+        rewriteInput: @escaping @Sendable (Input) -> Input = { $0 }, readsWallClock: Bool = false
     ) {
         self.name = name
         inner = ReferenceImplementation(machine: UnlockMachine(rules: rules), memo: memo)
         self.alter = alter
         self.rewrite = rewrite
         self.rewriteInput = rewriteInput
+        self.readsWallClock = readsWallClock
     }
 
     public var observedKeys: Set<String> { inner.observedKeys }
 
     public mutating func start(scenario: String, given: [String: Value]) throws(ImplementationError) {
+        wallClockOffset = 0
         try inner.start(scenario: scenario, given: given)
     }
 
@@ -36,7 +41,11 @@ public struct MutatedReference: ImplementationUnderTest {
         -> Observations
     {
         guard let before = inner.state else { throw .failed("perform before start") }
-        let now = inner.clockOrigin + milliseconds
+        if readsWallClock, let amount = input.argument?.int {
+            if input.name == "clock_forward" { wallClockOffset += amount }
+            if input.name == "clock_back" { wallClockOffset -= amount }
+        }
+        let now = inner.clockOrigin + milliseconds + wallClockOffset
         var (next, outputs) = inner.machine.reduce(
             before, try ReferenceImplementation.event(for: rewriteInput(input)), now: now)
         alter(before, &next, &outputs)
@@ -48,11 +57,12 @@ public struct MutatedReference: ImplementationUnderTest {
 
 /// The unlock model's mutants: each rule number one higher and one lower (a threshold moved by
 /// one is a boundary comparison flipped), the lock's end a tick early and late, each declared
-/// transition dropped and redirected to a sibling's target, and each kind of output omitted
-/// state by state.
+/// transition dropped and redirected to a sibling's target, each kind of output omitted state by
+/// state, and inputs read as others (each platform code's row, a forged success, an enrolment
+/// change, a clock set by hand).
 public enum UnlockMutants {
     public static func all(memo: Argon2Memo) -> [Mutant] {
-        ruleNumbers(memo) + lockEnd(memo) + transitions(memo) + omissions(memo)
+        ruleNumbers(memo) + lockEnd(memo) + transitions(memo) + omissions(memo) + misreadings(memo)
     }
 
     static func rules(
@@ -259,4 +269,47 @@ public enum UnlockMutants {
 extension MutatedReference: StateSaving {
     public func save() -> ReferenceImplementation.Saved? { inner.save() }
     public mutating func restore(_ saved: ReferenceImplementation.Saved) { inner.restore(saved) }
+}
+
+extension UnlockMutants {
+    /// An app that takes one input for another: each platform code given a wrong reaction (a
+    /// failure, or a cancel for the codes that are failures), a success with no key trusted as a
+    /// success, an enrolment change not noticed, a clock set forward taken for time passing.
+    static func misreadings(_ memo: Argon2Memo) -> [Mutant] {
+        let rows = PlatformErrors.all.map { row in
+            let wrong: BiometricOutcome = row.reaction == .failure ? .cancel : .failure
+            return misread(
+                "misread-\(row.code)", rule: row.requirement, "\(row.code) read as '\(wrong.rawValue)'", memo: memo
+            ) { input in
+                input == Input("biometric_error", .string(row.code))
+                    ? Input("biometric", .string(wrong.rawValue)) : input
+            }
+        }
+        return rows + [
+            misread(
+                "trust-success-without-key", rule: "004 (a key, not a boolean)",
+                "a success callback with no key released unlocks", memo: memo
+            ) { input in
+                input == Input("biometric", .string(BiometricOutcome.successWithoutKey.rawValue))
+                    ? Input("biometric", .string(BiometricOutcome.success.rawValue)) : input
+            },
+            misread(
+                "ignore-enrolment-change", rule: "004 (enrolment change)",
+                "an enrolment change leaves the key valid", memo: memo
+            ) { input in input.name == "enrolment_changed" ? Input("clock_back", .int(0)) : input },
+            Mutant(
+                id: "timers-on-wall-clock", kind: "input misread", rule: "SCR-AUTH-006 §6.2; INT-022",
+                "the lock, the session and the inactivity timeout run on the wall clock the user sets"
+            ) { MutatedReference("timers-on-wall-clock", memo: memo, readsWallClock: true) },
+        ]
+    }
+
+    static func misread(
+        _ id: String, rule: String, _ summary: String, memo: Argon2Memo,
+        _ rewrite: @escaping @Sendable (Input) -> Input
+    ) -> Mutant {
+        Mutant(id: id, kind: "input misread", rule: rule, summary) {
+            MutatedReference(id, memo: memo, rewriteInput: rewrite)
+        }
+    }
 }

@@ -2,11 +2,13 @@ import Foundation
 import SpecModel
 
 /// The reference's rule tables as `spec check` compares them with the documents: the lock
-/// schedule (SCR-AUTH-006 §6.1.2, UIF-AUTH-001 §10.3) and the session lifetime by tier
-/// (UIF-AUTH-001 §10.2). The patterns read the documents' own Spanish wording.
+/// schedule (SCR-AUTH-006 §6.1.2, UIF-AUTH-001 §10.3), the session lifetime by tier
+/// (UIF-AUTH-001 §10.2), the analytics events (SCR-AUTH-006 §11.1, UIF-AUTH-001 §11.2) and
+/// the delay from an unlock to the Dashboard (SCR-AUTH-006 §2.5, §5.2; UIF-AUTH-001 §6.1). The
+/// patterns read the documents' own wording.
 public enum UnlockRuleTables {
     public static func all(_ rules: UnlockRules = .spec) -> [RuleTable] {
-        [lockSchedule(rules), sessionLifetime(rules)]
+        [lockSchedule(rules), sessionLifetime(rules), analyticsEvents, handOverDelay(rules)]
     }
 
     static func lockSchedule(_ rules: UnlockRules) -> RuleTable {
@@ -35,6 +37,104 @@ public enum UnlockRuleTables {
             },
             value: { key in Tier(rawValue: key).flatMap { rules.sessionLifetime[$0] }.map(days) },
             find: sessionRows)
+    }
+
+    static let analyticsEvents = RuleTable(
+        name: "analytics events", rule: "UnlockAnalytics.events (Sources/ReferenceMachine/UnlockAnalytics.swift)",
+        keyName: "event",
+        rows: UnlockAnalytics.events.map {
+            RuleRow(
+                key: $0.name, value: UnlockAnalytics.shown($0.parameters),
+                requirements: [$0.requirement])
+        },
+        value: { key in UnlockAnalytics.events.first { $0.name == key }.map { UnlockAnalytics.shown($0.parameters) } },
+        find: eventRows, complete: false)
+
+    /// One row: the time from an unlock to the Dashboard.
+    static func handOverDelay(_ rules: UnlockRules) -> RuleTable {
+        let key = "unlock → Dashboard"
+        return RuleTable(
+            name: "hand-over delay", rule: "UnlockRules.successDelay (Sources/ReferenceMachine/UnlockRules.swift)",
+            keyName: "transition",
+            rows: [RuleRow(key: key, value: "\(rules.successDelay) ms", requirements: ["REQ-SUCCESS-DELAY"])],
+            value: { $0 == key ? "\(rules.successDelay) ms" : nil }, find: handOverRows, complete: false)
+    }
+
+    /// `| pin_failure |` then `attempt_number |` (SCR-AUTH-006 §11.1, a table flattened to lines)
+    /// or `pin_failure<TAB>attempt_number` (UIF-AUTH-001 §11.2), under an analytics heading.
+    static func eventRows(_ lines: [String]) -> [DocumentRuleRow] {
+        var rows: [DocumentRuleRow] = []
+        var inTable = false
+        for (index, line) in lines.enumerated() {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.first?.isNumber == true && !trimmed.contains("|") && !trimmed.contains("\t") {
+                inTable = trimmed.contains("Analytics")
+                continue
+            }
+            guard inTable else { continue }
+            var name: Substring?
+            var parameters: Substring?
+            if let cell = trimmed.wholeMatch(of: /\|\s*([a-z_]+)\s*\|/), index + 1 < lines.count {
+                name = cell.output.1
+                parameters = lines[index + 1].trimmingCharacters(in: CharacterSet(charactersIn: " |"))[...]
+            } else if let row = trimmed.wholeMatch(of: /([a-z_]+)\t+(.+)/) {
+                name = row.output.1
+                parameters = row.output.2
+            }
+            guard let name, let parameters else { continue }
+            rows.append(
+                DocumentRuleRow(
+                    key: String(name), value: UnlockAnalytics.shown(parsedParameters(String(parameters))),
+                    text: "\(name) \(parameters)", line: index + 1))
+        }
+        return rows
+    }
+
+    /// `reason: "cancelled"/"failed"` or `screen_name: "splash", "login"` is one parameter with its
+    /// values; `type, time_ms` names parameters; `-` is none.
+    static func parsedParameters(_ text: String) -> [(name: String, values: [String])] {
+        let text = text.trimmingCharacters(in: .whitespaces)
+        if text == "-" || text.isEmpty { return [] }
+        if let one = text.wholeMatch(of: /(\w+):\s*(.*)/) {
+            return [(String(one.output.1), one.output.2.matches(of: /"([^"]*)"/).map { String($0.output.1) })]
+        }
+        return text.split(separator: ",").map { (String($0.trimmingCharacters(in: .whitespaces)), []) }
+    }
+
+    /// `Biometric Prompt<TAB>Dashboard<TAB>...<TAB>100ms` (UIF-AUTH-001 §6.1), `| Success |`,
+    /// `Dashboard |`, `0.5s delay |` (SCR-AUTH-006 §5.2) and `Auto-transicion a Dashboard en 0.5s`
+    /// (SCR-AUTH-006 §2.5): the time from an unlock to the Dashboard.
+    static func handOverRows(_ lines: [String]) -> [DocumentRuleRow] {
+        var rows: [DocumentRuleRow] = []
+        for (index, line) in lines.enumerated() where line.contains("Dashboard") {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            var shown: String?
+            var text = trimmed
+            var time: (amount: Double, unit: Substring)?
+            if let row = trimmed.firstMatch(
+                of: /^(Biometric Prompt|Success|PIN)\t+Dashboard\t.*\t(\d+(?:\.\d+)?)(ms|s)\b/)
+            {
+                shown = "\(row.output.1) → Dashboard"
+                time = (Double(row.output.2) ?? 0, row.output.3)
+            } else if trimmed == "Dashboard |", index > 0, index + 1 < lines.count,
+                lines[index - 1].trimmingCharacters(in: .whitespaces) == "| Success |",
+                let delay = lines[index + 1].firstMatch(of: /(\d+(?:\.\d+)?)(ms|s) delay/)
+            {
+                shown = "Success → Dashboard"
+                text = "| Success | Dashboard | \(delay.output.0) |"
+                time = (Double(delay.output.1) ?? 0, delay.output.2)
+            } else if let auto = trimmed.firstMatch(of: /a Dashboard en (\d+(?:\.\d+)?)(ms|s)/) {
+                shown = "Success → Dashboard"
+                time = (Double(auto.output.1) ?? 0, auto.output.2)
+            }
+            guard let shown, let time else { continue }
+            let milliseconds = Int((time.unit == "s" ? time.amount * 1000 : time.amount).rounded())
+            rows.append(
+                DocumentRuleRow(
+                    key: "unlock → Dashboard", shownKey: shown, value: "\(milliseconds) ms", text: text, line: index + 1
+                ))
+        }
+        return rows
     }
 
     static func minutes(_ milliseconds: Int) -> String {

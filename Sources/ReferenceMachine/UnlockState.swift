@@ -25,7 +25,9 @@ public enum Phase: String, Sendable, CaseIterable {
     }
 }
 
-public enum BiometricType: String, Sendable { case face, fingerprint }
+/// The device's biometric, as SCR-AUTH-006 §9 types it: `none` is a device with no biometric
+/// hardware or none set up (INT-025).
+public enum BiometricType: String, Sendable, CaseIterable { case face, fingerprint, none }
 public enum Tier: String, Sendable, CaseIterable { case pro, perfect }
 public enum SessionStatus: String, Sendable { case valid, expired, absent }
 /// What the platform says of biometrics (LAError / BiometricManager), outside the app's control.
@@ -52,12 +54,15 @@ public struct PersistedStore: Sendable, Hashable {
     public var sessionStartedAt: Int
     /// The operating system's biometric state; it outlives the app's process too.
     public var platformBiometrics: PlatformBiometrics
+    /// Whether the platform still holds the app's biometric key: an enrolment change invalidates
+    /// it for good (004); only turning biometrics on again makes a new one.
+    public var biometricKeyValid: Bool
 
     public init(
         pinHash: String, pinLength: Int, pinFailures: Int = 0, blockedUntil: Int? = nil,
         biometricEnabled: Bool = true, biometricType: BiometricType = .face, tier: Tier = .pro,
         session: SessionStatus = .valid, sessionStartedAt: Int = 0,
-        platformBiometrics: PlatformBiometrics = .available
+        platformBiometrics: PlatformBiometrics = .available, biometricKeyValid: Bool = true
     ) {
         self.pinHash = pinHash
         self.pinLength = pinLength
@@ -69,7 +74,11 @@ public struct PersistedStore: Sendable, Hashable {
         self.session = session
         self.sessionStartedAt = sessionStartedAt
         self.platformBiometrics = platformBiometrics
+        self.biometricKeyValid = biometricKeyValid
     }
+
+    /// Biometric unlock can work: the user's setting is on and the key behind it is valid.
+    public var biometricsUsable: Bool { biometricEnabled && biometricKeyValid && biometricType != .none }
 }
 
 /// What dies with the process: the screen and everything on it.

@@ -3,8 +3,8 @@
 public enum UnlockTexts {
     // §7.3 announcements
     public static func biometricPrompt(_ type: BiometricType) -> String {
-        // INT-011: §7.3 gives only the Face ID sentence; fingerprint uses §7.1's Android wording.
-        type == .face ? "Usa Face ID para desbloquear MedTime" : "Usa tu huella para desbloquear MedTime"
+        // INT-011: §7.3 gives only the Face ID sentence; fingerprint is §7.1's Android label as written.
+        type == .fingerprint ? "Usa tu huella para desbloquear" : "Usa Face ID para desbloquear MedTime"
     }
     public static func biometricFailed(left: Int) -> String { "No reconocido. \(left) intentos restantes" }
     public static let biometricToPIN = "Usa tu PIN para desbloquear"

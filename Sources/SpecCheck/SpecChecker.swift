@@ -15,6 +15,10 @@ public struct SpecFinding: Sendable {
         case addedByReference = "added by the reference"
         /// A name the mapping does not translate into one of the model's states.
         case unknownState = "unknown state"
+        /// A disagreement the mapping records as read and decided, with its reading.
+        case recorded = "recorded disagreement"
+        /// A recorded disagreement whose text the document no longer has: its reading needs a look.
+        case recordNotFound = "recorded, not found"
     }
 
     public var kind: Kind
@@ -22,6 +26,9 @@ public struct SpecFinding: Sendable {
     public var line: Int?
     public var message: String
     public var details: [String] = []
+    /// For a rule-table finding: the table and the row's key, so that other documents' rows
+    /// for the same key can be cited beside it.
+    public var row: (table: String, key: String)?
 
     /// Conflicts, transitions the model lacks and rule-table mismatches are disagreements;
     /// the rest are said, but the document and the model still agree.
@@ -64,9 +71,23 @@ public struct SpecChecker {
 
     public func check(_ documents: [SpecDocument]) -> [DocumentCheck] {
         var checks = documents.map(check)
-        // A conflict cites every other document that draws the model's side of it.
+        // A conflict cites every other document that draws the model's side of it, and a rule
+        // row every other document's row for the same key.
         let mappedEdges = documents.map { ($0, self.edges(of: $0).edges) }
+        let tableRows = documents.map { document in (document, tables.map { ($0.name, $0.find(document.lines)) }) }
         for index in checks.indices {
+            for findingIndex in checks[index].findings.indices {
+                guard let row = checks[index].findings[findingIndex].row else { continue }
+                for (other, found) in tableRows where other.file != checks[index].document.file {
+                    for (table, rows) in found where table == row.table {
+                        for written in rows where written.key == row.key {
+                            checks[index].findings[findingIndex].details.append(
+                                "\(other.identifier ?? other.file) writes \"\(written.text)\" (\(written.value)) at \(other.file):\(written.line)"
+                            )
+                        }
+                    }
+                }
+            }
             for findingIndex in checks[index].findings.indices
             where checks[index].findings[findingIndex].kind == .conflict {
                 let finding = checks[index].findings[findingIndex]
@@ -119,15 +140,23 @@ public struct SpecChecker {
                         "\(transition.from) → \(transition.to) (\(transition.specLabel ?? transition.trigger)), \(transition.provenance)"
                 ))
         }
+        let rules = rules(for: document)
         var ruleRows: [(table: String, rows: Int)] = []
         for table in tables {
-            let rows = table.find(document.lines)
+            let rows = table.find(document.lines).filter { !(rules?.outside.contains($0.key) ?? false) }
             if rows.isEmpty { continue }
             ruleRows.append((table.name, rows.count))
             findings += ruleFindings(table, rows, in: document)
         }
+        findings += recordedFindings(rules?.recorded ?? [], in: document)
         return DocumentCheck(
             document: document, compared: compared, skipped: skipped, ruleRows: ruleRows, findings: findings)
+    }
+
+    /// The mapping's entry for a document: by the ID written in it, else by its file name.
+    func rules(for document: SpecDocument) -> SpecMapping.Document? {
+        document.identifier.flatMap { mapping.documents[$0] }
+            ?? mapping.documents[String(document.file.split(separator: "/").last ?? "")]
     }
 
     /// The compared diagrams' edges in the model's names, decisions passed through, ends and
@@ -135,15 +164,27 @@ public struct SpecChecker {
     func edges(of document: SpecDocument) -> (
         edges: [Edge], compared: [DocumentDiagram], skipped: [DocumentDiagram], unknown: [SpecFinding]
     ) {
-        let rules = document.identifier.flatMap { mapping.documents[$0] }
+        let rules = rules(for: document)
         let compared = document.diagrams.filter { rules?.sections?.contains($0.section) ?? true }
         let skipped = document.diagrams.filter { !(rules?.sections?.contains($0.section) ?? true) }
         var edges: [Edge] = []
         var unknown: [SpecFinding] = []
+        let outside = rules?.outside ?? []
         for diagram in compared {
-            let raw = diagram.kind == .flowchart ? Self.passThroughDecisions(diagram.edges) : diagram.edges
+            // A decision the mapping names as a state is that state, not a question to pass over.
+            let written = diagram.edges.map { edge in
+                var edge = edge
+                if edge.fromIsDecision && rules?.states[edge.from] != nil { edge.fromIsDecision = false }
+                if edge.toIsDecision && rules?.states[edge.to] != nil { edge.toIsDecision = false }
+                return edge
+            }
+            let raw = diagram.kind == .flowchart ? Self.passThroughDecisions(written) : written
             for edge in raw {
-                if edge.to == "[*]" { continue }
+                if edge.to == "[*]" || outside.contains(edge.from) || outside.contains(edge.to)
+                    || outside.contains("\(edge.from) -> \(edge.to)")
+                {
+                    continue
+                }
                 let from = edge.from == "[*]" ? model.initialState : rules?.states[edge.from] ?? edge.from
                 let to = rules?.states[edge.to] ?? edge.to
                 var known = true
@@ -235,6 +276,29 @@ public struct SpecChecker {
         return text.trimmingCharacters(in: .whitespaces)
     }
 
+    /// Each recorded disagreement at the line that shows it, or said to be gone.
+    func recordedFindings(_ recorded: [SpecMapping.RecordedDisagreement], in document: SpecDocument) -> [SpecFinding] {
+        recorded.map { record in
+            guard let index = document.lines.firstIndex(where: { $0.contains(record.find) }) else {
+                return SpecFinding(
+                    kind: .recordNotFound, file: document.file, line: nil,
+                    message: "\"\(record.find)\" is no longer in the document: review \(record.reading)")
+            }
+            return SpecFinding(
+                kind: .recorded, file: document.file, line: index + 1, message: "\(record.says) (\(record.reading))",
+                details: ["the document: " + Self.excerpt(of: document.lines[index], around: record.find)])
+        }
+    }
+
+    /// A long line cut to the text found and a little around it.
+    static func excerpt(of line: String, around found: String) -> String {
+        let line = line.trimmingCharacters(in: .whitespaces)
+        guard line.count > 160, let range = line.range(of: found) else { return line }
+        let start = line.index(range.lowerBound, offsetBy: -40, limitedBy: line.startIndex) ?? line.startIndex
+        let end = line.index(range.upperBound, offsetBy: 60, limitedBy: line.endIndex) ?? line.endIndex
+        return (start == line.startIndex ? "" : "…") + line[start..<end] + (end == line.endIndex ? "" : "…")
+    }
+
     /// Each row whose value is not the model's, and each of the model's rows the table lacks.
     func ruleFindings(_ table: RuleTable, _ rows: [DocumentRuleRow], in document: SpecDocument) -> [SpecFinding] {
         var findings: [SpecFinding] = []
@@ -250,15 +314,15 @@ public struct SpecChecker {
                     kind: .ruleTable, file: document.file, line: row.line,
                     message:
                         "\(table.name), \(row.shownKey) \(table.keyName): \"\(row.text)\" (\(row.value)), the reference: \(expected ?? "none")",
-                    details: details))
+                    details: details, row: (table.name, row.key)))
         }
         for entry in table.rows where !rows.contains(where: { $0.key == entry.key }) {
             findings.append(
                 SpecFinding(
-                    kind: .ruleTable, file: document.file, line: nil,
+                    kind: table.complete ? .ruleTable : .notShown, file: document.file, line: nil,
                     message:
-                        "the reference gives \(entry.value) for \(entry.key) \(table.keyName); the document's \(table.name) has no such row"
-                ))
+                        "the reference gives \(entry.value) for \(entry.key) \(table.keyName); the document's \(table.name) has no such row",
+                    row: (table.name, entry.key)))
         }
         return findings
     }

@@ -1,11 +1,23 @@
 import Foundation
 import YAMLLoader
 
-/// Per document: which sections describe this model, and its names for the model's states.
+/// Per document: which sections describe this model, its names for the model's states, the
+/// names (diagram nodes, table keys) that belong to other models, and the disagreements already
+/// read and decided, each found by its text and named by its reading.
 public struct SpecMapping: Sendable {
     public struct Document: Sendable {
         public var sections: [String]?
         public var states: [String: String]
+        public var outside: Set<String> = []
+        public var recorded: [RecordedDisagreement] = []
+    }
+
+    /// A disagreement someone read and decided: the document's text that shows it, the reading
+    /// (an interpretation's id) and what it says.
+    public struct RecordedDisagreement: Sendable, Equatable {
+        public var find: String
+        public var reading: String
+        public var says: String
     }
 
     public var documents: [String: Document]
@@ -38,6 +50,18 @@ public struct SpecMapping: Sendable {
             var document = Document(sections: nil, states: [:])
             for field in fields {
                 switch field.key.scalar {
+                case "outside":
+                    guard case .sequence(let items) = field.value.kind else {
+                        throw fail(field.value, "outside is a list of node names and table keys")
+                    }
+                    document.outside = Set(items.compactMap(\.scalar))
+                case "recorded":
+                    guard case .sequence(let items) = field.value.kind else {
+                        throw fail(field.value, "recorded is a list of {find, reading, says}")
+                    }
+                    document.recorded = try items.map { item throws(SpecCheckInputError) in
+                        try recorded(item, fail: fail)
+                    }
                 case "sections":
                     guard case .sequence(let items) = field.value.kind else {
                         throw fail(field.value, "sections is a list such as [\"5.1\"]")
@@ -54,12 +78,34 @@ public struct SpecMapping: Sendable {
                         document.states[from] = to
                     }
                 default:
-                    throw fail(field.key, "unknown key '\(field.key.scalar ?? "")' (expected sections or states)")
+                    throw fail(
+                        field.key,
+                        "unknown key '\(field.key.scalar ?? "")' (expected sections, states, outside or recorded)")
                 }
             }
             documents[id] = document
         }
         return SpecMapping(documents: documents)
+    }
+
+    static func recorded(
+        _ item: YAMLNode, fail: (YAMLNode, String) -> SpecCheckInputError
+    ) throws(SpecCheckInputError) -> RecordedDisagreement {
+        guard case .mapping(let pairs) = item.kind else {
+            throw fail(item, "each recorded entry is {find, reading, says}")
+        }
+        var values: [String: String] = [:]
+        for pair in pairs {
+            guard let key = pair.key.scalar, ["find", "reading", "says"].contains(key) else {
+                throw fail(pair.key, "unknown key '\(pair.key.scalar ?? "")' (expected find, reading or says)")
+            }
+            guard let value = pair.value.scalar, !value.isEmpty else { throw fail(pair.value, "\(key) is plain text") }
+            values[key] = value
+        }
+        guard let find = values["find"], let reading = values["reading"], let says = values["says"] else {
+            throw fail(item, "a recorded entry needs find, reading and says")
+        }
+        return RecordedDisagreement(find: find, reading: reading, says: says)
     }
 }
 

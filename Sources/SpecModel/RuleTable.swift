@@ -15,11 +15,16 @@ public struct RuleTable: Sendable {
     public var value: @Sendable (_ key: String) -> String?
     /// This table's rows as a document writes them, from the document's lines.
     public var find: @Sendable (_ lines: [String]) -> [DocumentRuleRow]
+    /// Whether a document that writes the table must write every row (a lock schedule), or may
+    /// write the rows it is about (analytics events): a missing row is then only said.
+    public var complete: Bool
 
     public init(
         name: String, rule: String, keyName: String, rows: [RuleRow],
-        value: @escaping @Sendable (String) -> String?, find: @escaping @Sendable ([String]) -> [DocumentRuleRow]
+        value: @escaping @Sendable (String) -> String?, find: @escaping @Sendable ([String]) -> [DocumentRuleRow],
+        complete: Bool = true
     ) {
+        self.complete = complete
         self.name = name
         self.rule = rule
         self.keyName = keyName

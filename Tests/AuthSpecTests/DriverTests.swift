@@ -51,6 +51,10 @@ import Testing
         ("inactivity-exclusive", "lifecycle-background-5-minutes-requires-unlock", 6, "states"),
         ("perfect-30-days", "session-perfect-expires-at-7-days", 1, "state"),
         ("two-bio-attempts", "brief-biometric-fails-3-times-then-pin", 1, "bio_attempts_left"),
+        // A forged success is named by the rule it breaks, beside the differences.
+        ("forged-callback-unlocks", "security-forged-success-callback", 2, "invariant biometric-unlock-needs-a-key"),
+        ("key-survives-enrolment", "security-enrolment-change-before-launch", 3, "biometrics_enabled"),
+        ("wall-clock-timers", "clock-forward-during-lock", 3, "invariant lock-runs-with-the-clock"),
     ]
 
     @Test(arguments: bugs.map(\.bug))

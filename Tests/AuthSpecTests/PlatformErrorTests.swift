@@ -68,13 +68,10 @@ import Testing
     @Test(arguments: PlatformErrors.all.map(\.code))
     func aMisreadRowFailsItsScenario(code: String) throws {
         let row = try #require(PlatformErrors.error(code: code))
-        let wrong = row.reaction == .failure ? BiometricOutcome.cancel : .failure
-        let misread = MutatedReference(
-            "misreads \(code)", memo: Argon2Memo(),
-            rewriteInput: { input in
-                input == Input("biometric_error", .string(code)) ? Input("biometric", .string(wrong.rawValue)) : input
-            })
-        let results = TestSupport.run(Self.scenarios(for: row), on: misread)
+        // The mutant `authspec mutate` scores the suite with.
+        let mutant = try #require(UnlockMutants.all(memo: Argon2Memo()).first { $0.id == "misread-\(code)" })
+        #expect(mutant.rule == row.requirement)
+        let results = TestSupport.run(Self.scenarios(for: row), on: mutant.make())
         try #require(!results.isEmpty)
         #expect(results.allSatisfy { $0.outcome == .failed }, "\(results.map { "\($0.scenario.id): \($0.outcome)" })")
     }

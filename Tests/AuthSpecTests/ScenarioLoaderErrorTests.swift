@@ -68,7 +68,7 @@ import Testing
     @Test func badEnumerationSuggestsTheNearestWord() {
         #expect(
             diagnostics(header + "steps:\n  - biometric: failed\n") == [
-                "bad.yaml:5:16: biometric must be one of success, failure, cancel, use_pin, not_available, not_enrolled, lockout; found 'failed' (did you mean 'failure'?)"
+                "bad.yaml:5:16: biometric must be one of success, failure, cancel, use_pin, not_available, not_enrolled, lockout, success_without_key; found 'failed' (did you mean 'failure'?)"
             ])
     }
 
@@ -119,7 +119,7 @@ import Testing
         let diagnostic = TestSupport.load(header + "steps:\n  - biometric: succes\n", file: "f.yaml").diagnostics[0]
         #expect(
             diagnostic.description == """
-                f.yaml:5:16: error: biometric must be one of success, failure, cancel, use_pin, not_available, not_enrolled, lockout; found 'succes' (did you mean 'success'?)
+                f.yaml:5:16: error: biometric must be one of success, failure, cancel, use_pin, not_available, not_enrolled, lockout, success_without_key; found 'succes' (did you mean 'success'?)
                       - biometric: succes
                                    ^
                 """)

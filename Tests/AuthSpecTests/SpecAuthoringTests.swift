@@ -23,11 +23,27 @@ import Testing
             scr.diagrams.map { "\($0.section) \($0.kind.rawValue) \($0.edges.count)" } == [
                 "4.1 flowchart 21", "5.1 stateDiagram-v2 19",
             ])
-        let tables = UnlockRuleTables.all()
-        #expect(tables.map(\.name) == ["lock schedule", "session lifetime"])
-        func rows(_ document: SpecDocument) -> [[String]] {
+        let every = UnlockRuleTables.all()
+        #expect(every.map(\.name) == ["lock schedule", "session lifetime", "analytics events", "hand-over delay"])
+        let tables = Array(every.prefix(2))
+        func rows(_ document: SpecDocument, _ tables: [RuleTable] = tables) -> [[String]] {
             tables.map { table in table.find(document.lines).map { "\($0.shownKey) \($0.value) @\($0.line)" } }
         }
+        // SCR-AUTH-006 §11.1's ten events, and its 0.5 s written twice (§2.5, §5.2).
+        let scrText = try text(Self.scr)
+        let scrEvents = rows(scr, [every[2]])[0]
+        #expect(scrEvents.count == 10)
+        #expect(
+            scrEvents.first
+                == "screen_view screen_name = biometric_unlock @\(try #require(line(of: "| screen_view |", in: scrText)))"
+        )
+        #expect(scrEvents.contains { $0.hasPrefix("pin_success attempts_used; time_ms @") })
+        #expect(scrEvents.contains { $0.hasPrefix("biometric_to_pin reason = cancelled | failed @") })
+        #expect(
+            rows(scr, [every[3]])[0] == [
+                "Success → Dashboard 500 ms @\(try #require(line(of: "Auto-transicion a Dashboard en 0.5s", in: scrText)))",
+                "Success → Dashboard 500 ms @\(try #require(line(of: "0.5s delay", in: scrText)) - 1)",
+            ])
         let lockLines = ["Bloqueo 1 minuto", "Bloqueo 5 minutos", "Bloqueo 15 minutos", "Bloqueo 1 hora"].map {
             line(of: $0, in: try! text(Self.scr))!
         }
@@ -49,6 +65,12 @@ import Testing
                 "5 1 min ", "6 5 min ", "7 15 min ", "8+ 1 h ",
             ])
         #expect(rows(uif)[1] == ["pro 30 d @\(pro)", "perfect 7 d @\(perfect)"])
+        let fallback = try #require(line(of: "biometric_fallback", in: uifText))
+        #expect(rows(uif, [every[2]])[0].contains("biometric_fallback reason @\(fallback)"))
+        #expect(
+            rows(uif, [every[3]])[0] == [
+                "Biometric Prompt → Dashboard 100 ms @\(try #require(line(of: "Biometric Prompt\tDashboard", in: uifText)))"
+            ])
         let markdown = SpecDocument(
             file: "md",
             text: "# 5.1 States\n\n```mermaid\nstateDiagram-v2\n    PINError --> Login: Intentos >= 5\n```\n")
@@ -57,26 +79,89 @@ import Testing
         #expect(markdown.diagrams.first?.section == "5.1")
     }
 
-    @Test func theTwoSpecDocumentsDisagreeOnlyAboutTheFifthFailure() throws {
+    /// The fifth failure (§5.1), the hand-over delay (§6.1) and the analytics names (§11.2) are
+    /// disagreements, each with both documents' lines; §2's wrong PIN to Login and SCR-AUTH-006's
+    /// own tensions are recorded, with their readings, and do not fail the check.
+    @Test func theTwoSpecDocumentsDisagreeWhereTheyDo() throws {
         let result = try TestSupport.authspec(["spec", "check", Self.scr.path, Self.uif.path])
         #expect(result.status == 1)
-        let uifLine = try #require(line(of: "PINFail --> Login", in: try text(Self.uif)))
-        let scrLine = try #require(line(of: "PINError --> PINBlocked", in: try text(Self.scr)))
-        let errors = result.stdout.split(separator: "\n").filter { $0.contains("error: ") }
+        let uifText = try text(Self.uif)
+        let scrText = try text(Self.scr)
+        let uifLine = try #require(line(of: "PINFail --> Login", in: uifText))
+        let scrLine = try #require(line(of: "PINError --> PINBlocked", in: scrText))
+        let delay = try #require(line(of: "Biometric Prompt\tDashboard", in: uifText))
+        let screenView = try #require(line(of: "screen_view\t", in: uifText))
+        let fallback = try #require(line(of: "biometric_fallback", in: uifText))
+        let errors = result.stdout.split(separator: "\n").filter { $0.contains("error: ") }.map {
+            String($0.prefix(130))
+        }
         #expect(
-            errors == [
-                "  \(Self.uif.path):\(uifLine): error: conflict: PINError → Login on \"Intentos >= 5 (bloqueo)\": the model goes to PINBlocked on \"Intentos >= 5\""
-            ])
+            errors
+                == [
+                    "  \(Self.uif.path):\(uifLine): error: conflict: PINError → Login on \"Intentos >= 5 (bloqueo)\": the model goes to PINBlocked on \"Intentos >= 5\"",
+                    "  \(Self.uif.path):\(delay): error: rule table: hand-over delay, Biometric Prompt → Dashboard transition: \"Biometric Prompt\tDashboard\tInstant + Haptic\t100ms\tlinear\" (100 ms), the reference: 500 ms",
+                    "  \(Self.uif.path):\(screenView): error: rule table: analytics events, screen_view event: \"screen_view screen_name: \"splash\", \"login\", \"mfa\", \"biometric\"\" (screen_name = biometric | login | mfa | splash), the reference: screen_name = biometric_unlock",
+                    "  \(Self.uif.path):\(fallback): error: rule table: analytics events, biometric_fallback event: \"biometric_fallback reason\" (reason), the reference: none",
+                ].map { String($0.prefix(130)) }, "\(result.stdout)")
+        let successLine = try #require(line(of: "Auto-transicion a Dashboard en 0.5s", in: scrText))
+        #expect(
+            result.stdout.contains(
+                "SCR-AUTH-006 writes \"(Auto-transicion a Dashboard en 0.5s)\" (500 ms) at \(Self.scr.path):\(successLine)"
+            ))
+        let pinCheck = try #require(line(of: "PIN_CHECK -->|No| LOGIN", in: uifText))
+        #expect(
+            result.stdout.contains(
+                "\(Self.uif.path):\(pinCheck): note: recorded disagreement: §2 sends a wrong PIN to Login; "))
+        #expect(result.stdout.contains("the reference follows them (INT-026)"))
         #expect(
             result.stdout.contains(
                 "      SCR-AUTH-006 draws it at \(Self.scr.path):\(scrLine): PINError → PINBlocked: Intentos >= 5"))
         #expect(result.stdout.contains("(SCR-AUTH-006): compared §4.1 flowchart (line "))
-        #expect(result.stdout.contains("; lock schedule rows: 4: agrees with the model"))
-        #expect(result.stdout.contains("; lock schedule rows: 4; session lifetime rows: 2\n"))
-        #expect(result.stdout.contains("\n1 disagreement, 2 warnings\n"))
+        #expect(
+            result.stdout.contains(
+                "; lock schedule rows: 4; analytics events rows: 10; hand-over delay rows: 2: agrees with the model"))
+        #expect(
+            result.stdout.contains(
+                "(UIF-AUTH-001): compared §2 flowchart (line 27), §5.1 stateDiagram-v2 (line 216); lock schedule rows: 4; session lifetime rows: 2; analytics events rows: 4; hand-over delay rows: 1\n"
+            ))
+        // Seven of SCR-AUTH-006's events are missing from UIF-AUTH-001 §11.2's partial table: said, not failed.
+        #expect(
+            result.stdout.contains(
+                "\n4 disagreements, 7 warnings, 3 recorded disagreements (read, each with its reading)\n"))
         let alone = try TestSupport.authspec(["spec", "check", Self.scr.path])
         #expect(alone.status == 0)
-        #expect(alone.stdout.contains("0 disagreements, 0 warnings"))
+        #expect(alone.stdout.contains("0 disagreements, 0 warnings, 2 recorded disagreements"))
+        let note = TestSupport.shared.appendingPathComponent("spec/004_b4cf290522684947.txt").path
+        let noteAlone = try TestSupport.authspec(["spec", "check", note])
+        #expect(noteAlone.status == 0)
+        #expect(noteAlone.stdout.contains("(INT-030)") && noteAlone.stdout.contains("(GAP-002)"))
+    }
+
+    /// A recorded disagreement whose text a spec edit removed is a warning to review its
+    /// reading; a mapping with a malformed record is an input error at its line and column.
+    @Test func recordedDisagreementsFollowTheText() throws {
+        let edited = try text(Self.uif).replacingOccurrences(
+            of: "PIN_CHECK -->|No| LOGIN", with: "PIN_CHECK -->|No| PIN_FALLBACK")
+        let folder = try TestSupport.temporaryFolder([
+            "UIF-AUTH-001.txt": edited,
+            "mapping.yaml":
+                "documents:\n  UIF-AUTH-001:\n    recorded:\n      - {find: x, reading: INT-001, sayz: y}\n",
+        ])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let result = try TestSupport.authspec(["spec", "check", "\(folder)/UIF-AUTH-001.txt"])
+        #expect(
+            result.stdout.contains(
+                "warning: recorded, not found: \"PIN_CHECK -->|No| LOGIN\" is no longer in the document: review INT-026"
+            ),
+            "\(result.stdout)")
+        let bad = try TestSupport.authspec([
+            "spec", "check", "\(folder)/UIF-AUTH-001.txt", "--mapping", "\(folder)/mapping.yaml",
+        ])
+        #expect(bad.status == 2)
+        #expect(
+            bad.stderr.contains(
+                "\(folder)/mapping.yaml:4:37: error: unknown key 'sayz' (expected find, reading or says)"),
+            "\(bad.stderr)")
     }
 
     /// A spec author changes a duration in §6.1.2 and a transition in §5.1: spec check and lint
