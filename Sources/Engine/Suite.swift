@@ -75,22 +75,27 @@ public struct Suite: Sendable {
         requirements: [Requirement], diagnostics: [Diagnostic]
     ) {
         if let explicit { return RequirementCatalogue.load(file: explicit) }
+        guard let found = nearest(RequirementCatalogue.fileName, from: paths) else { return ([], []) }
+        return RequirementCatalogue.load(file: found)
+    }
+
+    /// The nearest file of that name in the folder of a path given (or the path itself, a
+    /// folder) or above it.
+    public static func nearest(_ fileName: String, from paths: [String]) -> String? {
         for path in paths {
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { continue }
             var folder = URL(fileURLWithPath: path).standardizedFileURL
             if !isFolder.boolValue { folder.deleteLastPathComponent() }
             while true {
-                let candidate = folder.appendingPathComponent(RequirementCatalogue.fileName).path
-                if FileManager.default.fileExists(atPath: candidate) {
-                    return RequirementCatalogue.load(file: candidate)
-                }
+                let candidate = folder.appendingPathComponent(fileName).path
+                if FileManager.default.fileExists(atPath: candidate) { return candidate }
                 let parent = folder.deletingLastPathComponent()
                 if parent.path == folder.path { break }
                 folder = parent
             }
         }
-        return ([], [])
+        return nil
     }
 }
 

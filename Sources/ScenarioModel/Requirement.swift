@@ -35,15 +35,7 @@ public enum RequirementCatalogue {
         func report(_ message: String, _ mark: Mark) {
             source.report(message, at: mark)
         }
-        let documents: [YAMLNode]
-        do {
-            documents = try YAMLDocumentLoader().load(text)
-        } catch {
-            report(error.message, error.mark)
-            return ([], source.allDiagnostics)
-        }
-        guard let root = documents.first, case .sequence(let items) = root.kind else {
-            report("the catalogue must be a list of requirements", documents.first?.mark ?? Mark(line: 1, column: 1))
+        guard let items = catalogueItems(text, of: "requirements", report: report) else {
             return ([], source.allDiagnostics)
         }
         var requirements: [Requirement] = []
@@ -69,6 +61,23 @@ public enum RequirementCatalogue {
                 Requirement(id: id, clause: fields["clause"]!, text: fields["text"]!, location: location))
         }
         return (requirements, source.allDiagnostics)
+    }
+
+    /// A catalogue's entries: the items of the list its text holds, or nil (reported) when it
+    /// does not parse or is not a list.
+    static func catalogueItems(_ text: String, of what: String, report: (String, Mark) -> Void) -> [YAMLNode]? {
+        let documents: [YAMLNode]
+        do {
+            documents = try YAMLDocumentLoader().load(text)
+        } catch {
+            report(error.message, error.mark)
+            return nil
+        }
+        guard let root = documents.first, case .sequence(let items) = root.kind else {
+            report("the catalogue must be a list of \(what)", documents.first?.mark ?? Mark(line: 1, column: 1))
+            return nil
+        }
+        return items
     }
 
     /// Every `covers` entry that names no requirement, as a diagnostic at the entry.

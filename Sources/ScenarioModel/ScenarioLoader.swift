@@ -51,7 +51,8 @@ public struct ScenarioLoader: Sendable {
     }
 
     static let scenarioSuffixes = [".yaml", ".yml"]
-    static let nonScenarioFiles: Set<String> = ["requirements.yaml"]
+    /// The catalogues beside the scenarios: one list of names.
+    static let nonScenarioFiles: Set<String> = [RequirementCatalogue.fileName, StatementCatalogue.fileName]
 
     public func load(files: [String]) -> Result {
         var scenarios: [Scenario] = []

@@ -6,6 +6,7 @@ import SubprocessDriver
 let commands: [any Command.Type] = [
     RunCommand.self, MergeCommand.self, LintCommand.self, RecordCommand.self, DoctorCommand.self, SpecCommand.self,
     ModelCommand.self, ExploreCommand.self, MutateCommand.self, CheckModelCommand.self, GenerateCommand.self,
+    TraceCommand.self,
     BenchCommand.self,
 ]
 

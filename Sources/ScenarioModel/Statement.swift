@@ -1,0 +1,131 @@
+import YAMLLoader
+
+/// A normative statement of a spec document, and what the suite claims about it: verified by
+/// requirements, modelled but not verified, not observable through the driver protocol, part of
+/// another model, or contradicted by another document (with the reading that decides).
+public struct Statement: Sendable, Equatable {
+    public enum Status: String, Sendable, CaseIterable {
+        case verified
+        case modelled
+        case notObservable = "not-observable"
+        case authFlow = "auth-flow"
+        case contradicted
+
+        /// What an entry of this status must give besides id, document, clause and text.
+        var needs: String? {
+            switch self {
+            case .verified, .contradicted: return "by"
+            case .modelled, .notObservable: return "reason"
+            case .authFlow: return nil
+            }
+        }
+    }
+
+    public var id: String
+    public var document: String
+    public var clause: String
+    public var text: String
+    public var status: Status
+    /// For verified and contradicted: the requirements (or readings) that carry it.
+    public var by: [String]
+    /// For modelled and not observable: why it is not verified.
+    public var reason: String?
+    public var location: SourceLocation
+}
+
+/// Reads the statement catalogue: a YAML list of `{id, document, clause, text, status, by | reason}`.
+public enum StatementCatalogue {
+    public static let fileName = "statements.yaml"
+
+    public static func load(file: String) -> (statements: [Statement], diagnostics: [Diagnostic]) {
+        switch SourceFiles.read(file, maxBytes: YAMLLimits.standard.maxBytes) {
+        case .success(let text): return load(text: text, file: file)
+        case .failure(var problem):
+            problem.message = "cannot read the statement catalogue: " + problem.message
+            return ([], [problem])
+        }
+    }
+
+    public static func load(text: String, file: String) -> (statements: [Statement], diagnostics: [Diagnostic]) {
+        var source = SourceText(file: file, text: text)
+        func report(_ message: String, _ mark: Mark) { source.report(message, at: mark) }
+        guard let items = RequirementCatalogue.catalogueItems(text, of: "statements", report: report) else {
+            return ([], source.allDiagnostics)
+        }
+        var statements: [Statement] = []
+        var seen: [String: SourceLocation] = [:]
+        for item in items {
+            guard case .mapping(let pairs) = item.kind else {
+                report("each statement must be a mapping with id, document, clause, text and status", item.mark)
+                continue
+            }
+            if let statement = statement(pairs, at: item.mark, file: file, report: report) {
+                if let first = seen[statement.id] {
+                    report("duplicate statement id '\(statement.id)' (first at \(first))", item.mark)
+                    continue
+                }
+                seen[statement.id] = statement.location
+                statements.append(statement)
+            }
+        }
+        return (statements, source.allDiagnostics)
+    }
+
+    static func statement(
+        _ pairs: [YAMLNode.Pair], at mark: Mark, file: String, report: (String, Mark) -> Void
+    ) -> Statement? {
+        let required = ["id", "document", "clause", "text", "status"]
+        var by: [String]?
+        var byMark = mark
+        let scalars = pairs.filter { pair in
+            guard pair.key.scalar == "by" else { return true }
+            byMark = pair.value.mark
+            if case .sequence(let items) = pair.value.kind, items.allSatisfy({ $0.scalar != nil }) {
+                by = items.compactMap(\.scalar)
+            } else {
+                report("by must be a list of requirement ids", pair.value.mark)
+            }
+            return false
+        }
+        guard
+            let fields = textFields(
+                scalars, keys: required + ["reason", "by"], required: required, what: "statement", at: mark,
+                report: report)
+        else { return nil }
+        guard let status = Statement.Status(rawValue: fields["status"]!) else {
+            let names = Statement.Status.allCases.map(\.rawValue)
+            let hint = closestMatch(to: fields["status"]!, among: names).map { " (did you mean '\($0)'?)" } ?? ""
+            report(
+                "status must be one of \(names.joined(separator: ", ")); found '\(fields["status"]!)'\(hint)",
+                scalars.first { $0.key.scalar == "status" }?.value.mark ?? mark)
+            return nil
+        }
+        switch status.needs {
+        case "by" where by?.isEmpty ?? true:
+            report("a \(status.rawValue) statement names the requirements that carry it in `by`", byMark)
+            return nil
+        case "reason" where fields["reason"] == nil:
+            report("a \(status.rawValue) statement says why in `reason`", mark)
+            return nil
+        default:
+            break
+        }
+        return Statement(
+            id: fields["id"]!, document: fields["document"]!, clause: fields["clause"]!, text: fields["text"]!,
+            status: status, by: by ?? [], reason: fields["reason"],
+            location: SourceLocation(file: file, line: mark.line, column: mark.column))
+    }
+
+    /// Every `by` entry that names no requirement, as a diagnostic at the statement.
+    public static func unknownRequirements(in statements: [Statement], requirements: [Requirement]) -> [Diagnostic] {
+        let known = requirements.map(\.id)
+        let knownSet = Set(known)
+        return statements.flatMap { statement in
+            statement.by.filter { !knownSet.contains($0) }.map { id in
+                let hint = closestMatch(to: id, among: known).map { " (did you mean '\($0)'?)" } ?? ""
+                return Diagnostic(
+                    "statement '\(statement.id)' rests on unknown requirement '\(id)'\(hint)", at: statement.location)
+            }
+        }
+    }
+}
