@@ -26,7 +26,7 @@ public final class UnlockDriver {
             "enable_biometrics", "clock_forward", "clock_back", "platform_lockout_ended");
     static final List<String> OBSERVATIONS = List.of("state", "states", "navigation", "pin_entered",
             "pin_attempts_left", "bio_attempts_left", "lock_remaining", "countdown", "message", "announcements",
-            "events", "biometrics_enabled");
+            "events", "biometrics_enabled", "focus_order", "secure_window");
 
     public static void main(String[] args) throws Exception {
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
@@ -382,7 +382,37 @@ final class UnlockScreen {
         seen.put("announcements", said);
         seen.put("events", events);
         seen.put("biometrics_enabled", biometricEnabled && keyValid && !biometricType.equals("none"));
+        seen.put("focus_order", focusOrder(remaining));
+        // SCR-AUTH-006 §8.1 while this screen shows; another screen's rule elsewhere (INT-033).
+        boolean shown = !state.equals("NotRunning") && !List.of("Dashboard", "Login", "Recovery").contains(state);
+        seen.put("secure_window", shown ? Boolean.TRUE : null);
         return seen;
+    }
+
+    /** SCR-AUTH-006 §7.2's focus order with §7.1's labels ("label | hint"); INT-032 for the other screens. */
+    List<String> focusOrder(Long remaining) {
+        List<String> order = new ArrayList<>();
+        switch (state) {
+            case "BiometricPrompt" -> order.add(biometricType.equals("fingerprint")
+                    ? "Usa tu huella para desbloquear" : "Face ID para MedTime");
+            case "BiometricFail" -> order.addAll(List.of(
+                    "Usar PIN | Desbloquea con tu PIN en lugar de biometria", "Intentar de nuevo"));
+            case "PINInput", "PINValidating", "PINError" -> {
+                order.add("Ingresa tu PIN");
+                order.add("PIN de desbloqueo, " + digits.length() + " de " + pinLength + " digitos | Ingresa tu PIN");
+                for (char key : "1234567890".toCharArray()) order.add(String.valueOf(key));
+                order.add("Borrar | Borra el ultimo digito");
+                order.add("Olvidaste tu PIN | Ir a opciones de recuperacion");
+            }
+            case "PINBlocked" -> {
+                order.add("PIN bloqueado");
+                if (remaining != null) order.add("Bloqueado. Espera " + spoken(remaining));
+                order.add("Iniciar sesion nuevamente");
+            }
+            case "BiometricSuccess", "Success" -> order.add("Desbloqueado");
+            default -> { }
+        }
+        return order;
     }
 }
 

@@ -15,7 +15,8 @@ INPUTS = ["launch", "kill", "background", "foreground", "advance", "biometric", 
           "clear", "tap", "login_completed", "enrolment_changed", "enable_biometrics", "clock_forward", "clock_back",
           "platform_lockout_ended"]
 OBSERVATIONS = ["state", "states", "navigation", "pin_entered", "pin_attempts_left", "bio_attempts_left",
-                "lock_remaining", "countdown", "message", "announcements", "events", "biometrics_enabled"]
+                "lock_remaining", "countdown", "message", "announcements", "events", "biometrics_enabled",
+                "focus_order", "secure_window"]
 
 
 def main():

@@ -71,6 +71,13 @@ FALLBACK_TEXT = "Biometria no disponible. Usa tu PIN para desbloquear."
 BLOCKED_TEXT = "Has excedido el numero de intentos de PIN. Espera antes de reintentar."
 DESTINATIONS = {"Dashboard": "Dashboard", "Login": "Login", "Recovery": "Recovery"}
 
+# What a screen reader visits, in order: label, and " | hint" where SCR-AUTH-006 §7.1 gives one
+# (§7.2 orders them; INT-032 fills the screens §7.2 does not list).
+PROMPT_LABELS = {"face": "Face ID para MedTime", "fingerprint": "Usa tu huella para desbloquear"}
+USE_PIN = "Usar PIN | Desbloquea con tu PIN en lugar de biometria"
+PIN_SCREEN_KEYS = [str(d) for d in "1234567890"] + ["Borrar | Borra el ultimo digito",
+                                                    "Olvidaste tu PIN | Ir a opciones de recuperacion"]
+
 
 class Argon2id:
     """PIN hashing with the system's libargon2 (Debian's libargon2-1): Argon2id, t=1, p=1, and
@@ -230,7 +237,25 @@ class UnlockScreen:
             "events": self.log_events,
             "biometrics_enabled": self.device.biometric_enabled and self._key_valid()
             and self.device.biometric_type != "none",
+            "focus_order": self._focus_order(remaining),
+            # SCR-AUTH-006 §8.1 while this screen shows; not this screen's rule elsewhere (INT-033).
+            "secure_window": None if self.state in DESTINATIONS or self.state == "NotRunning" else True,
         }
+
+    def _focus_order(self, remaining):
+        if self.state == "BiometricPrompt":
+            return [PROMPT_LABELS[self.device.biometric_type]]
+        if self.state == "BiometricFail":
+            return [USE_PIN, "Intentar de nuevo"]
+        if self.state in ("PINInput", "PINValidating", "PINError"):
+            field = "PIN de desbloqueo, %d de %d digitos | Ingresa tu PIN" % (len(self.digits), self.device.pin_length)
+            return ["Ingresa tu PIN", field] + PIN_SCREEN_KEYS
+        if self.state == "PINBlocked":
+            timer = ["Bloqueado. Espera " + spoken(remaining)] if remaining is not None else []
+            return ["PIN bloqueado"] + timer + ["Iniciar sesion nuevamente"]
+        if self.state in ("BiometricSuccess", "Success"):
+            return ["Desbloqueado"]
+        return []
 
     # -- process lifecycle -------------------------------------------------------------------
     def on_launch(self, _, now):

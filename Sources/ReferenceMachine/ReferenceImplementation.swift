@@ -141,6 +141,9 @@ public struct ReferenceImplementation: ImplementationUnderTest {
             "announcements": .list(announcements),
             "events": .list(events),
             "biometrics_enabled": .bool(store.biometricsUsable),
+            "focus_order": .list(
+                UnlockPresentation.focusOrder(of: state, lockRemaining: lockRemaining).map(Value.string)),
+            "secure_window": UnlockPresentation.secureWindow(screen.phase).map(Value.bool) ?? .null,
         ]
     }
 }

@@ -148,6 +148,12 @@ public enum UnlockModel {
         .init(
             "biometrics_enabled", .bool, .snapshot,
             "biometric unlock can work: the user's setting is on and the platform still holds its key (004)"),
+        .init(
+            "focus_order", .list(.string), .snapshot,
+            "the elements a screen reader visits, in order, each its label and ' | hint' (§7.1, §7.2; INT-032)"),
+        .init(
+            "secure_window", .optional(.bool), .snapshot,
+            "screenshots and screen recording blocked; null when the unlock screen is not on display (§8.1; INT-033)"),
     ]
 
     static let transitions: [TransitionDeclaration] = [

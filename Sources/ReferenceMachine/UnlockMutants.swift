@@ -59,10 +59,11 @@ public struct MutatedReference: ImplementationUnderTest {
 /// one is a boundary comparison flipped), the lock's end a tick early and late, each declared
 /// transition dropped and redirected to a sibling's target, each kind of output omitted state by
 /// state, and inputs read as others (each platform code's row, a forged success, an enrolment
-/// change, a clock set by hand).
+/// change, a clock set by hand), and the screen reader's view or the capture flag got wrong.
 public enum UnlockMutants {
     public static func all(memo: Argon2Memo) -> [Mutant] {
         ruleNumbers(memo) + lockEnd(memo) + transitions(memo) + omissions(memo) + misreadings(memo)
+            + presentation(memo)
     }
 
     static func rules(
@@ -310,6 +311,77 @@ extension UnlockMutants {
     ) -> Mutant {
         Mutant(id: id, kind: "input misread", rule: rule, summary) {
             MutatedReference(id, memo: memo, rewriteInput: rewrite)
+        }
+    }
+}
+
+extension UnlockMutants {
+    /// What a driver reads off the screen got wrong the ways apps get it wrong: a label that
+    /// does not follow the state it names, the §7.2 order swapped, hints left out, capture left
+    /// open on one screen.
+    static func presentation(_ memo: Argon2Memo) -> [Mutant] {
+        let pinInput = UnlockTexts.pinInputLabel(0, of: 0).prefix { $0 != "," }
+        let timer = UnlockTexts.timerLabel(remaining: 0).prefix { $0 != " " }
+        return [
+            present(
+                "pin-input-label-frozen", rule: "SCR-AUTH-006 §7.1 PIN input",
+                "the PIN input's label always says no digit is typed", memo: memo
+            ) { order in
+                order.map { $0.hasPrefix(pinInput) ? $0.replacing(/, \d+ de/, with: ", 0 de") : $0 }
+            },
+            present(
+                "timer-label-frozen", rule: "SCR-AUTH-006 §7.1 Timer",
+                "the timer's label keeps the lock's first length", memo: memo
+            ) { order in
+                order.map { $0.hasPrefix(timer) ? UnlockTexts.timerLabel(remaining: 60_000) : $0 }
+            },
+            present(
+                "keypad-before-pin-input", rule: "SCR-AUTH-006 §7.2.2",
+                "focus reaches the keypad before the PIN input", memo: memo
+            ) { order in
+                guard let input = order.firstIndex(where: { $0.hasPrefix(pinInput) }) else { return order }
+                var swapped = order
+                swapped.append(swapped.remove(at: input))
+                return swapped
+            },
+            present(
+                "hints-left-out", rule: "SCR-AUTH-006 §7.1", "elements carry their labels without the hints",
+                memo: memo
+            ) { order in
+                order.map { element in
+                    element.firstRange(of: " | ").map { String(element[..<$0.lowerBound]) } ?? element
+                }
+            },
+            Mutant(
+                id: "capture-allowed-when-blocked", kind: "presentation", rule: "SCR-AUTH-006 §8.1",
+                "the blocked screen lets screenshots and recording through"
+            ) {
+                MutatedReference(
+                    "capture-allowed-when-blocked", memo: memo,
+                    rewrite: { observations in
+                        guard observations["state"] == .string(Phase.pinBlocked.rawValue) else { return observations }
+                        var changed = observations
+                        changed["secure_window"] = .bool(false)
+                        return changed
+                    })
+            },
+        ]
+    }
+
+    /// A mutant that rewrites the `focus_order` list.
+    static func present(
+        _ id: String, rule: String, _ summary: String, memo: Argon2Memo,
+        _ change: @escaping @Sendable ([String]) -> [String]
+    ) -> Mutant {
+        Mutant(id: id, kind: "presentation", rule: rule, summary) {
+            MutatedReference(
+                id, memo: memo,
+                rewrite: { observations in
+                    guard case .list(let elements)? = observations["focus_order"] else { return observations }
+                    var changed = observations
+                    changed["focus_order"] = .list(change(elements.compactMap(\.string)).map(Value.string))
+                    return changed
+                })
         }
     }
 }

@@ -15,6 +15,30 @@ public enum UnlockTexts {
     }
     public static let unlocked = "Desbloqueado"
 
+    // §7.1 accessibility labels and hints, listed in §7.2's focus order by UnlockPresentation
+    public static func promptLabel(_ type: BiometricType) -> String {
+        // INT-011: Face ID is iOS's row, the fingerprint Android's.
+        type == .fingerprint ? "Usa tu huella para desbloquear" : "Face ID para MedTime"
+    }
+    public static func pinInputLabel(_ count: Int, of total: Int) -> String {
+        "PIN de desbloqueo, \(count) de \(total) digitos"
+    }
+    public static let pinInputHint = "Ingresa tu PIN"
+    public static let deleteLabel = "Borrar"
+    public static let deleteHint = "Borra el ultimo digito"
+    public static let usePINLabel = "Usar PIN"
+    public static let usePINHint = "Desbloquea con tu PIN en lugar de biometria"
+    public static let forgotPINLabel = "Olvidaste tu PIN"
+    public static let forgotPINHint = "Ir a opciones de recuperacion"
+    public static func timerLabel(remaining milliseconds: Int) -> String {
+        "Bloqueado. Espera \(spokenDuration(milliseconds))"
+    }
+    // Titles and buttons as the §2 wireframes write them (INT-032: their text is their label)
+    public static let pinTitle = "Ingresa tu PIN"  // §2.2
+    public static let blockedTitle = "PIN bloqueado"  // §2.4
+    public static let retryButton = "Intentar de nuevo"  // §2.3
+    public static let reloginButton = "Iniciar sesion nuevamente"  // §2.4
+
     // On-screen messages
     public static let notRecognised = "No reconocido. Intenta de nuevo."  // UIF-AUTH-001 §8.3
     public static let sensorUnavailable = "Sensor no disponible. Usa tu PIN."  // UIF-AUTH-001 §8.3

@@ -14,7 +14,7 @@ enum MutateCommand: Command {
             unlock model: each rule number one higher and lower, the lock's end a tick early \
             and late, each transition dropped and redirected, each kind of output omitted \
             state by state, each platform error code misread, a forged biometric success \
-            trusted, an enrolment change ignored, timers on the hand-set wall clock). A mutant is killed when a scenario fails or errors on it. Each \
+            trusted, an enrolment change ignored, timers on the hand-set wall clock, labels, focus order and the capture flag got wrong). A mutant is killed when a scenario fails or errors on it. Each \
             survivor is then explored against the reference: a divergence makes it a hole in \
             the suite (its shrunk sequence is printed, and written as a scenario with \
             --counterexamples), none makes it probably equivalent. The score is killed / \
