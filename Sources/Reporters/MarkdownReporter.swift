@@ -1,5 +1,6 @@
 import Coverage
 import Results
+import ScenarioModel
 import SpecModel
 
 /// The report people read on a pull request or in $GITHUB_STEP_SUMMARY: the verdict and the
@@ -27,7 +28,11 @@ public struct MarkdownReporter {
         var text: String
     }
 
-    public func document(_ run: RunRecord, coverage: [CoverageReport], gate: GateVerdict? = nil) -> String {
+    /// With `statements`, the catalogue of the spec's statements, a section says per
+    /// implementation how many of each document's statements its run verified.
+    public func document(
+        _ run: RunRecord, coverage: [CoverageReport], gate: GateVerdict? = nil, statements: [Statement] = []
+    ) -> String {
         var text = "# authspec results\n\n"
         if let gate { text += "**" + Escape.markdown(terminal.verdict(gate, run: run)) + "**\n\n" }
         if let interruption = run.interruption {
@@ -46,11 +51,11 @@ public struct MarkdownReporter {
         if !unchecked.isEmpty {
             text += "\n" + unchecked.map { "> " + Escape.markdown($0) + "\n" }.joined(separator: ">\n")
         }
-        return assemble(text, pieces(run, coverage: coverage))
+        return assemble(text, pieces(run, coverage: coverage, statements: statements))
     }
 
     /// Problems, moves outside the model, scenarios, requirements, coverage: most wanted first.
-    func pieces(_ run: RunRecord, coverage: [CoverageReport]) -> [Piece] {
+    func pieces(_ run: RunRecord, coverage: [CoverageReport], statements: [Statement] = []) -> [Piece] {
         var pieces: [Piece] = []
         let problems = run.implementations.flatMap { implementation in
             implementation.records.filter { !$0.outcome.ranWithoutProblem }.map { (implementation.name, $0) }
@@ -72,6 +77,9 @@ public struct MarkdownReporter {
             pieces.append(Piece(kind: "scenario matrix", text: "\n## Scenarios\n\n" + matrix(run)))
         }
         if !run.requirements.isEmpty { pieces.append(Piece(kind: "requirements", text: "\n" + requirementsTable(run))) }
+        if !statements.isEmpty && !run.implementations.isEmpty {
+            pieces.append(Piece(kind: "statements", text: "\n" + statementsSection(run, statements)))
+        }
         if !coverage.isEmpty {
             for (index, report) in coverage.enumerated() {
                 pieces.append(
@@ -178,6 +186,22 @@ public struct MarkdownReporter {
         return text + "\n<details><summary>Every requirement by implementation</summary>\n\n"
             + Self.table(header: ["requirement", "clause", "what"] + runs.map { Escape.markdown($0.name) }, rows: rows)
             + "\n</details>\n"
+    }
+
+    /// Per implementation, each document's statements and how many of those the suite can
+    /// check its run verified (the trace of `authspec trace`, judged on this run).
+    func statementsSection(_ run: RunRecord, _ statements: [Statement]) -> String {
+        var text =
+            "## Statements\n\nEvery normative statement of the spec documents in the statement catalogue, judged on "
+            + "each implementation's run: a statement counts as verified only when every requirement it rests on was "
+            + "verified. `authspec trace --markdown` names the rest.\n\n"
+        for implementation in run.implementations {
+            text += "- \(Escape.markdown(implementation.name)):\n"
+            for trace in StatementTrace.trace(statements, records: implementation.records) {
+                text += "  - " + Escape.markdown(TraceReport.summary(trace)) + "\n"
+            }
+        }
+        return text
     }
 
     static func requirementMark(_ assessment: RequirementAssessment) -> String {

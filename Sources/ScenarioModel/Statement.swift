@@ -116,9 +116,17 @@ public enum StatementCatalogue {
             location: SourceLocation(file: file, line: mark.line, column: mark.column))
     }
 
+    /// The catalogue and its problems: its own, then every `by` entry that names none of the
+    /// `requirements` (ids).
+    public static func load(
+        file: String, requirements: [String]
+    ) -> (statements: [Statement], diagnostics: [Diagnostic]) {
+        let (statements, problems) = load(file: file)
+        return (statements, problems + unknownRequirements(in: statements, requirements: requirements))
+    }
+
     /// Every `by` entry that names no requirement, as a diagnostic at the statement.
-    public static func unknownRequirements(in statements: [Statement], requirements: [Requirement]) -> [Diagnostic] {
-        let known = requirements.map(\.id)
+    public static func unknownRequirements(in statements: [Statement], requirements known: [String]) -> [Diagnostic] {
         let knownSet = Set(known)
         return statements.flatMap { statement in
             statement.by.filter { !knownSet.contains($0) }.map { id in

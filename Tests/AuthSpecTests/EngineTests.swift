@@ -35,7 +35,8 @@ import Testing
 
     @Test func threeShardsMergedAreTheWholeRun() throws {
         let folder = try TestSupport.temporaryFolder([:])
-        let whole = try run(["--driver", Self.python], into: folder + "/whole")
+        let statements = ["--statements", TestSupport.scenariosFolder + "/statements.yaml"]
+        let whole = try run(["--driver", Self.python] + statements, into: folder + "/whole")
         #expect(whole.status == 0, "\(whole.stderr)")
         var shardFiles: [String] = []
         var counts: [Int] = []
@@ -53,7 +54,8 @@ import Testing
         #expect(counts.allSatisfy { $0 > 0 })
         // Given in any order, with the log folder the whole run used.
         let merged = try TestSupport.authspec(
-            ["merge", shardFiles[2], shardFiles[0], shardFiles[1], "--quiet"] + Self.reports(into: folder + "/merged"))
+            ["merge", shardFiles[2], shardFiles[0], shardFiles[1], "--quiet"] + statements
+                + Self.reports(into: folder + "/merged"))
         #expect(merged.status == 0, "\(merged.stderr)")
         let expected = try Self.contents(of: folder + "/whole")
             .mapValues { $0.replacingOccurrences(of: folder + "/whole/logs", with: "LOGS") }
@@ -62,6 +64,7 @@ import Testing
         for name in expected.keys.sorted() {
             #expect(found[name] == expected[name], "\(name) differs after merging")
         }
+        #expect(found["report.md"]?.contains("\n## Statements\n") == true)
         // The terminal's verdict too (a merge has no run time of its own).
         #expect(merged.stdout == TestSupport.withoutTimings(whole.stdout))
         #expect(merged.stdout.hasPrefix("PASS: \(2 * TestSupport.suiteSize) scenario runs on 2 implementations"))

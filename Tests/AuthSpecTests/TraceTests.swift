@@ -1,4 +1,5 @@
 import Foundation
+import ReferenceMachine
 import ScenarioModel
 import Testing
 
@@ -104,5 +105,51 @@ import Testing
         ] {
             #expect(result.stderr.contains(message), "\(message)\n\(result.stderr)")
         }
+    }
+
+    /// The run's Markdown report traces the statements per implementation: a driver that does
+    /// not observe the presentation keys leaves the statements that rest on them unverified,
+    /// and says so, while the reference verifies them all.
+    @Test func theRunReportTracesTheStatementsPerImplementation() throws {
+        let folder = try TestSupport.temporaryFolder([:])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let keys = UnlockKeys.withoutPresentation.flatMap { ["--observe", $0] }.joined(separator: " ")
+        let result = try TestSupport.authspec([
+            "run", "--quiet", "--driver", "python3 Examples/python/driver.py --argon2-memory-kib 8 " + keys,
+            "--markdown", folder + "/report.md", "--statements", TestSupport.scenariosFolder + "/statements.yaml",
+        ])
+        #expect(result.status == 1, "partly checked is not a pass: \(result.stdout)\(result.stderr)")
+        let report = try String(contentsOfFile: folder + "/report.md", encoding: .utf8)
+        let section = try #require(report.split(separator: "## Statements").last)
+        #expect(section.contains("- reference:\n  - SCR-AUTH-006: 183 statements; 127 of 127"), "\(section)")
+        let python = try #require(section.split(separator: "- python-example:").last)
+        let line = try #require(python.split(separator: "\n").first { $0.contains("SCR-AUTH-006") })
+        #expect(!line.contains("(100.0%)") && line.contains("not verified"), "\(line)")
+    }
+
+    /// Without `--statements` the report has no statements section; a malformed catalogue
+    /// given to a run is an input error, and the reports are still written.
+    @Test func aRunTracesOnlyWhenAskedAndABadCatalogueIsAnInputError() throws {
+        let folder = try TestSupport.temporaryFolder([
+            "statements.yaml": "- {id: A, document: D, clause: c, text: t, status: verifed, by: [REQ-PIN-SUCCESS]}\n"
+        ])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let part = try TestSupport.authspec(["run", "--quiet", "--tag", "pin", "--markdown", folder + "/part.md"])
+        #expect(part.status == 0, "\(part.stdout)\(part.stderr)")
+        #expect(!(try String(contentsOfFile: folder + "/part.md", encoding: .utf8)).contains("## Statements"))
+        let bad = try TestSupport.authspec([
+            "run", "--quiet", "--statements", folder + "/statements.yaml", "--markdown", folder + "/bad.md",
+        ])
+        #expect(bad.status == 2, "\(bad.stdout)\(bad.stderr)")
+        #expect(bad.stderr.contains("\(folder)/statements.yaml:1:52: error: status must be one of"), "\(bad.stderr)")
+        #expect((try String(contentsOfFile: folder + "/bad.md", encoding: .utf8)).contains("## Requirements"))
+    }
+}
+
+/// The unlock model's observation keys, and those a driver without the presentation keys has.
+enum UnlockKeys {
+    static let presentation: Set = ["focus_order", "secure_window"]
+    static var withoutPresentation: [String] {
+        UnlockModel.declaration.observations.map(\.key).filter { !presentation.contains($0) }
     }
 }

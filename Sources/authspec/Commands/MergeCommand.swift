@@ -17,7 +17,7 @@ enum MergeCommand: Command {
             missing or given twice, shards of different runs.
             """,
         arguments: [.init(name: "results", help: "The shards' results JSON files.", optional: false)],
-        options: RunReports.options + RunReports.settingOptions + [
+        options: RunReports.options + [RunReports.statementsOption] + RunReports.settingOptions + [
             .init(name: "quiet", valueName: nil, help: "Print only the problems and the verdict.")
         ] + RunReports.gateOptions.filter { $0.name != "update-baseline" })
 
@@ -74,12 +74,15 @@ enum MergeCommand: Command {
         }
         let covered = Set(run.allRecords.flatMap(\.covers))
         let uncovered = run.requirements.filter { !covered.contains($0.id) }.map(\.id)
-        let (policy, baselineProblems) = RunReports.policy(arguments, known: Set(run.allRecords.map(\.id)))
-        for problem in baselineProblems { Console.error(problem.description) }
+        var (policy, problems) = RunReports.policy(arguments, known: Set(run.allRecords.map(\.id)))
+        let catalogue = RunReports.statements(arguments, requirements: run.requirements.map(\.id))
+        problems += catalogue.diagnostics
+        for problem in problems { Console.error(problem.description) }
         let (written, gate) = RunReports.finish(
             run, model: model, outputs: outputs, settings: settings, reporter: reporter, uncovered: uncovered,
-            inputErrors: baselineProblems.count, policy: policy, quiet: arguments.flag("quiet"))
-        if !written || !baselineProblems.isEmpty { return .badInput }
+            inputErrors: problems.count, policy: policy, quiet: arguments.flag("quiet"),
+            statements: catalogue.statements)
+        if !written || !problems.isEmpty { return .badInput }
         return gate.passes ? .success : .failures
     }
 

@@ -41,7 +41,8 @@ enum RunCommand: Command {
                 name: "shard", valueName: "k/n",
                 help: "Run only part K of N (by a hash of each scenario id, stable as scenarios come and go)."),
             SuiteArguments.profileOption,
-        ] + RunReports.gateOptions + SuiteArguments.modelOptions + RunReports.options + RunReports.settingOptions
+        ] + RunReports.gateOptions + SuiteArguments.modelOptions + RunReports.options + [RunReports.statementsOption]
+            + RunReports.settingOptions
             + [
                 .init(
                     name: "trace", valueName: nil,
@@ -73,6 +74,8 @@ enum RunCommand: Command {
         let (policy, baselineProblems) = RunReports.policy(
             arguments, known: Set(suite.loaded.scenarios.map(\.id)), manifest: manifest)
         suite.loaded.diagnostics += baselineProblems
+        let catalogue = RunReports.statements(arguments, requirements: suite.requirements.map(\.id))
+        suite.loaded.diagnostics += catalogue.diagnostics
         for diagnostic in suite.loaded.diagnostics { Console.error(diagnostic.description) }
         if suite.identity.scenarios == 0 && suite.loaded.diagnostics.isEmpty {
             // Nothing selected is never a pass: a filter that matches nothing is a mistake.
@@ -135,7 +138,7 @@ enum RunCommand: Command {
         let (written, gate) = RunReports.finish(
             run, model: model, outputs: outputs, settings: reportSettings, reporter: reporter, uncovered: uncovered,
             inputErrors: suite.loaded.diagnostics.count, policy: policy, quiet: quiet,
-            elapsed: Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9)
+            elapsed: Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9, statements: catalogue.statements)
         if arguments.flag("update-baseline") {
             for line in try RunReports.updateBaselines(run, policy: policy) { Console.out(line) }
         }

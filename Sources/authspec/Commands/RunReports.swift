@@ -21,6 +21,23 @@ enum RunReports {
             help: "Write the state-coverage graphs (Mermaid in Markdown) for every implementation."),
     ]
 
+    /// An input of the Markdown report, not a report: kept apart from `options`, which are
+    /// the files written.
+    static let statementsOption = CommandSpec.Option(
+        name: "statements", valueName: "file",
+        help:
+            "Trace this statement catalogue (statements.yaml) in the Markdown report: per implementation, the spec's statements its run verified."
+    )
+
+    /// The `--statements` catalogue, if given, and its problems: its own, and requirements it
+    /// rests on that the run's catalogue lacks.
+    static func statements(
+        _ arguments: ParsedArguments, requirements: [String]
+    ) -> (statements: [Statement], diagnostics: [Diagnostic]) {
+        guard let file = arguments.value("statements") else { return ([], []) }
+        return StatementCatalogue.load(file: file, requirements: requirements)
+    }
+
     /// How the gate judges: shared by `run` and `merge`.
     static let gateOptions: [CommandSpec.Option] = [
         .init(
@@ -177,7 +194,7 @@ enum RunReports {
     static func finish(
         _ run: RunRecord, model: ModelDeclaration, outputs: ReportOutputs, settings: Settings,
         reporter: TerminalReporter, uncovered: [String], inputErrors: Int, policy: GatePolicy, quiet: Bool,
-        elapsed: Double? = nil
+        elapsed: Double? = nil, statements: [Statement] = []
     ) -> (written: Bool, gate: GateVerdict) {
         let several = run.implementations.count > 1
         for implementation in run.implementations {
@@ -244,7 +261,7 @@ enum RunReports {
             case "markdown":
                 return .text(
                     MarkdownReporter(model: model, maxBytes: settings.markdownLimit).document(
-                        run, coverage: coverage, gate: gate))
+                        run, coverage: coverage, gate: gate, statements: statements))
             default:
                 let mermaid = MermaidCoverage()
                 return .text(

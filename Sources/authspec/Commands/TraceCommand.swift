@@ -34,6 +34,9 @@ enum TraceCommand: Command {
         let model = package.declaration
         let paths = SuiteArguments.paths(arguments, manifest: manifest)
         let outputs = try ReportOutputs(arguments, options: ["markdown"])
+        let suite = Suite(
+            paths: paths, requirementsFile: arguments.value("requirements") ?? manifest?.requirements, model: model,
+            selection: SuiteSelection())
         guard
             let file = arguments.value("statements") ?? Suite.nearest(StatementCatalogue.fileName, from: paths)
         else {
@@ -42,12 +45,9 @@ enum TraceCommand: Command {
                     "trace: no \(StatementCatalogue.fileName) found at or above \(paths.joined(separator: ", ")); give --statements FILE"
             )
         }
-        var (statements, problems) = StatementCatalogue.load(file: file)
-        let suite = Suite(
-            paths: paths, requirementsFile: arguments.value("requirements") ?? manifest?.requirements, model: model,
-            selection: SuiteSelection())
-        problems += suite.loaded.diagnostics
-        problems += StatementCatalogue.unknownRequirements(in: statements, requirements: suite.requirements)
+        let (statements, statementProblems) = StatementCatalogue.load(
+            file: file, requirements: suite.requirements.map(\.id))
+        let problems = statementProblems + suite.loaded.diagnostics
         for problem in problems { Console.error(problem.description) }
         guard !statements.isEmpty else { throw InputError(message: "trace: \(file) lists no statements") }
         guard !suite.scenarios.isEmpty else {
