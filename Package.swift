@@ -15,6 +15,9 @@ let package = Package(
         .systemLibrary(
             name: "CArgon2", path: "Sources/CArgon2", pkgConfig: "libargon2",
             providers: [.apt(["libargon2-dev"])]),
+        .systemLibrary(
+            name: "CCrypto", path: "Sources/CCrypto", pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]),
         // prctl for the child subreaper: Swift cannot call a variadic C function.
         .target(name: "CProcessControl", path: "Sources/CProcessControl"),
         // Parses YAML into nodes that keep their line and column; knows nothing of scenarios.
@@ -25,6 +28,8 @@ let package = Package(
         .target(name: "ScenarioModel", dependencies: ["YAMLLoader", "SpecModel"]),
         // The executable reading of SCR-AUTH-006.
         .target(name: "ReferenceMachine", dependencies: ["SpecModel", "CArgon2"]),
+        // The executable reading of UIF-AUTH-001's flow, with the unlock screen as its child.
+        .target(name: "AuthFlowMachine", dependencies: ["SpecModel", "ReferenceMachine", "CCrypto"]),
         // The line-delimited JSON protocol between the runner and external drivers.
         .target(name: "DriverProtocol", dependencies: ["SpecModel"]),
         // Runs a driver in a child process and speaks the protocol with it.
@@ -62,7 +67,7 @@ let package = Package(
             dependencies: [
                 "YAMLLoader", "SpecModel", "ScenarioModel", "ReferenceMachine", "Runner", "Reporters",
                 "DriverProtocol", "SubprocessDriver", "DriverKit", "Coverage", "SpecCheck", "Results", "Engine",
-                "Exploration",
+                "Exploration", "AuthFlowMachine",
             ],
             exclude: ["Fixtures"]),
     ],
