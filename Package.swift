@@ -59,8 +59,8 @@ let package = Package(
         .executableTarget(
             name: "authspec",
             dependencies: [
-                "ScenarioModel", "ReferenceMachine", "Runner", "Reporters", "SpecModel", "DriverProtocol",
-                "SubprocessDriver", "Coverage", "SpecCheck", "Results", "Engine", "Exploration",
+                "ScenarioModel", "ReferenceMachine", "AuthFlowMachine", "Runner", "Reporters", "SpecModel",
+                "DriverProtocol", "SubprocessDriver", "Coverage", "SpecCheck", "Results", "Engine", "Exploration",
             ]),
         .testTarget(
             name: "AuthSpecTests",

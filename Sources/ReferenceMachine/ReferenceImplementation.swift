@@ -63,7 +63,7 @@ public struct ReferenceImplementation: ImplementationUnderTest {
 
     public mutating func finish() { state = nil }
 
-    static func event(for input: Input) throws(ImplementationError) -> UnlockEvent {
+    public static func event(for input: Input) throws(ImplementationError) -> UnlockEvent {
         let word = input.argument?.string ?? ""
         switch input.name {
         case "launch": return .launched
@@ -116,14 +116,7 @@ public struct ReferenceImplementation: ImplementationUnderTest {
             case .announced(let text): announcements.append(.string(text))
             case .analytics(let name, let params):
                 events.append(
-                    AnalyticsEventValue.make(
-                        name: name,
-                        params: params.mapValues {
-                            switch $0 {
-                            case .int(let number): return .int(number)
-                            case .string(let text): return .string(text)
-                            }
-                        }))
+                    AnalyticsEventValue.make(name: name, params: params.mapValues(\.value)))
             }
         }
         return [

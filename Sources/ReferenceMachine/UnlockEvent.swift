@@ -1,3 +1,5 @@
+import SpecModel
+
 /// The screen's reading of a platform's answer to a biometric prompt: each reaction the spec
 /// gives. The platforms' own error codes map onto these in `PlatformErrors`.
 public enum BiometricOutcome: String, Sendable, CaseIterable {
@@ -53,4 +55,14 @@ public enum UnlockOutput: Sendable, Equatable {
 public enum AnalyticsParameter: Sendable, Equatable {
     case int(Int)
     case string(String)
+    case bool(Bool)
+
+    /// As an observation carries it.
+    public var value: Value {
+        switch self {
+        case .int(let number): .int(number)
+        case .string(let text): .string(text)
+        case .bool(let flag): .bool(flag)
+        }
+    }
 }

@@ -1,9 +1,10 @@
+import AuthFlowMachine
 import ReferenceMachine
 import SpecModel
 
 /// Every spec model this authspec knows, by name: adding a model is its folder and a line here.
 enum ModelRegistry {
-    static let packages: [ModelPackage] = [UnlockPackage.package]
+    static let packages: [ModelPackage] = [UnlockPackage.package, AuthFlowPackage.package]
 
     static let defaultModel = "unlock"
 

@@ -1,0 +1,313 @@
+import ReferenceMachine
+
+/// The executable reading of UIF-AUTH-001's authentication flow: one pure `reduce`, with the
+/// unlock screen's reducer as its child. The flow hands the child its events while the child's
+/// screen is up and never repeats its rules: the unlock, the PIN lock, the session check, the
+/// relock after 5 minutes away and what a completed login resets are all the child's.
+public struct AuthFlowMachine: Sendable {
+    public var unlock: UnlockMachine
+    public var rules: AuthFlowRules
+
+    public init(unlock: UnlockMachine = UnlockMachine(), rules: AuthFlowRules = .spec) {
+        self.unlock = unlock
+        self.rules = rules
+    }
+
+    /// `now` is milliseconds since 1970 on the virtual clock.
+    public func reduce(_ state: AuthFlowState, _ event: AuthFlowEvent, now: Int) -> (AuthFlowState, [AuthFlowOutput]) {
+        var reduction = FlowReduction(state: state, now: now, machine: self)
+        reduction.fireDueTimers()
+        reduction.handle(event)
+        return (reduction.state, reduction.outputs)
+    }
+}
+
+private struct FlowReduction {
+    var state: AuthFlowState
+    let now: Int
+    let machine: AuthFlowMachine
+    var outputs: [AuthFlowOutput] = []
+
+    init(state: AuthFlowState, now: Int, machine: AuthFlowMachine) {
+        self.state = state
+        self.now = now
+        self.machine = machine
+    }
+
+    var rules: AuthFlowRules { machine.rules }
+    var overlay: FlowPhase? { state.screen.overlay }
+    var childPhase: Phase { state.unlock.screen.phase }
+    /// The child's screen is the one up, and it is the unlock screen itself (not a hand-over).
+    var onUnlockScreen: Bool { overlay == nil && ![.login, .recovery, .dashboard, .notRunning].contains(childPhase) }
+    var onLogin: Bool { overlay == nil && childPhase == .login }
+    var onRecovery: Bool { overlay == nil && childPhase == .recovery }
+    var running: Bool { overlay != nil || childPhase != .notRunning }
+
+    // MARK: Outputs
+
+    mutating func enter(_ phase: FlowPhase) {
+        state.screen.overlay = phase
+        outputs.append(.entered(phase.rawValue))
+    }
+
+    mutating func log(_ name: String, _ params: [String: AnalyticsParameter] = [:]) {
+        outputs.append(.analytics(name: name, params: params))
+    }
+
+    /// Runs the child's reducer and takes what it did as the flow's. Whenever the child enters a
+    /// state its screen is the one shown (a relock covers whatever the flow had up), and its
+    /// hand-over to Login is the flow's Login (§11.2's screen_view).
+    mutating func child(_ event: UnlockEvent, keepOutputs: Bool = true) {
+        let (next, childOutputs) = machine.unlock.reduce(state.unlock, event, now: now)
+        state.unlock = next
+        guard keepOutputs else { return }
+        for output in childOutputs {
+            switch output {
+            case .entered(let phase):
+                state.screen.overlay = nil
+                state.screen.message = nil
+                outputs.append(.entered(phase.rawValue))
+                if phase == .login { log("screen_view", ["screen_name": .string("login")]) }
+            case .announced(let text): outputs.append(.announced(text))
+            case .analytics(let name, let params): outputs.append(.analytics(name: name, params: params))
+            }
+        }
+    }
+
+    // MARK: Timers
+
+    /// The child's timers first (its Success delay, its lock), then the flow's: the splash,
+    /// the MFA cooldown, the MFA screen's 5 minutes.
+    mutating func fireDueTimers() {
+        child(.clockAdvanced)
+        if overlay == .splash, let at = state.screen.splashAt, now >= at + rules.splashDuration {
+            enter(.carousel)
+        }
+        if overlay == .mfaCooldown, let until = state.store.mfaBlockedUntil, now >= until {
+            state.store.mfaBlockedUntil = nil
+            state.store.mfaFailures = 0
+            state.screen.message = nil
+            enter(.mfa)
+        }
+        if overlay == .mfa || overlay == .mfaCooldown, let shown = state.screen.mfaShownAt,
+            now >= shown + rules.mfaScreenTimeout
+        {
+            // §10.2: "Cancelar y volver a login".
+            showLogin()
+        }
+    }
+
+    // MARK: Events
+
+    mutating func handle(_ event: AuthFlowEvent) {
+        switch event {
+        case .unlock(.launched):
+            launch()
+        case .unlock(.killed) where running:
+            state.screen = FlowScreen()
+            if childPhase == .notRunning {
+                outputs.append(.entered(Phase.notRunning.rawValue))
+            } else {
+                child(.killed)
+            }
+        case .unlock(.digitTyped(let digit)) where overlay == .mfa:
+            typeCode(digit)
+        case .unlock(.deleteTapped) where overlay == .mfa:
+            _ = state.screen.code.popLast()
+        case .unlock(.deleteLongPressed) where overlay == .mfa:
+            state.screen.code = []
+        case .unlock(.digitTyped), .unlock(.deleteTapped), .unlock(.deleteLongPressed), .unlock(.tapped):
+            // The unlock screen's keypad and buttons exist only on the unlock screen.
+            if overlay == nil { child(unlockEvent(event)) }
+        case .unlock(let event):
+            // Lifecycle, the clock, the platform's biometrics, the settings: the child decides
+            // by its own state, whichever screen is up.
+            child(event)
+        case .tapped(let target):
+            tapped(target)
+        case .oauthAnswered(let outcome) where overlay == .oauth:
+            oauthAnswered(outcome)
+        case .recoveryEnded(succeeded: true) where onRecovery:
+            // §2: RECOVER_SUCCESS -->|Si| LOGIN; on "No" the screen stays.
+            showLogin()
+        case .deepLinkOpened(let link):
+            deepLink(link)
+        case .loggedOut where overlay == nil && childPhase == .dashboard:
+            // §2: Post Logout --> LOGIN; the session goes (INT-AF-007).
+            state.unlock.persisted.session = .absent
+            showLogin()
+        default:
+            // An input the current state does not take is ignored (INT-012's rule, the flow's too).
+            break
+        }
+    }
+
+    func unlockEvent(_ event: AuthFlowEvent) -> UnlockEvent {
+        if case .unlock(let inner) = event { return inner }
+        return .clockAdvanced
+    }
+
+    /// A returning user goes straight to the session check and the unlock screen (SCR-AUTH-006
+    /// §4.3, "inmediatamente"); only a first launch shows the splash (INT-AF-001).
+    mutating func launch() {
+        guard !running else { return }
+        guard state.store.firstLaunch else {
+            child(.launched)
+            return
+        }
+        state.screen = FlowScreen()
+        state.screen.splashAt = now
+        enter(.splash)
+        log("screen_view", ["screen_name": .string("splash")])
+    }
+
+    mutating func tapped(_ target: FlowTarget) {
+        switch target {
+        case .start where overlay == .carousel, .skip where overlay == .carousel:
+            showLogin()
+        case .google where onLogin || overlay == .registration, .apple where onLogin || overlay == .registration:
+            let provider: Provider = target == .google ? .google : .apple
+            state.screen.registering = overlay == .registration
+            state.screen.provider = provider
+            state.screen.signInStartedAt = now
+            state.screen.message = nil
+            enter(.oauth)
+            log("login_attempt", ["provider": .string(provider.rawValue)])
+        case .createAccount where onLogin:
+            state.screen.message = nil
+            enter(.registration)
+        case .forgotAccess where onLogin:
+            showRecovery()
+        case .useRecoveryKey where overlay == .mfa || overlay == .mfaCooldown:
+            // §2: MFA_CHECK -->|Usar recovery key| RECOVER (§9.2: recovery mode).
+            showRecovery()
+        case .back where overlay == .registration || onRecovery:
+            showLogin()
+        default:
+            break
+        }
+    }
+
+    mutating func oauthAnswered(_ outcome: OAuthOutcome) {
+        let provider = AnalyticsParameter.string((state.screen.provider ?? .google).rawValue)
+        guard outcome == .success else {
+            log("login_error", ["provider": provider, "error_code": .string(outcome.errorCode)])
+            // §2: OAUTH -->|No| LOGIN, OAUTH_REG -->|No| REGISTER; §8.1's message, none on a cancel.
+            if state.screen.registering {
+                enter(.registration)
+            } else {
+                showLogin()
+            }
+            state.screen.message = AuthFlowTexts.oauthError(outcome)
+            return
+        }
+        let newUser = state.screen.registering || !state.store.accountExists
+        log(
+            "login_success",
+            [
+                "provider": provider, "time_ms": .int(now - (state.screen.signInStartedAt ?? now)),
+                "is_new_user": .bool(newUser),
+            ])
+        state.store.firstLaunch = false
+        if newUser {
+            // §2: OAUTH -->|Si, nuevo| ONBOARD. The account is signed in behind onboarding.
+            state.store.accountExists = true
+            signIn()
+            state.screen.message = nil
+            enter(.onboarding)
+        } else if state.unlock.persisted.tier == .perfect {
+            // §2: TIER_CHECK -->|Si| MFA; §10.2: "Re-login + MFA".
+            showMFA()
+        } else {
+            signIn(showing: true)
+        }
+    }
+
+    /// A completed sign-in, through the child's own rule for it (INT-006: the session renewed,
+    /// the PIN count and lock gone). The child takes it from its Login, which is where the flow's
+    /// sign-in screens stand for it (INT-AF-002).
+    mutating func signIn(showing: Bool = false) {
+        state.unlock.screen.phase = .login
+        state.screen.overlay = nil
+        child(.loginCompleted, keepOutputs: showing)
+    }
+
+    mutating func showLogin() {
+        state.screen = FlowScreen()
+        state.unlock.screen.digits = []
+        state.unlock.screen.message = nil
+        state.unlock.screen.phase = .login
+        outputs.append(.entered(Phase.login.rawValue))
+        log("screen_view", ["screen_name": .string("login")])
+    }
+
+    mutating func showRecovery() {
+        state.screen = FlowScreen()
+        state.unlock.screen.phase = .recovery
+        outputs.append(.entered(Phase.recovery.rawValue))
+    }
+
+    mutating func showMFA() {
+        state.screen.code = []
+        state.screen.message = nil
+        state.screen.mfaShownAt = now
+        if let until = state.store.mfaBlockedUntil, now < until {
+            enter(.mfaCooldown)
+        } else {
+            enter(.mfa)
+        }
+        log("screen_view", ["screen_name": .string("mfa")])
+    }
+
+    /// §9.1's links open their screen while nobody is signed in; they never bypass the unlock
+    /// screen, the Dashboard or a sign-in under way (INT-AF-006).
+    mutating func deepLink(_ link: DeepLink) {
+        guard onLogin || onRecovery || overlay == .carousel || overlay == .registration else { return }
+        switch link {
+        case .login where !onLogin: showLogin()
+        case .register where overlay != .registration:
+            state.screen = FlowScreen()
+            state.unlock.screen.phase = .login
+            enter(.registration)
+        case .recover where !onRecovery: showRecovery()
+        default: break
+        }
+    }
+
+    // MARK: MFA
+
+    mutating func typeCode(_ digit: Int) {
+        guard state.screen.code.count < state.store.totp.digits else { return }
+        state.screen.code.append(digit)
+        state.screen.message = nil
+        // UIF-AUTH-001 §4.1: "Submit automatico ... Al completar 6 digitos".
+        if state.screen.code.count == state.store.totp.digits { submitCode() }
+    }
+
+    mutating func submitCode() {
+        let code = state.screen.code.map(String.init).joined()
+        state.screen.code = []
+        log("mfa_attempt")
+        let totp = state.store.totp
+        let step = totp.counter(atMilliseconds: now)
+        // INT-AF-003: the current step and the one before are accepted; older ones are expired.
+        if (0...rules.mfaStepsAccepted).contains(where: { totp.code(counter: step - $0) == code }) {
+            log("mfa_success", ["time_ms": .int(now - (state.screen.mfaShownAt ?? now))])
+            state.store.mfaFailures = 0
+            signIn(showing: true)
+            return
+        }
+        let expired = (rules.mfaStepsAccepted + 1...rules.mfaStepsExpired).contains {
+            totp.code(counter: step - $0) == code
+        }
+        state.store.mfaFailures += 1
+        log("mfa_error", ["error_type": .string(expired ? "expired" : "invalid")])
+        state.screen.message = expired ? AuthFlowTexts.codeExpired : AuthFlowTexts.codeInvalid
+        if state.store.mfaFailures >= rules.mfaAttempts {
+            // §8.2: "Muchos intentos" with a countdown (INT-AF-004).
+            state.store.mfaBlockedUntil = now + rules.mfaCooldown
+            log("mfa_error", ["error_type": .string("too_many_attempts")])
+            enter(.mfaCooldown)
+        }
+    }
+}

@@ -1,0 +1,209 @@
+import ReferenceMachine
+import SpecModel
+
+/// UIF-AUTH-001's authentication flow as a model declaration: the flow's own screens beside the
+/// unlock model's states, inputs, given keys, observations and transitions, which are taken from
+/// the unlock declaration rather than written again (the child's lists are one source of truth).
+public enum AuthFlowModel {
+    static let unlock = UnlockModel.declaration
+    /// The shared TOTP secret of RFC 6238 Appendix B (SHA-1), so scenarios can use its vectors.
+    public static let defaultSecret = "12345678901234567890"
+
+    public static let declaration: ModelDeclaration = {
+        var declaration = ModelDeclaration(
+            name: "auth-flow",
+            initialState: unlock.initialState,
+            states: states,
+            inputs: inputs,
+            given: given,
+            observations: observations,
+            transitions: transitions,
+            profiles: [
+                ConformanceProfile("minimal", keys: ["state"], "the state after each step"),
+                ConformanceProfile(
+                    "standard", keys: ["state", "states", "navigation", "message", "code_entered", "mfa_cooldown"],
+                    "states, navigation, messages and the MFA screen"),
+            ],
+            clockInput: unlock.clockInput,
+            timers: timers,
+            diagramSource: "UIF-AUTH-001 §2",
+            exampleClause: "UIF-AUTH-001 §8.2",
+            resolveGiven: unlock.resolveGiven)
+        declaration.invariants = [Invariant.declaredTransitions(declaration)]
+        return declaration
+    }()
+
+    static var timers: [Int] {
+        let rules = AuthFlowRules.spec
+        return Array(Set(unlock.timers + [rules.splashDuration, rules.mfaScreenTimeout, rules.mfaCooldown]))
+            .sorted()
+    }
+
+    static let states: [StateDeclaration] =
+        unlock.states.map { state in
+            switch state.name {
+            case Phase.login.rawValue:
+                .init(state.name, .spec("UIF-AUTH-001 §2"), "SCR-AUTH-002 Login Social: Google or Apple")
+            case Phase.recovery.rawValue:
+                .init(state.name, .spec("UIF-AUTH-001 §2"), "SCR-AUTH-004 Recuperacion")
+            case Phase.dashboard.rawValue:
+                .init(state.name, .spec("UIF-AUTH-001 §2"), "Dashboard Principal: signed in and unlocked")
+            default: state
+            }
+        }
+        + FlowPhase.allCases.map { phase in
+            switch phase {
+            case .splash:
+                .init(phase.rawValue, .spec("UIF-AUTH-001 §2, §6.2"), "SCR-AUTH-001 on a first launch: the logo, 1.5 s")
+            case .carousel:
+                .init(phase.rawValue, .spec("UIF-AUTH-001 §6.3, §7.1"), "the three welcome slides: Comenzar, Saltar")
+            case .oauth:
+                .init(phase.rawValue, .spec("UIF-AUTH-001 §3.1, §7.2"), "the provider's native sign-in sheet is up")
+            case .registration: .init(phase.rawValue, .spec("UIF-AUTH-001 §2"), "SCR-AUTH-003 Registro")
+            case .mfa:
+                .init(phase.rawValue, .spec("UIF-AUTH-001 §4.1, §7.3"), "SCR-AUTH-005: six digits, auto-submit")
+            case .mfaCooldown:
+                .init(phase.rawValue, .spec("UIF-AUTH-001 §7.3, §8.2"), "too many wrong codes: a countdown")
+            case .onboarding:
+                .init(phase.rawValue, .spec("UIF-AUTH-001 §2"), "MTS-ONB-001: a new account's first steps")
+            }
+        }
+
+    static let flowTargets = FlowTarget.allCases.map(\.rawValue)
+
+    static let inputs: [InputDeclaration] =
+        unlock.inputs.compactMap { input in
+            switch input.name {
+            case "login_completed": return nil  // the flow's own sign-in takes its place
+            case "tap":
+                return .init(
+                    "tap", argument: .oneOf(UnlockModel.tapTargets + flowTargets),
+                    "a tap on a button or link of the screen up")
+            case "digit":
+                return .init("digit", argument: .integer(0...9), "a keypad digit: the PIN's or the MFA code's")
+            default: return input
+            }
+        } + [
+            .init(
+                "enter_code", argument: .digits, "shorthand for one digit input per character of an MFA code",
+                expandsTo: { value in
+                    (value.string ?? "").compactMap(\.wholeNumberValue).map { Input("digit", .int($0)) }
+                }),
+            .init(
+                "oauth", argument: .oneOf(OAuthOutcome.allCases.map(\.rawValue)),
+                "what the provider's sign-in sheet answers (UIF-AUTH-001 §8.1)"),
+            .init(
+                "recovery", argument: .oneOf(["success", "failure"]),
+                "how the account recovery (SCR-AUTH-004) ended"),
+            .init(
+                "deep_link", argument: .oneOf(DeepLink.allCases.map(\.rawValue)),
+                "a medtime:// link opened (UIF-AUTH-001 §9.1)"),
+            .init("logout", "the user signs out from the app"),
+        ]
+
+    static let given: [KeyDeclaration] =
+        unlock.given + [
+            .init(
+                "first_launch", .bool, default: .bool(false),
+                "no account has signed in on this device yet: the splash and the carousel"),
+            .init(
+                "account", .oneOf(["existing", "new"]), default: .string("existing"),
+                "whether the provider's sign-in finds a MedTime account"),
+            .init(
+                "totp_secret", .string, default: .string(defaultSecret),
+                "the MFA shared secret (its bytes as written; RFC 6238's test secret by default)"),
+        ]
+
+    static let observations: [ObservationDeclaration] =
+        unlock.observations.map { observation in
+            switch observation.key {
+            case "navigation":
+                .init(
+                    "navigation", .optional(.oneOf(["Dashboard", "Onboarding"])), .snapshot,
+                    "where the flow has handed over to, or null")
+            case "message":
+                .init("message", .optional(.string), .snapshot, "the on-screen message, or null (UIF-AUTH-001 §8)")
+            default: observation
+            }
+        } + [
+            .init("code_entered", .integer(0...6), .snapshot, "MFA code digits typed so far"),
+            .init(
+                "mfa_cooldown", .optional(.duration), .snapshot,
+                "time left before another MFA code can be typed, or null (UIF-AUTH-001 §8.2)"),
+        ]
+
+    static func oauth(_ outcomes: [OAuthOutcome]) -> [String] { outcomes.map { "oauth: \($0.rawValue)" } }
+    static let oauthFailures = oauth(OAuthOutcome.allCases.filter { $0 != .success })
+
+    static let transitions: [TransitionDeclaration] =
+        unlock.transitions.compactMap { transition in
+            if transition.inputs == ["login_completed"] { return nil }
+            if transition.from == Phase.notRunning.rawValue && transition.to == Phase.checkingSession.rawValue {
+                var launch = transition
+                launch.trigger = "launch, an account has used the app on this device"
+                launch.provenance += "; INT-AF-001"
+                return launch
+            }
+            return transition
+        } + [
+            .init(
+                "NotRunning", "Splash", "launch, first on this device", on: ["launch"], "UIF-AUTH-001 §2; INT-AF-001"),
+            .init(
+                "Splash", "Carousel", "1.5 s later", on: ["advance"], "UIF-AUTH-001 §6.2", label: "Primera vez: Si",
+                automatic: true),
+            .init(
+                "Carousel", "Login", "tap start or skip", on: ["tap: start", "tap: skip", "deep_link: login"],
+                "UIF-AUTH-001 §3.1, §6.3"),
+            .init(
+                "Login", "OAuth", "tap google or apple", on: ["tap: google", "tap: apple"], "UIF-AUTH-001 §2",
+                label: "Google/Apple"),
+            .init(
+                "Registration", "OAuth", "tap google or apple", on: ["tap: google", "tap: apple"], "UIF-AUTH-001 §2"),
+            .init("OAuth", "Login", "the sign-in fails or is cancelled", on: oauthFailures, "UIF-AUTH-001 §2, §8.1"),
+            .init(
+                "OAuth", "Registration", "the sign-in fails or is cancelled (from Registration)", on: oauthFailures,
+                "UIF-AUTH-001 §2"),
+            .init("OAuth", "Onboarding", "signed in, new account", on: oauth([.success]), "UIF-AUTH-001 §2"),
+            .init("OAuth", "Dashboard", "signed in, existing account, Pro", on: oauth([.success]), "UIF-AUTH-001 §2"),
+            .init("OAuth", "MFA", "signed in, existing account, Perfect", on: oauth([.success]), "UIF-AUTH-001 §2"),
+            .init(
+                "OAuth", "MFACooldown", "signed in, Perfect, a code cooldown still running", on: oauth([.success]),
+                "INT-AF-004", added: true),
+            .init(
+                "Login", "Registration", "tap create_account", on: ["tap: create_account", "deep_link: register"],
+                "UIF-AUTH-001 §2, §9.1", label: "Crear cuenta"),
+            .init(
+                "Login", "Recovery", "tap forgot_access", on: ["tap: forgot_access", "deep_link: recover"],
+                "UIF-AUTH-001 §2, §9.1", label: "Olvidaste acceso?"),
+            .init(
+                "Registration", "Login", "back", on: ["tap: back", "deep_link: login"], "INT-AF-008", added: true),
+            .init(
+                "Recovery", "Login", "recovered, or back", on: ["recovery: success", "tap: back", "deep_link: login"],
+                "UIF-AUTH-001 §2; INT-AF-008"),
+            .init("Recovery", "Registration", "a register link", on: ["deep_link: register"], "UIF-AUTH-001 §9.1"),
+            .init("Registration", "Recovery", "a recover link", on: ["deep_link: recover"], "UIF-AUTH-001 §9.1"),
+            .init("Carousel", "Registration", "a register link", on: ["deep_link: register"], "UIF-AUTH-001 §9.1"),
+            .init("Carousel", "Recovery", "a recover link", on: ["deep_link: recover"], "UIF-AUTH-001 §9.1"),
+            .init("MFA", "Dashboard", "sixth digit, code valid", on: ["digit"], "UIF-AUTH-001 §2, §4.1", label: "Si"),
+            .init(
+                "MFA", "MFACooldown", "sixth digit, the 5th wrong code", on: ["digit"], "UIF-AUTH-001 §8.2; INT-AF-004"),
+            .init(
+                "MFACooldown", "MFA", "cooldown over", on: ["advance"], "UIF-AUTH-001 §8.2; INT-AF-004", automatic: true
+            ),
+            .init(
+                "MFA", "Recovery", "tap use_recovery_key", on: ["tap: use_recovery_key"], "UIF-AUTH-001 §2, §9.2",
+                label: "Usar recovery key"),
+            .init(
+                "MFACooldown", "Recovery", "tap use_recovery_key", on: ["tap: use_recovery_key"],
+                "UIF-AUTH-001 §2, §9.2"),
+            .init(
+                "MFA", "Login", "5 min on the MFA screen", on: ["advance"], "UIF-AUTH-001 §10.2", automatic: true),
+            .init(
+                "MFACooldown", "Login", "5 min on the MFA screen", on: ["advance"], "UIF-AUTH-001 §10.2",
+                automatic: true),
+            .init("Dashboard", "Login", "logout", on: ["logout"], "UIF-AUTH-001 §2; INT-AF-007"),
+            .init(
+                "Onboarding", "CheckingSession", "foreground after 5 min or more in background", on: ["foreground"],
+                "UIF-AUTH-001 §10.2", added: true),
+        ]
+}

@@ -1,0 +1,35 @@
+import ReferenceMachine
+import SpecModel
+
+/// UIF-AUTH-001's flow as a model plug-in, the unlock screen inside it: the declaration, the
+/// reference with the unlock reference's Argon2id setting, and the smoke scenario `doctor` runs.
+public enum AuthFlowPackage {
+    public static let package = ModelPackage(
+        declaration: AuthFlowModel.declaration,
+        referenceSettings: UnlockPackage.package.referenceSettings,
+        makeReference: { settings in
+            guard let unlock = UnlockPackage.package.makeReference(settings) as? ReferenceImplementation else {
+                return AuthFlowReference()
+            }
+            return AuthFlowReference(unlock: unlock)
+        },
+        describeReference: UnlockPackage.package.describeReference,
+        smokeScenario: """
+            model: auth-flow
+            id: doctor-auth-flow-first-sign-in
+            title: A first launch, the carousel skipped, a Google sign-in, the Dashboard
+            spec: ["UIF-AUTH-001 §2"]
+            given: {first_launch: true}
+            steps:
+              - launch:
+                expect: {state: Splash}
+              - advance: 1500ms
+                expect: {state: Carousel}
+              - tap: skip
+                expect: {state: Login}
+              - tap: google
+                expect: {state: OAuth}
+              - oauth: success
+                expect: {state: Dashboard, navigation: Dashboard}
+            """)
+}

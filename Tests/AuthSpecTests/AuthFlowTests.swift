@@ -1,0 +1,104 @@
+import Engine
+import Exploration
+import Foundation
+import ReferenceMachine
+import Runner
+import ScenarioModel
+import SpecModel
+import Testing
+
+@testable import AuthFlowMachine
+
+/// The auth-flow model (UIF-AUTH-001 with the unlock screen inside it): its suite passes on its
+/// reference and covers its catalogue, and the embedded unlock screen is the unlock model's own,
+/// observation for observation, on random input sequences.
+@Suite struct AuthFlowTests {
+    static let model = AuthFlowModel.declaration
+    static var folder: String { TestSupport.root.appendingPathComponent("AuthFlow/Scenarios").path }
+
+    @Test func theSuitePassesOnTheReferenceAndCoversItsCatalogue() throws {
+        let suite = Suite(
+            paths: [Self.folder], requirementsFile: nil, model: Self.model, selection: SuiteSelection())
+        #expect(suite.loaded.diagnostics.map(\.description) == [])
+        #expect(suite.scenarios.count >= 30)
+        #expect(RequirementCatalogue.uncovered(suite.requirements, by: suite.scenarios).map(\.id) == [])
+        var reference = AuthFlowReference()
+        let runner = ScenarioRunner(model: Self.model)
+        for scenario in suite.scenarios {
+            let result = runner.run(scenario, on: &reference)
+            #expect(result.outcome == .passed, "\(scenario.id): \(String(describing: result.firstProblem))")
+        }
+    }
+
+    /// The unlock screen's inputs, with the arguments a random walk picks from.
+    static let inputs: [Input] =
+        [
+            "launch", "kill", "background", "foreground", "delete", "clear", "enrolment_changed", "enable_biometrics",
+            "platform_lockout_ended",
+        ].map { Input($0) }
+        + [1, 499, 500, 59_000, 60_000, 300_000, 3_600_000, 604_800_000].map { Input("advance", .int($0)) }
+        + BiometricOutcome.allCases.map { Input("biometric", .string($0.rawValue)) }
+        + PlatformErrors.all.prefix(4).map { Input("biometric_error", .string($0.code)) }
+        + [1, 2, 3, 4, 4, 9].map { Input("digit", .int($0)) }
+        + TapTarget.allCases.map { Input("tap", .string($0.rawValue)) }
+        + [Input("clock_forward", .int(3_600_000)), Input("clock_back", .int(3_600_000))]
+
+    static func world(_ random: inout SeededRandom) -> [String: Value] {
+        func pick<T>(_ choices: [T]) -> T { choices[Int(random.next() % UInt64(choices.count))] }
+        return [
+            "biometric_enabled": .bool(pick([true, true, false])),
+            "biometric_type": .string(pick(["face", "fingerprint", "none"])),
+            "biometric_status": .string(pick(["available", "available", "lockout", "not_enrolled"])),
+            "session": .string(pick(["valid", "valid", "valid", "expired"])),
+            "session_age": .int(pick([0, 0, 604_000_000, 2_591_000_000])),
+            "tier": .string(pick(["pro", "perfect"])),
+            "pin_failures": .int(pick([0, 0, 3, 4, 7])),
+            "pin_length": .int(4),
+        ]
+    }
+
+    /// Over the same random sequences of the unlock screen's inputs, the auth-flow reference
+    /// reports every unlock observation the unlock reference does while the unlock screen (or
+    /// the Dashboard behind it) is up; at a hand-over to Login or Recovery, the flow's screens,
+    /// the states agree and the walk ends.
+    @Test func theEmbeddedUnlockScreenIsTheUnlockModels() throws {
+        let keys = UnlockModel.declaration.observations.map(\.key)
+        var compared = 0
+        var handovers = 0
+        for run in 0..<300 {
+            var random = SeededRandom(seed: 13, run: run)
+            let given = Self.world(&random)
+            var unlock = ReferenceImplementation()
+            var flow = AuthFlowReference()
+            try unlock.start(scenario: "walk-\(run)", given: given)
+            try flow.start(scenario: "walk-\(run)", given: given)
+            var time = 0
+            for step in 0..<40 {
+                let input = Self.inputs[Int(random.next() % UInt64(Self.inputs.count))]
+                if input.name == "advance" { time += input.argument?.int ?? 0 }
+                let expected = try unlock.perform(input, atMilliseconds: time)
+                let observed = try flow.perform(input, atMilliseconds: time)
+                let place = "run \(run), step \(step + 1) (\(input)) in \(given)"
+                if ["Login", "Recovery"].contains(observed["state"]?.string) {
+                    #expect(observed["state"] == expected["state"], "\(place)")
+                    #expect(observed["states"] == expected["states"], "\(place)")
+                    handovers += 1
+                    break
+                }
+                for key in keys {
+                    #expect(observed[key] == expected[key], "\(key) at \(place)")
+                }
+                compared += 1
+            }
+        }
+        #expect(compared > 5_000 && handovers > 50, "compared \(compared) steps, \(handovers) hand-overs")
+    }
+
+    /// The flow has no `login_completed`: a scenario for it signs in through Login.
+    @Test func loginCompletedIsNotAnInputOfTheFlow() throws {
+        #expect(Self.model.input(named: "login_completed") == nil)
+        var flow = AuthFlowReference()
+        try flow.start(scenario: "s", given: [:])
+        #expect(throws: ImplementationError.self) { try flow.perform(Input("login_completed"), atMilliseconds: 0) }
+    }
+}
