@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""authspec driver for the example unlock implementation in unlock.py (protocol v1, docs/protocol.md).
+"""authspec driver for the example implementations: the unlock screen (unlock.py) and, when the runner
+asks for the auth-flow model, the authentication flow around it (authflow.py) (protocol v1, docs/protocol.md).
 
 Run by authspec:  authspec run --driver "python3 Examples/python/driver.py [--bug NAME ...]"
 stdout carries protocol messages only; logs go to stderr.
@@ -9,6 +10,8 @@ import argparse
 import json
 import sys
 
+from authflow import BUGS as FLOW_BUGS
+from authflow import AuthFlow
 from unlock import BUGS, Argon2id, UnlockScreen
 
 INPUTS = ["launch", "kill", "background", "foreground", "advance", "biometric", "biometric_error", "digit", "delete",
@@ -17,25 +20,30 @@ INPUTS = ["launch", "kill", "background", "foreground", "advance", "biometric", 
 OBSERVATIONS = ["state", "states", "navigation", "pin_entered", "pin_attempts_left", "bio_attempts_left",
                 "lock_remaining", "countdown", "message", "announcements", "events", "biometrics_enabled",
                 "focus_order", "secure_window"]
+# The auth-flow model (UIF-AUTH-001) signs in through its own Login, so it has no login_completed.
+FLOW_INPUTS = [name for name in INPUTS if name != "login_completed"] + ["oauth", "recovery", "deep_link", "logout"]
+FLOW_OBSERVATIONS = OBSERVATIONS + ["code_entered", "mfa_cooldown"]
+MODELS = {"unlock": (INPUTS, OBSERVATIONS, UnlockScreen), "auth-flow": (FLOW_INPUTS, FLOW_OBSERVATIONS, AuthFlow)}
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--bug", action="append", default=[], choices=sorted(BUGS), help="switch on a deliberate bug")
+    parser.add_argument("--bug", action="append", default=[], choices=sorted({**BUGS, **FLOW_BUGS}),
+                        help="switch on a deliberate bug")
     parser.add_argument("--list-bugs", action="store_true", help="list the bugs and exit")
-    parser.add_argument("--observe", action="append", default=[], choices=OBSERVATIONS, metavar="KEY",
+    parser.add_argument("--observe", action="append", default=[], choices=FLOW_OBSERVATIONS, metavar="KEY",
                         help="declare and report only these observation keys (repeatable; default all), "
                              "as a driver that cannot observe everything would")
     parser.add_argument("--argon2-memory-kib", type=int, default=1024,
                         help="Argon2id memory cost for the PIN hash (default 1024; libargon2's minimum is 8)")
     options = parser.parse_args()
     if options.list_bugs:
-        for name, what in sorted(BUGS.items()):
+        for name, what in sorted({**BUGS, **FLOW_BUGS}.items()):
             print("%-28s %s" % (name, what))
         return
     hasher = Argon2id(options.argon2_memory_kib)
-    observed = options.observe or OBSERVATIONS
     screen = None
+    inputs, observed, make = MODELS["unlock"]
 
     def reply(message_id, **fields):
         sys.stdout.write(json.dumps(dict(id=message_id, ok=True, **fields), separators=(",", ":")) + "\n")
@@ -54,12 +62,19 @@ def main():
                 if 1 not in request.get("versions", []):
                     fail(message_id, "failed", "this driver speaks protocol version 1 only")
                     continue
+                model = request.get("model", "unlock")
+                if model not in MODELS:
+                    fail(message_id, "failed", "this driver implements the models %s, not %r" % (
+                        " and ".join(sorted(MODELS)), model))
+                    continue
+                inputs, every, make = MODELS[model]
+                observed = [key for key in options.observe if key in every] if options.observe else every
                 reply(message_id, protocol=1,
                       implementation={"name": "python-example" + "".join("+" + b for b in options.bug),
                                       "version": "1.0", "language": "python"},
-                      capabilities={"inputs": INPUTS, "observations": observed})
+                      capabilities={"inputs": inputs, "observations": observed})
             elif kind == "start":
-                screen = UnlockScreen(request["given"], options.bug, hasher)
+                screen = make(request["given"], options.bug, hasher)
                 reply(message_id)
             elif kind == "input":
                 item = request["input"]

@@ -5,6 +5,7 @@ import ReferenceMachine
 import Runner
 import ScenarioModel
 import SpecModel
+import SubprocessDriver
 import Testing
 
 @testable import AuthFlowMachine
@@ -100,5 +101,49 @@ import Testing
         var flow = AuthFlowReference()
         try flow.start(scenario: "s", given: [:])
         #expect(throws: ImplementationError.self) { try flow.perform(Input("login_completed"), atMilliseconds: 0) }
+    }
+
+    static func runThroughPython(_ arguments: String = "") -> (results: [ScenarioResult], name: String?) {
+        var options = DriverOptions(
+            command: "python3 Examples/python/driver.py --argon2-memory-kib 8 " + arguments, model: Self.model)
+        options.workingDirectory = TestSupport.root.path
+        options.validateProtocol = true
+        var driver = SubprocessDriver(options: options)
+        let scenarios = ScenarioLoader(model: Self.model).load(paths: [Self.folder]).scenarios
+        let results = ScenarioRunner(model: Self.model).run(scenarios, on: &driver)
+        driver.shutdown()
+        return (results, driver.info?.name)
+    }
+
+    /// The Python example serves the auth-flow model when the handshake asks for it, and passes.
+    @Test func thePythonExamplePassesTheFlowsSuite() {
+        let (results, name) = Self.runThroughPython()
+        #expect(name == "python-example")
+        #expect(results.count >= 30)
+        let problems = results.filter { $0.outcome != .passed }.map { "\($0.scenario.id): \($0.outcome)" }
+        #expect(problems.isEmpty, "\(problems)")
+    }
+
+    /// Each auth-flow bug of the Python example, the scenario and step (1-based) that catch it,
+    /// and a key that differs there.
+    static let bugs: [(bug: String, scenario: String, step: Int, key: String)] = [
+        ("mfa-current-step-only", "mfa-previous-step-accepted", 4, "state"),
+        ("mfa-no-cooldown", "mfa-too-many-attempts-cooldown", 8, "state"),
+        ("mfa-timeout-restarts-on-typing", "mfa-screen-times-out-after-5-minutes", 7, "state"),
+        ("mfa-cooldown-forgotten-on-kill", "mfa-cooldown-survives-a-kill", 13, "state"),
+        ("relogin-skips-mfa", "unlock-relogin-from-a-lock-through-mfa", 5, "state"),
+        ("cancel-shows-error", "login-cancelled-says-nothing", 3, "message"),
+    ]
+
+    @Test(arguments: bugs.map(\.bug))
+    func aFlowBugIsCaughtWhereItShouldBe(bug: String) throws {
+        let expected = try #require(Self.bugs.first { $0.bug == bug })
+        let (results, _) = Self.runThroughPython("--bug " + bug)
+        #expect(results.allSatisfy { $0.outcome != .errored })
+        let result = try #require(results.first { $0.scenario.id == expected.scenario })
+        #expect(result.outcome == .failed)
+        let step = try #require(result.firstProblem)
+        #expect(step.index + 1 == expected.step)
+        #expect(step.differences.map(\.key).contains(expected.key), "\(step.differences)")
     }
 }

@@ -292,8 +292,11 @@ enum MermaidCheck {
         #expect(markdown.contains(##"Title with &lt;xml&gt; &amp; "quotes" \| pipes \`\`\` fences \#hash; and"##))
     }
 
-    @Test func committedReportsAreCurrent() throws {
-        let arguments = try read(TestSupport.root.appendingPathComponent("Reports/run.args").path)
+    /// Both models' committed reports: the unlock suite's in Reports/, the auth-flow suite's in
+    /// Reports/auth-flow/, each from its own run.args.
+    @Test(arguments: ["Reports", "Reports/auth-flow"])
+    func committedReportsAreCurrent(folder reports: String) throws {
+        let arguments = try read(TestSupport.root.appendingPathComponent("\(reports)/run.args").path)
             .split(separator: "\n").map(String.init)
         let run = try report(arguments)
         #expect(run.status == 0, "\(run.stderr)")
@@ -301,13 +304,13 @@ enum MermaidCheck {
             ("results.json", "r.json"), ("junit.xml", "r.xml"), ("report.md", "r.md"), ("coverage.md", "c.md"),
         ] {
             let current = TestSupport.withoutTimings(
-                try read(TestSupport.root.appendingPathComponent("Reports/\(committed)").path))
-            // The test writes the drivers' logs into its own folder, scripts/run-suite into Reports/logs.
+                try read(TestSupport.root.appendingPathComponent("\(reports)/\(committed)").path))
+            // The test writes the drivers' logs into its own folder, scripts/run-suite into the reports' logs.
             let written = TestSupport.withoutTimings(
-                try read("\(run.folder)/\(fresh)").replacingOccurrences(of: run.folder, with: "Reports/logs"))
+                try read("\(run.folder)/\(fresh)").replacingOccurrences(of: run.folder, with: "\(reports)/logs"))
             #expect(
                 current == written,
-                "Reports/\(committed) is stale: run scripts/run-suite and commit it")
+                "\(reports)/\(committed) is stale: run scripts/run-suite and commit it")
         }
     }
 

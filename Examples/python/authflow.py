@@ -1,0 +1,338 @@
+"""The MedTime authentication flow (UIF-AUTH-001) around the unlock screen of unlock.py.
+
+Written from the spec and authspec's readings (docs/interpretations.md, INT-AF-nnn), not from the
+Swift reference. The unlock screen is unlock.py's UnlockScreen, used as it is: the flow hands it
+the unlock screen's inputs while its screen is up, and signs in through its Login.
+
+BUGS names deliberately wrong behaviours that can be switched on to see the suite catch them.
+"""
+
+import hashlib
+import hmac
+import struct
+
+from unlock import UnlockScreen, spoken  # noqa: F401  (spoken kept for drivers that extend this)
+
+BUGS = {
+    "mfa-current-step-only": "the code of the step before is refused, so a code typed as its 30 s end fails",
+    "mfa-no-cooldown": "wrong codes never start the cooldown",
+    "mfa-timeout-restarts-on-typing": "each digit typed restarts the MFA screen's 5 minutes",
+    "mfa-cooldown-forgotten-on-kill": "the MFA cooldown is kept in memory only, so a kill ends it",
+    "relogin-skips-mfa": "a sign-in from the PIN lock's 'Iniciar sesion' skips the MFA code",
+    "cancel-shows-error": "a cancelled sign-in shows the token error's message",
+}
+
+SPLASH = 1_500                     # UIF-AUTH-001 §6.2
+MFA_SCREEN = 5 * 60_000            # §10.2
+MFA_ATTEMPTS = 5                   # INT-AF-004
+MFA_COOLDOWN = 30_000              # INT-AF-004
+OAUTH_ERRORS = {
+    "cancelled": None,
+    "network": "Sin conexion. Verifica tu internet.",
+    "disabled": "Tu cuenta ha sido desactivada. Contacta soporte.",
+    "token": "Error de autenticacion. Intenta de nuevo.",
+    "server": "Error del servidor. Intenta mas tarde.",
+}
+CODE_INVALID = "Codigo incorrecto. Verifica e intenta de nuevo."
+CODE_EXPIRED = "Codigo expirado. Usa el codigo actual de tu app."
+UNLOCK_TAPS = {"retry_biometrics", "use_pin", "forgot_pin", "login_again"}
+SIGNED_OUT = {"Login", "Recovery"}
+
+
+def totp(secret, counter, digits=6):
+    """RFC 4226 §5.3 over a time step (RFC 6238), HMAC-SHA1."""
+    mac = hmac.new(secret, struct.pack(">Q", counter), hashlib.sha1).digest()
+    offset = mac[-1] & 0x0F
+    number = struct.unpack(">I", mac[offset:offset + 4])[0] & 0x7FFFFFFF
+    return str(number % 10 ** digits).zfill(digits)
+
+
+class AuthFlow:
+    def __init__(self, given, bugs, hasher):
+        self.bugs = set(bugs)
+        self.first_launch = given.get("first_launch", False)
+        world = dict(given)
+        if self.first_launch:
+            world["session"] = "absent"  # nobody has signed in here yet (INT-AF-001)
+        self.unlock = UnlockScreen(world, bugs, hasher)
+        self.origin = given["clock"]
+        self.account_exists = given.get("account", "existing") == "existing"
+        self.secret = given.get("totp_secret", "12345678901234567890").encode()
+        self.mfa_failures = 0
+        self.mfa_blocked_until = None
+        self.came_from_lock = False
+        self._fresh_screen()
+
+    def _fresh_screen(self):
+        self.overlay = None
+        self.splash_at = None
+        self.provider = None
+        self.registering = False
+        self.sign_in_at = None
+        self.code = ""
+        self.mfa_shown_at = None
+        self.message = None
+
+    # -- bookkeeping -------------------------------------------------------------------------
+    def _go(self, state):
+        self.overlay = state
+        self.unlock.log_states.append(state)
+
+    def _event(self, name, **params):
+        self.unlock.log_events.append({"name": name, "params": params})
+
+    def _running(self):
+        return self.overlay is not None or self.unlock.state != "NotRunning"
+
+    def _on_login(self):
+        return self.overlay is None and self.unlock.state == "Login"
+
+    def _on_recovery(self):
+        return self.overlay is None and self.unlock.state == "Recovery"
+
+    def _child(self, name, argument, now):
+        """One of the unlock screen's inputs, handled by the unlock screen itself."""
+        before = len(self.unlock.log_states)
+        getattr(self.unlock, "on_" + name)(argument, now)
+        entered = self.unlock.log_states[before:]
+        if entered:
+            self.overlay = None
+            self.message = None
+        if "Login" in entered:
+            self.came_from_lock = name == "tap" and argument == "login_again"
+            self._event("screen_view", screen_name="login")
+
+    # -- the protocol's entry point ----------------------------------------------------------
+    def apply(self, name, argument, time_ms):
+        now = self.origin + time_ms
+        screen = self.unlock
+        screen.log_states, screen.log_said, screen.log_events = [], [], []
+        screen._timers(screen._now(time_ms))
+        self._timers(now)
+        handler = getattr(self, "on_" + name, None)
+        if handler is not None:
+            handler(argument, now)
+        elif hasattr(screen, "on_" + name) and name != "login_completed":
+            self._child(name, argument, screen._now(time_ms))
+        else:
+            raise NotImplementedError(name)
+        return self._observe(now, screen._observe(screen._now(time_ms)))
+
+    def _timers(self, now):
+        if self.overlay == "Splash" and now >= self.splash_at + SPLASH:
+            self._go("Carousel")
+        if self.overlay == "MFACooldown" and now >= self.mfa_blocked_until:
+            self.mfa_blocked_until = None
+            self.mfa_failures = 0
+            self.message = None
+            self._go("MFA")
+        if self.overlay in ("MFA", "MFACooldown") and now >= self.mfa_shown_at + MFA_SCREEN:
+            self._show_login()
+
+    def _observe(self, now, seen):
+        seen = dict(seen)
+        state = self.overlay or self.unlock.state
+        seen["state"] = state
+        if self.overlay == "Onboarding":
+            seen["navigation"] = "Onboarding"
+        elif state == "Dashboard":
+            seen["navigation"] = "Dashboard"
+        else:
+            seen["navigation"] = None
+        cooldown = None
+        if self.mfa_blocked_until is not None and self.mfa_blocked_until > now:
+            cooldown = self.mfa_blocked_until - now
+        if self.overlay == "MFACooldown" and cooldown is not None:
+            seen["message"] = "Demasiados intentos. Espera %d segundos." % -(-cooldown // 1000)
+        elif self.overlay is not None or self.unlock.state in SIGNED_OUT:
+            seen["message"] = self.message
+        if self.overlay is not None:
+            seen["focus_order"] = []
+            seen["secure_window"] = None
+        seen["code_entered"] = len(self.code)
+        seen["mfa_cooldown"] = cooldown
+        return seen
+
+    # -- lifecycle ---------------------------------------------------------------------------
+    def on_launch(self, _, now):
+        if self._running():
+            return
+        if not self.first_launch:
+            self._child("launch", None, now)
+            return
+        self._fresh_screen()
+        self.splash_at = now
+        self._go("Splash")
+        self._event("screen_view", screen_name="splash")
+
+    def on_kill(self, _, now):
+        if not self._running():
+            return
+        self._fresh_screen()
+        if "mfa-cooldown-forgotten-on-kill" in self.bugs:
+            self.mfa_blocked_until = None
+            self.mfa_failures = 0
+        if self.unlock.state == "NotRunning":
+            self.unlock.log_states.append("NotRunning")
+        else:
+            self._child("kill", None, now)
+
+    # -- keypad: the PIN's on the unlock screen, the code's on the MFA screen -----------------
+    def on_digit(self, digit, now):
+        if self.overlay == "MFA":
+            self._type_code(digit, now)
+        elif self.overlay is None:
+            self._child("digit", digit, now)
+
+    def on_delete(self, _, now):
+        if self.overlay == "MFA":
+            self.code = self.code[:-1]
+        elif self.overlay is None:
+            self._child("delete", None, now)
+
+    def on_clear(self, _, now):
+        if self.overlay == "MFA":
+            self.code = ""
+        elif self.overlay is None:
+            self._child("clear", None, now)
+
+    # -- taps --------------------------------------------------------------------------------
+    def on_tap(self, target, now):
+        if target in UNLOCK_TAPS:
+            if self.overlay is None:
+                self._child("tap", target, now)
+            return
+        if target in ("start", "skip") and self.overlay == "Carousel":
+            self._show_login()
+        elif target in ("google", "apple") and (self._on_login() or self.overlay == "Registration"):
+            self.registering = self.overlay == "Registration"
+            self.provider = target
+            self.sign_in_at = now
+            self.message = None
+            self._go("OAuth")
+            self._event("login_attempt", provider=target)
+        elif target == "create_account" and self._on_login():
+            self.message = None
+            self._go("Registration")
+        elif target == "forgot_access" and self._on_login():
+            self._show_recovery()
+        elif target == "use_recovery_key" and self.overlay in ("MFA", "MFACooldown"):
+            self._show_recovery()
+        elif target == "back" and (self.overlay == "Registration" or self._on_recovery()):
+            self._show_login()
+
+    # -- sign-in -----------------------------------------------------------------------------
+    def on_oauth(self, outcome, now):
+        if self.overlay != "OAuth":
+            return
+        if outcome != "success":
+            self._event("login_error", provider=self.provider, error_code=outcome.upper())
+            message = OAUTH_ERRORS[outcome]
+            if outcome == "cancelled" and "cancel-shows-error" in self.bugs:
+                message = OAUTH_ERRORS["token"]
+            if self.registering:
+                self._go("Registration")
+            else:
+                self._show_login()
+            self.message = message
+            return
+        new_user = self.registering or not self.account_exists
+        self._event("login_success", provider=self.provider, time_ms=now - self.sign_in_at, is_new_user=new_user)
+        self.first_launch = False
+        skip_mfa = "relogin-skips-mfa" in self.bugs and self.came_from_lock
+        if new_user:
+            self.account_exists = True
+            self._sign_in(now, visible=False)
+            self.message = None
+            self._go("Onboarding")
+        elif self.unlock.device.tier == "perfect" and not skip_mfa:
+            self._show_mfa(now)
+        else:
+            self._sign_in(now, visible=True)
+
+    def _sign_in(self, now, visible):
+        """The unlock screen's own completed login, from its Login (INT-AF-002)."""
+        self.overlay = None
+        self.came_from_lock = False
+        screen = self.unlock
+        screen.state = "Login"
+        if visible:
+            screen.on_login_completed(None, now)
+        else:
+            states = list(screen.log_states)
+            screen.on_login_completed(None, now)
+            screen.log_states = states
+
+    def _show_login(self):
+        self._fresh_screen()
+        self.unlock.digits = ""
+        self.unlock.message = None
+        self.unlock.state = "Login"
+        self.unlock.log_states.append("Login")
+        self._event("screen_view", screen_name="login")
+
+    def _show_recovery(self):
+        self._fresh_screen()
+        self.unlock.state = "Recovery"
+        self.unlock.log_states.append("Recovery")
+
+    def on_recovery(self, result, now):
+        if result == "success" and self._on_recovery():
+            self._show_login()
+
+    def on_deep_link(self, link, now):
+        if not (self._on_login() or self._on_recovery() or self.overlay in ("Carousel", "Registration")):
+            return
+        if link == "login" and not self._on_login():
+            self._show_login()
+        elif link == "register" and self.overlay != "Registration":
+            self._fresh_screen()
+            self.unlock.state = "Login"
+            self._go("Registration")
+        elif link == "recover" and not self._on_recovery():
+            self._show_recovery()
+
+    def on_logout(self, _, now):
+        if self.overlay is None and self.unlock.state == "Dashboard":
+            self.unlock.device.session = "absent"
+            self._show_login()
+
+    # -- MFA ---------------------------------------------------------------------------------
+    def _show_mfa(self, now):
+        self.code = ""
+        self.message = None
+        self.mfa_shown_at = now
+        if self.mfa_blocked_until is not None and now < self.mfa_blocked_until:
+            self._go("MFACooldown")
+        else:
+            self._go("MFA")
+        self._event("screen_view", screen_name="mfa")
+
+    def _type_code(self, digit, now):
+        if len(self.code) >= 6:
+            return
+        self.code += str(digit)
+        self.message = None
+        if "mfa-timeout-restarts-on-typing" in self.bugs:
+            self.mfa_shown_at = now
+        if len(self.code) == 6:
+            self._submit(now)
+
+    def _submit(self, now):
+        typed, self.code = self.code, ""
+        self._event("mfa_attempt")
+        step = now // 1000 // 30
+        accepted = 0 if "mfa-current-step-only" in self.bugs else 1
+        if any(totp(self.secret, step - back) == typed for back in range(accepted + 1)):
+            self._event("mfa_success", time_ms=now - self.mfa_shown_at)
+            self.mfa_failures = 0
+            self._sign_in(now, visible=True)
+            return
+        expired = any(totp(self.secret, step - back) == typed for back in range(accepted + 1, 11))
+        self.mfa_failures += 1
+        self._event("mfa_error", error_type="expired" if expired else "invalid")
+        self.message = CODE_EXPIRED if expired else CODE_INVALID
+        if self.mfa_failures >= MFA_ATTEMPTS and "mfa-no-cooldown" not in self.bugs:
+            self.mfa_blocked_until = now + MFA_COOLDOWN
+            self._event("mfa_error", error_type="too_many_attempts")
+            self._go("MFACooldown")
