@@ -37,7 +37,7 @@ import Testing
 
     /// Each bug of the Python example, the scenario and step (1-based) that must catch it, and
     /// a key whose value must differ there.
-    static let bugs: [(bug: String, scenario: String, step: Int, key: String)] = [
+    static let bugs: [TestSupport.CaughtBug] = [
         // The invariant sees the count fall at the kill itself, a step before any expectation does.
         ("kill-resets-failures", "lock-failure-count-survives-kill", 3, "invariant failures-fall-only-on-unlock"),
         ("lock-from-first-failure", "lock-measured-from-the-failure", 6, "lock_remaining"),
@@ -61,12 +61,7 @@ import Testing
     func pythonBugIsCaughtWhereItShouldBe(bug: String) throws {
         let expected = try #require(Self.bugs.first { $0.bug == bug })
         let (results, _) = runSuite("\(Self.python) --bug \(bug)")
-        #expect(results.allSatisfy { $0.outcome != .errored })
-        let result = try #require(results.first { $0.scenario.id == expected.scenario })
-        #expect(result.outcome == .failed)
-        let step = try #require(result.firstProblem)
-        #expect(step.index + 1 == expected.step)
-        #expect(step.differences.map(\.key).contains(expected.key), "\(step.differences)")
+        try TestSupport.expectCaught(expected, in: results)
     }
 
     @Test func everyBugOfTheExampleIsListedHere() throws {

@@ -3,6 +3,7 @@ import ReferenceMachine
 import Runner
 import ScenarioModel
 import SpecModel
+import Testing
 
 /// Paths and helpers shared by the test files.
 enum TestSupport {
@@ -37,6 +38,20 @@ enum TestSupport {
         var implementation = implementation
         let runner = ScenarioRunner(model: model)
         return scenarios.map { runner.run($0, on: &implementation) }
+    }
+
+    /// A deliberate bug of an example driver, and where the suite must catch it: the scenario,
+    /// the step (1-based) and a key that differs there.
+    typealias CaughtBug = (bug: String, scenario: String, step: Int, key: String)
+
+    /// Checks that a run of the suite with `expected.bug` on caught it where it should.
+    static func expectCaught(_ expected: CaughtBug, in results: [ScenarioResult]) throws {
+        #expect(results.allSatisfy { $0.outcome != .errored })
+        let result = try #require(results.first { $0.scenario.id == expected.scenario })
+        #expect(result.outcome == .failed)
+        let step = try #require(result.firstProblem)
+        #expect(step.index + 1 == expected.step)
+        #expect(step.differences.map(\.key).contains(expected.key), "\(step.differences)")
     }
 
     /// A report or a command's output with the only things that differ between two runs of the
