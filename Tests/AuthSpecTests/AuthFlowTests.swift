@@ -141,4 +141,19 @@ import Testing
         let (results, _) = Self.runThroughPython("--bug " + bug)
         try TestSupport.expectCaught(expected, in: results)
     }
+
+    /// The suite's folder picks its model through its manifest; asking for another model than
+    /// the suite found is one usage error, not an input error per scenario.
+    @Test func theManifestPicksTheModelAndAConflictIsAUsageError() throws {
+        let flow = try TestSupport.authspec(["run", "AuthFlow/Scenarios", "--quiet"])
+        #expect(flow.status == 0, "\(flow.stdout)\(flow.stderr)")
+        #expect(flow.stdout.contains("PASS: 48 scenario runs"))
+        let conflict = try TestSupport.authspec(["run", "--model", "auth-flow", "--quiet"])
+        #expect(conflict.status == 2)
+        #expect(
+            conflict.stderr.contains(
+                "--model auth-flow, but the suite found is the unlock model's (authspec.yaml): name the auth-flow suite's scenarios, or leave --model out"
+            ), "\(conflict.stderr)")
+        #expect(!conflict.stderr.contains("input error"))
+    }
 }

@@ -140,7 +140,8 @@ enum DoctorCommand: Command {
             return .failures
         }
         for warning in warnings { Console.out("  note: \(warning)") }
-        let runIt = "authspec run --driver \(shellQuoted(options.command))"
+        let paths = arguments.positionals.map { shellQuoted($0) + " " }.joined()
+        let runIt = "authspec run \(paths)--driver \(shellQuoted(options.command))"
         if arguments.flag("smoke-only") {
             Console.out("\nThe driver works. Run the suite with: \(runIt)")
             return problems > 0 ? .failures : .success

@@ -57,6 +57,13 @@ enum SuiteArguments {
                     "Unknown model '\(name)' (expected \(ModelRegistry.packages.map(\.name).joined(separator: " or ")))"
             )
         }
+        if let asked = arguments.value("model"), let manifest, let suites = manifest.model, suites != asked {
+            // Another model's scenarios would each be an input error: say the one mistake instead.
+            throw UsageError(
+                message:
+                    "--model \(asked), but the suite found is the \(suites) model's (\(manifest.file)): name the \(asked) suite's scenarios, or leave --model out"
+            )
+        }
         return package
     }
 
