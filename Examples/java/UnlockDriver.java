@@ -42,6 +42,11 @@ public final class UnlockDriver {
             try {
                 switch (String.valueOf(request.get("type"))) {
                     case "hello":
+                        Object model = request.getOrDefault("model", "unlock");
+                        if (!"unlock".equals(model)) {
+                            reply = error(id, "failed", "this driver implements the unlock model only, not " + model);
+                            break;
+                        }
                         reply.put("protocol", 1L);
                         reply.put("implementation", Map.of("name", "java-example", "version", "1.0", "language", "java"));
                         reply.put("capabilities", Map.of("inputs", INPUTS, "observations", OBSERVATIONS));

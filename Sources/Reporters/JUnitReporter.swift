@@ -32,36 +32,49 @@ public struct JUnitReporter {
 
     /// The same text as `document`, a test case at a time.
     public func write<Failure: Error>(_ run: RunRecord, to emit: (String) throws(Failure) -> Void) throws(Failure) {
-        let suites = suites(run)
-        let total = RunSummary(suites.flatMap(\.records))
-        let milliseconds = suites.reduce(0) { $0 + $1.milliseconds }
+        try Self.write([(self, run)], to: emit)
+    }
+
+    /// One document for the runs of several models (each with its own reporter): a suite per
+    /// implementation and model, named `implementation (model)` when there is more than one model.
+    public static func write<Failure: Error>(
+        _ parts: [(reporter: JUnitReporter, run: RunRecord)], to emit: (String) throws(Failure) -> Void
+    ) throws(Failure) {
+        let all = parts.flatMap { part in part.reporter.suites(part.run) }
+        let total = RunSummary(all.flatMap(\.records))
+        let milliseconds = all.reduce(0) { $0 + $1.milliseconds }
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         xml +=
             "<testsuites name=\"authspec\" tests=\"\(total.total)\" failures=\"\(total.failed)\" errors=\"\(total.errored)\" time=\"\(Self.seconds(milliseconds))\">\n"
-        for implementation in suites {
-            let summary = implementation.summary
-            let timestamp = implementation.started.map { " timestamp=\"\(Escape.xmlAttribute($0))\"" } ?? ""
-            xml +=
-                "  <testsuite name=\"\(Escape.xmlAttribute(implementation.name))\" tests=\"\(summary.total)\" failures=\"\(summary.failed)\" errors=\"\(summary.errored)\" skipped=\"\(Self.notPassed(summary))\" time=\"\(Self.seconds(implementation.milliseconds))\"\(timestamp)>\n"
-            var properties = [("model", run.model), ("profile", run.profile.name)]
-            if let interruption = run.interruption {
-                let unfinished = interruption.unfinished.filter { $0.implementation == implementation.name }.map(
-                    \.scenario)
-                properties += [("interrupted", interruption.signal), ("unfinished", unfinished.joined(separator: " "))]
-            }
-            xml += "    <properties>\n"
-            for (name, value) in properties {
-                xml += "      <property name=\"\(name)\" value=\"\(Escape.xmlAttribute(value))\"/>\n"
-            }
-            xml += "    </properties>\n"
-            for record in implementation.records {
-                xml += testcase(record, model: run.model)
-                if xml.utf8.count >= 1 << 16 {
-                    try emit(xml)
-                    xml = ""
+        for (reporter, run) in parts {
+            let suffix = parts.count > 1 ? " (\(run.model))" : ""
+            for implementation in reporter.suites(run) {
+                let summary = implementation.summary
+                let timestamp = implementation.started.map { " timestamp=\"\(Escape.xmlAttribute($0))\"" } ?? ""
+                xml +=
+                    "  <testsuite name=\"\(Escape.xmlAttribute(implementation.name + suffix))\" tests=\"\(summary.total)\" failures=\"\(summary.failed)\" errors=\"\(summary.errored)\" skipped=\"\(Self.notPassed(summary))\" time=\"\(Self.seconds(implementation.milliseconds))\"\(timestamp)>\n"
+                var properties = [("model", run.model), ("profile", run.profile.name)]
+                if let interruption = run.interruption {
+                    let unfinished = interruption.unfinished.filter { $0.implementation == implementation.name }.map(
+                        \.scenario)
+                    properties += [
+                        ("interrupted", interruption.signal), ("unfinished", unfinished.joined(separator: " ")),
+                    ]
                 }
+                xml += "    <properties>\n"
+                for (name, value) in properties {
+                    xml += "      <property name=\"\(name)\" value=\"\(Escape.xmlAttribute(value))\"/>\n"
+                }
+                xml += "    </properties>\n"
+                for record in implementation.records {
+                    xml += reporter.testcase(record, model: run.model)
+                    if xml.utf8.count >= 1 << 16 {
+                        try emit(xml)
+                        xml = ""
+                    }
+                }
+                xml += "  </testsuite>\n"
             }
-            xml += "  </testsuite>\n"
         }
         try emit(xml + "</testsuites>\n")
     }

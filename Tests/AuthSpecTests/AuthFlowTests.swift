@@ -156,4 +156,51 @@ import Testing
             ), "\(conflict.stderr)")
         #expect(!conflict.stderr.contains("input error"))
     }
+
+    /// One `run` over both models' suites: each runs as alone, one verdict for both, and one
+    /// JUnit, Markdown and coverage report with a part per model; the drivers' logs kept apart.
+    @Test func oneRunOverBothModels() throws {
+        let folder = try TestSupport.temporaryFolder([:])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let python = "python3 Examples/python/driver.py --argon2-memory-kib 8"
+        let reports = [
+            "--junit", folder + "/r.xml", "--markdown", folder + "/r.md", "--coverage", folder + "/c.md", "--log-dir",
+            folder + "/logs",
+        ]
+        let both = try TestSupport.authspec(
+            ["run", "Scenarios", "AuthFlow/Scenarios", "--quiet", "--driver", python] + reports)
+        #expect(both.status == 0, "\(both.stdout)\(both.stderr)")
+        #expect(both.stdout.contains("== The unlock model: Scenarios"))
+        #expect(both.stdout.contains("== The auth-flow model: AuthFlow/Scenarios"))
+        #expect(both.stdout.hasSuffix("PASS: 2 models: unlock passed, auth-flow passed\n"), "\(both.stdout)")
+        let junit = try String(contentsOfFile: folder + "/r.xml", encoding: .utf8)
+        let unlockCount = TestSupport.suiteSize
+        let flowCount = ScenarioLoader(model: Self.model).load(paths: [Self.folder]).scenarios.count
+        #expect(junit.contains("<testsuite name=\"python-example (unlock)\" tests=\"\(unlockCount)\" failures=\"0\""))
+        #expect(junit.contains("<testsuite name=\"python-example (auth-flow)\" tests=\"\(flowCount)\" failures=\"0\""))
+        #expect(junit.contains("<testsuites name=\"authspec\" tests=\"\(unlockCount + flowCount)\""))
+        let markdown = try String(contentsOfFile: folder + "/r.md", encoding: .utf8)
+        #expect(markdown.hasPrefix("**PASS: 2 models: the unlock model passed, the auth-flow model passed**"))
+        #expect(markdown.contains("# authspec results: the unlock model\n"))
+        #expect(markdown.contains("# authspec results: the auth-flow model\n"))
+        let coverage = try String(contentsOfFile: folder + "/c.md", encoding: .utf8)
+        #expect(
+            coverage.contains("# State coverage: the unlock model")
+                && coverage.contains("# State coverage: the auth-flow model"))
+        let logs = try FileManager.default.contentsOfDirectory(atPath: folder + "/logs").sorted()
+        #expect(logs == ["auth-flow-driver-1.stderr.log", "unlock-driver-1.stderr.log"])
+
+        // A bug in one model's part fails the whole run, and says which model.
+        let bug = try TestSupport.authspec(
+            ["run", "Scenarios", "AuthFlow/Scenarios", "--quiet", "--driver", python + " --bug cancel-shows-error"]
+                + reports)
+        #expect(bug.status == 1)
+        #expect(bug.stdout.hasSuffix("FAIL: 2 models: unlock passed, auth-flow did not pass\n"), "\(bug.stdout)")
+
+        // Results JSON are one model's: asked for with both, a usage error before anything runs.
+        let json = try TestSupport.authspec(["run", "Scenarios", "AuthFlow/Scenarios", "--json", folder + "/r.json"])
+        #expect(json.status == 2)
+        #expect(json.stderr.contains("--json belongs to one model's run, and these paths hold suites of 2 models"))
+        #expect(!FileManager.default.fileExists(atPath: folder + "/r.json"))
+    }
 }

@@ -37,7 +37,9 @@ enum DriverArguments {
     ]
 
     /// One options value per `--driver`, in order. Every option is checked, drivers or not.
-    static func parse(_ arguments: ParsedArguments, model: ModelDeclaration) throws -> [DriverOptions] {
+    static func parse(_ arguments: ParsedArguments, model: ModelDeclaration, logPrefix: String = "") throws
+        -> [DriverOptions]
+    {
         let mode = arguments.value("driver-mode") ?? "long"
         guard ["long", "fresh"].contains(mode) else {
             throw UsageError(message: "Unknown driver mode '\(mode)' (expected long or fresh)")
@@ -70,7 +72,7 @@ enum DriverArguments {
         return arguments.all("driver").enumerated().map { index, command in
             var options = shared
             options.command = command
-            options.stderrLog = "\(logFolder)/driver-\(index + 1).stderr.log"
+            options.stderrLog = "\(logFolder)/\(logPrefix)driver-\(index + 1).stderr.log"
             return options
         }
     }

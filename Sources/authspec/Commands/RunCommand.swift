@@ -20,8 +20,11 @@ enum RunCommand: Command {
             of the suite runs; 'authspec merge' puts the parts' --json results back together. \
             A scenario passes only when every expectation in it was checked: one that ran \
             without a difference but expects keys the implementation does not observe is \
-            'partly checked' or 'not checked', never counted as passed. The last line is the \
-            gate's verdict. Exit codes: 0 when every implementation ran every scenario without \
+            'partly checked' or 'not checked', never counted as passed. Paths whose manifests \
+            name different models (Scenarios and AuthFlow/Scenarios) run each model's suite in \
+            turn, then give one verdict and one JUnit, Markdown and coverage report with a part \
+            per model (--json, --shard, baselines and --statements are one model's, and refused \
+            there). The last line is the gate's verdict. Exit codes: 0 when every implementation ran every scenario without \
             a failure or an error, observes what --profile needs, and skipped nothing (or \
             --allow-skips); 1 otherwise; 2 for bad input (a scenario file that does not load, \
             an unknown option, a filter that selects nothing).
@@ -54,18 +57,38 @@ enum RunCommand: Command {
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
         // Drivers to end and reports to write: a signal stops this command in order.
         Interruption.stopInOrder()
-        let manifest = try SuiteArguments.manifest(arguments, from: arguments.positionals)
+        let suites = try SuiteArguments.suitesByModel(arguments)
+        // Every place a report or a log goes is checked before anything runs.
+        let outputs = try ReportOutputs(arguments, options: RunReports.optionNames)
+        guard suites.count > 1 else {
+            return try runModel(arguments, manifest: suites[0].manifest, paths: suites[0].paths, outputs: outputs)
+                .exit
+        }
+        return try SeveralModels.run(suites, arguments: arguments, outputs: outputs)
+    }
+
+    /// What one model's run left for a run of several models to report.
+    struct ModelRun {
+        var exit: ExitCode
+        var model: ModelDeclaration
+        var run: RunRecord
+        var gate: GateVerdict
+    }
+
+    /// One model's suite from the reference and the drivers to the reports in `outputs`.
+    /// `logPrefix` keeps the drivers' logs of one model's run apart from another's.
+    static func runModel(
+        _ arguments: ParsedArguments, manifest: Manifest?, paths: [String], outputs: ReportOutputs,
+        logPrefix: String = ""
+    ) throws -> ModelRun {
         let package = try SuiteArguments.package(arguments, manifest: manifest)
-        let paths = SuiteArguments.paths(arguments, manifest: manifest)
         let settings = try SuiteArguments.referenceSettings(arguments, package: package)
         let model = package.declaration
         let jobs = try SuiteArguments.jobs(arguments)
         let profile = try SuiteArguments.profile(arguments, model: model)
         let selection = SuiteSelection(
             tags: arguments.all("tag"), ids: arguments.all("id"), shard: try SuiteArguments.shard(arguments))
-        let drivers = try DriverArguments.parse(arguments, model: model)
-        // Every place a report or a log goes is checked before anything runs.
-        let outputs = try ReportOutputs(arguments, options: RunReports.optionNames)
+        let drivers = try DriverArguments.parse(arguments, model: model, logPrefix: logPrefix)
         let reportSettings = try RunReports.Settings(arguments)
         if !drivers.isEmpty { try DriverArguments.checkLogFolder(arguments) }
         var suite = Suite(
@@ -144,8 +167,14 @@ enum RunCommand: Command {
         }
         // The most serious ending wins: a signal, then bad input or an unwritten report, then
         // conformance failures.
-        if let signal = Interruption.signal { return ExitCode.interrupted(by: signal) }
-        if !suite.loaded.diagnostics.isEmpty || !written { return .badInput }
-        return gate.passes ? .success : .failures
+        let exit: ExitCode
+        if let signal = Interruption.signal {
+            exit = ExitCode.interrupted(by: signal)
+        } else if !suite.loaded.diagnostics.isEmpty || !written {
+            exit = .badInput
+        } else {
+            exit = gate.passes ? .success : .failures
+        }
+        return ModelRun(exit: exit, model: model, run: run, gate: gate)
     }
 }

@@ -263,16 +263,20 @@ enum RunReports {
                     MarkdownReporter(model: model, maxBytes: settings.markdownLimit).document(
                         run, coverage: coverage, gate: gate, statements: statements))
             default:
-                let mermaid = MermaidCoverage()
-                return .text(
-                    "# State coverage\n\n"
-                        + coverage.map {
-                            (mermaid.outsideModel($0, heading: "##").map { $0 + "\n" } ?? "")
-                                + mermaid.markdown($0, heading: "##")
-                        }
-                        .joined(separator: "\n"))
+                return .text("# State coverage\n\n" + coverageDocument(run, model: model, heading: "##"))
             }
         }
         return (written, gate)
+    }
+
+    /// Every implementation's coverage graph, with what it did outside the model first.
+    static func coverageDocument(_ run: RunRecord, model: ModelDeclaration, heading: String) -> String {
+        let mermaid = MermaidCoverage()
+        return run.implementations.map {
+            let coverage = CoverageReport(implementation: $0.name, records: $0.records, model: model)
+            return (mermaid.outsideModel(coverage, heading: heading).map { $0 + "\n" } ?? "")
+                + mermaid.markdown(coverage, heading: heading)
+        }
+        .joined(separator: "\n")
     }
 }

@@ -38,6 +38,49 @@ enum SuiteArguments {
         return manifest
     }
 
+    /// The suites a command runs, each with its manifest and paths. Paths whose manifests name
+    /// different models make one suite per model, in the order given; otherwise (and with
+    /// --model or --manifest, which pick one model) there is one suite, as before.
+    static func suitesByModel(_ arguments: ParsedArguments) throws -> [(manifest: Manifest?, paths: [String])] {
+        let given = arguments.positionals
+        if given.count > 1 && arguments.value("model") == nil && arguments.value("manifest") == nil {
+            var suites: [(file: String?, manifest: Manifest?, paths: [String])] = []
+            for path in given {
+                let file = Manifest.find(from: [path])
+                if let index = suites.firstIndex(where: { $0.file == file }) {
+                    suites[index].paths.append(path)
+                    continue
+                }
+                var manifest: Manifest?
+                if let file {
+                    let (loaded, diagnostics) = Manifest.load(file: file)
+                    guard let loaded else {
+                        throw InputError(message: diagnostics.map(\.description).joined(separator: "\n"))
+                    }
+                    manifest = loaded
+                }
+                suites.append((file, manifest, [path]))
+            }
+            let models = suites.map { $0.manifest?.model ?? ModelRegistry.defaultModel }
+            if Set(models).count > 1 {
+                // One suite per model: the suites of one model go together.
+                var byModel: [(manifest: Manifest?, paths: [String])] = []
+                for (suite, model) in zip(suites, models) {
+                    if let index = byModel.firstIndex(where: {
+                        ($0.manifest?.model ?? ModelRegistry.defaultModel) == model
+                    }) {
+                        byModel[index].paths += suite.paths
+                    } else {
+                        byModel.append((suite.manifest, suite.paths))
+                    }
+                }
+                return byModel
+            }
+        }
+        let manifest = try Self.manifest(arguments, from: given)
+        return [(manifest, paths(arguments, manifest: manifest))]
+    }
+
     /// The paths given, else the manifest's scenarios, else `Scenarios`.
     static func paths(_ arguments: ParsedArguments, manifest: Manifest? = nil) -> [String] {
         arguments.positionals.isEmpty ? manifest?.scenarios ?? ["Scenarios"] : arguments.positionals
