@@ -59,8 +59,8 @@ public enum TraceReport {
 
     public static func markdown(_ traces: [DocumentTrace], implementation: String) -> String {
         var text =
-            "# Statement trace\n\nEvery normative statement of the spec documents (`Scenarios/statements.yaml`), "
-        text += "judged on \(Escape.markdown(implementation))'s run of the suite.\n\n"
+            "# Statement trace\n\nEvery normative statement of the spec documents in the statement catalogues, "
+        text += "judged on \(Escape.markdown(implementation))'s run of the suites.\n\n"
         text +=
             "| document | statements | " + columns.map(\.title).joined(separator: " | ")
             + " | verified of checkable |\n"

@@ -41,13 +41,23 @@ import Testing
     @Test func theCommittedTraceIsCurrent() throws {
         let folder = try TestSupport.temporaryFolder([:])
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let result = try TestSupport.authspec(["trace", "--markdown", folder + "/trace.md"])
+        let result = try TestSupport.authspec(
+            ["trace", "Scenarios", "AuthFlow/Scenarios", "--markdown", folder + "/trace.md"])
         #expect(result.status == 0)
         let fresh = try String(contentsOfFile: folder + "/trace.md", encoding: .utf8)
         let committed = try String(
             contentsOf: TestSupport.root.appendingPathComponent("Reports/trace.md"), encoding: .utf8)
         #expect(fresh == committed, "Reports/trace.md is stale: regenerate it with authspec trace --markdown")
         #expect(fresh.contains("| SCR-AUTH-006 | "))
+        // Both models' catalogues: UIF-AUTH-001's statements of the unlock screen and of the flow.
+        let uif = try #require(fresh.split(separator: "\n").first { $0.hasPrefix("| UIF-AUTH-001 | ") })
+        let flow = StatementCatalogue.load(
+            file: TestSupport.root.appendingPathComponent("AuthFlow/Scenarios/statements.yaml").path
+        ).statements
+        let unlock = Self.catalogue.filter { $0.document == "UIF-AUTH-001" }
+        #expect(flow.count >= 40)
+        #expect(uif.hasPrefix("| UIF-AUTH-001 | \(flow.count + unlock.count) | "), "\(uif)")
+        #expect(uif.hasSuffix(" | 100.0% |"), "\(uif)")
     }
 
     /// A statement claimed verified by a requirement the selected scenarios do not verify fails

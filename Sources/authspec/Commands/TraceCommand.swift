@@ -1,7 +1,9 @@
 import Coverage
 import Engine
 import Reporters
+import Results
 import ScenarioModel
+import SpecModel
 
 enum TraceCommand: Command {
     static let spec = CommandSpec(
@@ -19,7 +21,13 @@ enum TraceCommand: Command {
             (or a reading claimed to decide a contradiction) was not verified in the run, 2 \
             usage or input errors.
             """,
-        arguments: [.init(name: "paths", help: "Scenario files or folders (default: the manifest's, else Scenarios).")],
+        arguments: [
+            .init(
+                name: "paths",
+                help:
+                    "Scenario files or folders (default: the manifest's, else Scenarios); several models' suites are each run on their own reference."
+            )
+        ],
         options: [
             .init(
                 name: "statements", valueName: "file",
@@ -29,34 +37,57 @@ enum TraceCommand: Command {
         ] + SuiteArguments.modelOptions)
 
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
-        let manifest = try SuiteArguments.manifest(arguments, from: arguments.positionals)
-        let package = try SuiteArguments.package(arguments, manifest: manifest)
-        let model = package.declaration
-        let paths = SuiteArguments.paths(arguments, manifest: manifest)
         let outputs = try ReportOutputs(arguments, options: ["markdown"])
-        let suite = Suite(
-            paths: paths, requirementsFile: arguments.value("requirements") ?? manifest?.requirements, model: model,
-            selection: SuiteSelection())
-        guard
-            let file = arguments.value("statements") ?? Suite.nearest(StatementCatalogue.fileName, from: paths)
-        else {
-            throw InputError(
-                message:
-                    "trace: no \(StatementCatalogue.fileName) found at or above \(paths.joined(separator: ", ")); give --statements FILE"
-            )
+        // Each model's suite runs on its own reference; the statements are judged on them all.
+        var records: [ScenarioRecord] = []
+        var requirements: [String] = []
+        var problems: [Diagnostic] = []
+        var catalogues: [String] = []
+        var runs: [(Suite, ModelPackage, [String: String])] = []
+        let suites = try SuiteArguments.suitesByModel(arguments)
+        for (manifest, paths) in suites {
+            let package = try SuiteArguments.package(arguments, manifest: manifest)
+            let explicit = suites.count == 1 ? arguments.value("requirements") : nil
+            let suite = Suite(
+                paths: paths, requirementsFile: explicit ?? manifest?.requirements, model: package.declaration,
+                selection: SuiteSelection())
+            problems += suite.loaded.diagnostics
+            requirements += suite.requirements.map(\.id)
+            // Each model's suite has its own catalogue beside it; --statements names one for all.
+            if let file = arguments.value("statements") ?? Suite.nearest(StatementCatalogue.fileName, from: paths),
+                !catalogues.contains(file)
+            {
+                catalogues.append(file)
+            }
+            guard !suite.scenarios.isEmpty else {
+                throw InputError(
+                    message: "trace: no scenarios in \(paths.joined(separator: ", ")): nothing verifies anything")
+            }
+            runs.append((suite, package, try SuiteArguments.referenceSettings(arguments, package: package)))
         }
-        let (statements, statementProblems) = StatementCatalogue.load(
-            file: file, requirements: suite.requirements.map(\.id))
-        let problems = statementProblems + suite.loaded.diagnostics
+        guard !catalogues.isEmpty else {
+            let paths = suites.flatMap(\.paths).joined(separator: ", ")
+            throw InputError(
+                message: "trace: no \(StatementCatalogue.fileName) found at or above \(paths); give --statements FILE")
+        }
+        var statements: [Statement] = []
+        var statementProblems: [Diagnostic] = []
+        for file in catalogues {
+            let (listed, catalogueProblems) = StatementCatalogue.load(file: file, requirements: requirements)
+            guard !listed.isEmpty || !catalogueProblems.isEmpty else {
+                throw InputError(message: "trace: \(file) lists no statements")
+            }
+            statements += listed
+            statementProblems += catalogueProblems
+        }
+        problems = statementProblems + problems
         for problem in problems { Console.error(problem.description) }
-        guard !statements.isEmpty else { throw InputError(message: "trace: \(file) lists no statements") }
-        guard !suite.scenarios.isEmpty else {
-            throw InputError(
-                message: "trace: no scenarios in \(paths.joined(separator: ", ")): nothing verifies anything")
+        for (suite, package, settings) in runs {
+            records +=
+                RunEngine(model: package.declaration).run(
+                    suite, on: [Candidate.reference(of: package, settings: settings)]
+                ).allRecords
         }
-        let settings = try SuiteArguments.referenceSettings(arguments, package: package)
-        let records = RunEngine(model: model).run(suite, on: [Candidate.reference(of: package, settings: settings)])
-            .allRecords
         let traces = StatementTrace.trace(statements, records: records)
         Console.out(String(TraceReport.text(traces, implementation: "the reference").dropLast()))
         let written = outputs.write { _ in .text(TraceReport.markdown(traces, implementation: "the reference")) }
