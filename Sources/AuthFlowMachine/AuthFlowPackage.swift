@@ -14,6 +14,7 @@ public enum AuthFlowPackage {
             return AuthFlowReference(unlock: unlock)
         },
         describeReference: UnlockPackage.package.describeReference,
+        specMapping: "docs/spec-mapping-auth-flow.yaml",
         smokeScenario: """
             model: auth-flow
             id: doctor-auth-flow-first-sign-in

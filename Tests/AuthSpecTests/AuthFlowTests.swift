@@ -203,4 +203,22 @@ import Testing
         #expect(json.stderr.contains("--json belongs to one model's run, and these paths hold suites of 2 models"))
         #expect(!FileManager.default.fileExists(atPath: folder + "/r.json"))
     }
+
+    /// `spec check` reads UIF-AUTH-001's §2 flowchart and §5.1 diagram against the flow: the
+    /// readings recorded in its mapping stand in for the disagreements on their lines, and §5.1's
+    /// 5th failure to Login stays a disagreement, as in the unlock model's check.
+    @Test func specCheckReadsTheFlowchartAgainstTheFlow() throws {
+        let document = TestSupport.shared.appendingPathComponent("spec/001_76466166adadd7f5.txt").path
+        let result = try TestSupport.authspec(["spec", "check", document, "--manifest", "AuthFlow/authspec.yaml"])
+        #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("against the auth-flow model"))
+        #expect(result.stdout.contains("compared §2 flowchart (line 27), §5.1 stateDiagram-v2 (line 216)"))
+        #expect(result.stdout.contains(":233: error: conflict: PINError → Login"))
+        #expect(result.stdout.contains(":64: note: recorded disagreement:") && result.stdout.contains("(INT-AF-001)"))
+        #expect(result.stdout.contains(":59: note: recorded disagreement:") && result.stdout.contains("(INT-AF-006)"))
+        #expect(!result.stdout.contains(":64: error"))
+        #expect(
+            result.stdout.hasSuffix(
+                "1 disagreement, 5 warnings, 2 recorded disagreements (read, each with its reading)\n"))
+    }
 }
