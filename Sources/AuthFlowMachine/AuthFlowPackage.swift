@@ -32,5 +32,10 @@ public enum AuthFlowPackage {
                 expect: {state: OAuth}
               - oauth: success
                 expect: {state: Dashboard, navigation: Dashboard}
-            """)
+            """,
+        mutants: {
+            AuthFlowMutants.all {
+                UnlockPackage.package.makeReference([:]) as? ReferenceImplementation ?? ReferenceImplementation()
+            }
+        })
 }

@@ -147,7 +147,8 @@ import Testing
     @Test func theManifestPicksTheModelAndAConflictIsAUsageError() throws {
         let flow = try TestSupport.authspec(["run", "AuthFlow/Scenarios", "--quiet"])
         #expect(flow.status == 0, "\(flow.stdout)\(flow.stderr)")
-        #expect(flow.stdout.contains("PASS: 48 scenario runs"))
+        let count = ScenarioLoader(model: Self.model).load(paths: [Self.folder]).scenarios.count
+        #expect(flow.stdout.contains("PASS: \(count) scenario runs"))
         let conflict = try TestSupport.authspec(["run", "--model", "auth-flow", "--quiet"])
         #expect(conflict.status == 2)
         #expect(
@@ -220,5 +221,19 @@ import Testing
         #expect(
             result.stdout.hasSuffix(
                 "1 disagreement, 5 warnings, 2 recorded disagreements (read, each with its reading)\n"))
+    }
+
+    /// Reports/auth-flow/mutation.md is the current suite's: its counts, and a score of at least
+    /// 95% with every key.
+    @Test func theCommittedMutationScoreIsTheSuites() throws {
+        let text = try String(
+            contentsOf: TestSupport.root.appendingPathComponent("Reports/auth-flow/mutation.md"), encoding: .utf8)
+        let scenarios = ScenarioLoader(model: Self.model).load(paths: [Self.folder]).scenarios.count
+        let mutants = AuthFlowPackage.package.mutants().count
+        #expect(mutants >= 20)
+        #expect(text.contains("\(scenarios) scenarios against \(mutants) mutants of the reference"))
+        let row = try #require(text.split(separator: "\n").first { $0.hasPrefix("| every key |") })
+        let score = try #require(row.firstMatch(of: /\*\*(\d+)\.(\d)%\*\*/))
+        #expect(Int(score.output.1)! >= 95, "\(row)")
     }
 }
