@@ -38,7 +38,7 @@ let package = Package(
         .target(name: "DriverKit", dependencies: ["DriverProtocol", "SpecModel"]),
         // Example: the reference behind the driver kit, as a subprocess driver.
         .executableTarget(
-            name: "reference-driver", dependencies: ["DriverKit", "ReferenceMachine", "SpecModel"],
+            name: "reference-driver", dependencies: ["DriverKit", "ReferenceMachine", "AuthFlowMachine", "SpecModel"],
             path: "Examples/swift/ReferenceDriver"),
         // What a run keeps of each scenario, as data: read back, merged, reported.
         .target(name: "Results", dependencies: ["SpecModel", "ScenarioModel"]),

@@ -13,7 +13,19 @@ public enum DriverHost {
             FileHandle.standardOutput.write(Data((line + "\n").utf8))
         }
     ) {
-        var session = Session<Implementation>()
+        serve([.implementation(type)], readLine: readLine, write: write)
+    }
+
+    /// Serves whichever implementation is of the model the handshake asks for (the one with no
+    /// model of its own if none names it); another model is refused at the handshake.
+    public static func serve(
+        _ implementations: [Served],
+        readLine: () -> String? = { Swift.readLine(strippingNewline: true) },
+        write: (String) -> Void = { line in
+            FileHandle.standardOutput.write(Data((line + "\n").utf8))
+        }
+    ) {
+        var session = Session(served: implementations)
         while let line = readLine() {
             let (reply, done) = session.answer(line)
             write(reply)
@@ -21,9 +33,42 @@ public enum DriverHost {
         }
     }
 
-    /// The protocol's state between lines: the current scenario's implementation.
-    struct Session<Implementation: DriverImplementation> {
-        var current: Implementation?
+    /// One implementation a driver serves: its model, its handshake and how a scenario starts.
+    public struct Served {
+        let model: String?
+        let info: DriverInfo
+        let start: (String, [String: Value]) throws(ImplementationError) -> Performer
+
+        public static func implementation<Implementation: DriverImplementation>(
+            _: Implementation.Type
+        ) -> Served {
+            Served(model: Implementation.model, info: Implementation.driverInfo) {
+                scenario, given throws(ImplementationError) in
+                var implementation = try Implementation(scenario: scenario, given: given)
+                return Performer { input, time throws(ImplementationError) in
+                    try implementation.perform(input, atMilliseconds: time)
+                }
+            }
+        }
+    }
+
+    /// The current scenario's implementation, behind the one call the protocol makes of it.
+    struct Performer {
+        let perform: (Input, Int) throws(ImplementationError) -> Observations
+    }
+
+    /// The protocol's state between lines: the implementation chosen at the handshake and the
+    /// current scenario's.
+    struct Session {
+        let served: [Served]
+        var chosen: Served
+        var current: Performer?
+
+        init(served: [Served]) {
+            precondition(!served.isEmpty, "serve at least one implementation")
+            self.served = served
+            chosen = served[0]
+        }
 
         /// The reply line to one request line, and whether the conversation is over.
         mutating func answer(_ line: String) -> (reply: String, done: Bool) {
@@ -39,19 +84,27 @@ public enum DriverHost {
             var done = false
             do throws(ImplementationError) {
                 switch request {
-                case .hello(let versions, _):
-                    guard versions.contains(Implementation.driverInfo.protocolVersion) else {
-                        reply = .error(
-                            .failed, "this driver speaks protocol version \(Implementation.driverInfo.protocolVersion)")
+                case .hello(let versions, let model):
+                    guard
+                        let match = served.first(where: { $0.model == model })
+                            ?? served.first(where: { $0.model == nil })
+                    else {
+                        let models = served.compactMap(\.model).joined(separator: " and ")
+                        reply = .error(.failed, "this driver implements the \(models) model, not '\(model)'")
                         break
                     }
-                    reply = .ok(Implementation.driverInfo.helloReplyFields)
+                    chosen = match
+                    guard versions.contains(match.info.protocolVersion) else {
+                        reply = .error(.failed, "this driver speaks protocol version \(match.info.protocolVersion)")
+                        break
+                    }
+                    reply = .ok(match.info.helloReplyFields)
                 case .start(let scenario, let given):
-                    current = try Implementation(scenario: scenario, given: given)
+                    current = try chosen.start(scenario, given)
                     reply = .ok([:])
                 case .input(let input, let time):
-                    guard current != nil else { throw .failed("input before start") }
-                    reply = .ok(["observations": .map(try current!.perform(input, atMilliseconds: time))])
+                    guard let current else { throw .failed("input before start") }
+                    reply = .ok(["observations": .map(try current.perform(input, time))])
                 case .reset:
                     current = nil
                     reply = .ok([:])

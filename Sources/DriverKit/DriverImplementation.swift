@@ -8,6 +8,8 @@ import SpecModel
 public protocol DriverImplementation {
     /// Name, version and language for the handshake.
     static var identity: DriverIdentity { get }
+    /// The spec model it implements, as the handshake names it; nil (the default) for any.
+    static var model: String? { get }
     /// The inputs it handles; scenarios using others are skipped.
     static var inputs: [String] { get }
     /// The observation keys it reports; expectations on others are not checked.
@@ -32,6 +34,8 @@ public struct DriverIdentity: Sendable {
 }
 
 extension DriverImplementation {
+    public static var model: String? { nil }
+
     static var driverInfo: DriverInfo {
         DriverInfo(
             name: identity.name, version: identity.version, language: identity.language,

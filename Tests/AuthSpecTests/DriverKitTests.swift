@@ -131,4 +131,32 @@ struct KitReference: DriverImplementation {
         #expect(results.allSatisfy { $0.outcome == .passed })
         #expect(results.count == TestSupport.suite().scenarios.count)
     }
+
+    /// The kit's executable serves both models, each chosen at the handshake, and refuses another.
+    @Test func swiftKitServesTheModelTheHandshakeAsksFor() throws {
+        let executable = TestSupport.binary.deletingLastPathComponent().appendingPathComponent("reference-driver")
+        try #require(FileManager.default.isExecutableFile(atPath: executable.path))
+        let flow = try TestSupport.authspec(["run", "AuthFlow/Scenarios", "--quiet", "--driver", executable.path])
+        #expect(flow.status == 0, "\(flow.stdout)\(flow.stderr)")
+        #expect(flow.stdout.contains("on 2 implementations"))
+        var lines = [#"{"id":0,"type":"hello","versions":[1],"model":"turnstile"}"#]
+        var replies: [String] = []
+        DriverHost.serve(
+            [.implementation(LaunchOnlyUnlock.self)], readLine: { lines.popLast() }, write: { replies.append($0) })
+        let reply = try DriverReply.parse(JSONCodec.decode(try #require(replies.first)))
+        #expect(reply.reply == .error(.failed, "this driver implements the unlock model, not 'turnstile'"))
+    }
+}
+
+/// A kit implementation of the unlock model only.
+struct LaunchOnlyUnlock: DriverImplementation {
+    static let identity = DriverIdentity(name: "unlock-only", version: "1")
+    static let model: String? = "unlock"
+    static let inputs = ["launch"]
+    static let observations = ["state"]
+    init(scenario: String, given: [String: Value]) throws(ImplementationError) {}
+    mutating func perform(_ input: Input, atMilliseconds milliseconds: Int) throws(ImplementationError) -> Observations
+    {
+        ["state": .string("BiometricPrompt")]
+    }
 }

@@ -1,3 +1,3 @@
 import DriverKit
 
-DriverHost.serve(ReferenceLogic.self)
+DriverHost.serve([.implementation(ReferenceLogic.self), .implementation(AuthFlowLogic.self)])
