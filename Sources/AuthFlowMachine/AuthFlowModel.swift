@@ -29,7 +29,14 @@ public enum AuthFlowModel {
             diagramSource: "UIF-AUTH-001 §2",
             exampleClause: "UIF-AUTH-001 §8.2",
             resolveGiven: unlock.resolveGiven)
-        declaration.invariants = [Invariant.declaredTransitions(declaration)]
+        // The unlock screen's invariants hold inside the flow, where a sign-in is a step that
+        // leaves the provider's sheet or the MFA screen signed in.
+        declaration.invariants =
+            [Invariant.declaredTransitions(declaration)]
+            + UnlockInvariants.all(.spec) { step in
+                ["OAuth", "MFA"].contains(step.before["state"]?.string ?? "")
+                    && ["Dashboard", "Onboarding"].contains(step.after["state"]?.string ?? "")
+            }
         return declaration
     }()
 

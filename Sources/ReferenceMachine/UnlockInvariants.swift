@@ -6,8 +6,18 @@ import SpecModel
 /// table says for its failure, the failures fall only on an unlock, a completed login or the end
 /// of a lock, and a biometric answer unlocks only with a key the platform released.
 public enum UnlockInvariants {
-    public static func all(_ rules: UnlockRules) -> [Invariant] {
-        [lockRunsWithTheClock, lockAsTheTableSays(rules), failuresFallOnlyOnUnlock, biometricUnlockNeedsAKey]
+    /// A step that completed a login, which lifts the lock and the count (INT-006).
+    public typealias SignedIn = @Sendable (InvariantStep) -> Bool
+
+    /// `signedIn` says which steps complete a login: the `login_completed` input here; a model
+    /// that embeds the screen signs in its own way.
+    public static func all(
+        _ rules: UnlockRules, signedIn: @escaping SignedIn = { $0.input.name == "login_completed" }
+    ) -> [Invariant] {
+        [
+            lockRunsWithTheClock(signedIn), lockAsTheTableSays(rules), failuresFallOnlyOnUnlock(signedIn),
+            biometricUnlockNeedsAKey,
+        ]
     }
 
     /// A new lock began during the step: its event, or the states PINError → PINBlocked.
@@ -17,18 +27,21 @@ public enum UnlockInvariants {
         return zip(entered, entered.dropFirst()).contains { $0 == "PINError" && $1 == "PINBlocked" }
     }
 
-    static let lockRunsWithTheClock = Invariant(
-        "lock-runs-with-the-clock", clause: "SCR-AUTH-006 §6.2",
-        "a running lock only shortens as time passes: no kill, relaunch or tap shortens or lifts it"
-    ) { step in
-        guard case .int(let remaining)? = step.before["lock_remaining"], let after = step.after["lock_remaining"],
-            step.input.name != "login_completed", let renewed = newLock(step), !renewed
-        else { return nil }
-        let left = remaining - step.elapsed
-        let expected: Value = left > 0 ? .int(left) : .null
-        guard after != expected else { return nil }
-        return "the lock had \(VirtualDuration.format(remaining)) left; \(VirtualDuration.format(step.elapsed)) later, "
-            + "after '\(step.input)', it has \(after.int.map(VirtualDuration.format) ?? "none")"
+    static func lockRunsWithTheClock(_ signedIn: @escaping SignedIn) -> Invariant {
+        Invariant(
+            "lock-runs-with-the-clock", clause: "SCR-AUTH-006 §6.2",
+            "a running lock only shortens as time passes: no kill, relaunch or tap shortens or lifts it"
+        ) { step in
+            guard case .int(let remaining)? = step.before["lock_remaining"], let after = step.after["lock_remaining"],
+                !signedIn(step), let renewed = newLock(step), !renewed
+            else { return nil }
+            let left = remaining - step.elapsed
+            let expected: Value = left > 0 ? .int(left) : .null
+            guard after != expected else { return nil }
+            return
+                "the lock had \(VirtualDuration.format(remaining)) left; \(VirtualDuration.format(step.elapsed)) later, "
+                + "after '\(step.input)', it has \(after.int.map(VirtualDuration.format) ?? "none")"
+        }
     }
 
     static func lockAsTheTableSays(_ rules: UnlockRules) -> Invariant {
@@ -49,17 +62,19 @@ public enum UnlockInvariants {
         }
     }
 
-    static let failuresFallOnlyOnUnlock = Invariant(
-        "failures-fall-only-on-unlock", clause: "SCR-AUTH-006 §6.1.2, §6.2",
-        "PIN attempts left rise only on an unlock, a completed login or the end of a lock"
-    ) { step in
-        guard let before = step.before["pin_attempts_left"]?.int, let after = step.after["pin_attempts_left"]?.int,
-            after > before, step.input.name != "login_completed"
-        else { return nil }
-        if step.before["lock_remaining"]?.int != nil && step.after["lock_remaining"] == .null { return nil }
-        guard let entered = step.after["states"]?.list?.compactMap(\.string) else { return nil }
-        if entered.contains("Success") { return nil }
-        return "PIN attempts left went from \(before) to \(after) on '\(step.input)' with no unlock"
+    static func failuresFallOnlyOnUnlock(_ signedIn: @escaping SignedIn) -> Invariant {
+        Invariant(
+            "failures-fall-only-on-unlock", clause: "SCR-AUTH-006 §6.1.2, §6.2",
+            "PIN attempts left rise only on an unlock, a completed login or the end of a lock"
+        ) { step in
+            guard let before = step.before["pin_attempts_left"]?.int, let after = step.after["pin_attempts_left"]?.int,
+                after > before, !signedIn(step)
+            else { return nil }
+            if step.before["lock_remaining"]?.int != nil && step.after["lock_remaining"] == .null { return nil }
+            guard let entered = step.after["states"]?.list?.compactMap(\.string) else { return nil }
+            if entered.contains("Success") { return nil }
+            return "PIN attempts left went from \(before) to \(after) on '\(step.input)' with no unlock"
+        }
     }
 }
 

@@ -236,4 +236,15 @@ import Testing
         let score = try #require(row.firstMatch(of: /\*\*(\d+)\.(\d)%\*\*/))
         #expect(Int(score.output.1)! >= 95, "\(row)")
     }
+
+    /// The unlock screen's invariants watch it inside the flow, where a sign-in (leaving the
+    /// sheet or the MFA screen signed in) may lift the lock and nothing else may: the unlock
+    /// example's bug that lifts it on the tap alone is named by the rule, at the tap.
+    @Test func theUnlockInvariantsWatchTheScreenInsideTheFlow() throws {
+        let ids = Self.model.invariants.map(\.id)
+        #expect(ids.contains("lock-runs-with-the-clock") && ids.contains("failures-fall-only-on-unlock"))
+        try TestSupport.expectCaught(
+            ("relogin-clears-lock", "unlock-relogin-from-a-lock-through-mfa", 3, "invariant lock-runs-with-the-clock"),
+            in: Self.runThroughPython("--bug relogin-clears-lock").results)
+    }
 }
