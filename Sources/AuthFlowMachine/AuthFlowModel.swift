@@ -31,6 +31,14 @@ public enum AuthFlowModel {
             resolveGiven: unlock.resolveGiven)
         // The unlock screen's invariants hold inside the flow, where a sign-in is a step that
         // leaves the provider's sheet or the MFA screen signed in.
+        // A right code depends on the time: explore and generate try the code good now, the
+        // step before's, and one just expired, beside the PIN.
+        declaration.meaningfulDigits = { given, elapsed in
+            let now = (given["clock"]?.int ?? UnlockModel.defaultClock) + elapsed
+            let totp = TOTP(secret: Array((given["totp_secret"]?.string ?? defaultSecret).utf8))
+            let step = totp.counter(atMilliseconds: now)
+            return [0, 1, 2].map { totp.code(counter: step - $0) }
+        }
         declaration.invariants =
             [Invariant.declaredTransitions(declaration)]
             + UnlockInvariants.all(.spec) { step in

@@ -223,7 +223,8 @@ public struct ProbeGenerator: Sendable {
         if choice.isClock {
             durations += recent.flatMap { time in model.timers.map { time + $0 - elapsed } }.filter { $0 > 0 }
         }
-        guard var argument = value(of: type, random: &random, observed: durations, given: given) else { return nil }
+        guard var argument = value(of: type, random: &random, observed: durations, given: given, elapsed: elapsed)
+        else { return nil }
         if choice.declaration.name == model.clockInput, let milliseconds = argument.int,
             elapsed + milliseconds > longestElapsed
         {
@@ -236,7 +237,7 @@ public struct ProbeGenerator: Sendable {
     /// or the time itself), else a short random time; whole numbers near the bottom of their
     /// range; digit strings the world's own (a right PIN) or one digit off it.
     func value(
-        of type: ValueType, random: inout SeededRandom, observed: [Int], given: [String: Value] = [:]
+        of type: ValueType, random: inout SeededRandom, observed: [Int], given: [String: Value] = [:], elapsed: Int = 0
     ) -> Value? {
         switch type {
         case .bool: return .bool(random.chance(0.5))
@@ -257,13 +258,22 @@ public struct ProbeGenerator: Sendable {
             }
             return .int(1 + Int(random.next() % 120_000))
         case .digits:
-            let own = given.values.compactMap(\.string).filter { !$0.isEmpty && $0.allSatisfy(\.isNumber) }
-            guard let right = own.first else { return .string(String(repeating: "0", count: 4)) }
+            // The world's own digit strings in the order of their keys (a dictionary's order
+            // would differ from one process to the next), then those the model says mean
+            // something now: one of them, or one digit off it.
+            let own =
+                given.sorted { $0.key < $1.key }.compactMap(\.value.string)
+                .filter { !$0.isEmpty && $0.allSatisfy(\.isNumber) }
+            let known = own + (model.meaningfulDigits?(given, elapsed) ?? [])
+            guard !known.isEmpty else { return .string(String(repeating: "0", count: 4)) }
+            // One string draws nothing, so a model with no more than its PIN keeps its sequences.
+            let right = known.count == 1 ? known[0] : known[Int(random.next() % UInt64(known.count))]
             if random.chance(0.6) { return .string(right) }
             let last = (right.last?.wholeNumberValue ?? 0) + 1 + Int(random.next() % 8)
             return .string(String(right.dropLast()) + String(last % 10))
         case .optional(let wrapped):
-            return random.chance(0.5) ? .null : value(of: wrapped, random: &random, observed: observed, given: given)
+            return random.chance(0.5)
+                ? .null : value(of: wrapped, random: &random, observed: observed, given: given, elapsed: elapsed)
         case .string, .instant, .state, .list, .event: return nil
         }
     }

@@ -34,6 +34,10 @@ public struct ModelDeclaration: Sendable {
     /// declared length). Each problem names the key it is about.
     public var resolveGiven:
         @Sendable ([String: Value]) -> (given: [String: Value], problems: [(key: String, message: String)])
+    /// The digit strings that mean something in a world at a moment on the virtual clock (a
+    /// one-time code good now, one just expired), for generated inputs to try beside the
+    /// world's own (a right PIN). nil: only the world's own.
+    public var meaningfulDigits: (@Sendable (_ given: [String: Value], _ elapsed: Int) -> [String])?
 
     public init(
         name: String, initialState: String, states: [StateDeclaration], inputs: [InputDeclaration],

@@ -1,5 +1,4 @@
 import Engine
-import Exploration
 import Foundation
 import ReferenceMachine
 import Runner
@@ -9,6 +8,7 @@ import SubprocessDriver
 import Testing
 
 @testable import AuthFlowMachine
+@testable import Exploration
 
 /// The auth-flow model (UIF-AUTH-001 with the unlock screen inside it): its suite passes on its
 /// reference and covers its catalogue, and the embedded unlock screen is the unlock model's own,
@@ -246,5 +246,27 @@ import Testing
         try TestSupport.expectCaught(
             ("relogin-clears-lock", "unlock-relogin-from-a-lock-through-mfa", 3, "invariant lock-runs-with-the-clock"),
             in: Self.runThroughPython("--bug relogin-clears-lock").results)
+    }
+
+    /// Generated inputs try the code that is right at that moment on the virtual clock (the
+    /// model's meaningful digits), not only the world's own PIN: a walk can pass the MFA screen.
+    @Test func generatedCodesIncludeTheOneRightNow() throws {
+        let generator = ProbeGenerator(model: Self.model)
+        let given = Dictionary(uniqueKeysWithValues: Self.model.given.map { ($0.key, $0.defaultValue) })
+        let elapsed = 95_000
+        let totp = TOTP(secret: Array(AuthFlowModel.defaultSecret.utf8))
+        let now = totp.code(atMilliseconds: UnlockModel.defaultClock + elapsed)
+        var random = SeededRandom(seed: 5)
+        let drawn = (0..<400).compactMap {
+            _ in generator.value(of: .digits, random: &random, observed: [], given: given, elapsed: elapsed)?.string
+        }
+        #expect(drawn.contains(now))
+        #expect(drawn.contains(totp.code(atMilliseconds: UnlockModel.defaultClock + elapsed - 30_000)))
+        // The unlock model means nothing by digits but its PIN.
+        let unlock = ProbeGenerator(model: UnlockModel.declaration)
+        let pins = (0..<100).compactMap {
+            _ in unlock.value(of: .digits, random: &random, observed: [], given: ["pin": .string("2580")])?.string
+        }
+        #expect(pins.allSatisfy { $0.count == 4 } && pins.contains("2580"))
     }
 }

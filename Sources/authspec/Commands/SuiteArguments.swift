@@ -24,9 +24,16 @@ enum SuiteArguments {
                     "The requirements catalogue (default: the manifest's, else requirements.yaml in the first scenario folder or above, if there)."
             ),
         ]
-            + ModelRegistry.packages.flatMap(\.referenceSettings).map {
+            + referenceSettingsOnce.map {
                 .init(name: $0.name, valueName: $0.choices.joined(separator: "|"), help: $0.summary)
             }
+    }
+
+    /// Every model's reference settings, each once (models may share one, as the auth-flow
+    /// model shares the unlock model's --argon2).
+    static var referenceSettingsOnce: [ReferenceSetting] {
+        var seen: Set<String> = []
+        return ModelRegistry.packages.flatMap(\.referenceSettings).filter { seen.insert($0.name).inserted }
     }
 
     /// The suite's manifest: --manifest, else the nearest one at or above `paths` (or the
@@ -114,7 +121,7 @@ enum SuiteArguments {
     /// usage error.
     static func referenceSettings(_ arguments: ParsedArguments, package: ModelPackage) throws -> [String: String] {
         var given: [String: String] = [:]
-        for setting in ModelRegistry.packages.flatMap(\.referenceSettings) {
+        for setting in referenceSettingsOnce {
             if let value = arguments.value(setting.name) { given[setting.name] = value }
         }
         switch package.resolve(settings: given) {
