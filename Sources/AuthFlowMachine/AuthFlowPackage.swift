@@ -15,6 +15,7 @@ public enum AuthFlowPackage {
         },
         describeReference: UnlockPackage.package.describeReference,
         specMapping: "docs/spec-mapping-auth-flow.yaml",
+        ruleTables: AuthFlowRuleTables.all(),
         smokeScenario: """
             model: auth-flow
             id: doctor-auth-flow-first-sign-in

@@ -199,7 +199,9 @@ public struct SpecChecker {
                         unknown.append(
                             SpecFinding(
                                 kind: .unknownState, file: document.file, line: edge.line,
-                                message: "'\(name.0)' is none of the model's states; map it in docs/spec-mapping.yaml"))
+                                message:
+                                    "'\(name.0)' is none of the model's states; map it in \(mapping.file ?? "a spec mapping (--mapping)")"
+                            ))
                     }
                 }
                 if known && from != to { edges.append(Edge(from: from, to: to, label: edge.label, line: edge.line)) }

@@ -21,9 +21,12 @@ public struct SpecMapping: Sendable {
     }
 
     public var documents: [String: Document]
+    /// The file it was read from, for the messages that ask for an entry in it.
+    public var file: String?
 
-    public init(documents: [String: Document] = [:]) {
+    public init(documents: [String: Document] = [:], file: String? = nil) {
         self.documents = documents
+        self.file = file
     }
 
     /// Reads docs/spec-mapping.yaml's format; errors name file:line:column.
@@ -85,7 +88,7 @@ public struct SpecMapping: Sendable {
             }
             documents[id] = document
         }
-        return SpecMapping(documents: documents)
+        return SpecMapping(documents: documents, file: file)
     }
 
     static func recorded(

@@ -206,8 +206,8 @@ import Testing
     }
 
     /// `spec check` reads UIF-AUTH-001's §2 flowchart and §5.1 diagram against the flow: the
-    /// readings recorded in its mapping stand in for the disagreements on their lines, and §5.1's
-    /// 5th failure to Login stays a disagreement, as in the unlock model's check.
+    /// readings recorded in its mapping stand in for the disagreements on their lines; §5.1's
+    /// 5th failure to Login and §6.1's 100 ms stay disagreements, as in the unlock model's check.
     @Test func specCheckReadsTheFlowchartAgainstTheFlow() throws {
         let document = TestSupport.shared.appendingPathComponent("spec/001_76466166adadd7f5.txt").path
         let result = try TestSupport.authspec(["spec", "check", document, "--manifest", "AuthFlow/authspec.yaml"])
@@ -220,7 +220,13 @@ import Testing
         #expect(!result.stdout.contains(":64: error"))
         #expect(
             result.stdout.hasSuffix(
-                "1 disagreement, 5 warnings, 2 recorded disagreements (read, each with its reading)\n"))
+                "2 disagreements, 5 warnings, 2 recorded disagreements (read, each with its reading)\n"))
+        // §6.1's 100 ms from the prompt to the Dashboard, against the Success screen's 0.5 s (INT-027),
+        // as the unlock model's check says too.
+        #expect(result.stdout.contains(":260: error: rule table: hand-over delay"))
+        // The flow's timers as the document writes them: the splash's 1500 ms, the MFA screen's 5 min.
+        #expect(result.stdout.contains("flow timers rows: 2"))
+        #expect(!result.stdout.contains("rule table: flow timers"))
     }
 
     /// Reports/auth-flow/mutation.md is the current suite's: its counts, and a score of at least
