@@ -33,19 +33,10 @@ public enum StatementTrace {
     /// Each document's statements, in the catalogue's order of documents, judged by the run's
     /// requirement assessments.
     public static func trace(_ statements: [Statement], records: [ScenarioRecord]) -> [DocumentTrace] {
-        var assessed: [String: RequirementStatus] = [:]
-        func verified(_ ids: [String]) -> Bool {
-            ids.allSatisfy { id in
-                let status =
-                    assessed[id]
-                    ?? {
-                        let status = RequirementCoverage.assess(id, in: records).status
-                        assessed[id] = status
-                        return status
-                    }()
-                return status == .verified
-            }
-        }
+        // Each requirement the statements rest on, assessed once.
+        let cited = Set(statements.flatMap(\.by))
+        let verifiedIDs = Set(cited.filter { RequirementCoverage.assess($0, in: records).status == .verified })
+        func verified(_ ids: [String]) -> Bool { ids.allSatisfy(verifiedIDs.contains) }
         var order: [String] = []
         var byDocument: [String: [(Statement, StatementStanding)]] = [:]
         for statement in statements {

@@ -22,12 +22,7 @@ public enum RequirementCatalogue {
     public static let fileName = "requirements.yaml"
 
     public static func load(file: String) -> (requirements: [Requirement], diagnostics: [Diagnostic]) {
-        switch SourceFiles.read(file, maxBytes: YAMLLimits.standard.maxBytes) {
-        case .success(let text): return load(text: text, file: file)
-        case .failure(var problem):
-            problem.message = "cannot read the requirements catalogue: " + problem.message
-            return ([], [problem])
-        }
+        SourceFiles.readCatalogue(file, what: "the requirements catalogue") { load(text: $0, file: file) }
     }
 
     public static func load(text: String, file: String) -> (requirements: [Requirement], diagnostics: [Diagnostic]) {

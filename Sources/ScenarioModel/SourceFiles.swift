@@ -1,4 +1,5 @@
 import Foundation
+import YAMLLoader
 
 #if canImport(Glibc)
     import Glibc
@@ -164,6 +165,19 @@ public enum SourceFiles {
         case ENOTDIR: return "a part of the path is not a folder"
         case EISDIR: return "is a folder"
         default: return String(cString: strerror(code)).lowercased()
+        }
+    }
+
+    /// A catalogue file read and parsed by `parse`, or, when it cannot be read, nothing and the
+    /// reason, said of `what` ("the requirements catalogue").
+    static func readCatalogue<Item>(
+        _ file: String, what: String, parse: (_ text: String) -> ([Item], [Diagnostic])
+    ) -> ([Item], [Diagnostic]) {
+        switch read(file, maxBytes: YAMLLimits.standard.maxBytes) {
+        case .success(let text): return parse(text)
+        case .failure(var problem):
+            problem.message = "cannot read \(what): " + problem.message
+            return ([], [problem])
         }
     }
 }

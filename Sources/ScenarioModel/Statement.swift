@@ -38,12 +38,7 @@ public enum StatementCatalogue {
     public static let fileName = "statements.yaml"
 
     public static func load(file: String) -> (statements: [Statement], diagnostics: [Diagnostic]) {
-        switch SourceFiles.read(file, maxBytes: YAMLLimits.standard.maxBytes) {
-        case .success(let text): return load(text: text, file: file)
-        case .failure(var problem):
-            problem.message = "cannot read the statement catalogue: " + problem.message
-            return ([], [problem])
-        }
+        SourceFiles.readCatalogue(file, what: "the statement catalogue") { load(text: $0, file: file) }
     }
 
     public static func load(text: String, file: String) -> (statements: [Statement], diagnostics: [Diagnostic]) {
