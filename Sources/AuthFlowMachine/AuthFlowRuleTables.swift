@@ -4,12 +4,33 @@ import SpecModel
 
 /// The auth-flow reference's rule tables as `spec check` compares them with the documents: the
 /// unlock screen's (its lock schedule, session lifetimes and hand-over delay, which hold inside
-/// the flow), and the flow's timers: the splash's auto-transition (UIF-AUTH-001 §6.2) and the
-/// MFA screen's timeout (§10.2).
+/// the flow), the flow's timers (the splash's auto-transition, UIF-AUTH-001 §6.2; the MFA
+/// screen's timeout, §10.2), and its analytics events with the unlock screen's.
 public enum AuthFlowRuleTables {
     public static func all(_ rules: AuthFlowRules = .spec) -> [RuleTable] {
-        UnlockRuleTables.all().filter { $0.name != "analytics events" } + [flowTimers(rules)]
+        UnlockRuleTables.all().filter { $0.name != "analytics events" } + [
+            flowTimers(rules),
+            UnlockRuleTables.analytics(
+                events, rule: "AuthFlowRuleTables.events (Sources/AuthFlowMachine/AuthFlowRuleTables.swift)"),
+        ]
     }
+
+    /// The flow's analytics events (UIF-AUTH-001 §11.2, INT-AF-010) beside the unlock screen's
+    /// (SCR-AUTH-006 §11.1), whose screen_view names the flow's screens too.
+    public static let events: [UnlockAnalytics.Event] =
+        [
+            .init(
+                "screen_view", [("screen_name", ["biometric_unlock", "login", "mfa", "splash"])],
+                requirement: "REQ-AF-EVT-SCREEN"),
+            .init("login_attempt", [("provider", Provider.allCases.map(\.rawValue))], requirement: "REQ-AF-EVT-LOGIN"),
+            .init(
+                "login_success", [("provider", []), ("time_ms", []), ("is_new_user", [])],
+                requirement: "REQ-AF-EVT-LOGIN"),
+            .init("login_error", [("provider", []), ("error_code", [])], requirement: "REQ-AF-EVT-LOGIN"),
+            .init("mfa_attempt", requirement: "REQ-AF-EVT-MFA"),
+            .init("mfa_success", [("time_ms", [])], requirement: "REQ-AF-EVT-MFA"),
+            .init("mfa_error", [("error_type", [])], requirement: "REQ-AF-EVT-MFA"),
+        ] + UnlockAnalytics.events.filter { $0.name != "screen_view" }
 
     static let splashKey = "splash → next screen"
     static let mfaKey = "MFA screen open"

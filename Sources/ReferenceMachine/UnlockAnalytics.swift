@@ -7,14 +7,16 @@ public enum UnlockAnalytics {
         /// Each parameter's name and, where the spec lists them, its only values.
         public var parameters: [(name: String, values: [String])]
 
-        /// The catalogue's requirement for it: `biometric_to_pin` is REQ-EVT-BIO-TO-PIN.
-        public var requirement: String {
-            "REQ-EVT-" + name.uppercased().replacing("BIOMETRIC", with: "BIO").replacing("_", with: "-")
-        }
+        /// The catalogue's requirement for it: `biometric_to_pin` is REQ-EVT-BIO-TO-PIN, unless
+        /// another model's catalogue names its own.
+        public var requirement: String
 
-        init(_ name: String, _ parameters: [(name: String, values: [String])] = []) {
+        public init(_ name: String, _ parameters: [(name: String, values: [String])] = [], requirement: String? = nil) {
             self.name = name
             self.parameters = parameters
+            self.requirement =
+                requirement
+                ?? "REQ-EVT-" + name.uppercased().replacing("BIOMETRIC", with: "BIO").replacing("_", with: "-")
         }
 
         public static func == (left: Event, right: Event) -> Bool {

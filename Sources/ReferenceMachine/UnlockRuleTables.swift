@@ -39,16 +39,20 @@ public enum UnlockRuleTables {
             find: sessionRows)
     }
 
-    static let analyticsEvents = RuleTable(
-        name: "analytics events", rule: "UnlockAnalytics.events (Sources/ReferenceMachine/UnlockAnalytics.swift)",
-        keyName: "event",
-        rows: UnlockAnalytics.events.map {
-            RuleRow(
-                key: $0.name, value: UnlockAnalytics.shown($0.parameters),
-                requirements: [$0.requirement])
-        },
-        value: { key in UnlockAnalytics.events.first { $0.name == key }.map { UnlockAnalytics.shown($0.parameters) } },
-        find: eventRows, complete: false)
+    static let analyticsEvents = analytics(
+        UnlockAnalytics.events, rule: "UnlockAnalytics.events (Sources/ReferenceMachine/UnlockAnalytics.swift)")
+
+    /// A catalogue of analytics events as a rule table, compared with the documents' analytics
+    /// tables (a model that embeds this screen adds its own events to this screen's).
+    public static func analytics(_ events: [UnlockAnalytics.Event], rule: String) -> RuleTable {
+        RuleTable(
+            name: "analytics events", rule: rule, keyName: "event",
+            rows: events.map {
+                RuleRow(key: $0.name, value: UnlockAnalytics.shown($0.parameters), requirements: [$0.requirement])
+            },
+            value: { key in events.first { $0.name == key }.map { UnlockAnalytics.shown($0.parameters) } },
+            find: eventRows, complete: false)
+    }
 
     /// One row: the time from an unlock to the Dashboard.
     static func handOverDelay(_ rules: UnlockRules) -> RuleTable {

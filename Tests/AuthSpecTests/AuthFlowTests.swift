@@ -207,7 +207,8 @@ import Testing
 
     /// `spec check` reads UIF-AUTH-001's §2 flowchart and §5.1 diagram against the flow: the
     /// readings recorded in its mapping stand in for the disagreements on their lines; §5.1's
-    /// 5th failure to Login and §6.1's 100 ms stay disagreements, as in the unlock model's check.
+    /// 5th failure to Login, §6.1's 100 ms and §11.2's two unlock event names stay disagreements,
+    /// as in the unlock model's check.
     @Test func specCheckReadsTheFlowchartAgainstTheFlow() throws {
         let document = TestSupport.shared.appendingPathComponent("spec/001_76466166adadd7f5.txt").path
         let result = try TestSupport.authspec(["spec", "check", document, "--manifest", "AuthFlow/authspec.yaml"])
@@ -220,7 +221,12 @@ import Testing
         #expect(!result.stdout.contains(":64: error"))
         #expect(
             result.stdout.hasSuffix(
-                "2 disagreements, 5 warnings, 2 recorded disagreements (read, each with its reading)\n"))
+                "4 disagreements, 12 warnings, 2 recorded disagreements (read, each with its reading)\n"))
+        // §11.2's screen_view "biometric" and biometric_fallback against SCR-AUTH-006's names (INT-028),
+        // the flow's own events agreeing with the document.
+        #expect(result.stdout.contains(":431: error: rule table: analytics events, screen_view event"))
+        #expect(result.stdout.contains(":440: error: rule table: analytics events, biometric_fallback event"))
+        #expect(!result.stdout.contains("login_success event") && !result.stdout.contains("mfa_error event"))
         // §6.1's 100 ms from the prompt to the Dashboard, against the Success screen's 0.5 s (INT-027),
         // as the unlock model's check says too.
         #expect(result.stdout.contains(":260: error: rule table: hand-over delay"))
