@@ -236,7 +236,8 @@ class AuthFlow:
                 self._show_login()
             self.message = message
             return
-        new_user = self.registering or not self.account_exists
+        # An existing account signs in from Registration too: the tier check applies (INT-AF-008).
+        new_user = not self.account_exists
         self._event("login_success", provider=self.provider, time_ms=now - self.sign_in_at, is_new_user=new_user)
         self.first_launch = False
         skip_mfa = "relogin-skips-mfa" in self.bugs and self.came_from_lock
@@ -283,6 +284,8 @@ class AuthFlow:
     def on_deep_link(self, link, now):
         if not (self._on_login() or self._on_recovery() or self.overlay in ("Carousel", "Registration")):
             return
+        if self.unlock._session_valid(now):
+            return  # somebody is signed in (a lock's Login): links change nothing (INT-AF-006)
         if link == "login" and not self._on_login():
             self._show_login()
         elif link == "register" and self.overlay != "Registration":
@@ -299,6 +302,9 @@ class AuthFlow:
 
     # -- MFA ---------------------------------------------------------------------------------
     def _show_mfa(self, now):
+        if self.mfa_blocked_until is not None and now >= self.mfa_blocked_until:
+            self.mfa_blocked_until = None  # the cooldown ran out off the screen: counting starts again
+            self.mfa_failures = 0
         self.code = ""
         self.message = None
         self.mfa_shown_at = now

@@ -201,7 +201,9 @@ private struct FlowReduction {
             state.screen.message = AuthFlowTexts.oauthError(outcome)
             return
         }
-        let newUser = state.screen.registering || !state.store.accountExists
+        // A provider account that already has a MedTime account signs that account in, from
+        // Registration too: the tier check and its code apply (INT-AF-008).
+        let newUser = !state.store.accountExists
         log(
             "login_success",
             [
@@ -248,6 +250,12 @@ private struct FlowReduction {
     }
 
     mutating func showMFA() {
+        // A cooldown that ran out while the screen was away ends as on the screen: the count
+        // starts again (INT-AF-004).
+        if let until = state.store.mfaBlockedUntil, now >= until {
+            state.store.mfaBlockedUntil = nil
+            state.store.mfaFailures = 0
+        }
         state.screen.code = []
         state.screen.message = nil
         state.screen.mfaShownAt = now
@@ -262,7 +270,9 @@ private struct FlowReduction {
     /// §9.1's links open their screen while nobody is signed in; they never bypass the unlock
     /// screen, the Dashboard or a sign-in under way (INT-AF-006).
     mutating func deepLink(_ link: DeepLink) {
-        guard onLogin || onRecovery || overlay == .carousel || overlay == .registration else { return }
+        guard onLogin || onRecovery || overlay == .carousel || overlay == .registration,
+            !machine.unlock.rules.sessionIsValid(state.unlock.persisted, now: now)
+        else { return }
         switch link {
         case .login where !onLogin: showLogin()
         case .register where overlay != .registration:

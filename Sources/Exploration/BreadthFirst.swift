@@ -135,7 +135,7 @@ struct Alphabet {
 
     func inputs(given: [String: Value], observations: Observations) -> [Input] {
         var inputs: [Input] = []
-        let own = given.values.compactMap(\.string).filter { !$0.isEmpty && $0.allSatisfy(\.isNumber) }
+        let own = model.ownDigits(given)
         for declaration in model.inputs {
             switch declaration.argument {
             case nil: inputs.append(Input(declaration.name))

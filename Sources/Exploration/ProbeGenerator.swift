@@ -258,13 +258,9 @@ public struct ProbeGenerator: Sendable {
             }
             return .int(1 + Int(random.next() % 120_000))
         case .digits:
-            // The world's own digit strings in the order of their keys (a dictionary's order
-            // would differ from one process to the next), then those the model says mean
-            // something now: one of them, or one digit off it.
-            let own =
-                given.sorted { $0.key < $1.key }.compactMap(\.value.string)
-                .filter { !$0.isEmpty && $0.allSatisfy(\.isNumber) }
-            let known = own + (model.meaningfulDigits?(given, elapsed) ?? [])
+            // The world's own digit strings (its keys declared as digits, in order), then
+            // those the model says mean something now: one of them, or one digit off it.
+            let known = model.ownDigits(given) + (model.meaningfulDigits?(given, elapsed) ?? [])
             guard !known.isEmpty else { return .string(String(repeating: "0", count: 4)) }
             // One string draws nothing, so a model with no more than its PIN keeps its sequences.
             let right = known.count == 1 ? known[0] : known[Int(random.next() % UInt64(known.count))]

@@ -157,9 +157,7 @@ private struct Reduction {
     }
 
     /// UIF-AUTH-001 §10.2: a session lasts its tier's lifetime from the last login.
-    var sessionIsValid: Bool {
-        store.session == .valid && now - store.sessionStartedAt < (rules.sessionLifetime[store.tier] ?? 0)
-    }
+    var sessionIsValid: Bool { rules.sessionIsValid(store, now: now) }
 
     mutating func foreground() {
         guard let since = state.screen.backgroundedAt else { return }

@@ -25,4 +25,9 @@ public struct UnlockRules: Sendable {
     public func lockDuration(afterFailures failures: Int) -> Int? {
         lockSchedule.last { failures >= $0.failures }?.milliseconds
     }
+
+    /// UIF-AUTH-001 §10.2: a session lasts its tier's lifetime from the last login.
+    public func sessionIsValid(_ store: PersistedStore, now: Int) -> Bool {
+        store.session == .valid && now - store.sessionStartedAt < (sessionLifetime[store.tier] ?? 0)
+    }
 }

@@ -18,13 +18,19 @@ public struct ScenarioWriter {
         public var title: String
         public var spec: [String]
         public var tags: [String]
+        /// The model to name in the file (`model: auth-flow`), so that it loads as that model's
+        /// wherever it is put; nil for a file that leaves it to the suite's manifest.
+        public var model: String?
 
-        public init(comments: [String], id: String, title: String, spec: [String], tags: [String]) {
+        public init(
+            comments: [String], id: String, title: String, spec: [String], tags: [String], model: String? = nil
+        ) {
             self.comments = comments
             self.id = id
             self.title = title
             self.spec = spec
             self.tags = tags
+            self.model = model
         }
     }
 
@@ -32,6 +38,7 @@ public struct ScenarioWriter {
     {
         let recorder = ScenarioRecorder(model: model)
         var lines = header.comments.map { $0.isEmpty ? "#" : "# " + VisibleText.oneLine($0) }
+        if let model = header.model { lines.append("model: " + model) }
         lines.append("id: " + header.id)
         lines.append("title: " + Value.quoted(VisibleText.oneLine(header.title)))
         lines.append("spec: [" + header.spec.map(Value.quoted).joined(separator: ", ") + "]")

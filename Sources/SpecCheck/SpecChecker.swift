@@ -148,12 +148,9 @@ public struct SpecChecker {
             ruleRows.append((table.name, rows.count))
             findings += ruleFindings(table, rows, in: document)
         }
-        let recorded = recordedFindings(rules?.recorded ?? [], in: document)
-        // A disagreement found on the line a recorded one points at has been read and decided:
-        // the recorded note, with its reading, stands in for it.
-        let readLines = Set(recorded.filter { $0.kind == .recorded }.compactMap(\.line))
-        findings.removeAll { $0.isDisagreement && $0.line.map(readLines.contains) == true }
-        findings += recorded
+        // A recorded reading is a note beside what the check finds, never in place of it: a
+        // substring match on a line cannot tell which finding it decides.
+        findings += recordedFindings(rules?.recorded ?? [], in: document)
         return DocumentCheck(
             document: document, compared: compared, skipped: skipped, ruleRows: ruleRows, findings: findings)
     }

@@ -72,6 +72,13 @@ public struct ModelDeclaration: Sendable {
 
     public var stateNames: [String] { states.map(\.name) }
 
+    /// A world's own digit strings (a PIN): the values of the given keys declared as digits, in
+    /// the declaration's order.
+    public func ownDigits(_ given: [String: Value]) -> [String] {
+        self.given.filter { $0.type == .digits || $0.type == .optional(.digits) }.compactMap { given[$0.key]?.string }
+            .filter { !$0.isEmpty }
+    }
+
     /// The states an input can arrive in: all but those the app only passes through within a
     /// step, whose every way out it takes by itself at once, waiting for no input and no time
     /// (a check, a count reached; not the 0.5 s success animation).

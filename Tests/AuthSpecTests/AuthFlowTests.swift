@@ -206,9 +206,9 @@ import Testing
     }
 
     /// `spec check` reads UIF-AUTH-001's §2 flowchart and §5.1 diagram against the flow: the
-    /// readings recorded in its mapping stand in for the disagreements on their lines; §5.1's
-    /// 5th failure to Login, §6.1's 100 ms and §11.2's two unlock event names stay disagreements,
-    /// as in the unlock model's check.
+    /// readings recorded in its mapping are notes beside what it finds; §2's first-time question
+    /// for a returning user, §5.1's 5th failure to Login, §6.1's 100 ms and §11.2's two unlock
+    /// event names are disagreements, as in the unlock model's check.
     @Test func specCheckReadsTheFlowchartAgainstTheFlow() throws {
         let document = TestSupport.shared.appendingPathComponent("spec/001_76466166adadd7f5.txt").path
         let result = try TestSupport.authspec(["spec", "check", document, "--manifest", "AuthFlow/authspec.yaml"])
@@ -218,10 +218,11 @@ import Testing
         #expect(result.stdout.contains(":233: error: conflict: PINError → Login"))
         #expect(result.stdout.contains(":64: note: recorded disagreement:") && result.stdout.contains("(INT-AF-001)"))
         #expect(result.stdout.contains(":59: note: recorded disagreement:") && result.stdout.contains("(INT-AF-006)"))
-        #expect(!result.stdout.contains(":64: error"))
+        // A recorded reading is a note beside the finding on its line, never in its place.
+        #expect(result.stdout.contains(":64: error: not in the model: Carousel → CheckingSession"))
         #expect(
             result.stdout.hasSuffix(
-                "4 disagreements, 12 warnings, 2 recorded disagreements (read, each with its reading)\n"))
+                "5 disagreements, 12 warnings, 2 recorded disagreements (read, each with its reading)\n"))
         // §11.2's screen_view "biometric" and biometric_fallback against SCR-AUTH-006's names (INT-028),
         // the flow's own events agreeing with the document.
         #expect(result.stdout.contains(":431: error: rule table: analytics events, screen_view event"))
@@ -280,5 +281,31 @@ import Testing
             _ in unlock.value(of: .digits, random: &random, observed: [], given: ["pin": .string("2580")])?.string
         }
         #expect(pins.allSatisfy { $0.count == 4 } && pins.contains("2580"))
+    }
+
+    /// An exploration of the flow writes a counterexample that names its model and says how to
+    /// reproduce it; run as that model's, it fails on the buggy driver and passes on the correct one.
+    @Test func anExploredCounterexampleNamesItsModel() throws {
+        let folder = try TestSupport.temporaryFolder([:])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let python = "python3 Examples/python/driver.py --argon2-memory-kib 8"
+        let file = folder + "/found.yaml"
+        let found = try TestSupport.authspec([
+            "explore", "--model", "auth-flow", "--driver", python + " --bug cancel-shows-error", "--seed", "2",
+            "--runs", "200", "--out", file, "--log-dir", folder + "/logs",
+        ])
+        #expect(found.status == 1, "\(found.stdout)\(found.stderr)")
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(text.contains("\nmodel: auth-flow\n"))
+        #expect(text.contains("# Reproduce: authspec explore --model auth-flow --driver"))
+        let buggy = try TestSupport.authspec([
+            "run", file, "--model", "auth-flow", "--quiet", "--driver", python + " --bug cancel-shows-error",
+            "--log-dir", folder + "/logs",
+        ])
+        #expect(buggy.status == 1, "\(buggy.stdout)\(buggy.stderr)")
+        let correct = try TestSupport.authspec([
+            "run", file, "--model", "auth-flow", "--quiet", "--driver", python, "--log-dir", folder + "/logs",
+        ])
+        #expect(correct.status == 0, "\(correct.stdout)\(correct.stderr)")
     }
 }

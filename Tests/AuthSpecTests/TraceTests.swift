@@ -154,6 +154,36 @@ import Testing
         #expect(bad.stderr.contains("\(folder)/statements.yaml:1:52: error: status must be one of"), "\(bad.stderr)")
         #expect((try String(contentsOfFile: folder + "/bad.md", encoding: .utf8)).contains("## Requirements"))
     }
+
+    /// Tracing several models' suites: a suite with no catalogue beside it, or an id in two
+    /// catalogues, is an input error (either would change the counts without a word).
+    @Test func aSuiteWithoutItsCatalogueOrADuplicateIdIsAnInputError() throws {
+        let flow = TestSupport.root.appendingPathComponent("AuthFlow/Scenarios")
+        let scenario = try String(contentsOf: flow.appendingPathComponent("login.yaml"), encoding: .utf8)
+            .components(separatedBy: "\n---\n")[0]
+        let folder = try TestSupport.temporaryFolder([
+            "authspec.yaml": "model: auth-flow\nscenarios: [S]\nrequirements: S/requirements.yaml\n",
+            "S/requirements.yaml": try String(
+                contentsOf: flow.appendingPathComponent("requirements.yaml"), encoding: .utf8),
+            "S/login.yaml": scenario,
+        ])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let missing = try TestSupport.authspec(["trace", "Scenarios", folder + "/S"])
+        #expect(missing.status == 2)
+        #expect(
+            missing.stderr.contains("trace: no statements.yaml at or above \(folder)/S (the auth-flow model's suite)"),
+            "\(missing.stderr)")
+        try """
+        - {id: SCR-2.2-TITLE, document: SCR-AUTH-006, clause: "§2.2", text: "again", status: verified, by: [REQ-AF-SPLASH]}
+
+        """.write(toFile: folder + "/S/statements.yaml", atomically: true, encoding: .utf8)
+        let duplicate = try TestSupport.authspec(["trace", "Scenarios", folder + "/S"])
+        #expect(duplicate.status == 2)
+        #expect(
+            duplicate.stderr.contains(
+                "\(folder)/S/statements.yaml:1:3: error: duplicate statement id 'SCR-2.2-TITLE' (first at"),
+            "\(duplicate.stderr)")
+    }
 }
 
 /// The unlock model's observation keys, and those a driver without the presentation keys has.

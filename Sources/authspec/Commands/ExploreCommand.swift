@@ -219,7 +219,7 @@ enum ExploreCommand: Command {
                 if let message = step.message { Console.out("  \(Console.visible(message))") }
                 if let written {
                     Console.out(
-                        "Written to \(written); reproduce with: \(ExploreCommand.reproduce(subject, exploration, keys, counterexample.run))"
+                        "Written to \(written); reproduce with: \(ExploreCommand.reproduce(subject, exploration, keys, counterexample.run, model: model.name))"
                     )
                 }
             }
@@ -268,9 +268,10 @@ enum ExploreCommand: Command {
 
     /// The command that gives the same run again.
     fileprivate static func reproduce(
-        _ subject: Subject, _ settings: ExplorationSettings, _ keys: Set<String>?, _ run: Int
+        _ subject: Subject, _ settings: ExplorationSettings, _ keys: Set<String>?, _ run: Int, model: String
     ) -> String {
         var words = ["authspec", "explore"]
+        if model != ModelRegistry.defaultModel { words += ["--model", model] }
         if let command = subject.command { words += ["--driver", shellQuoted(command)] }
         words += ["--seed", String(settings.seed), "--depth", String(settings.depth), "--runs", String(run + 1)]
         if let keys { words += ["--keys", keys.sorted().joined(separator: ",")] }
@@ -301,10 +302,11 @@ enum ExploreCommand: Command {
                 "Differs: \(smallest.signature) at step \(smallest.step + 1)"
                     + (counterexample.flaky
                         ? "; flaky, failed \(counterexample.failedReplays) of \(counterexample.replays) replays" : ""),
-                "Reproduce: \(reproduce(subject, exploration, keys, counterexample.run))",
+                "Reproduce: \(reproduce(subject, exploration, keys, counterexample.run, model: model.name))",
                 "Expectations are the reference's observations: review them before committing.",
             ], id: id, title: "Found by exploration: \(smallest.signature)",
-            spec: traced.map { model.clauses(along: $0) } ?? [model.diagramSource], tags: ["explored"])
+            spec: traced.map { model.clauses(along: $0) } ?? [model.diagramSource], tags: ["explored"],
+            model: model.name == ModelRegistry.defaultModel ? nil : model.name)
         var kept: [Int: Set<String>] = [:]
         kept[smallest.step] = smallest.signature.keys
         return ScenarioWriter(model: model).text(

@@ -69,7 +69,9 @@ enum SeveralModels {
             let coverage = part.run.implementations.map {
                 CoverageReport(implementation: $0.name, records: $0.records, model: part.model)
             }
-            let document = MarkdownReporter(model: part.model, maxBytes: settings.markdownLimit).document(
+            // --markdown-max-bytes holds for the whole document: each part gets its share.
+            let share = settings.markdownLimit.map { max(($0 - 200) / runs.count, 1024) }
+            let document = MarkdownReporter(model: part.model, maxBytes: share).document(
                 part.run, coverage: coverage, gate: part.gate)
             text +=
                 document.replacingOccurrences(

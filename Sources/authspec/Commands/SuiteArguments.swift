@@ -39,6 +39,20 @@ enum SuiteArguments {
     /// The suite's manifest: --manifest, else the nearest one at or above `paths` (or the
     /// current folder); nil when there is none. One that does not load is an input error.
     static func manifest(_ arguments: ParsedArguments, from paths: [String]) throws -> Manifest? {
+        if paths.count > 1 && arguments.value("manifest") == nil && arguments.value("model") == nil {
+            // Each path's scenarios would be read as the first one's model: say so once.
+            let files = Set(paths.map { Manifest.find(from: [$0]) })
+            let models = Set(
+                files.map { file in
+                    file.flatMap { Manifest.load(file: $0).manifest?.model } ?? ModelRegistry.defaultModel
+                })
+            if models.count > 1 {
+                throw UsageError(
+                    message:
+                        "these paths hold suites of \(models.count) models (\(models.sorted().joined(separator: ", "))): this command takes one model's at a time (run and trace take several)"
+                )
+            }
+        }
         guard let file = arguments.value("manifest") ?? Manifest.find(from: paths) else { return nil }
         let (manifest, diagnostics) = Manifest.load(file: file)
         guard let manifest else { throw InputError(message: diagnostics.map(\.description).joined(separator: "\n")) }
@@ -107,8 +121,11 @@ enum SuiteArguments {
                     "Unknown model '\(name)' (expected \(ModelRegistry.packages.map(\.name).joined(separator: " or ")))"
             )
         }
-        if let asked = arguments.value("model"), let manifest, let suites = manifest.model, suites != asked {
-            // Another model's scenarios would each be an input error: say the one mistake instead.
+        if let asked = arguments.value("model"), let manifest, let suites = manifest.model, suites != asked,
+            arguments.positionals.isEmpty
+        {
+            // The manifest's scenarios are another model's; each would be an input error: say the
+            // one mistake instead. Paths given with --model are read as that model's.
             throw UsageError(
                 message:
                     "--model \(asked), but the suite found is the \(suites) model's (\(manifest.file)): name the \(asked) suite's scenarios, or leave --model out"

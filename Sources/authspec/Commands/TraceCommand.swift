@@ -54,11 +54,15 @@ enum TraceCommand: Command {
             problems += suite.loaded.diagnostics
             requirements += suite.requirements.map(\.id)
             // Each model's suite has its own catalogue beside it; --statements names one for all.
-            if let file = arguments.value("statements") ?? Suite.nearest(StatementCatalogue.fileName, from: paths),
-                !catalogues.contains(file)
-            {
-                catalogues.append(file)
+            guard let file = arguments.value("statements") ?? Suite.nearest(StatementCatalogue.fileName, from: paths)
+            else {
+                // A suite left out would leave its model's statements out of the counts, unsaid.
+                throw InputError(
+                    message:
+                        "trace: no \(StatementCatalogue.fileName) at or above \(paths.joined(separator: ", ")) (the \(package.name) model's suite): add one, or give --statements FILE"
+                )
             }
+            if !catalogues.contains(file) { catalogues.append(file) }
             guard !suite.scenarios.isEmpty else {
                 throw InputError(
                     message: "trace: no scenarios in \(paths.joined(separator: ", ")): nothing verifies anything")
@@ -79,6 +83,17 @@ enum TraceCommand: Command {
             }
             statements += listed
             statementProblems += catalogueProblems
+        }
+        // An id in two catalogues would be counted twice.
+        var first: [String: SourceLocation] = [:]
+        for statement in statements {
+            if let earlier = first[statement.id] {
+                statementProblems.append(
+                    Diagnostic(
+                        "duplicate statement id '\(statement.id)' (first at \(earlier))", at: statement.location))
+            } else {
+                first[statement.id] = statement.location
+            }
         }
         problems = statementProblems + problems
         for problem in problems { Console.error(problem.description) }
