@@ -75,6 +75,9 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: other) }
         let unknown = try TestSupport.authspec(["run", other + "/cases"])
         #expect(unknown.status == 2)
-        #expect(unknown.stderr.contains("Unknown model 'nosuch'"), "\(unknown.stderr)")
+        #expect(
+            unknown.stderr.contains(
+                "\(other)/authspec.yaml: error: unknown model 'nosuch' (expected unlock or auth-flow)"),
+            "\(unknown.stderr)")
     }
 }

@@ -10,7 +10,9 @@ import SubprocessDriver
 /// and one JUnit, Markdown and coverage report holding each model's part.
 enum SeveralModels {
     /// The options a run of several models cannot honour: each is one model's.
-    static let oneModelOnly = ["json", "baseline", "update-baseline", "strict-baseline", "statements", "shard"]
+    static let oneModelOnly = [
+        "json", "baseline", "update-baseline", "strict-baseline", "statements", "shard", "requirements",
+    ]
 
     static func run(
         _ suites: [(manifest: Manifest?, paths: [String])], arguments: ParsedArguments, outputs: ReportOutputs
@@ -23,6 +25,13 @@ enum SeveralModels {
         }
         let settings = try RunReports.Settings(arguments)
         let none = try ReportOutputs(arguments, options: [])
+        // Every suite's model, settings and profile are checked before the first one runs.
+        for suite in suites {
+            let package = try SuiteArguments.package(arguments, manifest: suite.manifest)
+            _ = try SuiteArguments.referenceSettings(arguments, package: package)
+            _ = try SuiteArguments.profile(arguments, model: package.declaration)
+            _ = try DriverArguments.parse(arguments, model: package.declaration)
+        }
         var runs: [RunCommand.ModelRun] = []
         for (index, suite) in suites.enumerated() {
             let name = suite.manifest?.model ?? ModelRegistry.defaultModel

@@ -116,10 +116,11 @@ enum SuiteArguments {
     static func package(_ arguments: ParsedArguments, manifest: Manifest? = nil) throws -> ModelPackage {
         let name = arguments.value("model") ?? manifest?.model ?? ModelRegistry.defaultModel
         guard let package = ModelRegistry.package(named: name) else {
-            throw UsageError(
-                message:
-                    "Unknown model '\(name)' (expected \(ModelRegistry.packages.map(\.name).joined(separator: " or ")))"
-            )
+            let known = ModelRegistry.packages.map(\.name).joined(separator: " or ")
+            if arguments.value("model") == nil, let manifest {
+                throw InputError(message: "\(manifest.file): error: unknown model '\(name)' (expected \(known))")
+            }
+            throw UsageError(message: "Unknown model '\(name)' (expected \(known))")
         }
         if let asked = arguments.value("model"), let manifest, let suites = manifest.model, suites != asked,
             arguments.positionals.isEmpty

@@ -45,6 +45,12 @@ enum TraceCommand: Command {
         var catalogues: [String] = []
         var runs: [(Suite, ModelPackage, [String: String])] = []
         let suites = try SuiteArguments.suitesByModel(arguments)
+        if suites.count > 1, arguments.value("requirements") != nil {
+            throw UsageError(
+                message:
+                    "--requirements names one model's catalogue, and these paths hold suites of \(suites.count) models: each suite's manifest names its own"
+            )
+        }
         for (manifest, paths) in suites {
             let package = try SuiteArguments.package(arguments, manifest: manifest)
             let explicit = suites.count == 1 ? arguments.value("requirements") : nil
