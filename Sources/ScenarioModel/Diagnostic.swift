@@ -119,3 +119,25 @@ func textFields(
     }
     return fields
 }
+
+extension Diagnostic {
+    /// The items whose id is new, in order, and a diagnostic at each later one naming where its
+    /// id was first: `duplicate scenario id 'a' (first defined at f.yaml:3:1)`.
+    public static func firstOfEachID<Item>(
+        _ items: [Item], what: String, id: (Item) -> String, location: (Item) -> SourceLocation
+    ) -> (kept: [Item], diagnostics: [Diagnostic]) {
+        var first: [String: SourceLocation] = [:]
+        var kept: [Item] = []
+        var diagnostics: [Diagnostic] = []
+        for item in items {
+            if let earlier = first[id(item)] {
+                diagnostics.append(
+                    Diagnostic("duplicate \(what) id '\(id(item))' (first defined at \(earlier))", at: location(item)))
+            } else {
+                first[id(item)] = location(item)
+                kept.append(item)
+            }
+        }
+        return (kept, diagnostics)
+    }
+}

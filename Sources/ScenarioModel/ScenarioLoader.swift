@@ -123,19 +123,6 @@ public struct ScenarioLoader: Sendable {
 
     /// The first scenario of each id is kept; every later one is an error and does not run.
     private func duplicateIDs(in scenarios: [Scenario]) -> (kept: [Scenario], diagnostics: [Diagnostic]) {
-        var first: [String: SourceLocation] = [:]
-        var kept: [Scenario] = []
-        var diagnostics: [Diagnostic] = []
-        for scenario in scenarios {
-            if let earlier = first[scenario.id] {
-                diagnostics.append(
-                    Diagnostic(
-                        "duplicate scenario id '\(scenario.id)' (first defined at \(earlier))", at: scenario.location))
-            } else {
-                first[scenario.id] = scenario.location
-                kept.append(scenario)
-            }
-        }
-        return (kept, diagnostics)
+        Diagnostic.firstOfEachID(scenarios, what: "scenario", id: \.id, location: \.location)
     }
 }

@@ -181,7 +181,7 @@ import Testing
         #expect(duplicate.status == 2)
         #expect(
             duplicate.stderr.contains(
-                "\(folder)/S/statements.yaml:1:3: error: duplicate statement id 'SCR-2.2-TITLE' (first at"),
+                "\(folder)/S/statements.yaml:1:3: error: duplicate statement id 'SCR-2.2-TITLE' (first defined at"),
             "\(duplicate.stderr)")
     }
 }

@@ -91,16 +91,9 @@ enum TraceCommand: Command {
             statementProblems += catalogueProblems
         }
         // An id in two catalogues would be counted twice.
-        var first: [String: SourceLocation] = [:]
-        for statement in statements {
-            if let earlier = first[statement.id] {
-                statementProblems.append(
-                    Diagnostic(
-                        "duplicate statement id '\(statement.id)' (first at \(earlier))", at: statement.location))
-            } else {
-                first[statement.id] = statement.location
-            }
-        }
+        statementProblems +=
+            Diagnostic.firstOfEachID(statements, what: "statement", id: \.id, location: \.location)
+            .diagnostics
         problems = statementProblems + problems
         for problem in problems { Console.error(problem.description) }
         for (suite, package, settings) in runs {
