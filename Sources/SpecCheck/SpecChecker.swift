@@ -19,6 +19,9 @@ public struct SpecFinding: Sendable {
         case recorded = "recorded disagreement"
         /// A recorded disagreement whose text the document no longer has: its reading needs a look.
         case recordNotFound = "recorded, not found"
+        /// An arrow of a compared diagram the reader cannot take apart: not compared, so the
+        /// document cannot be said to agree.
+        case unread = "arrow not read"
     }
 
     public var kind: Kind
@@ -32,7 +35,7 @@ public struct SpecFinding: Sendable {
 
     /// Conflicts, transitions the model lacks and rule-table mismatches are disagreements;
     /// the rest are said, but the document and the model still agree.
-    public var isDisagreement: Bool { [.conflict, .documentOnly, .ruleTable].contains(kind) }
+    public var isDisagreement: Bool { [.conflict, .documentOnly, .ruleTable, .unread].contains(kind) }
 }
 
 public struct DocumentCheck: Sendable {
@@ -106,7 +109,16 @@ public struct SpecChecker {
 
     func check(_ document: SpecDocument) -> DocumentCheck {
         let (edges, compared, skipped, unknown) = self.edges(of: document)
-        var findings = unknown
+        let unreadArrows: [SpecFinding] = compared.flatMap { diagram in
+            diagram.unread.map { arrow in
+                SpecFinding(
+                    kind: .unread, file: document.file, line: arrow.line,
+                    message:
+                        "cannot read \"\(arrow.text)\" (one arrow per statement, such as A --> B or A -->|label| B): not compared"
+                )
+            }
+        }
+        var findings = unreadArrows + unknown
         for edge in edges where !modelHasPath(from: edge.from, to: edge.to) {
             let sameTrigger = model.transitions.first {
                 $0.from == edge.from && $0.specLabel.map(Self.normalized) == Self.normalized(edge.label)

@@ -12,6 +12,9 @@ public struct DocumentDiagram: Sendable {
     public var sectionTitle: String
     public var line: Int
     public var edges: [DocumentEdge]
+    /// Arrows the reader cannot take apart (chained `A --> B --> C`, `A --> B & C`): never
+    /// compared, so each is said.
+    public var unread: [(line: Int, text: String)] = []
 }
 
 /// One arrow of a diagram. In a flowchart, names are node texts and decision nodes are kept
@@ -72,6 +75,7 @@ public struct SpecDocument: Sendable {
             }
             let start = index + 1
             var edges: [DocumentEdge] = []
+            var unread: [(line: Int, text: String)] = []
             var names: [String: (text: String, decision: Bool)] = [:]
             index += 1
             while index < lines.count {
@@ -83,7 +87,7 @@ public struct SpecDocument: Sendable {
                         kind == .stateDiagram
                         ? stateEdge(statement, line: index + 1)
                         : flowchartEdge(statement, line: index + 1, names: &names)
-                    if let edge { edges.append(edge) }
+                    if let edge { edges.append(edge) } else { unread.append((index + 1, statement)) }
                 }
                 index += 1
             }
@@ -103,7 +107,9 @@ public struct SpecDocument: Sendable {
                 }
             }
             found.append(
-                DocumentDiagram(kind: kind, section: section, sectionTitle: sectionTitle, line: start, edges: edges))
+                DocumentDiagram(
+                    kind: kind, section: section, sectionTitle: sectionTitle, line: start, edges: edges, unread: unread)
+            )
         }
         return found
     }

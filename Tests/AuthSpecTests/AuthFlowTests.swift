@@ -308,4 +308,24 @@ import Testing
         ])
         #expect(correct.status == 0, "\(correct.stdout)\(correct.stderr)")
     }
+
+    /// An arrow spec check cannot take apart (chained, `A --> B --> C`) is said and counted, never
+    /// skipped in silence: a document that has one does not agree by default.
+    @Test func anArrowSpecCheckCannotReadIsADisagreement() throws {
+        let original = try String(
+            contentsOf: TestSupport.shared.appendingPathComponent("spec/001_76466166adadd7f5.txt"), encoding: .utf8)
+        let chained = original.replacingOccurrences(
+            of: "    COLD --> SPLASH\n", with: "    COLD --> SPLASH --> FIRST\n")
+        #expect(chained != original)
+        let folder = try TestSupport.temporaryFolder(["uif.txt": chained])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let result = try TestSupport.authspec([
+            "spec", "check", folder + "/uif.txt", "--manifest", "AuthFlow/authspec.yaml",
+        ])
+        #expect(result.status == 1)
+        #expect(
+            result.stdout.contains(
+                "uif.txt:56: error: arrow not read: cannot read \"COLD --> SPLASH --> FIRST\" (one arrow per statement, such as A --> B or A -->|label| B): not compared"
+            ), "\(result.stdout)")
+    }
 }
