@@ -31,8 +31,8 @@ public struct MutatedFlow: ImplementationUnderTest, StateSaving {
 
     public mutating func finish() { inner.finish() }
 
-    public func save() -> AuthFlowReference.Saved? { inner.save() }
-    public mutating func restore(_ saved: AuthFlowReference.Saved) { inner.restore(saved) }
+    public func save() -> ClockedState<AuthFlowState>? { inner.save() }
+    public mutating func restore(_ saved: ClockedState<AuthFlowState>) { inner.restore(saved) }
 }
 
 /// The auth-flow model's mutants: each of its rule numbers one higher and one lower, and each

@@ -9,7 +9,7 @@ public struct AuthFlowReference: ImplementationUnderTest {
     public var machine: AuthFlowMachine
     var unlock: ReferenceImplementation
     public var state: AuthFlowState?
-    var clockOrigin = 0
+    public var clockOrigin = 0
 
     public init(
         machine: AuthFlowMachine = AuthFlowMachine(), unlock: ReferenceImplementation = ReferenceImplementation()
@@ -121,16 +121,6 @@ public struct AuthFlowReference: ImplementationUnderTest {
     }
 }
 
-extension AuthFlowReference: StateSaving {
-    public struct Saved: Hashable, Sendable {
-        var state: AuthFlowState
-        var clockOrigin: Int
-    }
-
-    public func save() -> Saved? { state.map { Saved(state: $0, clockOrigin: clockOrigin) } }
-
-    public mutating func restore(_ saved: Saved) {
-        state = saved.state
-        clockOrigin = saved.clockOrigin
-    }
+extension AuthFlowReference: ClockedReference {
+    public typealias ReducerState = AuthFlowState
 }

@@ -8,7 +8,7 @@ public struct ReferenceImplementation: ImplementationUnderTest {
     public var hasher: Argon2idHasher
     /// The state after the last input; public so that tests can look inside.
     public var state: UnlockState?
-    var clockOrigin = 0
+    public var clockOrigin = 0
 
     /// Hashes and checks done once per run (see Argon2Memo).
     public let memo: Argon2Memo
@@ -141,16 +141,6 @@ public struct ReferenceImplementation: ImplementationUnderTest {
     }
 }
 
-extension ReferenceImplementation: StateSaving {
-    public struct Saved: Hashable, Sendable {
-        var state: UnlockState
-        var clockOrigin: Int
-    }
-
-    public func save() -> Saved? { state.map { Saved(state: $0, clockOrigin: clockOrigin) } }
-
-    public mutating func restore(_ saved: Saved) {
-        state = saved.state
-        clockOrigin = saved.clockOrigin
-    }
+extension ReferenceImplementation: ClockedReference {
+    public typealias ReducerState = UnlockState
 }

@@ -126,3 +126,27 @@ public protocol StateSaving: ImplementationUnderTest {
     func save() -> Saved?
     mutating func restore(_ saved: Saved)
 }
+
+/// A reference that is a reducer's state on a virtual clock: saving it is the state and the
+/// clock's origin, which is all a conformance needs to declare.
+public protocol ClockedReference: StateSaving where Saved == ClockedState<ReducerState> {
+    associatedtype ReducerState: Hashable & Sendable
+    /// The state after the last input, or nil before `start`.
+    var state: ReducerState? { get set }
+    /// The wall clock at virtual time 0, in milliseconds since 1970.
+    var clockOrigin: Int { get set }
+}
+
+public struct ClockedState<State: Hashable & Sendable>: Hashable, Sendable {
+    public var state: State
+    public var clockOrigin: Int
+}
+
+extension ClockedReference {
+    public func save() -> Saved? { state.map { ClockedState(state: $0, clockOrigin: clockOrigin) } }
+
+    public mutating func restore(_ saved: Saved) {
+        state = saved.state
+        clockOrigin = saved.clockOrigin
+    }
+}
