@@ -46,27 +46,45 @@ public struct Suite: Sendable {
         loaded.scenarios.removeAll { scenario in scenario.covers.contains { !known.contains($0.id) } }
         loaded.diagnostics += catalogue.diagnostics + unknown
 
-        var chosen: [(Int, Scenario)] = []
-        var digest = Digest.fnvOffset
-        for (position, scenario) in loaded.scenarios.enumerated() where selection.chooses(scenario) {
-            digest = Digest.fnv1a(Self.fingerprint(scenario), from: digest)
-            chosen.append((position, scenario))
+        let scenarios = loaded.scenarios
+        let chosen = scenarios.indices.filter { selection.chooses(scenarios[$0]) }
+        // Each scenario's fingerprint on any processor; the suite's digest folds them in order.
+        let fingerprints = InParallel.map(chosen, minimumCount: 256, batch: 64) { index in
+            var digest = DigestStream()
+            Self.fingerprint(scenarios[index], into: &digest)
+            return digest.value
         }
-        identity = SuiteIdentity(digest: Digest.hex(digest), scenarios: chosen.count)
+        var digest = DigestStream()
+        for fingerprint in fingerprints { digest.add(Int(bitPattern: UInt(fingerprint))) }
+        identity = SuiteIdentity(digest: Digest.hex(digest.value), scenarios: chosen.count)
         shard = selection.shard
-        if let shard { chosen.removeAll { !shard.contains(id: $0.1.id) } }
-        scenarios = chosen.map(\.1)
-        positions = chosen.map(\.0)
+        positions = shard.map { shard in chosen.filter { shard.contains(id: scenarios[$0].id) } } ?? chosen
+        // Nearly always every scenario runs: the array is shared, not copied scenario by scenario.
+        self.scenarios = positions.count == scenarios.count ? scenarios : positions.map { scenarios[$0] }
     }
 
     /// What makes a scenario what it is: its id, place, world, inputs and expectations.
-    static func fingerprint(_ scenario: Scenario) -> String {
-        var text = "\(scenario.id)\u{0}\(scenario.location)\u{0}\(Value.map(scenario.given))"
+    static func fingerprint(_ scenario: Scenario, into digest: inout DigestStream) {
+        digest.add(scenario.id)
+        digest.add(scenario.location.file)
+        digest.add(scenario.location.line)
+        digest.add(scenario.location.column)
+        digest.add(Value.map(scenario.given))
+        digest.add(scenario.steps.count)
         for step in scenario.steps {
-            text += "\u{0}\(step.inputs)x\(step.repeatCount)"
-            for expectation in step.expectations { text += "\u{1}\(expectation.key)=\(expectation.value)" }
+            digest.add(step.inputs.count)
+            for input in step.inputs {
+                digest.add(input.name)
+                digest.add(input.argument ?? .null)
+                digest.add(byte: input.argument == nil ? 0 : 1)
+            }
+            digest.add(step.repeatCount)
+            digest.add(step.expectations.count)
+            for expectation in step.expectations {
+                digest.add(expectation.key)
+                digest.add(expectation.value)
+            }
         }
-        return text + "\u{0}"
     }
 
     /// The catalogue named by `explicit`, else the nearest requirements.yaml in a given folder,

@@ -126,18 +126,26 @@ extension Diagnostic {
     public static func firstOfEachID<Item>(
         _ items: [Item], what: String, id: (Item) -> String, location: (Item) -> SourceLocation
     ) -> (kept: [Item], diagnostics: [Diagnostic]) {
-        var first: [String: SourceLocation] = [:]
-        var kept: [Item] = []
+        var first: [String: Int] = [:]
+        first.reserveCapacity(items.count)
+        var repeated: [Int] = []
         var diagnostics: [Diagnostic] = []
-        for item in items {
-            if let earlier = first[id(item)] {
+        for index in items.indices {
+            let name = id(items[index])
+            if let earlier = first[name] {
+                repeated.append(index)
                 diagnostics.append(
-                    Diagnostic("duplicate \(what) id '\(id(item))' (first defined at \(earlier))", at: location(item)))
+                    Diagnostic(
+                        "duplicate \(what) id '\(name)' (first defined at \(location(items[earlier])))",
+                        at: location(items[index])))
             } else {
-                first[id(item)] = location(item)
-                kept.append(item)
+                first[name] = index
             }
         }
+        // Nearly always nothing is repeated, and the items are kept as they are, uncopied.
+        guard !repeated.isEmpty else { return (items, diagnostics) }
+        let dropped = Set(repeated)
+        let kept = items.indices.filter { !dropped.contains($0) }.map { items[$0] }
         return (kept, diagnostics)
     }
 }

@@ -83,8 +83,9 @@ public enum RequirementCatalogue {
         var unlisted: [String: Int] = [:]
         var files: [String] = []
         var found: [Diagnostic] = []
-        for scenario in scenarios {
-            for cited in scenario.covers where !knownSet.contains(cited.id) {
+        // By index: the loop reads each scenario's citations without copying the scenario.
+        for index in scenarios.indices {
+            for cited in scenarios[index].covers where !knownSet.contains(cited.id) {
                 let file = cited.location.file
                 if listed[file] == nil { files.append(file) }
                 // As in a file's other problems: the first ones listed, the rest counted.

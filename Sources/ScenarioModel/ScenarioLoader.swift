@@ -55,9 +55,11 @@ public struct ScenarioLoader: Sendable {
     static let nonScenarioFiles: Set<String> = [RequirementCatalogue.fileName, StatementCatalogue.fileName]
 
     public func load(files: [String]) -> Result {
+        let each = loadEach(files)
         var scenarios: [Scenario] = []
+        scenarios.reserveCapacity(each.reduce(0) { $0 + $1.scenarios.count })
         var diagnostics: [Diagnostic] = []
-        for loaded in loadEach(files) {
+        for loaded in each {
             scenarios += loaded.scenarios
             diagnostics += loaded.diagnostics
         }
@@ -69,32 +71,16 @@ public struct ScenarioLoader: Sendable {
     /// Files at least this many are shared among the processors.
     static let filesForThreads = 64
 
-    /// Each file read and decoded on its own. Many files are spread over the processors (file
-    /// i on thread i mod n), each result into its own slot; they are returned in the files'
-    /// order, so nothing depends on which thread finished first.
+    /// Each file read and decoded on its own; many files on every processor, returned in the
+    /// files' order.
     private func loadEach(_ files: [String]) -> [(scenarios: [Scenario], diagnostics: [Diagnostic])] {
         let defaults = ScenarioDecoder.Defaults(model: model)
-        @Sendable func loadFile(_ file: String) -> (scenarios: [Scenario], diagnostics: [Diagnostic]) {
+        return InParallel.map(files, minimumCount: Self.filesForThreads) { file in
             switch SourceFiles.read(file, maxBytes: limits.maxBytes) {
             case .failure(let problem): return ([], [problem])
             case .success(let text): return load(text: text, file: file, defaults: defaults)
             }
         }
-        let threads = min(ProcessInfo.processInfo.activeProcessorCount, 8)
-        guard threads > 1, files.count >= Self.filesForThreads else { return files.map(loadFile) }
-        let slots = UnsafeMutableBufferPointer<(scenarios: [Scenario], diagnostics: [Diagnostic])>.allocate(
-            capacity: files.count)
-        defer { slots.deallocate() }
-        // Each thread initializes only its own slots, and all are done when concurrentPerform returns.
-        nonisolated(unsafe) let shared = slots
-        DispatchQueue.concurrentPerform(iterations: threads) { thread in
-            for index in stride(from: thread, to: files.count, by: threads) {
-                (shared.baseAddress! + index).initialize(to: loadFile(files[index]))
-            }
-        }
-        let results = Array(slots)
-        _ = slots.deinitialize()
-        return results
     }
 
     /// Decodes one file's text; `file` names it in diagnostics. A scenario with a problem of

@@ -110,19 +110,25 @@ public enum SourceFiles {
             guard let directory = opendir(path) else {
                 return problem(path, "folder cannot be read: " + reason(errno))
             }
-            var names: [String] = []
+            // The entry's type as the folder records it spares a stat per file; a link, or a file
+            // system that does not record types, is looked up.
+            var entries: [(name: String, type: UInt8)] = []
             while let entry = readdir(directory) {
                 let name = withUnsafeBytes(of: entry.pointee.d_name) {
                     String(cString: $0.bindMemory(to: CChar.self).baseAddress!)
                 }
-                if name != "." && name != ".." { names.append(name) }
+                if name != "." && name != ".." { entries.append((name, entry.pointee.d_type)) }
             }
             closedir(directory)
-            for name in names.sorted() {
+            for (name, type) in entries.sorted(by: { $0.name < $1.name }) {
                 let child = relative.isEmpty ? name : relative + "/" + name
                 let childPath = base + "/" + child
                 var entry = stat()
-                guard stat(childPath, &entry) == 0 else {
+                if type == UInt8(DT_REG) {
+                    entry.st_mode = S_IFREG
+                } else if type == UInt8(DT_DIR) {
+                    entry.st_mode = S_IFDIR
+                } else if stat(childPath, &entry) != 0 {
                     // A dangling link with another name is nobody's business; a loop or a broken
                     // scenario file is.
                     if errno == ELOOP || suffixes.contains(where: name.hasSuffix) { problem(childPath, reason(errno)) }

@@ -32,7 +32,10 @@ public struct YAMLNode: Sendable, Equatable {
     /// True for a plain `~`, `null`, `Null`, `NULL` or empty scalar (YAML core schema).
     public var isNull: Bool {
         guard case .scalar(let text, .plain) = kind, tag == nil else { return false }
-        return ["", "~", "null", "Null", "NULL"].contains(text)
+        switch text {
+        case "", "~", "null", "Null", "NULL": return true
+        default: return false
+        }
     }
 
     /// What a reader calls this node in an error message.

@@ -45,6 +45,7 @@ enum LintCommand: Command {
         let suite = Suite(
             paths: paths, requirementsFile: arguments.value("requirements") ?? manifest?.requirements, model: model,
             selection: SuiteSelection())
+        UntilExit.keep(suite)
         let loaded = suite.loaded
         for diagnostic in loaded.diagnostics { Console.out(diagnostic.description) }
         if loadOnly {
