@@ -101,9 +101,7 @@ public enum AuthFlowModel {
         } + [
             .init(
                 "enter_code", argument: .digits, "shorthand for one digit input per character of an MFA code",
-                expandsTo: { value in
-                    (value.string ?? "").compactMap(\.wholeNumberValue).map { Input("digit", .int($0)) }
-                }),
+                expandsTo: InputDeclaration.oneInputPerDigit("digit")),
             .init(
                 "oauth", argument: .oneOf(OAuthOutcome.allCases.map(\.rawValue)),
                 "what the provider's sign-in sheet answers (UIF-AUTH-001 §8.1)"),

@@ -72,7 +72,7 @@ public struct RunEngine: Sendable {
         releasing suite: inout Suite, on candidates: [Candidate], events: (RunEvent) -> Void = { _ in }
     ) -> RunRecord {
         var run = RunRecord(
-            model: model.name, modelDigest: model.digest, suite: suite.identity, shard: suite.shard,
+            model: model.name, modelDigest: model.digest, suite: suite.identity(), shard: suite.shard,
             requirements: suite.requirements.map { RequirementEntry(id: $0.id, clause: $0.clause, text: $0.text) },
             profile: profile)
         let ids = suite.scenarios.map(\.id)

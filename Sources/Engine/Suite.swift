@@ -23,14 +23,15 @@ public struct SuiteSelection: Sendable {
 }
 
 /// The scenarios a run runs, with everything loaded beside them: the problems found, the
-/// requirements catalogue, and the suite's identity for merging shards.
+/// requirements catalogue, and what makes up the suite's identity for merging shards.
 public struct Suite: Sendable {
     public var loaded: ScenarioLoader.Result
     public var requirements: [Requirement]
     /// The selected scenarios in suite order, each with its position among all loaded ones.
     public var scenarios: [Scenario]
     public var positions: [Int]
-    public var identity: SuiteIdentity
+    /// The positions of the scenarios the tags and ids chose, before the shard took its part.
+    public private(set) var selected: [Int]
     public var shard: Shard?
 
     /// Loads the scenarios under `paths` and the requirements catalogue (`requirementsFile`,
@@ -48,19 +49,28 @@ public struct Suite: Sendable {
 
         let scenarios = loaded.scenarios
         let chosen = scenarios.indices.filter { selection.chooses(scenarios[$0]) }
+        selected = chosen
+        shard = selection.shard
+        positions = selection.shard.map { shard in chosen.filter { shard.contains(id: scenarios[$0].id) } } ?? chosen
+        // Nearly always every scenario runs: the array is shared, not copied scenario by scenario.
+        self.scenarios = positions.count == scenarios.count ? scenarios : positions.map { scenarios[$0] }
+    }
+
+    /// What a run's results are of, for merging shards: a digest of the selected scenarios
+    /// (every shard's the same). Worked out when asked, from the loaded scenarios, so read it
+    /// before a run releases them; commands that only load (lint) never pay for it.
+    public func identity() -> SuiteIdentity {
+        let scenarios = loaded.scenarios
+        precondition(selected.allSatisfy { $0 < scenarios.count }, "the suite's scenarios were released")
         // Each scenario's fingerprint on any processor; the suite's digest folds them in order.
-        let fingerprints = InParallel.map(chosen, minimumCount: 256, batch: 64) { index in
+        let fingerprints = InParallel.map(selected, minimumCount: 256, batch: 64) { index in
             var digest = DigestStream()
             Self.fingerprint(scenarios[index], into: &digest)
             return digest.value
         }
         var digest = DigestStream()
         for fingerprint in fingerprints { digest.add(Int(bitPattern: UInt(fingerprint))) }
-        identity = SuiteIdentity(digest: Digest.hex(digest.value), scenarios: chosen.count)
-        shard = selection.shard
-        positions = shard.map { shard in chosen.filter { shard.contains(id: scenarios[$0].id) } } ?? chosen
-        // Nearly always every scenario runs: the array is shared, not copied scenario by scenario.
-        self.scenarios = positions.count == scenarios.count ? scenarios : positions.map { scenarios[$0] }
+        return SuiteIdentity(digest: Digest.hex(digest.value), scenarios: selected.count)
     }
 
     /// What makes a scenario what it is: its id, place, world, inputs and expectations.

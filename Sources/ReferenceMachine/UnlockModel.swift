@@ -91,9 +91,7 @@ public enum UnlockModel {
         .init("clear", "long press on the delete key: every digit goes"),
         .init(
             "enter_pin", argument: .digits, "shorthand for one digit input per character",
-            expandsTo: { value in
-                (value.string ?? "").compactMap(\.wholeNumberValue).map { Input("digit", .int($0)) }
-            }),
+            expandsTo: InputDeclaration.oneInputPerDigit("digit")),
         .init("tap", argument: .oneOf(tapTargets), "a tap on a button or link of the screen"),
         .init("login_completed", "the Login flow (SCR-AUTH-002, with MFA where due) ended in a signed-in user"),
         .init(

@@ -332,6 +332,7 @@ struct ScenarioDecoder {
         _ pairs: [YAMLNode.Pair], allowed: [String], what: String
     ) -> [String: YAMLNode] {
         var fields: [String: YAMLNode] = [:]
+        fields.reserveCapacity(pairs.count)
         for pair in pairs {
             guard let key = keyName(pair.key) else { continue }
             if allowed.contains(key) {
@@ -464,10 +465,6 @@ struct ScenarioDecoder {
             return nil
         }
     }
-}
-
-extension Character {
-    var isASCIIDigit: Bool { isASCII && isNumber }
 }
 
 extension AnalyticsEventValue {

@@ -202,6 +202,17 @@ public struct InputDeclaration: Sendable {
         self.summary = summary
         self.expansion = expansion
     }
+
+    /// The expansion of a `.digits` shorthand: one `input` per digit, its argument the digit.
+    /// The loader has checked the text is ASCII digits, so it is read byte by byte.
+    public static func oneInputPerDigit(_ input: String) -> @Sendable (Value) -> [Input] {
+        { value in
+            (value.string ?? "").utf8.compactMap { byte in
+                (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                    ? Input(input, .int(Int(byte - UInt8(ascii: "0")))) : nil
+            }
+        }
+    }
 }
 
 public struct KeyDeclaration: Sendable {

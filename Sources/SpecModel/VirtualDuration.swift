@@ -20,28 +20,51 @@ public enum VirtualDuration {
     /// Reads `59s`, `500ms`, `1h30m`, `30d`: one or more number-unit parts, largest first or in
     /// any order. A bare number is malformed; a total over `maximum` is out of range.
     public static func read(_ text: String) -> Reading {
-        var rest = Substring(text.trimmingCharacters(in: " "))
-        guard !rest.isEmpty else { return .malformed }
-        var total = 0
-        var tooLarge = false
-        while !rest.isEmpty {
-            let digits = rest.prefix(while: \.isASCIIDigitCharacter)
-            guard !digits.isEmpty else { return .malformed }
-            rest = rest.dropFirst(digits.count)
-            let unit = rest.prefix(while: \.isLetter)
-            guard let factor = unitsInMilliseconds.first(where: { $0.suffix == unit })?.milliseconds
-            else { return .malformed }
-            rest = rest.dropFirst(unit.count)
-            // Keep reading after an overflow: a malformed tail still says "malformed".
-            guard let number = Int(digits) else {
-                tooLarge = true
-                continue
+        // Read as bytes: every well-formed duration is ASCII, and any other byte, where a digit
+        // or a unit should be, makes it malformed.
+        var text = text
+        return text.withUTF8 { bytes in
+            var start = bytes.startIndex
+            var end = bytes.endIndex
+            while start < end, bytes[start] == UInt8(ascii: " ") { start += 1 }
+            while end > start, bytes[end - 1] == UInt8(ascii: " ") { end -= 1 }
+            guard start < end else { return .malformed }
+            var total = 0
+            var tooLarge = false
+            var index = start
+            while index < end {
+                let digitsStart = index
+                var number = 0
+                var overflow = false
+                while index < end, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") {
+                    let (tens, tensOverflow) = number.multipliedReportingOverflow(by: 10)
+                    let (sum, sumOverflow) = tens.addingReportingOverflow(Int(bytes[index] - UInt8(ascii: "0")))
+                    overflow = overflow || tensOverflow || sumOverflow
+                    number = sum
+                    index += 1
+                }
+                guard index > digitsStart else { return .malformed }
+                let unitStart = index
+                while index < end, (bytes[index] | 0x20) >= UInt8(ascii: "a"),
+                    (bytes[index] | 0x20) <= UInt8(ascii: "z")
+                {
+                    index += 1
+                }
+                let unit = UnsafeBufferPointer(rebasing: bytes[unitStart..<index])
+                guard
+                    let factor = unitsInMilliseconds.first(where: { $0.suffix.utf8.elementsEqual(unit) })?.milliseconds
+                else { return .malformed }
+                // Keep reading after an overflow: a malformed tail still says "malformed".
+                guard !overflow else {
+                    tooLarge = true
+                    continue
+                }
+                let (product, productOverflow) = number.multipliedReportingOverflow(by: factor)
+                let (sum, sumOverflow) = total.addingReportingOverflow(product)
+                if productOverflow || sumOverflow || sum > maximum { tooLarge = true } else { total = sum }
             }
-            let (product, overflow) = number.multipliedReportingOverflow(by: factor)
-            let (sum, sumOverflow) = total.addingReportingOverflow(product)
-            if overflow || sumOverflow || sum > maximum { tooLarge = true } else { total = sum }
+            return tooLarge ? .outOfRange : .milliseconds(total)
         }
-        return tooLarge ? .outOfRange : .milliseconds(total)
     }
 
     /// The milliseconds of a well-formed duration within `maximum`, else nil.
@@ -60,18 +83,5 @@ public enum VirtualDuration {
             rest %= factor
         }
         return parts
-    }
-}
-
-extension Character {
-    var isASCIIDigitCharacter: Bool { isASCII && isNumber }
-}
-
-extension String {
-    func trimmingCharacters(in set: Character) -> String {
-        var text = Substring(self)
-        while text.first == set { text.removeFirst() }
-        while text.last == set { text.removeLast() }
-        return String(text)
     }
 }

@@ -38,7 +38,8 @@ private struct TreeBuilder {
                 yaml_event_delete(&event)
                 anchors = [:]
                 guard try reader.pull(&event) else { return result }
-                result.append(try node(startingWith: &event).node)
+                _ = try push(startingWith: &event)
+                result.append(pendingItems.removeLast())
                 if try reader.pull(&event) { yaml_event_delete(&event) }  // document end
             case YAML_STREAM_START_EVENT, YAML_STREAM_END_EVENT, YAML_DOCUMENT_END_EVENT:
                 yaml_event_delete(&event)
@@ -51,10 +52,10 @@ private struct TreeBuilder {
         return result
     }
 
-    /// The node that begins with `event` (which this deletes), and how many nodes it holds.
-    private mutating func node(startingWith event: inout yaml_event_t) throws(YAMLError) -> (
-        node: YAMLNode, size: Int
-    ) {
+    /// Builds the node that begins with `event` (which this deletes) onto `pendingItems` and
+    /// says how many nodes it holds. Nodes are moved, never copied: a child is built on the
+    /// stack and taken off it into its parent's array.
+    private mutating func push(startingWith event: inout yaml_event_t) throws(YAMLError) -> Int {
         let mark = reader.mark(event.start_mark)
         switch event.type {
         case YAML_SCALAR_EVENT:
@@ -64,10 +65,10 @@ private struct TreeBuilder {
             let tag = reader.string(data.tag)
             let style = reader.style(data.style)
             yaml_event_delete(&event)
-            let built = YAMLNode(kind: .scalar(value, style), tag: tag, mark: mark)
             try count(1, at: mark)
-            remember(anchor, built, size: 1)
-            return (built, 1)
+            pendingItems.append(YAMLNode(kind: .scalar(value, style), tag: tag, mark: mark))
+            remember(anchor, size: 1)
+            return 1
         case YAML_ALIAS_EVENT:
             let name = reader.string(event.data.alias.anchor) ?? ""
             yaml_event_delete(&event)
@@ -75,13 +76,14 @@ private struct TreeBuilder {
                 throw YAMLError("alias '*\(name)' refers to no anchor defined before it", at: mark)
             }
             try count(target.size, at: mark)
-            return target
+            pendingItems.append(target.node)
+            return target.size
         case YAML_SEQUENCE_START_EVENT:
             let anchor = reader.string(event.data.sequence_start.anchor)
             let tag = reader.string(event.data.sequence_start.tag)
             yaml_event_delete(&event)
-            // The items gather on a stack shared by every open sequence; the sequence's own array
-            // is made once, at its size, when it ends.
+            // The items gather on the stack; the sequence's own array is made once, at its size,
+            // when it ends.
             let base = pendingItems.count
             var size = 1
             try count(1, at: mark)
@@ -90,14 +92,13 @@ private struct TreeBuilder {
                     yaml_event_delete(&event)
                     break
                 }
-                let child = try node(startingWith: &event)
-                pendingItems.append(child.node)
-                size += child.size
+                size += try push(startingWith: &event)
             }
-            let built = YAMLNode(kind: .sequence(Array(pendingItems[base...])), tag: tag, mark: mark)
-            pendingItems.removeSubrange(base...)
-            remember(anchor, built, size: size)
-            return (built, size)
+            let items = Array(pendingItems[base...])
+            pendingItems.removeLast(pendingItems.count - base)
+            pendingItems.append(YAMLNode(kind: .sequence(items), tag: tag, mark: mark))
+            remember(anchor, size: size)
+            return size
         case YAML_MAPPING_START_EVENT:
             let anchor = reader.string(event.data.mapping_start.anchor)
             let tag = reader.string(event.data.mapping_start.tag)
@@ -114,10 +115,15 @@ private struct TreeBuilder {
                     yaml_event_delete(&event)
                     break
                 }
-                let key = try node(startingWith: &event)
-                guard try reader.pull(&event) else { break }
-                let value = try node(startingWith: &event)
-                if let text = key.node.scalar {
+                size += try push(startingWith: &event)
+                guard try reader.pull(&event) else {
+                    pendingItems.removeLast()
+                    break
+                }
+                size += try push(startingWith: &event)
+                let value = pendingItems.removeLast()
+                let key = pendingItems.removeLast()
+                if let text = key.scalar {
                     let pairs = pendingPairs[base...]
                     if !indexed, pairs.count >= Self.keysComparedOneByOne {
                         for pair in pairs {
@@ -129,17 +135,17 @@ private struct TreeBuilder {
                     }
                     let first = indexed ? keyLines[text] : pairs.first { $0.key.scalar == text }?.key.mark.line
                     if let line = first {
-                        throw YAMLError("duplicate key '\(text)' (first at line \(line))", at: key.node.mark)
+                        throw YAMLError("duplicate key '\(text)' (first at line \(line))", at: key.mark)
                     }
-                    if indexed { keyLines[text] = key.node.mark.line }
+                    if indexed { keyLines[text] = key.mark.line }
                 }
-                pendingPairs.append(.init(key: key.node, value: value.node))
-                size += key.size + value.size
+                pendingPairs.append(.init(key: key, value: value))
             }
-            let built = YAMLNode(kind: .mapping(Array(pendingPairs[base...])), tag: tag, mark: mark)
-            pendingPairs.removeSubrange(base...)
-            remember(anchor, built, size: size)
-            return (built, size)
+            let pairs = Array(pendingPairs[base...])
+            pendingPairs.removeLast(pendingPairs.count - base)
+            pendingItems.append(YAMLNode(kind: .mapping(pairs), tag: tag, mark: mark))
+            remember(anchor, size: size)
+            return size
         default:
             yaml_event_delete(&event)
             throw YAMLError("unexpected event inside a document", at: mark)
@@ -157,7 +163,8 @@ private struct TreeBuilder {
         }
     }
 
-    private mutating func remember(_ anchor: String?, _ node: YAMLNode, size: Int) {
-        if let anchor { anchors[anchor] = (node, size) }
+    /// The node just built, on top of the stack, under its anchor's name.
+    private mutating func remember(_ anchor: String?, size: Int) {
+        if let anchor { anchors[anchor] = (pendingItems[pendingItems.count - 1], size) }
     }
 }

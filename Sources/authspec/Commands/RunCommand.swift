@@ -100,7 +100,7 @@ enum RunCommand: Command {
         let catalogue = RunReports.statements(arguments, requirements: suite.requirements.map(\.id))
         suite.loaded.diagnostics += catalogue.diagnostics
         for diagnostic in suite.loaded.diagnostics { Console.error(diagnostic.description) }
-        if suite.identity.scenarios == 0 && suite.loaded.diagnostics.isEmpty {
+        if suite.selected.count == 0 && suite.loaded.diagnostics.isEmpty {
             // Nothing selected is never a pass: a filter that matches nothing is a mistake.
             let filters = selection.tags.map { "--tag \($0)" } + selection.ids.map { "--id \($0)" }
             if filters.isEmpty {
@@ -119,7 +119,7 @@ enum RunCommand: Command {
         let quiet = arguments.flag("quiet")
         let count = drivers.count + 1
         if !quiet {
-            let shard = selection.shard.map { " (shard \($0) of \(suite.identity.scenarios))" } ?? ""
+            let shard = selection.shard.map { " (shard \($0) of \(suite.selected.count))" } ?? ""
             Console.out(
                 "Running \(reporter.counted(suite.scenarios.count, "scenario"))\(shard) from \(reporter.counted(suite.loaded.files.count, "file")) "
                     + "against \(count == 1 ? "the reference" : reporter.counted(count, "implementation")) (\(package.describeReference(settings)))"
