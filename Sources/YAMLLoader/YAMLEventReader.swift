@@ -10,7 +10,8 @@ final class YAMLEventReader {
     private var depth = 0
     /// Where each line starts, in characters (code points) from the start of the text, lines
     /// broken at LF, CR and CR LF only: libyaml also breaks at NEL, LS and PS (YAML 1.1), which
-    /// editors do not, so its marks are rebuilt from their character index.
+    /// editors do not, so in a text that holds one its marks are rebuilt from their character
+    /// index. Empty for every other text: there libyaml's own line and column are the editor's.
     private let lineStarts: [Int]
     /// The line (index into `lineStarts`) of the last mark: marks mostly move forward, so the
     /// next one is usually found a step or two on.
@@ -27,7 +28,8 @@ final class YAMLEventReader {
         self.limits = limits
         buffer = .allocate(capacity: max(count, 1))
         _ = buffer.initialize(from: text.utf8)
-        lineStarts = Self.lineStarts(in: UnsafeBufferPointer(rebasing: buffer[..<count]))
+        let bytes = UnsafeBufferPointer(rebasing: buffer[..<count])
+        lineStarts = Self.breaksOnlyForLibyaml(in: bytes) ? Self.lineStarts(in: bytes) : []
         guard yaml_parser_initialize(&parser) == 1 else {
             buffer.deallocate()
             throw YAMLError("libyaml could not start a parser", at: Mark(line: 1, column: 1))
@@ -128,6 +130,7 @@ final class YAMLEventReader {
 
     /// A libyaml mark as an editor counts it: 1-based line and column (in characters).
     func mark(_ mark: yaml_mark_t) -> Mark {
+        if lineStarts.isEmpty { return Mark(line: Int(mark.line) + 1, column: Int(mark.column) + 1) }
         let index = Int(mark.index)
         var low = lastLine
         if lineStarts[low] <= index {
@@ -142,6 +145,19 @@ final class YAMLEventReader {
         }
         lastLine = low
         return Mark(line: low + 1, column: index - lineStarts[low] + 1)
+    }
+
+    /// True when the text holds a break libyaml counts and editors do not (NEL, LS, PS), or a
+    /// byte order mark, which libyaml skips without counting: then marks are counted here.
+    static func breaksOnlyForLibyaml(in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { return true }
+        // Nearly every byte is ASCII: only a lead byte of 0xC2 or 0xE2 is looked at further.
+        for index in bytes.indices where bytes[index] == 0xC2 || bytes[index] == 0xE2 {
+            let next = index + 1 < bytes.count ? bytes[index + 1] : 0
+            let third = index + 2 < bytes.count ? bytes[index + 2] : 0
+            if bytes[index] == 0xC2 ? next == 0x85 : next == 0x80 && (third == 0xA8 || third == 0xA9) { return true }
+        }
+        return false
     }
 
     /// Where each line starts, in code points, in UTF-8 `bytes` (valid: they come from a String).

@@ -165,6 +165,9 @@ import Testing
             "ls.yaml": "id: a\ntitle: \"t\u{2028}x\"\nspec: [x]\nsteps:\n  - launch\n  - bogus: 1\n",
             "crlf.yaml": "id: b\r\ntitle: t\r\nspec: [x]\r\nsteps:\r\n  - launch\r\n  - bogus: 1\r\n",
             "cr.yaml": "id: c\rtitle: t\rspec: [x]\rsteps:\r  - launch\r  - bogus: 1\r",
+            // Columns in characters, not bytes; a byte order mark is not a column.
+            "wide.yaml": "id: d\ntitle: té\nspec: [x]\nsteps:\n  - launch\n  - {é: 1, bogus: 1}\n",
+            "bom.yaml": "\u{FEFF}{id: e, title: t, spec: [x], steps: [launch], bogus: 1}\n",
         ])
         let result = try TestSupport.authspec(["lint", folder])
         for file in ["cr.yaml", "crlf.yaml", "ls.yaml"] {
@@ -172,6 +175,9 @@ import Testing
                 result.stdout.contains("\(file):6:5: error: unknown input 'bogus'\n      - bogus: 1\n        ^"),
                 "\(file)")
         }
+        #expect(result.stdout.contains("wide.yaml:6:6: error: unknown input 'é'"), "\(result.stdout)")
+        #expect(result.stdout.contains("wide.yaml:6:12: error: a step takes exactly one input; 'bogus'"))
+        #expect(result.stdout.contains("bom.yaml:1:47: error: unknown scenario key 'bogus'"))
     }
 
     @Test func unknownRequirementsAndInputsAreBoundedPerFile() throws {
