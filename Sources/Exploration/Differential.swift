@@ -39,11 +39,14 @@ public struct DifferentialCheck: Sendable {
     /// The keys compared (nil: every key the implementation observes).
     public var keys: Set<String>?
     let runner: ScenarioRunner
+    /// The model's observation keys in declaration order, worked out once.
+    let observationKeys: [String]
 
     public init(model: ModelDeclaration, keys: Set<String>? = nil) {
         self.model = model
         self.keys = keys
         runner = ScenarioRunner(model: model)
+        observationKeys = model.observations.map { $0.key }
     }
 
     public enum Verdict: Sendable {
@@ -54,32 +57,45 @@ public struct DifferentialCheck: Sendable {
         case invalid(String)
     }
 
-    /// `observed`: the reference's observations of each step, when the probe was made on it
+    /// `answered`: what the reference answered to each input, when the probe was made on it
     /// (exploration steps the reference as it chooses); else the reference runs the probe.
-    /// Most runs agree: the runner says so without building a result, and judges in full only
-    /// a run that does not pass.
+    /// Most runs agree: a run that answers exactly as the reference did is settled at once
+    /// (`answersMatch`), any other is asked whether it passes without building a result, and
+    /// only a run that does not pass is judged in full.
     public func check<Reference: ImplementationUnderTest, Candidate: ImplementationUnderTest>(
-        _ probe: Probe, observed: [Observations]? = nil, id: String, reference: inout Reference,
+        _ probe: Probe, answered: [Observations]? = nil, id: String, reference: inout Reference,
         candidate: inout Candidate
     ) -> Verdict {
-        guard let scenario = probe.scenario(id: id, model: model),
-            let observed = observed ?? referenceObservations(of: scenario, on: &reference),
-            observed.count == scenario.steps.count
-        else { return .invalid("the reference cannot run this probe") }
+        guard let scenario = probe.scenario(id: id, model: model) else {
+            return .invalid("the reference cannot run this probe")
+        }
+        let inputsPerStep = scenario.steps.map { $0.inputs.count }
+        var observed: [Observations]?
+        if let answered {
+            guard answered.count == inputsPerStep.reduce(0, +) else {
+                return .invalid("the reference cannot run this probe")
+            }
+        } else {
+            observed = referenceObservations(of: scenario, on: &reference)
+            guard observed?.count == scenario.steps.count else {
+                return .invalid("the reference cannot run this probe")
+            }
+        }
         let keys = comparedKeys(candidate)
         let result: ScenarioResult
         switch runner.answers(to: scenario, from: &candidate) {
         case .notRun(let notRun):
             result = notRun
         case .answered(let answers):
+            if let answered, runner.answersMatch(answers, exactly: answered) { return .agrees }
+            let expected = observed ?? stepObservations(answered ?? [], inputsPerStep: inputsPerStep)
             if runner.passes(
-                answers, expected: observed, keys: model.observations.map(\.key).filter(keys.contains),
-                inputsPerStep: scenario.steps.map(\.inputs.count))
+                answers, expected: expected, keys: observationKeys.filter(keys.contains), inputsPerStep: inputsPerStep)
             {
                 return .agrees
             }
             result = runner.judge(
-                expectations(for: scenario, observed: observed, keys: keys), answers: answers,
+                expectations(for: scenario, observed: expected, keys: keys), answers: answers,
                 implementation: candidate.name)
         }
         guard result.outcome == .failed || result.outcome == .errored else { return .agrees }
@@ -92,9 +108,18 @@ public struct DifferentialCheck: Sendable {
             Divergence(probe: probe, step: problem?.index ?? 0, signature: signature, result: result))
     }
 
+    /// Each step's observations as a run keeps them, from the answers to its inputs.
+    func stepObservations(_ answered: [Observations], inputsPerStep: [Int]) -> [Observations] {
+        var next = 0
+        return inputsPerStep.map { count in
+            defer { next += count }
+            return runner.stepObservations(Array(answered[next..<next + count]))
+        }
+    }
+
     /// The keys compared on this implementation.
     public func comparedKeys(_ candidate: some ImplementationUnderTest) -> Set<String> {
-        let observed = candidate.observedKeys.intersection(model.observations.map(\.key))
+        let observed = candidate.observedKeys.intersection(observationKeys)
         return keys.map { observed.intersection($0) } ?? observed
     }
 

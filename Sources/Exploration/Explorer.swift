@@ -170,7 +170,7 @@ public struct Explorer: Sendable {
                 outcome.met = seen.added(since: before, generator: generator)
                 if let made {
                     outcome.verdict = check.check(
-                        made.probe, observed: made.observed, id: "explore-\(settings.seed)-\(run)",
+                        made.probe, answered: made.answered, id: "explore-\(settings.seed)-\(run)",
                         reference: &worker.reference, candidate: &worker.candidate)
                 }
                 outcomes.update { $0[slot] = outcome }
@@ -211,11 +211,11 @@ public struct Explorer: Sendable {
         return generateObserved(&random, generator: generator, reference: &reference, met: &seen)?.probe
     }
 
-    /// The probe, with what the reference observed at each of its steps as a run keeps it.
+    /// The probe, with what the reference answered to each of its inputs (shorthands expanded).
     func generateObserved<Reference: ImplementationUnderTest>(
         _ random: inout SeededRandom, generator: ProbeGenerator, reference: inout Reference,
         met: inout MetPairs
-    ) -> (probe: Probe, observed: [Observations])? {
+    ) -> (probe: Probe, answered: [Observations])? {
         let world = generator.world(&random)
         guard let given = Probe(given: world, steps: []).scenario(id: "generate", model: model)?.given else {
             return nil
@@ -231,7 +231,7 @@ public struct Explorer: Sendable {
         var observations: Observations = [:]
         var clock = 0
         var steps: [Input] = []
-        var observed: [Observations] = []
+        var answered: [Observations] = []
         var recent: [Int] = []
         for _ in 0..<settings.depth {
             guard
@@ -239,8 +239,11 @@ public struct Explorer: Sendable {
                     in: state, observations: observations, given: given, elapsed: clock, recent: recent,
                     choices: choices, met: met, random: &random)
             else { continue }
-            if input.name != model.clockInput { recent = Array((recent + [clock]).suffix(4)) }
-            var each: [Observations] = []
+            if input.name != model.clockInput {
+                // The latest four times of inputs other than the clock's.
+                if recent.count == 4 { recent.removeFirst() }
+                recent.append(clock)
+            }
             let sentInputs = choice.declaration.expansion == nil ? [input] : Probe.expanded(input, model: model)
             for sent in sentInputs {
                 if sent.name == model.clockInput { clock += sent.argument?.int ?? 0 }
@@ -256,12 +259,11 @@ public struct Explorer: Sendable {
                 } catch {
                     return nil
                 }
-                each.append(observations)
+                answered.append(observations)
                 state = observations[model.stateKey]?.string ?? state
             }
             steps.append(input)
-            observed.append(check.runner.stepObservations(each))
         }
-        return (Probe(given: world, steps: steps), observed)
+        return (Probe(given: world, steps: steps), answered)
     }
 }

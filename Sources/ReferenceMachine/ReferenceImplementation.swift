@@ -119,26 +119,31 @@ public struct ReferenceImplementation: ImplementationUnderTest {
                     AnalyticsEventValue.make(name: name, params: params.mapValues(\.value)))
             }
         }
-        return [
-            "state": .string(screen.phase.rawValue),
-            "states": .list(states),
-            "navigation": screen.phase.destination.map(Value.string) ?? .null,
-            "pin_entered": .int(screen.digits.count),
-            "pin_attempts_left": .int(attemptsLeft),
-            "bio_attempts_left": .int(max(rules.biometricAttempts - screen.biometricFailures, 0)),
-            "lock_remaining": lockRemaining.map(Value.int) ?? .null,
-            "countdown": screen.phase == .pinBlocked
-                ? lockRemaining.map { .string(UnlockTexts.countdown($0)) } ?? .null : .null,
-            // INT-017: a hand-over leaves the screen, and its message with it.
-            "message": screen.phase.destination == nil ? screen.message.map(Value.string) ?? .null : .null,
-            "announcements": .list(announcements),
-            "events": .list(events),
-            "biometrics_enabled": .bool(store.biometricsUsable),
-            "focus_order": .list(
-                UnlockPresentation.focusOrder(of: state, lockRemaining: lockRemaining).map(Value.string)),
-            "secure_window": UnlockPresentation.secureWindow(screen.phase).map(Value.bool) ?? .null,
-        ]
+        // A copy of one template: every step's observations share its layout (Observations.equals).
+        var observations = blank
+        observations["state"] = .string(screen.phase.rawValue)
+        observations["states"] = .list(states)
+        observations["navigation"] = screen.phase.destination.map(Value.string) ?? .null
+        observations["pin_entered"] = .int(screen.digits.count)
+        observations["pin_attempts_left"] = .int(attemptsLeft)
+        observations["bio_attempts_left"] = .int(max(rules.biometricAttempts - screen.biometricFailures, 0))
+        observations["lock_remaining"] = lockRemaining.map(Value.int) ?? .null
+        observations["countdown"] =
+            screen.phase == .pinBlocked ? lockRemaining.map { .string(UnlockTexts.countdown($0)) } ?? .null : .null
+        // INT-017: a hand-over leaves the screen, and its message with it.
+        observations["message"] =
+            screen.phase.destination == nil ? screen.message.map(Value.string) ?? .null : .null
+        observations["announcements"] = .list(announcements)
+        observations["events"] = .list(events)
+        observations["biometrics_enabled"] = .bool(store.biometricsUsable)
+        observations["focus_order"] = .list(
+            UnlockPresentation.focusOrder(of: state, lockRemaining: lockRemaining).map(Value.string))
+        observations["secure_window"] = UnlockPresentation.secureWindow(screen.phase).map(Value.bool) ?? .null
+        return observations
     }
+
+    /// Every declared observation key, null.
+    static let blank = Observations(uniqueKeysWithValues: UnlockModel.observations.map { ($0.key, Value.null) })
 }
 
 extension ReferenceImplementation: ClockedReference {

@@ -24,8 +24,9 @@ struct InvariantWatch {
         let moment = InvariantStep(
             before: previous, input: timed.input, elapsed: timed.milliseconds - previousTime, after: seen)
         var broken: [(Invariant, String)] = []
-        for invariant in invariants {
-            if let what = invariant.check(moment) { broken.append((invariant, what)) }
+        // By index: an invariant is copied (its closure retained) only when it is broken.
+        for index in invariants.indices {
+            if let what = invariants[index].check(moment) { broken.append((invariants[index], what)) }
         }
         previous = seen
         previousTime = timed.milliseconds

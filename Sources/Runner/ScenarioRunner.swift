@@ -143,11 +143,27 @@ public struct ScenarioRunner: Sendable {
             next += count
             // Most steps observe exactly what was expected: one comparison of the whole.
             let wanted = expected[step]
-            guard observed != wanted else { continue }
+            guard !observed.equals(wanted) else { continue }
             for key in keys {
                 guard let value = wanted[key] else { continue }
                 if observed[key] != value { return false }
             }
+        }
+        return true
+    }
+
+    /// True when every answer is exactly the observations `expected` holds for its input (as
+    /// given, input by input, before a run keeps and merges them by step) and no invariant is
+    /// broken: then what `passes` compares agrees as well. False says nothing either way: ask
+    /// `passes`. A run that answers just as the reference did, nearly every exploration run,
+    /// is settled here without keeping or merging anything.
+    public func answersMatch(_ answers: Answers, exactly expected: [Observations]) -> Bool {
+        guard answers.outcomes.count == answers.plan.count, expected.count == answers.plan.count else { return false }
+        var watch = InvariantWatch(model: model, observedKeys: answers.observedKeys)
+        for offset in answers.plan.indices {
+            guard case .success(let observations) = answers.outcomes[offset], observations.equals(expected[offset]),
+                watch.broken(by: answers.plan[offset], observations).isEmpty
+            else { return false }
         }
         return true
     }

@@ -150,3 +150,21 @@ extension ClockedReference {
         clockOrigin = saved.clockOrigin
     }
 }
+
+extension Dictionary where Key == String, Value == SpecModel.Value {
+    /// The same as `==`, but two observations made from one template (copies keep their
+    /// original's hash seed and size, so their entries lie in the same order) are walked side
+    /// by side with no key hashed; any other pair is compared by `==`.
+    public func equals(_ other: Self) -> Bool {
+        guard count == other.count else { return false }
+        var mine = makeIterator()
+        var theirs = other.makeIterator()
+        while let (key, value) = mine.next(), let (otherKey, otherValue) = theirs.next() {
+            // Laid out differently: the dictionary's own comparison finds each key.
+            guard key == otherKey else { return self == other }
+            // The keys are unique, so this key's values differ.
+            guard value == otherValue else { return false }
+        }
+        return true
+    }
+}

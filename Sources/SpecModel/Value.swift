@@ -1,7 +1,7 @@
 /// A plain data value, as observed from an implementation or expected by a scenario.
 /// Observations are compared as values, key by key, so every implementation (Swift or a
 /// subprocess speaking JSON) reports in the same currency.
-public indirect enum Value: Sendable, Hashable {
+public enum Value: Sendable, Hashable {
     case null
     case bool(Bool)
     case int(Int)
