@@ -75,20 +75,26 @@ public struct RunEngine: Sendable {
             model: model.name, modelDigest: model.digest, suite: suite.identity(), shard: suite.shard,
             requirements: suite.requirements.map { RequirementEntry(id: $0.id, clause: $0.clause, text: $0.text) },
             profile: profile)
-        let ids = suite.scenarios.map(\.id)
-        var scenarios = Self.take(&suite.scenarios)
+        let ids = suite.runIDs
+        // A held suite's scenarios move out of it, so the last candidate lets go of each as it
+        // runs it; a streamed suite's are read again from their files for each candidate.
+        var held = Self.take(&suite.scenarios)
         suite.loaded.scenarios = []
+        let streamed = suite
+        let model = self.model
+        func supply(last: Bool) -> ScenarioSupply {
+            if streamed.entries != nil { return streamed.supply(model: model, releasing: true) }
+            return ScenarioSupply(held: last ? Self.take(&held) : held, releasing: last)
+        }
         if jobs > 1 && candidates.count > 1 {
-            run.implementations = together(
-                Self.take(&scenarios), positions: suite.positions, candidates, events: events)
+            let supplies = candidates.indices.map { supply(last: $0 == candidates.count - 1) }
+            run.implementations = together(supplies, positions: suite.positions, candidates, events: events)
         } else {
             for (index, candidate) in candidates.enumerated() {
                 if stop() != nil { break }
                 events(.starting(candidate))
-                let last = index == candidates.count - 1
                 let work = Work(
-                    scenarios: last ? Self.take(&scenarios) : scenarios, positions: suite.positions, workers: jobs,
-                    releasing: last)
+                    supply: supply(last: index == candidates.count - 1), positions: suite.positions, workers: jobs)
                 run.implementations.append(self.run(work, on: candidate, events: events))
             }
         }
@@ -111,11 +117,11 @@ public struct RunEngine: Sendable {
     /// the others' events are held and handed on after it, in candidate order, so the events
     /// are exactly those of a run of one candidate after the other.
     private func together(
-        _ scenarios: [Scenario], positions: [Int], _ candidates: [Candidate], events: (RunEvent) -> Void
+        _ supplies: [ScenarioSupply], positions: [Int], _ candidates: [Candidate], events: (RunEvent) -> Void
     ) -> [ImplementationRecord] {
         let queues = candidates.dropFirst().map { _ in HeldEvents() }
-        for (candidate, queue) in zip(candidates.dropFirst(), queues) {
-            let work = Work(scenarios: scenarios, positions: positions, workers: jobs, releasing: true)
+        for (index, (candidate, queue)) in zip(candidates.dropFirst(), queues).enumerated() {
+            let work = Work(supply: supplies[index + 1], positions: positions, workers: jobs)
             let thread = Thread {
                 queue.finish(self.run(work, on: candidate) { queue.append($0) })
             }
@@ -123,7 +129,7 @@ public struct RunEngine: Sendable {
             thread.start()
         }
         events(.starting(candidates[0]))
-        let first = Work(scenarios: scenarios, positions: positions, workers: jobs, releasing: true)
+        let first = Work(supply: supplies[0], positions: positions, workers: jobs)
         var records = [run(first, on: candidates[0], events: events)]
         for (candidate, queue) in zip(candidates.dropFirst(), queues) {
             events(.starting(candidate))
@@ -174,16 +180,14 @@ public struct RunEngine: Sendable {
 }
 
 /// The scenarios of one candidate shared among workers: each takes the next index, runs it,
-/// and leaves its record; records are handed on strictly in index order. A releasing work
-/// lets go of each scenario as it is taken.
+/// and leaves its record; records are handed on strictly in index order.
 final class Work: @unchecked Sendable {
     private let positions: [Int]
     private let workers: Int
-    private let releasing: Bool
     private let total: Int
     private let condition = NSCondition()
     // Guarded by `condition`.
-    private var scenarios: [Scenario?]
+    private let supply: ScenarioSupply
     private var next = 0
     private var ready: [Int: ScenarioRecord] = [:]
     private var delivered = 0
@@ -193,12 +197,11 @@ final class Work: @unchecked Sendable {
     private var names: [String?]
     private var observed: [Set<String>]
 
-    init(scenarios: [Scenario], positions: [Int], workers: Int, releasing: Bool) {
-        self.scenarios = scenarios
-        total = scenarios.count
+    init(supply: ScenarioSupply, positions: [Int], workers: Int) {
+        self.supply = supply
+        total = supply.count
         self.positions = positions
         self.workers = workers
-        self.releasing = releasing
         identities = Array(repeating: ImplementationIdentity(), count: workers)
         names = Array(repeating: nil, count: workers)
         observed = Array(repeating: [], count: workers)
@@ -212,9 +215,15 @@ final class Work: @unchecked Sendable {
     ) {
         var implementation = candidate.make(worker)
         implementation.prepare()
-        while stop() == nil, let (index, scenario) = claim() {
+        while stop() == nil, let (index, scenario, unavailable) = claim() {
             let began = DispatchTime.now().uptimeNanoseconds
-            let result = runner.run(scenario, on: &implementation)
+            let result =
+                unavailable.map {
+                    // Never run, never passed: an error of the suite, said in the scenario's report.
+                    ScenarioResult(
+                        scenario: scenario, implementation: implementation.name, outcome: .errored, steps: [],
+                        message: "not run: " + $0)
+                } ?? runner.run(scenario, on: &implementation)
             let took = DispatchTime.now().uptimeNanoseconds - began
             if stop() != nil { break }
             var record = result.record(position: positions[index], model: model, trace: trace)
@@ -236,13 +245,13 @@ final class Work: @unchecked Sendable {
         condition.unlock()
     }
 
-    private func claim() -> (Int, Scenario)? {
+    private func claim() -> (Int, Scenario, unavailable: String?)? {
         condition.lock()
         defer { condition.unlock() }
-        guard next < total, let scenario = scenarios[next] else { return nil }
-        if releasing { scenarios[next] = nil }
+        guard next < total else { return nil }
+        let taken = supply.take(next)
         next += 1
-        return (next - 1, scenario)
+        return (next - 1, taken.scenario, taken.unavailable)
     }
 
     /// Hands on every record ready in order, outside the lock.

@@ -16,61 +16,125 @@ public struct SuiteSelection: Sendable {
     }
 
     /// Tags and ids; the shard is applied after, so every shard has the same suite identity.
-    func chooses(_ scenario: Scenario) -> Bool {
-        (tags.isEmpty || !Set(tags).isDisjoint(with: scenario.tags))
-            && (ids.isEmpty || ids.contains { Glob.matches($0, scenario.id) })
+    func chooses(id: String, tags scenarioTags: [String]) -> Bool {
+        (tags.isEmpty || !Set(tags).isDisjoint(with: scenarioTags))
+            && (ids.isEmpty || ids.contains { Glob.matches($0, id) })
     }
 }
 
 /// The scenarios a run runs, with everything loaded beside them: the problems found, the
-/// requirements catalogue, and what makes up the suite's identity for merging shards.
+/// requirements catalogue, and what makes up the suite's identity for merging shards. A suite
+/// is held (every scenario in memory) or streamed (`entries`: what each scenario's report
+/// needs, the scenarios read again from their files as a run reaches them).
 public struct Suite: Sendable {
     public var loaded: ScenarioLoader.Result
     public var requirements: [Requirement]
-    /// The selected scenarios in suite order, each with its position among all loaded ones.
+    /// The selected scenarios in suite order (held suites), each with its position among all
+    /// loaded ones.
     public var scenarios: [Scenario]
     public var positions: [Int]
     /// The positions of the scenarios the tags and ids chose, before the shard took its part.
     public private(set) var selected: [Int]
     public var shard: Shard?
+    /// A streamed suite's loaded scenarios, as entries; nil for a held suite.
+    public private(set) var entries: [ScenarioEntry]?
 
     /// Loads the scenarios under `paths` and the requirements catalogue (`requirementsFile`,
     /// else the nearest `requirements.yaml` at or above the first path). Every problem of
     /// either is among `loaded.diagnostics`; a scenario that cites an unknown requirement is
-    /// left out like any other scenario with an input error.
-    public init(paths: [String], requirementsFile: String?, model: ModelDeclaration, selection: SuiteSelection) {
-        loaded = ScenarioLoader(model: model).load(paths: paths)
+    /// left out like any other scenario with an input error. `streamed`: keep entries, not
+    /// scenarios (`loaded.scenarios` and `scenarios` stay empty); the same problems, in the
+    /// same order, the same selection and identity.
+    public init(
+        paths: [String], requirementsFile: String?, model: ModelDeclaration, selection: SuiteSelection,
+        streamed: Bool = false
+    ) {
         let catalogue = Self.catalogue(requirementsFile, paths: paths)
         requirements = catalogue.requirements
-        let unknown = RequirementCatalogue.unknownCitations(in: loaded.scenarios, requirements: requirements)
         let known = Set(requirements.map(\.id))
-        loaded.scenarios.removeAll { scenario in scenario.covers.contains { !known.contains($0.id) } }
-        loaded.diagnostics += catalogue.diagnostics + unknown
-
-        let scenarios = loaded.scenarios
-        let chosen = scenarios.indices.filter { selection.chooses(scenarios[$0]) }
-        selected = chosen
+        guard streamed else {
+            loaded = ScenarioLoader(model: model).load(paths: paths)
+            let unknown = RequirementCatalogue.unknownCitations(in: loaded.scenarios, requirements: requirements)
+            loaded.scenarios.removeAll { scenario in scenario.covers.contains { !known.contains($0.id) } }
+            loaded.diagnostics += catalogue.diagnostics + unknown
+            let scenarios = loaded.scenarios
+            selected = scenarios.indices.filter { selection.chooses(id: scenarios[$0].id, tags: scenarios[$0].tags) }
+            positions = Self.positions(selected, of: selection.shard) { scenarios[$0].id }
+            shard = selection.shard
+            // Nearly always every scenario runs: the array is shared, not copied scenario by scenario.
+            self.scenarios = positions.count == scenarios.count ? scenarios : positions.map { scenarios[$0] }
+            return
+        }
+        let found = ScenarioLoader.files(for: paths)
+        let each = ScenarioLoader(model: model).summarize(files: found.files) { scenarios, file in
+            scenarios.indices.map { ScenarioEntry(scenarios[$0], file: file, ordinal: $0) }
+        }
+        var diagnostics = found.problems + each.flatMap(\.diagnostics)
+        let duplicates = Diagnostic.firstOfEachID(
+            each.flatMap(\.kept), what: "scenario", id: { $0.id }, location: { $0.location })
+        var entries = duplicates.kept
+        diagnostics += duplicates.diagnostics + catalogue.diagnostics
+        diagnostics += RequirementCatalogue.unknownCitations(covers: entries.map(\.covers), requirements: requirements)
+        entries.removeAll { entry in entry.covers.contains { !known.contains($0.id) } }
+        loaded = ScenarioLoader.Result(scenarios: [], diagnostics: diagnostics, files: found.files)
+        let kept = entries
+        selected = kept.indices.filter { selection.chooses(id: kept[$0].id, tags: kept[$0].tags) }
+        positions = Self.positions(selected, of: selection.shard) { kept[$0].id }
         shard = selection.shard
-        positions = selection.shard.map { shard in chosen.filter { shard.contains(id: scenarios[$0].id) } } ?? chosen
-        // Nearly always every scenario runs: the array is shared, not copied scenario by scenario.
-        self.scenarios = positions.count == scenarios.count ? scenarios : positions.map { scenarios[$0] }
+        scenarios = []
+        self.entries = entries
     }
+
+    /// The chosen positions the shard takes (all of them without one).
+    private static func positions(_ chosen: [Int], of shard: Shard?, id: (Int) -> String) -> [Int] {
+        shard.map { shard in chosen.filter { shard.contains(id: id($0)) } } ?? chosen
+    }
+
+    /// How many scenarios loaded (input errors left out), and their ids, held or streamed.
+    public var loadedCount: Int { entries?.count ?? loaded.scenarios.count }
+    public var loadedIDs: [String] { entries?.map(\.id) ?? loaded.scenarios.map(\.id) }
+
+    /// The requirements no loaded scenario covers.
+    public var uncoveredRequirements: [Requirement] {
+        let covered = Set(entries?.flatMap { $0.covers.map(\.id) } ?? loaded.scenarios.flatMap { $0.covers.map(\.id) })
+        return requirements.filter { !covered.contains($0.id) }
+    }
+
+    /// The selected scenarios in run order (the shard's), to hand to workers one at a time.
+    func supply(model: ModelDeclaration, releasing: Bool) -> ScenarioSupply {
+        guard let entries else { return ScenarioSupply(held: scenarios, releasing: releasing) }
+        return ScenarioSupply(
+            files: loaded.files, entries: positions.map { entries[$0] }, loader: ScenarioLoader(model: model))
+    }
+
+    /// The selected scenarios' ids, in run order.
+    var runIDs: [String] { entries.map { entries in positions.map { entries[$0].id } } ?? scenarios.map(\.id) }
 
     /// What a run's results are of, for merging shards: a digest of the selected scenarios
     /// (every shard's the same). Worked out when asked, from the loaded scenarios, so read it
     /// before a run releases them; commands that only load (lint) never pay for it.
     public func identity() -> SuiteIdentity {
-        let scenarios = loaded.scenarios
-        precondition(selected.allSatisfy { $0 < scenarios.count }, "the suite's scenarios were released")
-        // Each scenario's fingerprint on any processor; the suite's digest folds them in order.
-        let fingerprints = InParallel.map(selected, minimumCount: 256, batch: 64) { index in
-            var digest = DigestStream()
-            Self.fingerprint(scenarios[index], into: &digest)
-            return digest.value
+        let fingerprints: [UInt64]
+        if let entries {
+            fingerprints = selected.map { entries[$0].fingerprint }
+        } else {
+            let scenarios = loaded.scenarios
+            precondition(selected.allSatisfy { $0 < scenarios.count }, "the suite's scenarios were released")
+            // Each scenario's fingerprint on any processor; the suite's digest folds them in order.
+            fingerprints = InParallel.map(selected, minimumCount: 256, batch: 64) {
+                Self.fingerprint(of: scenarios[$0])
+            }
         }
         var digest = DigestStream()
         for fingerprint in fingerprints { digest.add(Int(bitPattern: UInt(fingerprint))) }
         return SuiteIdentity(digest: Digest.hex(digest.value), scenarios: selected.count)
+    }
+
+    /// One scenario's fingerprint.
+    static func fingerprint(of scenario: Scenario) -> UInt64 {
+        var digest = DigestStream()
+        fingerprint(scenario, into: &digest)
+        return digest.value
     }
 
     /// What makes a scenario what it is: its id, place, world, inputs and expectations.

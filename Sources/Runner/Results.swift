@@ -32,6 +32,16 @@ public struct ScenarioResult: Sendable {
     /// Why a scenario errored or was skipped before or between steps.
     public var message: String?
 
+    public init(
+        scenario: Scenario, implementation: String, outcome: Outcome, steps: [StepResult], message: String? = nil
+    ) {
+        self.scenario = scenario
+        self.implementation = implementation
+        self.outcome = outcome
+        self.steps = steps
+        self.message = message
+    }
+
     /// The first step that did not pass.
     public var firstProblem: StepResult? { steps.first { $0.outcome != .passed } }
 }

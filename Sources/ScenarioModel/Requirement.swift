@@ -77,15 +77,21 @@ public enum RequirementCatalogue {
 
     /// Every `covers` entry that names no requirement, as a diagnostic at the entry.
     public static func unknownCitations(in scenarios: [Scenario], requirements: [Requirement]) -> [Diagnostic] {
+        unknownCitations(covers: scenarios.map { $0.covers }, requirements: requirements)
+    }
+
+    /// The same, from each scenario's `covers` alone.
+    public static func unknownCitations(
+        covers: [[(id: String, location: SourceLocation)]], requirements: [Requirement]
+    ) -> [Diagnostic] {
         let known = requirements.map(\.id)
         let knownSet = Set(known)
         var listed: [String: Int] = [:]
         var unlisted: [String: Int] = [:]
         var files: [String] = []
         var found: [Diagnostic] = []
-        // By index: the loop reads each scenario's citations without copying the scenario.
-        for index in scenarios.indices {
-            for cited in scenarios[index].covers where !knownSet.contains(cited.id) {
+        for citations in covers {
+            for cited in citations where !knownSet.contains(cited.id) {
                 let file = cited.location.file
                 if listed[file] == nil { files.append(file) }
                 // As in a file's other problems: the first ones listed, the rest counted.

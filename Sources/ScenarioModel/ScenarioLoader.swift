@@ -17,17 +17,32 @@ public struct ScenarioLoader: Sendable {
         public var scenarios: [Scenario]
         public var diagnostics: [Diagnostic]
         public var files: [String]
+
+        public init(scenarios: [Scenario], diagnostics: [Diagnostic], files: [String]) {
+            self.scenarios = scenarios
+            self.diagnostics = diagnostics
+            self.files = files
+        }
     }
 
     /// Files ending in .yaml or .yml under each path (folders recursively), sorted, then loaded.
     /// A path that does not exist, a folder that cannot be read, a symlink loop: each a problem.
     public func load(paths: [String]) -> Result {
+        let found = Self.files(for: paths)
+        var result = load(files: found.files)
+        result.diagnostics = found.problems + result.diagnostics
+        return result
+    }
+
+    /// The scenario files `paths` name (folders searched recursively, each folder's files
+    /// sorted), and every path that could not be read.
+    public static func files(for paths: [String]) -> (files: [String], problems: [Diagnostic]) {
         var files: [String] = []
-        var diagnostics: [Diagnostic] = []
+        var problems: [Diagnostic] = []
         for path in paths {
             var info = stat()
             guard stat(path, &info) == 0 else {
-                diagnostics.append(
+                problems.append(
                     Diagnostic(SourceFiles.reason(errno), at: SourceLocation(file: path, line: 0, column: 0)))
                 continue
             }
@@ -35,14 +50,11 @@ public struct ScenarioLoader: Sendable {
                 files.append(path)
                 continue
             }
-            let found = SourceFiles.files(
-                under: path, suffixes: Self.scenarioSuffixes, excluding: Self.nonScenarioFiles)
+            let found = SourceFiles.files(under: path, suffixes: scenarioSuffixes, excluding: nonScenarioFiles)
             files += found.files
-            diagnostics += found.problems
+            problems += found.problems
         }
-        var result = load(files: files)
-        result.diagnostics = diagnostics + result.diagnostics
-        return result
+        return (files, problems)
     }
 
     /// Scenario files under a folder: every .yaml or .yml except the ones that hold other data.
@@ -55,12 +67,12 @@ public struct ScenarioLoader: Sendable {
     static let nonScenarioFiles: Set<String> = [RequirementCatalogue.fileName, StatementCatalogue.fileName]
 
     public func load(files: [String]) -> Result {
-        let each = loadEach(files)
+        let each = loadEach(files) { scenarios, _ in scenarios }
         var scenarios: [Scenario] = []
-        scenarios.reserveCapacity(each.reduce(0) { $0 + $1.scenarios.count })
+        scenarios.reserveCapacity(each.reduce(0) { $0 + $1.kept.count })
         var diagnostics: [Diagnostic] = []
         for loaded in each {
-            scenarios += loaded.scenarios
+            scenarios += loaded.kept
             diagnostics += loaded.diagnostics
         }
         let duplicates = duplicateIDs(in: scenarios)
@@ -68,17 +80,40 @@ public struct ScenarioLoader: Sendable {
         return Result(scenarios: duplicates.kept, diagnostics: diagnostics, files: files)
     }
 
+    /// What `summarize` keeps of each file's scenarios (given with the file's place in
+    /// `files`), and each file's problems, in the files' order. The scenarios themselves are let
+    /// go of file by file on the thread that loaded them, so a suite of any size is gone through
+    /// in the memory of a few files. Duplicate ids are the caller's to find.
+    public func summarize<Kept: Sendable>(
+        files: [String], _ summarize: @escaping @Sendable (_ scenarios: [Scenario], _ file: Int) -> Kept
+    ) -> [(kept: Kept, diagnostics: [Diagnostic])] {
+        loadEach(files, keep: summarize)
+    }
+
+    /// The scenarios of one file, loaded again (as `load(files:)` loaded them, problems aside).
+    public func scenarios(inFile file: String) -> Swift.Result<[Scenario], Diagnostic> {
+        switch SourceFiles.read(file, maxBytes: limits.maxBytes) {
+        case .failure(let problem): return .failure(problem)
+        case .success(let text): return .success(load(text: text, file: file, defaults: nil).scenarios)
+        }
+    }
+
     /// Files at least this many are shared among the processors.
     static let filesForThreads = 64
 
-    /// Each file read and decoded on its own; many files on every processor, returned in the
-    /// files' order.
-    private func loadEach(_ files: [String]) -> [(scenarios: [Scenario], diagnostics: [Diagnostic])] {
+    /// Each file read and decoded on its own, and what `keep` keeps of its scenarios; many
+    /// files on every processor, returned in the files' order.
+    private func loadEach<Kept: Sendable>(
+        _ files: [String], keep: @escaping @Sendable (_ scenarios: [Scenario], _ file: Int) -> Kept
+    ) -> [(kept: Kept, diagnostics: [Diagnostic])] {
         let defaults = ScenarioDecoder.Defaults(model: model)
-        return InParallel.map(files, minimumCount: Self.filesForThreads) { file in
+        return InParallel.map(Array(files.indices), minimumCount: Self.filesForThreads) { index in
+            let file = files[index]
             switch SourceFiles.read(file, maxBytes: limits.maxBytes) {
-            case .failure(let problem): return ([], [problem])
-            case .success(let text): return load(text: text, file: file, defaults: defaults)
+            case .failure(let problem): return (keep([], index), [problem])
+            case .success(let text):
+                let loaded = load(text: text, file: file, defaults: defaults)
+                return (keep(loaded.scenarios, index), loaded.diagnostics)
             }
         }
     }

@@ -93,9 +93,9 @@ enum RunCommand: Command {
         if !drivers.isEmpty { try DriverArguments.checkLogFolder(arguments) }
         var suite = Suite(
             paths: paths, requirementsFile: arguments.value("requirements") ?? manifest?.requirements, model: model,
-            selection: selection)
+            selection: selection, streamed: true)
         let (policy, baselineProblems) = RunReports.policy(
-            arguments, known: Set(suite.loaded.scenarios.map(\.id)), manifest: manifest)
+            arguments, known: Set(suite.loadedIDs), manifest: manifest)
         suite.loaded.diagnostics += baselineProblems
         let catalogue = RunReports.statements(arguments, requirements: suite.requirements.map(\.id))
         suite.loaded.diagnostics += catalogue.diagnostics
@@ -111,7 +111,7 @@ enum RunCommand: Command {
             }
             throw UsageError(
                 message:
-                    "\(filters.joined(separator: " ")) matched none of the \(suite.loaded.scenarios.count) scenarios loaded: nothing to run"
+                    "\(filters.joined(separator: " ")) matched none of the \(suite.loadedCount) scenarios loaded: nothing to run"
             )
         }
 
@@ -121,7 +121,7 @@ enum RunCommand: Command {
         if !quiet {
             let shard = selection.shard.map { " (shard \($0) of \(suite.selected.count))" } ?? ""
             Console.out(
-                "Running \(reporter.counted(suite.scenarios.count, "scenario"))\(shard) from \(reporter.counted(suite.loaded.files.count, "file")) "
+                "Running \(reporter.counted(suite.positions.count, "scenario"))\(shard) from \(reporter.counted(suite.loaded.files.count, "file")) "
                     + "against \(count == 1 ? "the reference" : reporter.counted(count, "implementation")) (\(package.describeReference(settings)))"
             )
         }
@@ -133,11 +133,11 @@ enum RunCommand: Command {
         let engine = RunEngine(model: model, jobs: jobs, trace: arguments.flag("trace"), profile: profile) {
             Interruption.signal.map(Interruption.name(of:))
         }
-        // The run lets go of the scenarios as it goes; what the summary needs of them is taken
-        // first. Some files of a suite leave most requirements to the others: not worth saying.
+        // The suite is streamed: its scenarios are read again from their files as the run reaches
+        // them, so a run holds a few files' scenarios at a time. Some files of a suite leave most requirements to the others: not worth saying.
         let uncovered =
             SuiteArguments.isWholeSuite(paths, manifest: manifest)
-            ? RequirementCatalogue.uncovered(suite.requirements, by: suite.loaded.scenarios).map(\.id) : []
+            ? suite.uncoveredRequirements.map(\.id) : []
         let began = DispatchTime.now().uptimeNanoseconds
         let run = engine.run(releasing: &suite, on: candidates) { event in
             switch event {

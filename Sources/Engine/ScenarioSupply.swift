@@ -1,0 +1,97 @@
+import Results
+import ScenarioModel
+import SpecModel
+
+/// What a streamed suite keeps of a loaded scenario: what selection, the reports' headers and
+/// the suite's digest need, and where to read the scenario again when the run reaches it.
+public struct ScenarioEntry: Sendable {
+    public var id: String
+    public var title: String
+    public var spec: [String]
+    public var tags: [String]
+    public var covers: [(id: String, location: SourceLocation)]
+    public var location: SourceLocation
+    /// The file's place among the suite's files, and the scenario's among the file's.
+    public var file: Int
+    public var ordinal: Int
+    /// `Suite.fingerprint` of the scenario as first loaded.
+    public var fingerprint: UInt64
+
+    init(_ scenario: Scenario, file: Int, ordinal: Int) {
+        id = scenario.id
+        title = scenario.title
+        spec = scenario.spec
+        tags = scenario.tags
+        covers = scenario.covers
+        location = scenario.location
+        self.file = file
+        self.ordinal = ordinal
+        fingerprint = Suite.fingerprint(of: scenario)
+    }
+
+    /// A stand-in with nothing to run, for a scenario that could not be read again.
+    var standIn: Scenario {
+        Scenario(
+            id: id, title: title, spec: spec, covers: covers, tags: tags, given: [:], steps: [], location: location)
+    }
+}
+
+/// The selected scenarios of a run, handed out one at a time in suite order: held in memory
+/// (and let go of as taken, when releasing), or read again from their files as the run
+/// reaches them, so a run of any size holds a few files' scenarios at a time. Not thread-safe:
+/// the work that owns it takes scenarios under its lock.
+final class ScenarioSupply: @unchecked Sendable {
+    private enum Source {
+        case held([Scenario?], releasing: Bool)
+        case reread(files: [String], entries: [ScenarioEntry], loader: ScenarioLoader)
+    }
+    private var source: Source
+    let count: Int
+    /// The last file read again, and its scenarios.
+    private var cachedFile = -1
+    private var cached: [Scenario] = []
+
+    init(held scenarios: [Scenario], releasing: Bool) {
+        source = .held(scenarios, releasing: releasing)
+        count = scenarios.count
+    }
+
+    init(files: [String], entries: [ScenarioEntry], loader: ScenarioLoader) {
+        source = .reread(files: files, entries: entries, loader: loader)
+        count = entries.count
+    }
+
+    /// The scenario at `index`, or, when its file no longer holds it as it was loaded, a
+    /// stand-in and the reason it cannot run.
+    func take(_ index: Int) -> (scenario: Scenario, unavailable: String?) {
+        switch source {
+        case .held(var scenarios, let releasing):
+            let scenario = scenarios[index]!
+            if releasing {
+                // Let go of the array's hold first, so the element is released, not copied.
+                source = .held([], releasing: true)
+                scenarios[index] = nil
+                source = .held(scenarios, releasing: true)
+            }
+            return (scenario, nil)
+        case .reread(let files, let entries, let loader):
+            let entry = entries[index]
+            if entry.file != cachedFile {
+                cachedFile = entry.file
+                switch loader.scenarios(inFile: files[entry.file]) {
+                case .success(let scenarios): cached = scenarios
+                case .failure(let problem):
+                    cachedFile = -1
+                    cached = []
+                    return (entry.standIn, "its file could not be read again during the run: \(problem.message)")
+                }
+            }
+            guard entry.ordinal < cached.count, cached[entry.ordinal].id == entry.id,
+                Suite.fingerprint(of: cached[entry.ordinal]) == entry.fingerprint
+            else {
+                return (entry.standIn, "its file changed during the run (\(files[entry.file])): run it again")
+            }
+            return (cached[entry.ordinal], nil)
+        }
+    }
+}
