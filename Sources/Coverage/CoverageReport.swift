@@ -17,7 +17,7 @@ public struct CoverageReport: Sendable {
     public private(set) var undeclaredMovesBy: [Edge: [String]] = [:]
     public private(set) var undeclaredStatesBy: [String: [String]] = [:]
 
-    public init(implementation: String, records: [ScenarioRecord], model: ModelDeclaration) {
+    public init(implementation: String, records: some Collection<ScenarioRecord>, model: ModelDeclaration) {
         var hits = Hits()
         for record in records { hits.add(record.hits) }
         self.init(implementation: implementation, hits: hits, model: model)
@@ -86,7 +86,8 @@ public struct CoverageReport: Sendable {
 extension CoverageReport {
     /// Which scenarios take each declared transition (`From -> To`, `* -> NotRunning` for a
     /// wildcard), from the states the implementation reported.
-    public static func scenariosByTransition(_ records: [ScenarioRecord], model: ModelDeclaration) -> [String: [String]]
+    public static func scenariosByTransition(_ records: some Collection<ScenarioRecord>, model: ModelDeclaration)
+        -> [String: [String]]
     {
         var byTransition: [String: [String]] = [:]
         for record in records {

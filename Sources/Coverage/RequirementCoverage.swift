@@ -36,18 +36,46 @@ public struct RequirementAssessment: Sendable, Equatable {
 }
 
 public enum RequirementCoverage {
-    public static func assess(_ requirement: String, in records: [ScenarioRecord]) -> RequirementAssessment {
-        let covering = records.filter { $0.covers.contains(requirement) }
-        func status(_ status: RequirementStatus) -> RequirementAssessment {
-            RequirementAssessment(status: status, unobserved: [], skipped: 0)
-        }
-        if covering.isEmpty { return status(.notCovered) }
-        if covering.contains(where: { $0.outcome == .failed }) { return status(.failed) }
-        if covering.contains(where: { $0.outcome == .errored }) { return status(.errored) }
-        if covering.allSatisfy({ $0.outcome == .skipped }) { return status(.skipped) }
-        if covering.allSatisfy({ $0.outcome == .passed }) { return status(.verified) }
-        let unobserved = covering.uncheckedKeys
-        return RequirementAssessment(
-            status: .notVerified, unobserved: unobserved, skipped: covering.filter { $0.outcome == .skipped }.count)
+    public static func assess(_ requirement: String, in records: some Collection<ScenarioRecord>)
+        -> RequirementAssessment
+    {
+        assess([requirement], in: records)[0]
     }
+
+    /// Each requirement's assessment, in one pass over the records: a large run's records are
+    /// read back from a file for each pass, so requirements are not assessed one pass each.
+    public static func assess(
+        _ requirements: [String], in records: some Collection<ScenarioRecord>
+    ) -> [RequirementAssessment] {
+        let wanted = Set(requirements)
+        var covering: [String: [Covering]] = [:]
+        for record in records {
+            let cited = record.covers.filter(wanted.contains)
+            guard !cited.isEmpty else { continue }
+            let slim = Covering(outcome: record.outcome, unchecked: record.steps.flatMap(\.unchecked))
+            for requirement in Set(cited) { covering[requirement, default: []].append(slim) }
+        }
+        return requirements.map { requirement in
+            let covering = covering[requirement] ?? []
+            func status(_ status: RequirementStatus) -> RequirementAssessment {
+                RequirementAssessment(status: status, unobserved: [], skipped: 0)
+            }
+            if covering.isEmpty { return status(.notCovered) }
+            if covering.contains(where: { $0.outcome == .failed }) { return status(.failed) }
+            if covering.contains(where: { $0.outcome == .errored }) { return status(.errored) }
+            if covering.allSatisfy({ $0.outcome == .skipped }) { return status(.skipped) }
+            if covering.allSatisfy({ $0.outcome == .passed }) { return status(.verified) }
+            // Each key once, in the order first met.
+            var seen: Set<String> = []
+            let unobserved = covering.flatMap(\.unchecked).filter { seen.insert($0).inserted }
+            return RequirementAssessment(
+                status: .notVerified, unobserved: unobserved, skipped: covering.filter { $0.outcome == .skipped }.count)
+        }
+    }
+}
+
+/// What an assessment needs of a covering record.
+private struct Covering {
+    var outcome: Outcome
+    var unchecked: [String]
 }

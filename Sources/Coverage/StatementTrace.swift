@@ -32,10 +32,11 @@ public struct DocumentTrace: Sendable {
 public enum StatementTrace {
     /// Each document's statements, in the catalogue's order of documents, judged by the run's
     /// requirement assessments.
-    public static func trace(_ statements: [Statement], records: [ScenarioRecord]) -> [DocumentTrace] {
+    public static func trace(_ statements: [Statement], records: some Collection<ScenarioRecord>) -> [DocumentTrace] {
         // Each requirement the statements rest on, assessed once.
-        let cited = Set(statements.flatMap(\.by))
-        let verifiedIDs = Set(cited.filter { RequirementCoverage.assess($0, in: records).status == .verified })
+        let cited = Array(Set(statements.flatMap(\.by)))
+        let assessed = RequirementCoverage.assess(cited, in: records)
+        let verifiedIDs = Set(zip(cited, assessed).filter { $0.1.status == .verified }.map(\.0))
         func verified(_ ids: [String]) -> Bool { ids.allSatisfy(verifiedIDs.contains) }
         var order: [String] = []
         var byDocument: [String: [(Statement, StatementStanding)]] = [:]

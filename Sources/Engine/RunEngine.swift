@@ -48,11 +48,34 @@ public struct RunEngine: Sendable {
     /// What every implementation must observe for the run to pass (the model's `full` if nil).
     public var profile: ConformanceProfile
     public var stop: @Sendable () -> String?
+    /// How the message of a scenario that could not be read again begins (its file changed or
+    /// went during the run): an error of the suite, not of the implementation.
+    public static let notRun = "not run: "
+
+    /// The scenarios of `run` whose files changed or went while it ran, each as an input error
+    /// at the scenario: a run with one is not a conformance verdict, and no baseline takes it.
+    public static func suiteChanges(in run: RunRecord) -> [Diagnostic] {
+        var seen: Set<String> = []
+        var found: [Diagnostic] = []
+        for implementation in run.implementations {
+            for record in implementation.records where record.outcome == .errored {
+                guard let message = record.message, message.hasPrefix(notRun), seen.insert(record.id).inserted
+                else { continue }
+                found.append(Diagnostic("scenario '\(record.id)' " + message, at: record.location))
+            }
+        }
+        return found
+    }
+
+    /// An implementation's records beyond this many go to a temporary file (`RecordSpill`)
+    /// and are read back by the reports: memory stays flat however large the suite.
+    public var recordsHeld: Int
 
     public init(
         model: ModelDeclaration, jobs: Int = 1, trace: Bool = false, profile: ConformanceProfile? = nil,
-        stop: @escaping @Sendable () -> String? = { nil }
+        recordsHeld: Int = .max, stop: @escaping @Sendable () -> String? = { nil }
     ) {
+        self.recordsHeld = recordsHeld
         self.model = model
         self.jobs = max(1, jobs)
         self.trace = trace
@@ -94,7 +117,8 @@ public struct RunEngine: Sendable {
                 if stop() != nil { break }
                 events(.starting(candidate))
                 let work = Work(
-                    supply: supply(last: index == candidates.count - 1), positions: suite.positions, workers: jobs)
+                    supply: supply(last: index == candidates.count - 1), positions: suite.positions, workers: jobs,
+                    recordsHeld: recordsHeld)
                 run.implementations.append(self.run(work, on: candidate, events: events))
             }
         }
@@ -121,7 +145,7 @@ public struct RunEngine: Sendable {
     ) -> [ImplementationRecord] {
         let queues = candidates.dropFirst().map { _ in HeldEvents() }
         for (index, (candidate, queue)) in zip(candidates.dropFirst(), queues).enumerated() {
-            let work = Work(supply: supplies[index + 1], positions: positions, workers: jobs)
+            let work = Work(supply: supplies[index + 1], positions: positions, workers: jobs, recordsHeld: recordsHeld)
             let thread = Thread {
                 queue.finish(self.run(work, on: candidate) { queue.append($0) })
             }
@@ -129,7 +153,7 @@ public struct RunEngine: Sendable {
             thread.start()
         }
         events(.starting(candidates[0]))
-        let first = Work(supply: supplies[0], positions: positions, workers: jobs)
+        let first = Work(supply: supplies[0], positions: positions, workers: jobs, recordsHeld: recordsHeld)
         var records = [run(first, on: candidates[0], events: events)]
         for (candidate, queue) in zip(candidates.dropFirst(), queues) {
             events(.starting(candidate))
@@ -192,14 +216,18 @@ final class Work: @unchecked Sendable {
     private var ready: [Int: ScenarioRecord] = [:]
     private var delivered = 0
     private var records: [ScenarioRecord] = []
+    /// Where the records go instead, in a run of more than `recordsHeld` scenarios.
+    private let spill: RecordSpill?
     private var done = 0
     private var identities: [ImplementationIdentity]
     private var names: [String?]
     private var observed: [Set<String>]
 
-    init(supply: ScenarioSupply, positions: [Int], workers: Int) {
+    init(supply: ScenarioSupply, positions: [Int], workers: Int, recordsHeld: Int = .max) {
         self.supply = supply
         total = supply.count
+        // No temporary file to be had: the records are held, as in a small run.
+        spill = supply.count > recordsHeld ? RecordSpill() : nil
         self.positions = positions
         self.workers = workers
         identities = Array(repeating: ImplementationIdentity(), count: workers)
@@ -222,7 +250,7 @@ final class Work: @unchecked Sendable {
                     // Never run, never passed: an error of the suite, said in the scenario's report.
                     ScenarioResult(
                         scenario: scenario, implementation: implementation.name, outcome: .errored, steps: [],
-                        message: "not run: " + $0)
+                        message: RunEngine.notRun + $0)
                 } ?? runner.run(scenario, on: &implementation)
             let took = DispatchTime.now().uptimeNanoseconds - began
             if stop() != nil { break }
@@ -263,7 +291,7 @@ final class Work: @unchecked Sendable {
                 return
             }
             delivered += 1
-            records.append(record)
+            keep(record)
             let number = delivered
             condition.unlock()
             deliver(.finished(record, number: number, of: total))
@@ -272,9 +300,13 @@ final class Work: @unchecked Sendable {
 
     /// Waits for every worker, handing records on as they become ready; a record after a gap
     /// left by a stopped worker is handed on too, still in order.
+    private func keep(_ record: ScenarioRecord) {
+        if let spill { spill.append(record) } else { records.append(record) }
+    }
+
     func finish(
         deliver: (RunEvent) -> Void
-    ) -> ([ScenarioRecord], [ImplementationIdentity], [String?], [Set<String>]) {
+    ) -> (ScenarioRecords, [ImplementationIdentity], [String?], [Set<String>]) {
         while true {
             handOn(deliver)
             condition.lock()
@@ -290,10 +322,11 @@ final class Work: @unchecked Sendable {
         ready = [:]
         condition.unlock()
         for record in rest {
-            records.append(record)
-            deliver(.finished(record, number: records.count, of: total))
+            keep(record)
+            delivered += 1
+            deliver(.finished(record, number: delivered, of: total))
         }
-        return (records, identities, names, observed)
+        return (spill.map { ScenarioRecords(store: $0) } ?? ScenarioRecords(records), identities, names, observed)
     }
 }
 

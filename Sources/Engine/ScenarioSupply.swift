@@ -2,12 +2,11 @@ import Results
 import ScenarioModel
 import SpecModel
 
-/// What a streamed suite keeps of a loaded scenario: what selection, the reports' headers and
-/// the suite's digest need, and where to read the scenario again when the run reaches it.
+/// What a streamed suite keeps of a loaded scenario: what selection, the requirement checks
+/// and the suite's digest need, and where to read the scenario again when the run reaches it.
+/// A few hundred bytes: titles and clauses are read again with the scenario.
 public struct ScenarioEntry: Sendable {
     public var id: String
-    public var title: String
-    public var spec: [String]
     public var tags: [String]
     public var covers: [(id: String, location: SourceLocation)]
     public var location: SourceLocation
@@ -19,8 +18,6 @@ public struct ScenarioEntry: Sendable {
 
     init(_ scenario: Scenario, file: Int, ordinal: Int) {
         id = scenario.id
-        title = scenario.title
-        spec = scenario.spec
         tags = scenario.tags
         covers = scenario.covers
         location = scenario.location
@@ -29,10 +26,10 @@ public struct ScenarioEntry: Sendable {
         fingerprint = Suite.fingerprint(of: scenario)
     }
 
-    /// A stand-in with nothing to run, for a scenario that could not be read again.
+    /// A stand-in with nothing to run, for a scenario that could not be read again (its title
+    /// and clauses went with the text: the id stands for the title).
     var standIn: Scenario {
-        Scenario(
-            id: id, title: title, spec: spec, covers: covers, tags: tags, given: [:], steps: [], location: location)
+        Scenario(id: id, title: id, spec: [], covers: covers, tags: tags, given: [:], steps: [], location: location)
     }
 }
 

@@ -137,15 +137,27 @@ public struct Suite: Sendable {
         return digest.value
     }
 
-    /// What makes a scenario what it is: its id, place, world, inputs and expectations.
+    /// What makes a scenario what it is: its id, place, title, clauses, tags and citations,
+    /// world, and steps (place, input as written and as sent, expectations).
     static func fingerprint(_ scenario: Scenario, into digest: inout DigestStream) {
         digest.add(scenario.id)
         digest.add(scenario.location.file)
         digest.add(scenario.location.line)
         digest.add(scenario.location.column)
+        // What a record takes from the scenario too: a streamed run reads the scenario again
+        // and must find it as it was loaded in all of it.
+        digest.add(scenario.title)
+        for list in [scenario.spec, scenario.tags, scenario.covers.map(\.id)] {
+            digest.add(list.count)
+            for item in list { digest.add(item) }
+        }
         digest.add(Value.map(scenario.given))
         digest.add(scenario.steps.count)
         for step in scenario.steps {
+            digest.add(step.location.line)
+            digest.add(step.location.column)
+            digest.add(step.written.name)
+            digest.add(step.written.argument ?? .null)
             digest.add(step.inputs.count)
             for input in step.inputs {
                 digest.add(input.name)

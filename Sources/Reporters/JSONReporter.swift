@@ -33,14 +33,17 @@ public struct JSONReporter {
             fields.append(("coverage", .object(coverage.map { ($0.implementation, self.coverage($0)) })))
         }
         if !run.requirements.isEmpty {
+            // One pass over each implementation's records for every requirement.
+            let statuses = run.implementations.map {
+                RequirementCoverage.assess(run.requirements.map(\.id), in: $0.records)
+            }
             fields.append(
                 (
                     "requirements",
                     .array(
-                        run.requirements.map { requirement in
-                            let assessed = run.implementations.map {
-                                ($0.name, RequirementCoverage.assess(requirement.id, in: $0.records))
-                            }
+                        run.requirements.indices.map { index in
+                            let requirement = run.requirements[index]
+                            let assessed = zip(run.implementations, statuses).map { ($0.0.name, $0.1[index]) }
                             var fields = ResultsCodec.requirement(requirement)
                             fields.append(("status", .object(assessed.map { ($0.0, .string($0.1.status.rawValue)) })))
                             let reasons = assessed.filter { $0.1.status == .notVerified }

@@ -41,7 +41,7 @@ public struct JUnitReporter {
         _ parts: [(reporter: JUnitReporter, run: RunRecord)], to emit: (String) throws(Failure) -> Void
     ) throws(Failure) {
         let all = parts.flatMap { part in part.reporter.suites(part.run) }
-        let total = RunSummary(all.flatMap(\.records))
+        let total = RunSummary(all.lazy.flatMap(\.records))
         let milliseconds = all.reduce(0) { $0 + $1.milliseconds }
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         xml +=

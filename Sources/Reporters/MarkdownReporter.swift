@@ -170,7 +170,7 @@ public struct MarkdownReporter {
         var text = "## Requirements\n\n"
         let requirements = record.requirements
         let runs = record.implementations
-        let statuses = runs.map { run in requirements.map { RequirementCoverage.assess($0.id, in: run.records) } }
+        let statuses = runs.map { run in RequirementCoverage.assess(requirements.map(\.id), in: run.records) }
         for (run, status) in zip(runs, statuses) {
             let verified = status.filter { $0.status == .verified }.count
             text += "- \(Escape.markdown(run.name)): \(verified) of \(requirements.count) requirements verified"

@@ -26,7 +26,7 @@ public struct Diagnosis: Sendable, Equatable {
     public var errors: [Finding] = []
     public var skips: [Finding] = []
 
-    public init(_ records: [ScenarioRecord]) {
+    public init(_ records: some Sequence<ScenarioRecord>) {
         var keys = Grouping()
         var fields = Grouping()
         var errors = Grouping()

@@ -27,7 +27,7 @@ extension RunRecord {
             guard part.suite == first.suite else {
                 throw MergeProblem(
                     message:
-                        "\(name) is a shard of another suite (\(part.suite.scenarios) scenarios, digest \(part.suite.digest)) than \(firstName) (\(first.suite.scenarios) scenarios, digest \(first.suite.digest)): same scenarios, selection and model needed"
+                        "\(name) is a shard of another suite (\(part.suite.scenarios) scenarios, digest \(part.suite.digest)) than \(firstName) (\(first.suite.scenarios) scenarios, digest \(first.suite.digest)): same scenarios, selection and model needed, and the same authspec version (versions may digest a suite differently)"
                 )
             }
             guard shard.count == first.shard?.count else {
@@ -80,7 +80,7 @@ extension RunRecord {
                     records.append(record)
                 }
             }
-            merged.implementations[index].records = records.sorted { $0.position < $1.position }
+            merged.implementations[index].records = ScenarioRecords(records.sorted { $0.position < $1.position })
             merged.implementations[index].restarts = ordered.reduce(0) { $0 + $1.implementations[index].restarts }
             merged.implementations[index].started = ordered.compactMap(\.implementations[index].started).min()
             // A shard with no scenario for a worker may have met a driver that never started.

@@ -37,7 +37,7 @@ public struct RunSummary: Sendable, Equatable {
         }
     }
 
-    public init(_ records: [ScenarioRecord]) {
+    public init(_ records: some Sequence<ScenarioRecord>) {
         self.init(outcomes: records.lazy.map(\.outcome))
     }
 

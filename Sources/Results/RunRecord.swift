@@ -16,12 +16,12 @@ public struct ImplementationRecord: Sendable, Equatable {
     public var reference: Bool
     /// When it began to run, ISO 8601 in UTC (the earliest shard's after a merge).
     public var started: String?
-    public var records: [ScenarioRecord]
+    public var records: ScenarioRecords
 
     public init(
         name: String, command: String? = nil, version: String? = nil, language: String? = nil, restarts: Int = 0,
         log: String? = nil, observes: [String] = [], reference: Bool = false, started: String? = nil,
-        records: [ScenarioRecord] = []
+        records: ScenarioRecords = []
     ) {
         self.name = name
         self.command = command
@@ -121,5 +121,5 @@ public struct RunRecord: Sendable, Equatable {
     }
 
     public var allRecords: [ScenarioRecord] { implementations.flatMap(\.records) }
-    public var summary: RunSummary { RunSummary(allRecords) }
+    public var summary: RunSummary { RunSummary(implementations.lazy.flatMap(\.records)) }
 }

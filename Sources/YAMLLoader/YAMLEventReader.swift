@@ -147,10 +147,9 @@ final class YAMLEventReader {
         return Mark(line: low + 1, column: index - lineStarts[low] + 1)
     }
 
-    /// True when the text holds a break libyaml counts and editors do not (NEL, LS, PS), or a
-    /// byte order mark, which libyaml skips without counting: then marks are counted here.
+    /// True when the text holds a break libyaml counts and editors do not (NEL, LS, PS): then
+    /// marks are counted here.
     static func breaksOnlyForLibyaml(in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { return true }
         // Nearly every byte is ASCII: only a lead byte of 0xC2 or 0xE2 is looked at further.
         for index in bytes.indices where bytes[index] == 0xC2 || bytes[index] == 0xE2 {
             let next = index + 1 < bytes.count ? bytes[index + 1] : 0
@@ -165,7 +164,9 @@ final class YAMLEventReader {
         var starts = [0]
         var offset = 0
         var afterCR = false
-        for byte in bytes where byte & 0xC0 != 0x80 {  // the first byte of each code point
+        // libyaml skips a leading byte order mark without counting it in its marks' index.
+        let text = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? UnsafeBufferPointer(rebasing: bytes[3...]) : bytes
+        for byte in text where byte & 0xC0 != 0x80 {  // the first byte of each code point
             offset += 1
             if byte == 0x0A {
                 if afterCR { starts[starts.count - 1] = offset } else { starts.append(offset) }

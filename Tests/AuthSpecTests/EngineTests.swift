@@ -33,6 +33,31 @@ import Testing
         return files
     }
 
+    /// A run whose records go through the temporary file (every one, here) writes the same
+    /// reports as one that holds them, with two implementations and with several workers.
+    @Test func recordsReadBackWriteTheSameReports() throws {
+        let folder = try TestSupport.temporaryFolder([:])
+        func run(_ name: String, jobs: String, held: String?) throws -> TestSupport.ProcessResult {
+            try TestSupport.authspec(
+                ["run", TestSupport.scenariosFolder, "--quiet", "--log-dir", folder + "/logs", "--jobs", jobs]
+                    + ["--driver", Self.python, "--statements", TestSupport.scenariosFolder + "/statements.yaml"]
+                    + Self.reports(into: folder + "/" + name),
+                environment: held.map { ["AUTHSPEC_RECORDS_HELD": $0] } ?? [:])
+        }
+        let held = try run("held", jobs: "1", held: nil)
+        #expect(held.status == 0, "\(held.stderr)")
+        for jobs in ["1", "3"] {
+            let spilled = try run("spilled" + jobs, jobs: jobs, held: "0")
+            #expect(spilled.status == 0, "\(spilled.stderr)")
+            #expect(TestSupport.withoutTimings(spilled.stdout) == TestSupport.withoutTimings(held.stdout))
+            #expect(try Self.contents(of: folder + "/spilled" + jobs) == Self.contents(of: folder + "/held"))
+        }
+        // The variable is read (a wrong one is refused), so the runs above did go through the file.
+        let wrong = try TestSupport.authspec(
+            ["run", TestSupport.scenariosFolder, "--quiet"], environment: ["AUTHSPEC_RECORDS_HELD": "some"])
+        #expect(wrong.status == 2 && wrong.stderr.contains("AUTHSPEC_RECORDS_HELD must be a whole number"))
+    }
+
     @Test func threeShardsMergedAreTheWholeRun() throws {
         let folder = try TestSupport.temporaryFolder([:])
         let statements = ["--statements", TestSupport.scenariosFolder + "/statements.yaml"]

@@ -168,9 +168,11 @@ import Testing
             // Columns in characters, not bytes; a byte order mark is not a column.
             "wide.yaml": "id: d\ntitle: té\nspec: [x]\nsteps:\n  - launch\n  - {é: 1, bogus: 1}\n",
             "bom.yaml": "\u{FEFF}{id: e, title: t, spec: [x], steps: [launch], bogus: 1}\n",
+            "bom-lines.yaml": "\u{FEFF}id: f\ntitle: t\nspec: [x]\nsteps:\n  - launch\n  - bogus: 1\n",
+            "bom-ls.yaml": "\u{FEFF}id: g\ntitle: \"t\u{2028}x\"\nspec: [x]\nsteps:\n  - launch\n  - bogus: 1\n",
         ])
         let result = try TestSupport.authspec(["lint", folder])
-        for file in ["cr.yaml", "crlf.yaml", "ls.yaml"] {
+        for file in ["cr.yaml", "crlf.yaml", "ls.yaml", "bom-lines.yaml", "bom-ls.yaml"] {
             #expect(
                 result.stdout.contains("\(file):6:5: error: unknown input 'bogus'\n      - bogus: 1\n        ^"),
                 "\(file)")

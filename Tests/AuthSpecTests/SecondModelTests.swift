@@ -61,9 +61,12 @@ import Testing
             var copy = record
             for index in copy.implementations.indices {
                 copy.implementations[index].started = nil
-                for scenario in copy.implementations[index].records.indices {
-                    copy.implementations[index].records[scenario].milliseconds = 0
-                }
+                copy.implementations[index].records = ScenarioRecords(
+                    copy.implementations[index].records.map { record in
+                        var record = record
+                        record.milliseconds = 0
+                        return record
+                    })
             }
             return copy
         }

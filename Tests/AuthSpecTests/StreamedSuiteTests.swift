@@ -66,8 +66,12 @@ import Testing
             "a.yaml": "id: a1\ntitle: t\nspec: [x]\nsteps: [launch]\n",
             "b.yaml": "id: b1\ntitle: t\nspec: [x]\nsteps: [launch]\n",
             "c.yaml": "id: c1\ntitle: t\nspec: [x]\nsteps: [launch]\n",
+            "d.yaml": "id: d1\ntitle: t\nspec: [x]\nsteps: [launch]\n",
         ])
         let suite = Self.suite(folder, streamed: true)
+        // Only the title: what a record says of the scenario must be what was loaded, too.
+        try "id: d1\ntitle: another\nspec: [x]\nsteps: [launch]\n".write(
+            toFile: folder + "/d.yaml", atomically: true, encoding: .utf8)
         try "id: a1\ntitle: t\nspec: [x]\nsteps: [launch, {advance: 1s}]\n".write(
             toFile: folder + "/a.yaml", atomically: true, encoding: .utf8)
         try FileManager.default.removeItem(atPath: folder + "/b.yaml")
@@ -82,5 +86,35 @@ import Testing
         // The file left alone runs (it expects nothing, so nothing is checked).
         #expect(byID["c1"]?.outcome == .notChecked && byID["c1"]?.steps.count == 1)
         #expect(byID["a1"]?.steps.isEmpty == true)
+        #expect(byID["d1"]?.outcome == .errored && byID["d1"]?.title == "d1")
+        // Each is bad input at its scenario, once, whatever the number of implementations.
+        let changes = RunEngine.suiteChanges(in: run)
+        #expect(changes.map(\.location.file).sorted() == ["a.yaml", "b.yaml", "d.yaml"].map { folder + "/" + $0 })
+        #expect(changes.allSatisfy { $0.message.contains("scenario '") && $0.message.contains("not run: ") })
+    }
+
+    /// Records past `recordsHeld` go to a temporary file and are read back: the same records,
+    /// in the same order, as a run that holds them.
+    @Test func recordsReadBackFromTheirFileAreTheHeldOnes() throws {
+        let suite = Suite(
+            paths: [TestSupport.scenariosFolder], requirementsFile: nil, model: Self.model,
+            selection: SuiteSelection(), streamed: true)
+        let reference = Candidate(label: "reference", reference: true) { _ in ReferenceImplementation() }
+        let held = RunEngine(model: Self.model).run(suite, on: [reference])
+        let spilled = RunEngine(model: Self.model, jobs: 2, recordsHeld: 0).run(suite, on: [reference])
+        let heldRecords = held.implementations[0].records
+        let spilledRecords = spilled.implementations[0].records
+        #expect(!heldRecords.isStored && spilledRecords.isStored)
+        #expect(spilledRecords.count == TestSupport.suiteSize)
+        func timeless(_ records: ScenarioRecords) -> [ScenarioRecord] {
+            records.map { record in
+                var record = record
+                record.milliseconds = 0
+                return record
+            }
+        }
+        #expect(timeless(spilledRecords) == timeless(heldRecords))
+        // Read twice, the same again.
+        #expect(timeless(spilledRecords) == timeless(spilledRecords))
     }
 }

@@ -98,7 +98,8 @@ enum TestSupport {
 
     /// Runs a program to completion with the package root as its working folder.
     static func execute(
-        _ executable: URL, _ arguments: [String], in folder: URL = root, limit: TimeInterval = 300
+        _ executable: URL, _ arguments: [String], in folder: URL = root, limit: TimeInterval = 300,
+        environment extra: [String: String] = [:]
     ) throws -> ProcessResult {
         let process = Process()
         process.executableURL = executable
@@ -106,6 +107,7 @@ enum TestSupport {
         process.currentDirectoryURL = folder
         var environment = ProcessInfo.processInfo.environment
         environment["SWIFT_BACKTRACE"] = "enable=no"
+        environment.merge(extra) { _, given in given }
         process.environment = environment
         // Files, not pipes: a child that fills a pipe nobody reads would stall.
         let outFile = FileManager.default.temporaryDirectory.appendingPathComponent("authspec-out-\(UUID().uuidString)")
@@ -171,7 +173,9 @@ enum TestSupport {
         }
     }
 
-    static func authspec(_ arguments: [String], in folder: URL = root) throws -> ProcessResult {
-        try execute(binary, arguments, in: folder)
+    static func authspec(
+        _ arguments: [String], in folder: URL = root, environment: [String: String] = [:]
+    ) throws -> ProcessResult {
+        try execute(binary, arguments, in: folder, environment: environment)
     }
 }

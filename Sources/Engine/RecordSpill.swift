@@ -1,0 +1,99 @@
+import DriverProtocol
+import Foundation
+import Results
+import ScenarioModel
+import SpecModel
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A run's records past the first few thousand, written to a temporary file as they come and
+/// read back, one decoded record at a time, by each report: a run's memory then stays the same
+/// whatever the size of its suite. The file is unlinked as soon as it is made, so it goes with
+/// the process, however that ends. A record that cannot be written is held instead; one that
+/// cannot be read back (the file damaged under the run) reads as errored, never as passed.
+final class RecordSpill: RecordStore, @unchecked Sendable {
+    private let descriptor: Int32
+    /// Where each written record starts in the file; the last entry is where the file ends.
+    private var offsets: [Int] = [0]
+    /// The records after the first that could not be written.
+    private var held: [ScenarioRecord] = []
+    private let lock = NSLock()
+
+    /// A spill in the system's temporary folder, or nil when no file can be made there.
+    init?() {
+        var template = Array((NSTemporaryDirectory() + "/authspec-records-XXXXXX").utf8CString)
+        let made = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard made >= 0 else { return nil }
+        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+        descriptor = made
+    }
+
+    deinit { close(descriptor) }
+
+    var count: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return offsets.count - 1 + held.count
+    }
+
+    func append(_ record: ScenarioRecord) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard held.isEmpty else { return held.append(record) }
+        var bytes = Array(ResultsCodec.scenario(record).rendered().utf8)
+        bytes.append(UInt8(ascii: "\n"))
+        let start = offsets[offsets.count - 1]
+        var written = 0
+        while written < bytes.count {
+            let done = bytes.withUnsafeBytes {
+                pwrite(descriptor, $0.baseAddress! + written, $0.count - written, off_t(start + written))
+            }
+            if done < 0 && errno == EINTR { continue }
+            guard done > 0 else { return held.append(record) }
+            written += done
+        }
+        offsets.append(start + bytes.count)
+    }
+
+    func record(at index: Int) -> ScenarioRecord {
+        lock.lock()
+        let written = offsets.count - 1
+        guard index < written else {
+            defer { lock.unlock() }
+            return held[index - written]
+        }
+        let start = offsets[index]
+        let length = offsets[index + 1] - start
+        lock.unlock()
+        var bytes = [UInt8](repeating: 0, count: length)
+        var read = 0
+        while read < length {
+            let got = bytes.withUnsafeMutableBytes {
+                pread(descriptor, $0.baseAddress! + read, length - read, off_t(start + read))
+            }
+            if got < 0 && errno == EINTR { continue }
+            guard got > 0 else { return Self.unreadable(index, "the records file ended early") }
+            read += got
+        }
+        do {
+            let value = try bytes.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) in
+                try JSONCodec.decode(UnsafeBufferPointer(rebasing: buffer[..<(length - 1)]))
+            }
+            return try ResultsCodec.scenario(from: value)
+        } catch {
+            return Self.unreadable(index, "\(error)")
+        }
+    }
+
+    /// A record that could not be read back: errored, so no report counts it as passed.
+    private static func unreadable(_ index: Int, _ why: String) -> ScenarioRecord {
+        ScenarioRecord(
+            position: index, id: "record-\(index + 1)", title: "a record that could not be read back",
+            location: SourceLocation(file: "<records>", line: 0, column: 0), spec: [], covers: [], implementation: "",
+            outcome: .errored,
+            message: "this scenario's record could not be read back from the run's temporary file: \(why)",
+            steps: [], hits: Hits())
+    }
+}
