@@ -1,4 +1,3 @@
-import DriverProtocol
 import Foundation
 import Results
 import ScenarioModel
@@ -42,8 +41,7 @@ final class RecordSpill: RecordStore, @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         guard held.isEmpty else { return held.append(record) }
-        var bytes = Array(ResultsCodec.scenario(record).rendered().utf8)
-        bytes.append(UInt8(ascii: "\n"))
+        let bytes = RecordBytes.encode(record)
         let start = offsets[offsets.count - 1]
         var written = 0
         while written < bytes.count {
@@ -77,14 +75,8 @@ final class RecordSpill: RecordStore, @unchecked Sendable {
             guard got > 0 else { return Self.unreadable(index, "the records file ended early") }
             read += got
         }
-        do {
-            let value = try bytes.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) in
-                try JSONCodec.decode(UnsafeBufferPointer(rebasing: buffer[..<(length - 1)]))
-            }
-            return try ResultsCodec.scenario(from: value)
-        } catch {
-            return Self.unreadable(index, "\(error)")
-        }
+        return bytes.withUnsafeBufferPointer(RecordBytes.decode)
+            ?? Self.unreadable(index, "its bytes are not a record")
     }
 
     /// A record that could not be read back: errored, so no report counts it as passed.

@@ -8,7 +8,10 @@ import SpecModel
 public struct ScenarioEntry: Sendable {
     public var id: String
     public var tags: [String]
-    public var covers: [(id: String, location: SourceLocation)]
+    /// The requirement ids it cites, and the citations of ids the catalogue lacks, with their
+    /// places (for the problems said of them; nearly always none).
+    public var covers: [String]
+    public var unknownCitations: [(id: String, location: SourceLocation)]
     public var location: SourceLocation
     /// The file's place among the suite's files, and the scenario's among the file's.
     public var file: Int
@@ -16,10 +19,11 @@ public struct ScenarioEntry: Sendable {
     /// `Suite.fingerprint` of the scenario as first loaded.
     public var fingerprint: UInt64
 
-    init(_ scenario: Scenario, file: Int, ordinal: Int) {
+    init(_ scenario: Scenario, file: Int, ordinal: Int, requirements known: Set<String>) {
         id = scenario.id
         tags = scenario.tags
-        covers = scenario.covers
+        covers = scenario.covers.map(\.id)
+        unknownCitations = scenario.covers.filter { !known.contains($0.id) }
         location = scenario.location
         self.file = file
         self.ordinal = ordinal
@@ -29,7 +33,9 @@ public struct ScenarioEntry: Sendable {
     /// A stand-in with nothing to run, for a scenario that could not be read again (its title
     /// and clauses went with the text: the id stands for the title).
     var standIn: Scenario {
-        Scenario(id: id, title: id, spec: [], covers: covers, tags: tags, given: [:], steps: [], location: location)
+        Scenario(
+            id: id, title: id, spec: [], covers: covers.map { ($0, location) }, tags: tags, given: [:], steps: [],
+            location: location)
     }
 }
 

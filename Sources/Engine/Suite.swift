@@ -67,15 +67,16 @@ public struct Suite: Sendable {
         }
         let found = ScenarioLoader.files(for: paths)
         let each = ScenarioLoader(model: model).summarize(files: found.files) { scenarios, file in
-            scenarios.indices.map { ScenarioEntry(scenarios[$0], file: file, ordinal: $0) }
+            scenarios.indices.map { ScenarioEntry(scenarios[$0], file: file, ordinal: $0, requirements: known) }
         }
         var diagnostics = found.problems + each.flatMap(\.diagnostics)
         let duplicates = Diagnostic.firstOfEachID(
             each.flatMap(\.kept), what: "scenario", id: { $0.id }, location: { $0.location })
         var entries = duplicates.kept
         diagnostics += duplicates.diagnostics + catalogue.diagnostics
-        diagnostics += RequirementCatalogue.unknownCitations(covers: entries.map(\.covers), requirements: requirements)
-        entries.removeAll { entry in entry.covers.contains { !known.contains($0.id) } }
+        diagnostics += RequirementCatalogue.unknownCitations(
+            covers: entries.map(\.unknownCitations), requirements: requirements)
+        entries.removeAll { !$0.unknownCitations.isEmpty }
         loaded = ScenarioLoader.Result(scenarios: [], diagnostics: diagnostics, files: found.files)
         let kept = entries
         selected = kept.indices.filter { selection.chooses(id: kept[$0].id, tags: kept[$0].tags) }
@@ -96,7 +97,7 @@ public struct Suite: Sendable {
 
     /// The requirements no loaded scenario covers.
     public var uncoveredRequirements: [Requirement] {
-        let covered = Set(entries?.flatMap { $0.covers.map(\.id) } ?? loaded.scenarios.flatMap { $0.covers.map(\.id) })
+        let covered = Set(entries?.flatMap(\.covers) ?? loaded.scenarios.flatMap { $0.covers.map(\.id) })
         return requirements.filter { !covered.contains($0.id) }
     }
 

@@ -12,15 +12,20 @@ public final class Argon2Memo: Sendable {
     }
 
     private let entries = Mutex(Entries())
-    /// Distinct pairs kept at most; past it the table starts again (it only saves work).
-    static let capacity = 100_000
+    /// Distinct PINs and pairs kept at most; past it a table starts again (it only saves work,
+    /// and a run of any size keeps it this small; the repeats it saves are nearly all within
+    /// one scenario).
+    static let capacity = 4_096
 
     public init() {}
 
     public func hash(_ pin: String, with hasher: Argon2idHasher) throws(Argon2Error) -> String {
         if let known = entries.withLock({ $0.hashes[pin] }) { return known }
         let encoded = try hasher.hash(pin)
-        entries.withLock { $0.hashes[pin] = encoded }
+        entries.withLock { table in
+            if table.hashes.count >= Self.capacity { table.hashes.removeAll() }
+            table.hashes[pin] = encoded
+        }
         return encoded
     }
 

@@ -4,22 +4,51 @@ import Results
 /// that ran fewer scenarios (a cut run, a selection) never shifts another's cells.
 struct OutcomeMatrix {
     let ids: [String]
-    private let cells: [String: [String: Outcome]]
+    /// Each id's row, and each implementation's column, in one flat table: a large run's matrix
+    /// costs a few bytes a cell, not a dictionary a scenario.
+    private let rows: [String: Int]
+    private let columns: [String: Int]
+    private let cells: [Outcome?]
 
     init(_ run: RunRecord) {
-        var order: [String: Int] = [:]
-        var cells: [String: [String: Outcome]] = [:]
+        var rows: [String: Int] = [:]
+        var positions: [Int] = []
+        var ids: [String] = []
+        var columns: [String: Int] = [:]
+        for implementation in run.implementations where columns[implementation.name] == nil {
+            columns[implementation.name] = columns.count
+        }
+        var found: [(row: Int, column: Int, outcome: Outcome)] = []
         for implementation in run.implementations {
+            let column = columns[implementation.name]!
             for record in implementation.records {
-                order[record.id] = min(order[record.id] ?? .max, record.position)
-                cells[record.id, default: [:]][implementation.name] = record.outcome
+                let row: Int
+                if let known = rows[record.id] {
+                    row = known
+                    positions[row] = min(positions[row], record.position)
+                } else {
+                    row = ids.count
+                    rows[record.id] = row
+                    ids.append(record.id)
+                    positions.append(record.position)
+                }
+                found.append((row, column, record.outcome))
             }
         }
-        ids = order.keys.sorted { (order[$0]!, $0) < (order[$1]!, $1) }
+        var cells = [Outcome?](repeating: nil, count: ids.count * columns.count)
+        for cell in found { cells[cell.row * columns.count + cell.column] = cell.outcome }
+        // Suite order: by position, then id.
+        let order = ids.indices.sorted { (positions[$0], ids[$0]) < (positions[$1], ids[$1]) }
+        self.ids = order.map { ids[$0] }
+        self.rows = rows
+        self.columns = columns
         self.cells = cells
     }
 
-    func outcome(_ id: String, _ implementation: String) -> Outcome? { cells[id]?[implementation] }
+    func outcome(_ id: String, _ implementation: String) -> Outcome? {
+        guard let row = rows[id], let column = columns[implementation] else { return nil }
+        return cells[row * columns.count + column]
+    }
 
     /// Every one of `implementations` ran the scenario and it passed: the rows reports fold away.
     func passedEverywhere(_ id: String, on implementations: [String]) -> Bool {

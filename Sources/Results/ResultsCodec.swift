@@ -207,11 +207,6 @@ public enum ResultsCodec {
         return run
     }
 
-    /// One scenario's record from what `scenario(_:)` wrote of it.
-    public static func scenario(from value: Value) throws(Problem) -> ScenarioRecord {
-        try scenario(try Reader(value, path: "scenario"))
-    }
-
     static func scenario(_ entry: Reader) throws(Problem) -> ScenarioRecord {
         let file = try entry.string("file")
         let steps = try entry.objects("steps").map { (step: Reader) throws(Problem) -> StepRecord in

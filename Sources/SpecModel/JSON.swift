@@ -75,6 +75,11 @@ extension JSON {
             out += "  " + Value.quoted(name) + ": "
             value.write(into: &out, indent: "  ")
             out += ",\n"
+            // Field by field: a large run's matrix is not held twice, as a value and as text.
+            if out.utf8.count >= 1 << 16 {
+                try emit(out)
+                out = ""
+            }
         }
         out += "  " + Value.quoted(key) + ": "
         var iterator = items.makeIterator()
