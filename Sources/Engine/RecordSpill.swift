@@ -7,7 +7,7 @@ import SpecModel
     import Glibc
 #endif
 
-/// A run's records past the first few thousand, written to a temporary file as they come and
+/// An implementation's records in a run of a few thousand scenarios or more, written to a temporary file as they come and
 /// read back, one decoded record at a time, by each report: a run's memory then stays the same
 /// whatever the size of its suite. The file is unlinked as soon as it is made, so it goes with
 /// the process, however that ends. A record that cannot be written is held instead; one that
@@ -22,10 +22,23 @@ final class RecordSpill: RecordStore, @unchecked Sendable {
 
     /// A spill in the system's temporary folder, or nil when no file can be made there.
     init?() {
-        var template = Array((NSTemporaryDirectory() + "/authspec-records-XXXXXX").utf8CString)
-        let made = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        // Made and opened in one call, closed on exec: no driver inherits the file (to keep it
+        // alive, or to write into it), even one started by another thread at that moment.
+        var made: Int32 = -1
+        var path = ""
+        for _ in 0..<16 where made < 0 {
+            path =
+                NSTemporaryDirectory()
+                + "/authspec-records-\(getpid())-\(String(UInt64.random(in: 1...UInt64.max), radix: 16))"
+            made = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+            if made < 0 && errno != EEXIST { return nil }
+        }
         guard made >= 0 else { return nil }
-        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+        guard unlink(path) == 0 else {
+            // A file that cannot be unlinked would outlive the run: the records are held instead.
+            close(made)
+            return nil
+        }
         descriptor = made
     }
 
@@ -82,7 +95,7 @@ final class RecordSpill: RecordStore, @unchecked Sendable {
     /// A record that could not be read back: errored, so no report counts it as passed.
     private static func unreadable(_ index: Int, _ why: String) -> ScenarioRecord {
         ScenarioRecord(
-            position: index, id: "record-\(index + 1)", title: "a record that could not be read back",
+            position: index, id: "<record \(index + 1)>", title: "a record that could not be read back",
             location: SourceLocation(file: "<records>", line: 0, column: 0), spec: [], covers: [], implementation: "",
             outcome: .errored,
             message: "this scenario's record could not be read back from the run's temporary file: \(why)",

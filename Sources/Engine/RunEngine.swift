@@ -67,8 +67,8 @@ public struct RunEngine: Sendable {
         return found
     }
 
-    /// An implementation's records beyond this many go to a temporary file (`RecordSpill`)
-    /// and are read back by the reports: memory stays flat however large the suite.
+    /// An implementation that runs more scenarios than this keeps its records in a temporary
+    /// file (`RecordSpill`), read back by the reports: memory stays flat however large the suite.
     public var recordsHeld: Int
 
     public init(

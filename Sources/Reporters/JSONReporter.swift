@@ -14,15 +14,33 @@ public struct JSONReporter {
     }
 
     public func document(_ run: RunRecord, coverage: [CoverageReport]) -> JSON {
-        .object(fields(run, coverage: coverage) + [("scenarios", .array(run.allRecords.map(ResultsCodec.scenario)))])
+        .object(
+            fields(run, coverage: coverage) + [("matrix", .object(Array(matrix(run))))]
+                + [("scenarios", .array(run.allRecords.map(ResultsCodec.scenario)))])
     }
 
-    /// The same text as `document(...).rendered()`, written a scenario at a time.
+    /// The same text as `document(...).rendered()`, written a scenario (and a matrix row) at a time.
     public func write<Failure: Error>(
         _ run: RunRecord, coverage: [CoverageReport], to emit: (String) throws(Failure) -> Void
     ) throws(Failure) {
         let scenarios = run.implementations.lazy.flatMap(\.records).map(ResultsCodec.scenario)
-        try JSON.stream(fields(run, coverage: coverage), thenArray: "scenarios", scenarios, to: emit)
+        try JSON.stream(
+            fields(run, coverage: coverage), thenObject: ("matrix", matrix(run)), thenArray: "scenarios", scenarios,
+            to: emit)
+    }
+
+    /// Each scenario's outcome on each implementation that ran it, in suite order, made as written.
+    private func matrix(_ run: RunRecord) -> some Sequence<(String, JSON)> {
+        let matrix = OutcomeMatrix(run)
+        return matrix.ids.lazy.map { id in
+            (
+                id,
+                JSON.object(
+                    run.implementations.compactMap { implementation in
+                        matrix.outcome(id, implementation.name).map { (implementation.name, .string($0.rawValue)) }
+                    })
+            )
+        }
     }
 
     private func fields(_ run: RunRecord, coverage: [CoverageReport]) -> [(String, JSON)] {
@@ -56,23 +74,6 @@ public struct JSONReporter {
                 ))
         }
         fields.append(("implementations", .array(run.implementations.map(implementation))))
-        let matrix = OutcomeMatrix(run)
-        fields.append(
-            (
-                "matrix",
-                .object(
-                    matrix.ids.map { id in
-                        (
-                            id,
-                            .object(
-                                run.implementations.compactMap { implementation in
-                                    matrix.outcome(id, implementation.name).map {
-                                        (implementation.name, .string($0.rawValue))
-                                    }
-                                })
-                        )
-                    })
-            ))
         return fields
     }
 

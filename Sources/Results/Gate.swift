@@ -40,7 +40,8 @@ extension RunRecord {
                 continue
             }
             let baseline = policy.baselines.first { $0.implementation == name }
-            var unexpected: [ScenarioRecord] = []
+            // Outcomes only: a driver that fails everything costs a count, not its records.
+            var unexpected: [Outcome] = []
             var expected = 0
             var unexpectedPasses: [String] = []
             for record in implementation.records {
@@ -50,10 +51,10 @@ extension RunRecord {
                 } else if entry?.outcome == record.outcome.rawValue {
                     expected += 1
                 } else {
-                    unexpected.append(record)
+                    unexpected.append(record.outcome)
                 }
             }
-            let summary = RunSummary(unexpected)
+            let summary = RunSummary(outcomes: unexpected)
             let failed = summary.failed > 0 ? ["\(summary.failed) failed"] : []
             let errored = summary.errored > 0 ? ["\(summary.errored) errored"] : []
             if !(failed + errored).isEmpty {

@@ -67,19 +67,50 @@ public indirect enum JSON: Sendable, Equatable {
 extension JSON {
     /// An object whose last field is an array, written item by item: the same text as the
     /// whole object rendered at once, without ever holding it whole.
+    /// `object`, when given, is a field written after `fields`, pair by pair as its sequence
+    /// makes them: a field as large as the array need not be held whole either.
     public static func stream<Items: Sequence<JSON>, Failure: Error>(
         _ fields: [(String, JSON)], thenArray key: String, _ items: Items, to emit: (String) throws(Failure) -> Void
+    ) throws(Failure) {
+        let noObject: (key: String, pairs: [(String, JSON)])? = nil
+        try stream(fields, thenObject: noObject, thenArray: key, items, to: emit)
+    }
+
+    public static func stream<Items: Sequence<JSON>, Pairs: Sequence<(String, JSON)>, Failure: Error>(
+        _ fields: [(String, JSON)], thenObject object: (key: String, pairs: Pairs)?, thenArray key: String,
+        _ items: Items, to emit: (String) throws(Failure) -> Void
     ) throws(Failure) {
         var out = "{\n"
         for (name, value) in fields {
             out += "  " + Value.quoted(name) + ": "
             value.write(into: &out, indent: "  ")
             out += ",\n"
-            // Field by field: a large run's matrix is not held twice, as a value and as text.
             if out.utf8.count >= 1 << 16 {
                 try emit(out)
                 out = ""
             }
+        }
+        if let object {
+            out += "  " + Value.quoted(object.key) + ": "
+            var pairs = object.pairs.makeIterator()
+            if var pair = pairs.next() {
+                out += "{\n"
+                while true {
+                    out += "    " + Value.quoted(pair.0) + ": "
+                    pair.1.write(into: &out, indent: "    ")
+                    guard let next = pairs.next() else { break }
+                    out += ",\n"
+                    pair = next
+                    if out.utf8.count >= 1 << 16 {
+                        try emit(out)
+                        out = ""
+                    }
+                }
+                out += "\n  }"
+            } else {
+                out += "{}"
+            }
+            out += ",\n"
         }
         out += "  " + Value.quoted(key) + ": "
         var iterator = items.makeIterator()

@@ -68,9 +68,10 @@ enum RunCommand: Command {
         return try SeveralModels.run(suites, arguments: arguments, outputs: outputs)
     }
 
-    /// An implementation's records held in memory before the rest go to a temporary file and
-    /// are read back by the reports (about 4 KiB each held); `AUTHSPEC_RECORDS_HELD` sets
-    /// another number (the tests set 0, so that every record goes through the file).
+    /// The most scenarios an implementation runs with its records held in memory (about 4 KiB
+    /// each); in a larger run they go to a temporary file and the reports read them back.
+    /// `AUTHSPEC_RECORDS_HELD` sets another number (the tests set 0: every record goes through
+    /// the file).
     static func recordsHeld() throws -> Int {
         guard let text = ProcessInfo.processInfo.environment["AUTHSPEC_RECORDS_HELD"] else { return 2_000 }
         guard let number = Int(text), number >= 0 else {
