@@ -85,51 +85,52 @@ extension JSON {
             out += "  " + Value.quoted(name) + ": "
             value.write(into: &out, indent: "  ")
             out += ",\n"
-            if out.utf8.count >= 1 << 16 {
-                try emit(out)
-                out = ""
-            }
+            try flush(&out, to: emit)
         }
         if let object {
             out += "  " + Value.quoted(object.key) + ": "
-            var pairs = object.pairs.makeIterator()
-            if var pair = pairs.next() {
-                out += "{\n"
-                while true {
-                    out += "    " + Value.quoted(pair.0) + ": "
-                    pair.1.write(into: &out, indent: "    ")
-                    guard let next = pairs.next() else { break }
-                    out += ",\n"
-                    pair = next
-                    if out.utf8.count >= 1 << 16 {
-                        try emit(out)
-                        out = ""
-                    }
-                }
-                out += "\n  }"
-            } else {
-                out += "{}"
+            try streamed(object.pairs, open: "{", close: "}", into: &out, to: emit) { pair, out in
+                out += "    " + Value.quoted(pair.0) + ": "
+                pair.1.write(into: &out, indent: "    ")
             }
             out += ",\n"
         }
         out += "  " + Value.quoted(key) + ": "
-        var iterator = items.makeIterator()
-        guard var item = iterator.next() else {
-            try emit(out + "[]\n}\n")
-            return
-        }
-        out += "[\n"
-        while true {
+        try streamed(items, open: "[", close: "]", into: &out, to: emit) { item, out in
             out += "    "
             item.write(into: &out, indent: "    ")
+        }
+        try emit(out + "\n}\n")
+    }
+
+    /// A collection at the document's second level, element by element as `elements` makes
+    /// them, the text handed on in pieces: as the whole rendered at once.
+    private static func streamed<Elements: Sequence, Failure: Error>(
+        _ elements: Elements, open: String, close: String, into out: inout String,
+        to emit: (String) throws(Failure) -> Void, write: (Elements.Element, inout String) -> Void
+    ) throws(Failure) {
+        var iterator = elements.makeIterator()
+        guard var element = iterator.next() else {
+            out += open + close
+            return
+        }
+        out += open + "\n"
+        while true {
+            write(element, &out)
             guard let next = iterator.next() else { break }
             out += ",\n"
-            item = next
-            if out.utf8.count >= 1 << 16 {
-                try emit(out)
-                out = ""
-            }
+            element = next
+            try flush(&out, to: emit)
         }
-        try emit(out + "\n  ]\n}\n")
+        out += "\n  " + close
+    }
+
+    /// Hands on what is written once it passes 64 KiB.
+    private static func flush<Failure: Error>(
+        _ out: inout String, to emit: (String) throws(Failure) -> Void
+    ) throws(Failure) {
+        guard out.utf8.count >= 1 << 16 else { return }
+        try emit(out)
+        out = ""
     }
 }
