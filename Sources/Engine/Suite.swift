@@ -179,9 +179,13 @@ public struct Suite: Sendable {
     public static func catalogue(_ explicit: String?, paths: [String]) -> (
         requirements: [Requirement], diagnostics: [Diagnostic]
     ) {
-        if let explicit { return RequirementCatalogue.load(file: explicit) }
-        guard let found = nearest(RequirementCatalogue.fileName, from: paths) else { return ([], []) }
-        return RequirementCatalogue.load(file: found)
+        guard let file = catalogueFile(explicit, paths: paths) else { return ([], []) }
+        return RequirementCatalogue.load(file: file)
+    }
+
+    /// Where that catalogue is, if anywhere.
+    public static func catalogueFile(_ explicit: String?, paths: [String]) -> String? {
+        explicit ?? nearest(RequirementCatalogue.fileName, from: paths)
     }
 
     /// The nearest file of that name in the folder of a path given (or the path itself, a

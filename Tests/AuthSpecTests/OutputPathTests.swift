@@ -21,6 +21,39 @@ import Testing
         return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFCHR
     }
 
+    /// A report named onto one of the command's own inputs is refused before anything runs,
+    /// whatever name reaches the file (another path, a symlink), and the input is left as it was.
+    @Test func aReportNeverOverwritesAnInput() throws {
+        let scenario = "id: a1\ntitle: t\nspec: [x]\ncovers: [REQ-A]\nsteps: [launch]\n"
+        let requirements = "- {id: REQ-A, clause: x, text: y}\n"
+        let folder = try TestSupport.temporaryFolder([
+            "suite/a.yaml": scenario, "suite/requirements.yaml": requirements,
+        ])
+        try FileManager.default.createSymbolicLink(
+            atPath: folder + "/link.yaml", withDestinationPath: folder + "/suite/a.yaml")
+        let cases: [([String], String)] = [
+            (["--json", folder + "/suite/a.yaml"], "--json would write over"),
+            (["--markdown", folder + "/suite/../suite/requirements.yaml"], "--markdown would write over"),
+            (["--junit", folder + "/link.yaml"], "--junit would write over"),
+        ]
+        for (options, message) in cases {
+            let result = try TestSupport.authspec(["run", folder + "/suite", "--quiet"] + options)
+            #expect(result.status == 2, "\(options): \(result.stdout)")
+            #expect(
+                result.stderr.contains(message) && result.stderr.contains("one of this command's inputs"),
+                "\(result.stderr)")
+        }
+        #expect(try String(contentsOfFile: folder + "/suite/a.yaml", encoding: .utf8) == scenario)
+        #expect(try String(contentsOfFile: folder + "/suite/requirements.yaml", encoding: .utf8) == requirements)
+        // merge: a shard's results are its inputs.
+        let shard = folder + "/r1.json"
+        _ = try TestSupport.authspec(["run", folder + "/suite", "--quiet", "--json", shard, "--shard", "1/1"])
+        let before = try String(contentsOfFile: shard, encoding: .utf8)
+        let merged = try TestSupport.authspec(["merge", shard, "--markdown", shard])
+        #expect(merged.status == 2 && merged.stderr.contains("--markdown would write over"), "\(merged.stderr)")
+        #expect(try String(contentsOfFile: shard, encoding: .utf8) == before)
+    }
+
     @Test func aDashIsStandardOutputAndTheTerminalTextMovesAside() throws {
         let result = try TestSupport.authspec(["run"] + Self.selection + ["--json", "-"])
         #expect(result.status == 0)

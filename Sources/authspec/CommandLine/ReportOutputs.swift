@@ -1,3 +1,4 @@
+import Foundation
 import Reporters
 
 /// The report options of a command, resolved and checked before anything runs: each target
@@ -27,6 +28,27 @@ struct ReportOutputs {
             targets.append((option, target))
             // `-`, or another name for the same stream (/dev/stdout, /proc/self/fd/1).
             if target.identity == OutputTarget.standardOutput.identity { Console.textGoesToStandardError = true }
+        }
+    }
+
+    /// Refuses a report that would be written over one of the command's own inputs (a scenario
+    /// file, a catalogue, a baseline, the manifest, a shard's results): a mistyped option must
+    /// not destroy the suite it checks. Checked before anything runs.
+    func refuseInputs(_ inputs: [String]) throws {
+        var byIdentity: [String: String] = [:]
+        for path in inputs {
+            var info = stat()
+            guard stat(path, &info) == 0 else { continue }
+            let identity = "\(info.st_dev):\(info.st_ino)"
+            if byIdentity[identity] == nil { byIdentity[identity] = path }
+        }
+        for (option, target) in targets where target != .standardOutput {
+            if let input = byIdentity[target.identity] {
+                throw UsageError(
+                    message:
+                        "--\(option) would write over \(input), one of this command's inputs; give the report a file of its own"
+                )
+            }
         }
     }
 

@@ -108,6 +108,11 @@ enum RunCommand: Command {
         var suite = Suite(
             paths: paths, requirementsFile: arguments.value("requirements") ?? manifest?.requirements, model: model,
             selection: selection, streamed: true)
+        let requirementsFile = arguments.value("requirements") ?? manifest?.requirements
+        try outputs.refuseInputs(
+            suite.loaded.files
+                + [Suite.catalogueFile(requirementsFile, paths: paths), manifest?.file].compactMap { $0 }
+                + arguments.all("statements") + (manifest?.baselines ?? []) + arguments.all("baseline"))
         let (policy, baselineProblems) = RunReports.policy(
             arguments, known: Set(suite.loadedIDs), manifest: manifest)
         suite.loaded.diagnostics += baselineProblems
