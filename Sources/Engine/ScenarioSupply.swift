@@ -22,7 +22,8 @@ public struct ScenarioEntry: Sendable {
     init(_ scenario: Scenario, file: Int, ordinal: Int, requirements known: Set<String>) {
         id = scenario.id
         tags = scenario.tags
-        covers = scenario.covers.map(\.id)
+        // The catalogue's own strings: a long id is stored once, not once per citing scenario.
+        covers = scenario.covers.map { cited in known.firstIndex(of: cited.id).map { known[$0] } ?? cited.id }
         unknownCitations = scenario.covers.filter { !known.contains($0.id) }
         location = scenario.location
         self.file = file

@@ -70,8 +70,11 @@ public struct Suite: Sendable {
             scenarios.indices.map { ScenarioEntry(scenarios[$0], file: file, ordinal: $0, requirements: known) }
         }
         var diagnostics = found.problems + each.flatMap(\.diagnostics)
-        let duplicates = Diagnostic.firstOfEachID(
-            each.flatMap(\.kept), what: "scenario", id: { $0.id }, location: { $0.location })
+        var all: [ScenarioEntry] = []
+        all.reserveCapacity(each.reduce(0) { $0 + $1.kept.count })
+        for file in each { all += file.kept }
+        let duplicates = Diagnostic.firstOfEachID(all, what: "scenario", id: { $0.id }, location: { $0.location })
+        all = []
         var entries = duplicates.kept
         diagnostics += duplicates.diagnostics + catalogue.diagnostics
         diagnostics += RequirementCatalogue.unknownCitations(
@@ -104,8 +107,9 @@ public struct Suite: Sendable {
     /// The selected scenarios in run order (the shard's), to hand to workers one at a time.
     func supply(model: ModelDeclaration, releasing: Bool) -> ScenarioSupply {
         guard let entries else { return ScenarioSupply(held: scenarios, releasing: releasing) }
-        return ScenarioSupply(
-            files: loaded.files, entries: positions.map { entries[$0] }, loader: ScenarioLoader(model: model))
+        // Nearly always every entry runs: the array is shared, not copied.
+        let chosen = positions.count == entries.count ? entries : positions.map { entries[$0] }
+        return ScenarioSupply(files: loaded.files, entries: chosen, loader: ScenarioLoader(model: model))
     }
 
     /// The selected scenarios' ids, in run order.
