@@ -103,6 +103,19 @@ import Testing
         }
     }
 
+    /// `--out` never writes over a file explore did not write (a suite's scenario, say): refused
+    /// before anything runs, the file left as it was; its own earlier counterexample it may.
+    @Test func theCounterexampleNeverOverwritesAnotherFile() throws {
+        let scenario = "id: a1\ntitle: t\nspec: [x]\nsteps: [launch]\n"
+        let earlier = "# Found by authspec explore: seed 1, run 2, depth 3; shrunk from 3 steps in 1 tries.\nid: x\n"
+        let folder = try TestSupport.temporaryFolder(["a.yaml": scenario, "earlier.yaml": earlier])
+        let refused = try TestSupport.authspec(["explore", "--runs", "2", "--quiet", "--out", folder + "/a.yaml"])
+        #expect(refused.status == 2 && refused.stderr.contains("is a file explore did not write"), "\(refused.stderr)")
+        #expect(try String(contentsOfFile: folder + "/a.yaml", encoding: .utf8) == scenario)
+        let again = try TestSupport.authspec(["explore", "--runs", "2", "--quiet", "--out", folder + "/earlier.yaml"])
+        #expect(again.status == 0, "\(again.stderr)")
+    }
+
     /// The shrinker keeps only candidates that fail the same way, and ends at a probe from
     /// which no step can be dropped.
     @Test func shrinkingKeepsTheSignatureAndEndsMinimal() throws {

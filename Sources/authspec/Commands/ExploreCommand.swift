@@ -81,6 +81,7 @@ enum ExploreCommand: Command {
         }
         let keys = try arguments.value("keys").map { try Self.keys($0, model: model) }
         let out = arguments.value("out") ?? "Reports/explore/explore-\(seed).yaml"
+        try Self.refuseToOverwrite(out)
         let target: OutputTarget
         let json: OutputTarget?
         do {
@@ -282,6 +283,24 @@ enum ExploreCommand: Command {
         "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
+    /// How the first line of every counterexample explore writes begins.
+    static let foundBy = "Found by authspec explore: "
+
+    /// `--out` may name a new file or one explore wrote before (its own counterexample, written
+    /// again); any other file (a suite's scenario, a report) is refused before anything runs.
+    static func refuseToOverwrite(_ out: String) throws {
+        var info = stat()
+        guard stat(out, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return }
+        guard let handle = FileHandle(forReadingAtPath: out) else { return }
+        defer { try? handle.close() }
+        let start = String(decoding: (try? handle.read(upToCount: 200)) ?? Data(), as: UTF8.self)
+        guard !start.hasPrefix("# " + foundBy) else { return }
+        throw UsageError(
+            message:
+                "--out \(out) is a file explore did not write; name a new file for the counterexample (or remove that one)"
+        )
+    }
+
     /// The smallest probe as a scenario file: its header says where it came from and what
     /// differs; its expectations are the reference's, with the differing keys kept at the
     /// step where they differ.
@@ -296,7 +315,7 @@ enum ExploreCommand: Command {
             for: smallest.probe, id: id, reference: &reference, keys: Set(model.observations.map(\.key)))
         let header = ScenarioWriter.Header(
             comments: [
-                "Found by authspec explore: seed \(exploration.seed), run \(counterexample.run + 1), depth \(exploration.depth); "
+                Self.foundBy + "seed \(exploration.seed), run \(counterexample.run + 1), depth \(exploration.depth); "
                     + "shrunk from \(counterexample.original.probe.steps.count) steps in \(counterexample.tries) tries.",
                 subject.line,
                 "Differs: \(smallest.signature) at step \(smallest.step + 1)"
