@@ -42,12 +42,11 @@ public struct AuthFlowReference: ImplementationUnderTest {
     public mutating func perform(_ input: Input, atMilliseconds milliseconds: Int) throws(ImplementationError)
         -> Observations
     {
-        guard let current = state else { throw .failed("perform before start") }
-        let event = try Self.event(for: input)
-        let now = clockOrigin + milliseconds
-        let (next, outputs) = machine.reduce(current, event, now: now)
-        state = next
-        return Self.observations(of: next, outputs: outputs, now: now, machine: machine)
+        let machine = machine
+        return try step(
+            input, atMilliseconds: milliseconds, event: Self.event(for:),
+            reduce: { machine.reduce($0, $1, now: $2) },
+            observe: { Self.observations(of: $0, outputs: $1, now: $2, machine: machine) })
     }
 
     public mutating func finish() {

@@ -143,6 +143,22 @@ public struct ClockedState<State: Hashable & Sendable>: Hashable, Sendable {
 }
 
 extension ClockedReference {
+    /// One input through a reference's reducer: its event, the state reduced at the input's wall
+    /// time, and what is observed of the new state and what the step put out. Inlinable: it is
+    /// every reference step's path, and a call across modules through closures cost 5% of it.
+    @inlinable public mutating func step<Event, Output>(
+        _ input: Input, atMilliseconds milliseconds: Int, event: (Input) throws(ImplementationError) -> Event,
+        reduce: (ReducerState, Event, _ now: Int) -> (ReducerState, [Output]),
+        observe: (ReducerState, [Output], _ now: Int) -> Observations
+    ) throws(ImplementationError) -> Observations {
+        guard let current = state else { throw .failed("perform before start") }
+        let happened = try event(input)
+        let now = clockOrigin + milliseconds
+        let (next, outputs) = reduce(current, happened, now)
+        state = next
+        return observe(next, outputs, now)
+    }
+
     public func save() -> Saved? { state.map { ClockedState(state: $0, clockOrigin: clockOrigin) } }
 
     public mutating func restore(_ saved: Saved) {
