@@ -31,4 +31,12 @@ public enum Contradictions {
         }
         return lines
     }
+
+    /// Warnings for scenarios that expect nothing: they can never pass (a run counts them not
+    /// checked, which fails the gate), so they are most likely expectations lost in an edit.
+    public static func expectingNothing(_ records: [ScenarioRecord]) -> [String] {
+        records.filter { $0.outcome.ranWithoutProblem && $0.expectations == 0 }.map {
+            "\($0.location): warning: scenario '\($0.id)' expects nothing: a run of it checks nothing and fails the gate as 'not checked' (add an expect block, or 'record' it)"
+        }
+    }
 }

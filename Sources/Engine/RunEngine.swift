@@ -94,11 +94,12 @@ public struct RunEngine: Sendable {
     public func run(
         releasing suite: inout Suite, on candidates: [Candidate], events: (RunEvent) -> Void = { _ in }
     ) -> RunRecord {
+        let ids = suite.runIDs
         var run = RunRecord(
             model: model.name, modelDigest: model.digest, suite: suite.identity(), shard: suite.shard,
+            expected: ScenarioAccount(ids: ids),
             requirements: suite.requirements.map { RequirementEntry(id: $0.id, clause: $0.clause, text: $0.text) },
             profile: profile)
-        let ids = suite.runIDs
         // A held suite's scenarios move out of it, so the last candidate lets go of each as it
         // runs it; a streamed suite's are read again from their files for each candidate.
         var held = Self.take(&suite.scenarios)

@@ -132,7 +132,8 @@ public struct Suite: Sendable {
         }
         var digest = DigestStream()
         for fingerprint in fingerprints { digest.add(Int(bitPattern: UInt(fingerprint))) }
-        return SuiteIdentity(digest: Digest.hex(digest.value), scenarios: selected.count)
+        let ids = ScenarioAccount(ids: selected.lazy.map { entries?[$0].id ?? self.loaded.scenarios[$0].id })
+        return SuiteIdentity(digest: Digest.hex(digest.value), scenarios: selected.count, ids: ids.ids)
     }
 
     /// One scenario's fingerprint.

@@ -140,13 +140,62 @@ public struct TerminalReporter {
 
     /// The run's last line: PASS, or FAIL with every reason.
     public func verdict(_ gate: GateVerdict, run: RunRecord) -> String {
-        guard gate.passes else { return "FAIL: " + gate.reasons.joined(separator: "; ") }
+        guard gate.passes else { return "FAIL: " + gate.reasons.map(reason).joined(separator: "; ") }
         let summary = run.summary
         let partial = summary.partlyChecked + summary.notChecked
+        let skips = gate.tallies.reduce(0) { $0 + $1.allowedSkips }
         return
             "PASS: \(counted(summary.total, "scenario run")) on \(counted(run.implementations.count, "implementation")) "
             + "under the \(run.profile.name) profile"
             + (partial > 0 ? "; \(partial) of them not wholly checked (above), not counted as passed" : "")
+            + (skips > 0 ? "; \(skips) skipped, let through by --allow-skips, not counted as passed" : "")
+    }
+
+    /// One reason the gate fails, in words.
+    public func reason(_ reason: GateReason) -> String {
+        let name = reason.implementation.map(VisibleText.oneLine) ?? ""
+        switch reason {
+        case .interrupted(let signal): return "interrupted by \(signal)"
+        case .inputErrors(let count): return "\(counted(count, "input error")) (above)"
+        case .incomplete(let implementation, let gap):
+            return "results incomplete: " + ResultsAccounting.describe(gap, on: implementation)
+        case .broken: return "\(name): the driver is broken (every scenario errored)"
+        case .failures(_, let failed, let errored, let hasBaseline):
+            let parts = (failed > 0 ? ["\(failed) failed"] : []) + (errored > 0 ? ["\(errored) errored"] : [])
+            return "\(name): " + parts.joined(separator: ", ") + (hasBaseline ? " unexpectedly" : "")
+        case .notChecked(_, let count, let hasBaseline):
+            return
+                "\(name): \(count) not checked\(hasBaseline ? " unexpectedly" : "") (ran without comparing one expectation: none written, or none on a key it observes)"
+        case .profileNotMet(_, let profile, let missing):
+            return "\(name) does not meet the \(profile) profile: it does not observe " + missing.joined(separator: ", ")
+        case .skipped(_, let count): return "\(name): \(count) skipped (--allow-skips lets skips pass)"
+        case .nothingVerified(_, let scenarios):
+            return
+                "nothing verified on \(name): not one of its \(counted(scenarios, "scenario")) compared an expectation and agreed"
+        case .unexpectedPasses(_, let ids, let baseline):
+            return unexpectedPasses(name, ids: ids, baseline: baseline)
+        }
+    }
+
+    /// A note beside the verdict, in words.
+    public func note(_ note: GateNote) -> String {
+        switch note {
+        case .expectedByBaseline(let implementation, let count, let baseline):
+            return
+                "\(VisibleText.oneLine(implementation)): \(count) outcome\(count == 1 ? "" : "s") as its baseline expects (\(baseline))"
+        case .unexpectedPasses(let implementation, let ids, let baseline):
+            return unexpectedPasses(VisibleText.oneLine(implementation), ids: ids, baseline: baseline)
+        case .expired(let implementation, let ids):
+            return
+                "\(VisibleText.oneLine(implementation)): baseline entries past their expiry date, no longer excusing anything: "
+                + ids.joined(separator: ", ")
+        }
+    }
+
+    private func unexpectedPasses(_ name: String, ids: [String], baseline: String) -> String {
+        "\(name): \(ids.count) unexpected pass\(ids.count == 1 ? "" : "es") "
+            + "(\(ids.joined(separator: ", "))): remove \(ids.count == 1 ? "its entry" : "their entries") "
+            + "from \(baseline) (--update-baseline does)"
     }
 
     /// What an implementation's scenarios expected that it does not observe, once: nil when

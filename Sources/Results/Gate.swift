@@ -1,14 +1,78 @@
 import ScenarioModel
 
+/// Why a run does not pass as a CI gate: each a value, worded by the reporters.
+public enum GateReason: Sendable, Equatable {
+    /// A signal ended the run before every scenario ran.
+    case interrupted(signal: String)
+    /// Input errors (said above the verdict): a scenario with one never ran.
+    case inputErrors(count: Int)
+    /// The results do not hold exactly one record of every selected scenario.
+    case incomplete(implementation: String, ResultsAccounting.Gap)
+    /// Every scenario errored: one reason instead of one per scenario.
+    case broken(implementation: String)
+    /// Failed or errored scenarios that no baseline expects.
+    case failures(implementation: String, failed: Int, errored: Int, hasBaseline: Bool)
+    /// Scenarios that ran through without comparing a single expectation (none written, or
+    /// every one on a key the implementation does not observe), and no baseline expects so.
+    case notChecked(implementation: String, count: Int, hasBaseline: Bool)
+    /// It does not observe every key the profile needs.
+    case profileNotMet(implementation: String, profile: String, missing: [String])
+    /// Skipped scenarios, and skips are not allowed.
+    case skipped(implementation: String, count: Int)
+    /// Not one scenario compared an expectation and agreed: nothing about it was verified,
+    /// whatever was allowed or excused.
+    case nothingVerified(implementation: String, scenarios: Int)
+    /// Passes where the baseline expects otherwise, under `--strict-baseline`.
+    case unexpectedPasses(implementation: String, ids: [String], baseline: String)
+
+    /// The implementation the reason is about; nil for the run as a whole.
+    public var implementation: String? {
+        switch self {
+        case .interrupted, .inputErrors: return nil
+        case .incomplete(let name, _), .broken(let name), .failures(let name, _, _, _), .notChecked(let name, _, _),
+            .profileNotMet(let name, _, _), .skipped(let name, _), .nothingVerified(let name, _),
+            .unexpectedPasses(let name, _, _):
+            return name
+        }
+    }
+}
+
+/// What is worth saying beside the verdict: it changes nothing.
+public enum GateNote: Sendable, Equatable {
+    /// Outcomes the implementation's baseline expects, let through.
+    case expectedByBaseline(implementation: String, count: Int, baseline: String)
+    /// Passes where the baseline expects otherwise (a reason instead under `--strict-baseline`).
+    case unexpectedPasses(implementation: String, ids: [String], baseline: String)
+    /// Baseline entries past their expiry date, excusing nothing.
+    case expired(implementation: String, ids: [String])
+}
+
 /// Whether a run passes as a CI gate, with every reason it does not, and what is worth saying
-/// beside it (outcomes a baseline expected, unexpected passes, expired entries). A run passes
-/// only when every implementation ran every scenario without a failure or an error, observes
-/// what the run's profile needs, and skipped nothing (unless skips are allowed), outcomes its
-/// baseline expects aside, and the run was not cut short.
+/// beside it. The rule, for every way in (run, merge): a run passes only when its results
+/// account for every selected scenario on every implementation, each exactly once; no
+/// scenario failed, errored or checked nothing (outcomes its baseline expects aside); every
+/// implementation observes what the profile needs and skipped nothing (unless skips are
+/// allowed); every implementation had at least one scenario checked and agreeing; and the run
+/// was not cut short.
 public struct GateVerdict: Sendable, Equatable {
-    public var reasons: [String]
-    public var notes: [String] = []
+    public var reasons: [GateReason]
+    public var notes: [GateNote] = []
+    /// Per implementation, in run order: how its scenarios ended, for the verdict's counts.
+    public var tallies: [Tally] = []
     public var passes: Bool { reasons.isEmpty }
+
+    public init(reasons: [GateReason] = [], notes: [GateNote] = [], tallies: [Tally] = []) {
+        self.reasons = reasons
+        self.notes = notes
+        self.tallies = tallies
+    }
+
+    public struct Tally: Sendable, Equatable {
+        public var implementation: String
+        public var summary: RunSummary
+        /// Skipped scenarios let through by `--allow-skips`.
+        public var allowedSkips: Int
+    }
 }
 
 /// How the gate treats what is known and what is allowed.
@@ -31,20 +95,30 @@ public struct GatePolicy: Sendable {
 
 extension RunRecord {
     public func gate(_ policy: GatePolicy) -> GateVerdict {
-        var verdict = GateVerdict(reasons: [])
-        if let interruption { verdict.reasons.append("interrupted by \(interruption.signal)") }
+        var verdict = GateVerdict()
+        if let interruption { verdict.reasons.append(.interrupted(signal: interruption.signal)) }
+        let accounting = ResultsAccounting(self)
         for implementation in implementations {
             let name = implementation.name
+            if let gap = accounting.gaps[name] { verdict.reasons.append(.incomplete(implementation: name, gap)) }
+            verdict.tallies.append(
+                .init(
+                    implementation: name, summary: implementation.summary,
+                    allowedSkips: policy.allowSkips ? implementation.summary.skipped : 0))
             if implementation.broken != nil {
-                verdict.reasons.append("\(name): the driver is broken (every scenario errored)")
+                verdict.reasons.append(.broken(implementation: name))
                 continue
             }
             let baseline = policy.baselines.first { $0.implementation == name }
             // Outcomes only: a driver that fails everything costs a count, not its records.
             var unexpected: [Outcome] = []
             var expected = 0
+            var agreed = 0
             var unexpectedPasses: [String] = []
             for record in implementation.records {
+                // Checked something and agreed: partly checked counts (the profile decides
+                // which keys a gate needs; one that is not met is a reason of its own).
+                if record.outcome == .passed || record.outcome == .partlyChecked { agreed += 1 }
                 let entry = baseline?.entry(for: record.id).flatMap { $0.expired(on: policy.today) ? nil : $0 }
                 if record.outcome == .passed {
                     if entry != nil { unexpectedPasses.append(record.id) }
@@ -55,40 +129,41 @@ extension RunRecord {
                 }
             }
             let summary = RunSummary(outcomes: unexpected)
-            let failed = summary.failed > 0 ? ["\(summary.failed) failed"] : []
-            let errored = summary.errored > 0 ? ["\(summary.errored) errored"] : []
-            if !(failed + errored).isEmpty {
+            if summary.failed + summary.errored > 0 {
                 verdict.reasons.append(
-                    "\(name): " + (failed + errored).joined(separator: ", ") + (baseline == nil ? "" : " unexpectedly"))
+                    .failures(
+                        implementation: name, failed: summary.failed, errored: summary.errored,
+                        hasBaseline: baseline != nil))
+            }
+            if summary.notChecked > 0 {
+                verdict.reasons.append(
+                    .notChecked(implementation: name, count: summary.notChecked, hasBaseline: baseline != nil))
             }
             let missing = profile.missing(from: implementation.observes)
             if !missing.isEmpty {
-                verdict.reasons.append(
-                    "\(name) does not meet the \(profile.name) profile: it does not observe "
-                        + missing.joined(separator: ", "))
+                verdict.reasons.append(.profileNotMet(implementation: name, profile: profile.name, missing: missing))
             }
             if summary.skipped > 0 && !policy.allowSkips {
-                verdict.reasons.append("\(name): \(summary.skipped) skipped (--allow-skips lets skips pass)")
+                verdict.reasons.append(.skipped(implementation: name, count: summary.skipped))
+            }
+            if agreed == 0 && !implementation.records.isEmpty {
+                verdict.reasons.append(.nothingVerified(implementation: name, scenarios: implementation.records.count))
             }
             guard let baseline else { continue }
             if expected > 0 {
-                verdict.notes.append(
-                    "\(name): \(expected) outcome\(expected == 1 ? "" : "s") as its baseline expects (\(baseline.file))"
-                )
+                verdict.notes.append(.expectedByBaseline(implementation: name, count: expected, baseline: baseline.file))
             }
             if !unexpectedPasses.isEmpty {
-                let text =
-                    "\(name): \(unexpectedPasses.count) unexpected pass\(unexpectedPasses.count == 1 ? "" : "es") "
-                    + "(\(unexpectedPasses.joined(separator: ", "))): remove \(unexpectedPasses.count == 1 ? "its entry" : "their entries") "
-                    + "from \(baseline.file) (--update-baseline does)"
-                if policy.strictBaseline { verdict.reasons.append(text) } else { verdict.notes.append(text) }
+                if policy.strictBaseline {
+                    verdict.reasons.append(
+                        .unexpectedPasses(implementation: name, ids: unexpectedPasses, baseline: baseline.file))
+                } else {
+                    verdict.notes.append(
+                        .unexpectedPasses(implementation: name, ids: unexpectedPasses, baseline: baseline.file))
+                }
             }
             let expired = baseline.entries.filter { $0.expired(on: policy.today) }.map(\.id)
-            if !expired.isEmpty {
-                verdict.notes.append(
-                    "\(name): baseline entries past their expiry date, no longer excusing anything: "
-                        + expired.joined(separator: ", "))
-            }
+            if !expired.isEmpty { verdict.notes.append(.expired(implementation: name, ids: expired)) }
         }
         return verdict
     }

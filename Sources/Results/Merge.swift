@@ -61,9 +61,28 @@ extension RunRecord {
                 message: "shard\(missing.count == 1 ? "" : "s") "
                     + missing.map { "\($0)/\(count)" }.joined(separator: ", ") + " missing")
         }
+        // Each shard's records against what its header says it ran, and the headers against the suite.
+        for (name, part) in parts {
+            let gaps = ResultsAccounting(part).gaps
+            for implementation in part.implementations {
+                guard let gap = gaps[implementation.name] else { continue }
+                throw MergeProblem(
+                    message:
+                        "\(name) (shard \(part.shard!)) is incomplete: \(ResultsAccounting.describe(gap, on: implementation.name)); it says it ran \(part.expected.scenarios) scenario\(part.expected.scenarios == 1 ? "" : "s")"
+                )
+            }
+        }
+        let together = parts.reduce(ScenarioAccount()) { $0 + $1.run.expected }
+        guard together == first.suite.account else {
+            throw MergeProblem(
+                message:
+                    "the shards' headers say they ran \(together.scenarios) scenarios (" + parts.map { "\($0.name): \($0.run.expected.scenarios)" }.joined(separator: ", ") + "), not the \(first.suite.scenarios) of their suite" + (together.scenarios == first.suite.scenarios ? " (the same number, other scenarios)" : "")
+            )
+        }
         let ordered = parts.sorted { $0.run.shard!.index < $1.run.shard!.index }.map(\.run)
         var merged = ordered[0]
         merged.shard = nil
+        merged.expected = first.suite.account
         for index in merged.implementations.indices {
             var seen: [String: Int] = [:]
             var records: [ScenarioRecord] = []

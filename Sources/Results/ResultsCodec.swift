@@ -7,7 +7,7 @@ import SpecModel
 /// ignores them and rebuilds them. The schema is docs/results.schema.json.
 public enum ResultsCodec {
     public static let format = "authspec-results"
-    public static let version = 3
+    public static let version = 4
 
     // MARK: Writing
 
@@ -15,11 +15,24 @@ public enum ResultsCodec {
         var fields: [(String, JSON)] = [
             ("format", .string(format)), ("version", .number(version)), ("model", .string(run.model)),
             ("model_digest", .string(run.modelDigest)),
-            ("suite", .object([("digest", .string(run.suite.digest)), ("scenarios", .number(run.suite.scenarios))])),
+            (
+                "suite",
+                .object([
+                    ("digest", .string(run.suite.digest)), ("scenarios", .number(run.suite.scenarios)),
+                    ("ids", .string(Digest.hex(run.suite.ids))),
+                ])
+            ),
         ]
         if let shard = run.shard {
             fields.append(("shard", .object([("index", .number(shard.index)), ("count", .number(shard.count))])))
         }
+        fields.append(
+            (
+                "expected",
+                .object([
+                    ("scenarios", .number(run.expected.scenarios)), ("ids", .string(Digest.hex(run.expected.ids))),
+                ])
+            ))
         fields.append(
             (
                 "profile",
@@ -164,9 +177,12 @@ public enum ResultsCodec {
         }
         let suite = try root.object("suite")
         let profile = try root.object("profile")
+        let expected = try root.object("expected")
         var run = RunRecord(
             model: try root.string("model"), modelDigest: try root.string("model_digest"),
-            suite: SuiteIdentity(digest: try suite.string("digest"), scenarios: try suite.int("scenarios")),
+            suite: SuiteIdentity(
+                digest: try suite.string("digest"), scenarios: try suite.int("scenarios"), ids: try suite.digest("ids")),
+            expected: ScenarioAccount(scenarios: try expected.int("scenarios"), ids: try expected.digest("ids")),
             profile: ConformanceProfile(
                 try profile.string("name"), keys: try profile.strings("keys"), try profile.string("summary")))
         if let shard = try root.optionalObject("shard") {
@@ -281,6 +297,15 @@ public enum ResultsCodec {
         func int(_ key: String) throws(Problem) -> Int {
             guard case .int(let number) = try required(key) else { throw problem(key, "must be a whole number") }
             return number
+        }
+
+        /// A 64-bit digest written as 16 hexadecimal digits.
+        func digest(_ key: String) throws(Problem) -> UInt64 {
+            let text = try string(key)
+            guard text.utf8.count == 16, let value = UInt64(text, radix: 16) else {
+                throw problem(key, "must be 16 hexadecimal digits")
+            }
+            return value
         }
 
         func bool(_ key: String) throws(Problem) -> Bool {

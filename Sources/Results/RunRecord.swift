@@ -61,15 +61,21 @@ public struct RequirementEntry: Sendable, Equatable {
 }
 
 /// Which suite a run ran: a digest of every selected scenario (id, file and content) before
-/// sharding, and how many there were. Shards of one suite share it.
+/// sharding, how many there were, and their ids' order-free digest (`ScenarioAccount`), which
+/// the shards' records must add up to. Shards of one suite share it.
 public struct SuiteIdentity: Sendable, Equatable {
     public var digest: String
     public var scenarios: Int
+    public var ids: UInt64
 
-    public init(digest: String, scenarios: Int) {
+    public init(digest: String, scenarios: Int, ids: UInt64) {
         self.digest = digest
         self.scenarios = scenarios
+        self.ids = ids
     }
+
+    /// The whole selection, as the records of a whole run must account for it.
+    public var account: ScenarioAccount { ScenarioAccount(scenarios: scenarios, ids: ids) }
 }
 
 /// Part K of N of a suite (1-based).
@@ -99,6 +105,9 @@ public struct RunRecord: Sendable, Equatable {
     public var modelDigest: String
     public var suite: SuiteIdentity
     public var shard: Shard?
+    /// The scenarios these results are of (a shard's part of the suite, or all of it): every
+    /// implementation must hold exactly one record of each.
+    public var expected: ScenarioAccount
     public var requirements: [RequirementEntry]
     public var implementations: [ImplementationRecord]
     public var interruption: RunInterruption?
@@ -107,13 +116,14 @@ public struct RunRecord: Sendable, Equatable {
 
     public init(
         model: String, modelDigest: String, suite: SuiteIdentity, shard: Shard? = nil,
-        requirements: [RequirementEntry] = [], implementations: [ImplementationRecord] = [],
+        expected: ScenarioAccount? = nil, requirements: [RequirementEntry] = [], implementations: [ImplementationRecord] = [],
         interruption: RunInterruption? = nil, profile: ConformanceProfile
     ) {
         self.model = model
         self.modelDigest = modelDigest
         self.suite = suite
         self.shard = shard
+        self.expected = expected ?? suite.account
         self.profile = profile
         self.requirements = requirements
         self.implementations = implementations

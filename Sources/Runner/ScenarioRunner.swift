@@ -60,7 +60,6 @@ public struct ScenarioRunner: Sendable {
                     scenario: scenario, implementation: implementation.name, outcome: Self.outcome(of: error),
                     steps: [], message: "could not start: \(error)"))
         }
-        defer { implementation.finish() }
         // Time is an input: every input's virtual time is known before anything is sent, so the
         // whole scenario goes to the implementation at once and the steps are judged after.
         var plan: [TimedInput] = []
@@ -74,7 +73,14 @@ public struct ScenarioRunner: Sendable {
                 }
             }
         }
-        let outcomes = implementation.perform(plan)
+        var outcomes = implementation.perform(plan)
+        implementation.finish()
+        // A problem after the last input (a driver's failed reset) is the last input's: the
+        // scenario errs where it happened, not the next one.
+        if let problem = implementation.finishProblem(), !outcomes.isEmpty, case .success = outcomes[outcomes.count - 1]
+        {
+            outcomes[outcomes.count - 1] = .failure(problem)
+        }
         return .answered(Answers(plan: plan, outcomes: outcomes, observedKeys: implementation.observedKeys))
     }
 

@@ -57,6 +57,9 @@ public protocol ImplementationUnderTest {
     /// process overrides it to keep several requests in flight; by default it calls `perform`.
     mutating func perform(_ inputs: [TimedInput]) -> [Result<Observations, ImplementationError>]
     mutating func finish()
+    /// What went wrong in `finish` (a driver's reset after the scenario), once: the scenario
+    /// just run errs with it. Nil by default.
+    mutating func finishProblem() -> ImplementationError?
 
     /// Before the first scenario: a driver's process and handshake. A failure is remembered
     /// and errors every scenario with its reason, so it is not thrown here.
@@ -103,6 +106,7 @@ extension ImplementationUnderTest {
     public mutating func prepare() {}
     public mutating func close() {}
     public var identity: ImplementationIdentity { ImplementationIdentity() }
+    public mutating func finishProblem() -> ImplementationError? { nil }
 
     public mutating func perform(_ inputs: [TimedInput]) -> [Result<Observations, ImplementationError>] {
         var results: [Result<Observations, ImplementationError>] = []

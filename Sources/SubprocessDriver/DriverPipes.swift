@@ -112,6 +112,16 @@ final class DriverPipes {
         return line
     }
 
+    /// What the driver wrote to stdout that was not asked for: the start of what is buffered or
+    /// can be read now, without waiting (its first line, at most 200 bytes). Nil when there is
+    /// nothing (or its output ended: a crash is found where the next reply is awaited).
+    func unrequestedOutput() -> String? {
+        if pendingOutput == 0 { _ = try? readOutputChunk() }
+        guard pendingOutput > 0 else { return nil }
+        let line = outputBuffer[outputStart...].prefix { $0 != UInt8(ascii: "\n") }.prefix(200)
+        return String(decoding: line, as: UTF8.self)
+    }
+
     /// Keeps a taken line for crash reports; then drops consumed bytes once they are most of
     /// the buffer: amortised, never per line.
     private func remember(_ line: Range<Int>) {

@@ -41,6 +41,9 @@ public final class LineChannel {
         try pipes.readLine(until: deadline, body)
     }
 
+    /// What the driver wrote to stdout with no request outstanding, if anything (not waited for).
+    func unrequestedOutput() -> String? { pipes.unrequestedOutput() }
+
     /// The next stdout line, or nil on a timeout, the end of its output or an overlong line.
     public func receiveLine(within limit: Duration) -> String? {
         try? pipes.readLine(until: ContinuousClock.now + limit)

@@ -23,6 +23,14 @@ public struct SubprocessDriver: ImplementationUnderTest {
     /// the next start is a restart and counts against the budget.
     private var lostProcess = false
     private var nextID = 0
+    /// The id of the last reply read, and what it answered: no request is outstanding when it
+    /// is the last id sent, and then anything on stdout is a line nobody asked for.
+    private var answeredID = -1
+    private var answeredStep = Activity.text("")
+    /// Why the reset after the last scenario failed: that scenario's, said by `finishProblem`.
+    private var resetProblem: ImplementationError?
+    /// The scenario under way, for messages about its reset.
+    private var scenario = ""
     private var scenarioDeadline: ContinuousClock.Instant?
     /// What is being done, for messages: made text only when one is written.
     private var currentStep = Activity.text("")
@@ -133,6 +141,7 @@ public struct SubprocessDriver: ImplementationUnderTest {
         }
         scenarioDeadline = ContinuousClock.now + options.scenarioTimeout
         connection?.pipes.forgetRecentLines()
+        self.scenario = scenario
         currentStep = .text("the start of scenario '\(scenario)'")
         _ = try okFields(try exchange(.start(scenario: scenario, given: given), within: options.stepTimeout))
     }
@@ -198,6 +207,8 @@ public struct SubprocessDriver: ImplementationUnderTest {
             return
         }
         guard let connection else { throw .failed("the driver is not running") }
+        currentStep = .input(batch[batch.startIndex])
+        try refuseUnrequested(before: connection)
         outgoing.removeAll(keepingCapacity: true)
         var ends: [Int] = []
         ends.reserveCapacity(batch.count)
@@ -263,10 +274,20 @@ public struct SubprocessDriver: ImplementationUnderTest {
             shutdown()
             return
         }
-        currentStep = .text("the reset after the scenario")
-        if (try? exchange(.reset, within: options.stepTimeout)).flatMap({ try? okFields($0) }) == nil {
+        currentStep = .text("the reset after scenario '\(scenario)'")
+        do {
+            _ = try okFields(try exchange(.reset, within: options.stepTimeout))
+        } catch {
+            resetProblem = error
             disconnect()
         }
+    }
+
+    /// The reset after a scenario is part of it: a driver that fails it, or writes what was not
+    /// asked for, errs in the scenario it just ran, not in the next.
+    public mutating func finishProblem() -> ImplementationError? {
+        defer { resetProblem = nil }
+        return resetProblem
     }
 
     // MARK: Exchange
@@ -282,6 +303,7 @@ public struct SubprocessDriver: ImplementationUnderTest {
     /// Writes one request; returns its id.
     private mutating func send(_ request: DriverRequest) throws(ImplementationError) -> Int {
         guard let connection else { throw .failed("the driver is not running") }
+        if request.type != "hello" { try refuseUnrequested(before: connection) }
         let id = nextID
         nextID += 1
         if options.validateProtocol {
@@ -363,9 +385,20 @@ public struct SubprocessDriver: ImplementationUnderTest {
             disconnect()
             throw .failed("protocol error in the reply to \(currentStep): \(error)")
         }
+        guard parsed.id < nextID else {
+            disconnect()
+            throw .failed(
+                "protocol error: the reply to \(currentStep) has id \(parsed.id), which has not been sent yet (the last request sent has id \(nextID - 1)): a driver answers only the requests it has read"
+            )
+        }
         guard parsed.id == id else {
             disconnect()
-            throw .failed("protocol error: the reply to \(currentStep) has id \(parsed.id), expected \(id)")
+            let answered =
+                parsed.id <= answeredID
+                ? ", which was answered already (by \(answeredStep)): a second reply to one request, or a reply written before its request was sent"
+                : ""
+            throw .failed(
+                "protocol error: the reply to \(currentStep) has id \(parsed.id), expected \(id)\(answered)")
         }
         if options.validateProtocol {
             let ok = if case .ok = parsed.reply { true } else { false }
@@ -378,7 +411,26 @@ public struct SubprocessDriver: ImplementationUnderTest {
                 )
             }
         }
+        answeredID = id
+        answeredStep = currentStep
+        if id == nextID - 1, requestType != "bye", let line = connection.unrequestedOutput() {
+            disconnect()
+            throw .failed(
+                "protocol error: after its reply to \(currentStep) the driver wrote more to stdout, with no request outstanding: \(Value.quoted(line)). A driver writes one reply to each request, after reading it."
+            )
+        }
         return parsed.reply
+    }
+
+    /// Before a request goes out with none outstanding: stdout must hold nothing (a reply
+    /// written ahead of its request would otherwise be taken as that request's).
+    private mutating func refuseUnrequested(before connection: LineChannel) throws(ImplementationError) {
+        guard answeredID == nextID - 1, let line = connection.unrequestedOutput() else { return }
+        disconnect()
+        let after = answeredID < 0 ? "" : " (the last reply it owed was to \(answeredStep))"
+        throw .failed(
+            "protocol error: before the request for \(currentStep) was sent, the driver had written to stdout \(Value.quoted(line))\(after). A driver writes one reply to each request, after reading it."
+        )
     }
 
     /// Why `text` is not JSON, if it is not.

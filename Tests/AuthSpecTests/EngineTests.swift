@@ -141,7 +141,7 @@ import Testing
         var files: [String: String] = [:]
         for number in 1...12 {
             files["s\(number).yaml"] =
-                "id: scenario-\(number)\ntitle: t\nspec: [\"SCR-AUTH-006 §5.1\"]\nsteps: [launch]\n"
+                "id: scenario-\(number)\ntitle: t\nspec: [\"SCR-AUTH-006 §5.1\"]\n\(TestSupport.launchChecked)"
         }
         let folder = try TestSupport.temporaryFolder(files)
         func shardOne() throws -> Set<String> {
@@ -154,7 +154,7 @@ import Testing
         let before = try shardOne()
         #expect(!before.isEmpty && before.count < 12)
         try FileManager.default.removeItem(atPath: folder + "/s7.yaml")
-        try "id: scenario-new\ntitle: t\nspec: [\"SCR-AUTH-006 §5.1\"]\nsteps: [launch]\n".write(
+        try "id: scenario-new\ntitle: t\nspec: [\"SCR-AUTH-006 §5.1\"]\n\(TestSupport.launchChecked)".write(
             toFile: folder + "/s99.yaml", atomically: true, encoding: .utf8)
         let after = try shardOne()
         let gone = "      \"id\": \"scenario-7\","

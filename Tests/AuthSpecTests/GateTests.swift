@@ -54,15 +54,18 @@ import Testing
         let lacking = TestSupport.model.observations.map(\.key).filter { $0 != "state" && $0 != "states" }
         #expect(
             TestSupport.withoutTimings(full.stdout).hasSuffix(
-                "FAIL: python-example does not meet the full profile: it does not observe \(lacking.joined(separator: ", "))\n"
+                "; python-example does not meet the full profile: it does not observe \(lacking.joined(separator: ", "))\n"
             ), "\(full.stdout)")
+        #expect(full.stdout.contains(/FAIL: python-example: [1-9][0-9]* not checked/), "\(full.stdout)")
 
         // Not quiet: the totals and what was not checked are printed only then.
         let minimal = try TestSupport.authspec([
             "run", "--log-dir", folder, "--profile", "minimal", "--driver", Self.statesOnly, "--json",
             "\(folder)/r.json", "--junit", "\(folder)/r.xml", "--markdown", "\(folder)/r.md",
         ])
-        #expect(minimal.status == 0, "\(minimal.stdout)\(minimal.stderr)")
+        // The scenarios that expect no state compare nothing on it: not checked, which fails
+        // the gate until a baseline names them.
+        #expect(minimal.status == 1, "\(minimal.stdout)\(minimal.stderr)")
         let json = try #require(
             try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(folder)/r.json")))
                 as? [String: Any])
@@ -95,11 +98,25 @@ import Testing
                 "\(TestSupport.suiteSize) scenarios against python-example: \(summary["passed"]!) passed, \(summary["partly_checked"]!) partly checked, "
             ))
         #expect(minimal.stdout.contains("it does not observe "))
-        #expect(TestSupport.withoutTimings(minimal.stdout).hasSuffix("not counted as passed\n"), "\(minimal.stdout)")
+        let notChecked = scenarios.filter { $0["outcome"] as? String == "not checked" }.compactMap { $0["id"] as? String }
+        #expect(notChecked.count == summary["not_checked"]! && !notChecked.isEmpty)
         #expect(
-            minimal.stdout.contains(
-                "PASS: \(2 * TestSupport.suiteSize) scenario runs on 2 implementations under the minimal profile; \(summary["partly_checked"]! + summary["not_checked"]!) of them not wholly checked"
+            TestSupport.withoutTimings(minimal.stdout).hasSuffix(
+                "FAIL: python-example: \(notChecked.count) not checked (ran without comparing one expectation: none written, or none on a key it observes)\n"
             ), "\(minimal.stdout)")
+        let baseline =
+            "implementation: python-example\nexpected:\n"
+            + notChecked.map { "  - {id: \($0), outcome: not checked, reason: expects no state}\n" }.joined()
+        try baseline.write(toFile: "\(folder)/states.yaml", atomically: true, encoding: .utf8)
+        let excused = try TestSupport.authspec([
+            "run", "--log-dir", folder, "--profile", "minimal", "--driver", Self.statesOnly, "--baseline",
+            "\(folder)/states.yaml",
+        ])
+        #expect(excused.status == 0, "\(excused.stdout)\(excused.stderr)")
+        #expect(
+            excused.stdout.contains(
+                "PASS: \(2 * TestSupport.suiteSize) scenario runs on 2 implementations under the minimal profile; \(summary["partly_checked"]! + summary["not_checked"]!) of them not wholly checked"
+            ), "\(excused.stdout)")
         // Requirements: verified on the reference; on the driver only where every covering
         // scenario was wholly checked, the others say what the driver lacks.
         let requirements = json["requirements"] as? [[String: Any]] ?? []
@@ -158,7 +175,44 @@ import Testing
         #expect(allowed.status == 0, "\(allowed.stdout)\(allowed.stderr)")
         #expect(
             TestSupport.withoutTimings(allowed.stdout).hasSuffix(
-                "PASS: 14 scenario runs on 2 implementations under the full profile\n"))
+                "PASS: 14 scenario runs on 2 implementations under the full profile; 6 skipped, let through by --allow-skips, not counted as passed\n"
+            ), "\(allowed.stdout)")
+    }
+
+    /// --allow-skips lets skips through only beside something verified: a driver that declares
+    /// every input and refuses every scenario fails, however many skips are allowed.
+    @Test func allowedSkipsNeverMakeAPassOfNothing() throws {
+        let folder = try TestSupport.temporaryFolder([:])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let driver = "python3 Tests/AuthSpecTests/Fixtures/drivers/faulty_driver.py --fault all-unsupported"
+        let result = try TestSupport.authspec([
+            "run", "--quiet", "--allow-skips", "--log-dir", folder, "--driver", driver, "--junit", "\(folder)/r.xml",
+        ])
+        #expect(result.status == 1, "\(result.stdout)")
+        #expect(
+            TestSupport.withoutTimings(result.stdout).hasSuffix(
+                "FAIL: nothing verified on faulty-all-unsupported: not one of its \(TestSupport.suiteSize) scenarios compared an expectation and agreed\n"
+            ), "\(result.stdout)")
+    }
+
+    /// A suite whose scenarios expect nothing (an edit that dropped every expect block) fails:
+    /// each scenario is not checked, and nothing was verified; lint warns at each scenario.
+    @Test func aSuiteThatExpectsNothingFails() throws {
+        let folder = try TestSupport.temporaryFolder([
+            "a.yaml": "id: a\ntitle: t\nspec: [x]\nsteps: [launch, {tap: use_pin}]\n",
+            "b.yaml": "id: b\ntitle: t\nspec: [x]\nsteps:\n  - launch\n  - biometric: success\n",
+        ])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let run = try TestSupport.authspec(["run", folder, "--quiet"])
+        #expect(run.status == 1, "\(run.stdout)")
+        #expect(
+            TestSupport.withoutTimings(run.stdout).hasSuffix(
+                "FAIL: reference: 2 not checked (ran without comparing one expectation: none written, or none on a key it observes); nothing verified on reference: not one of its 2 scenarios compared an expectation and agreed\n"
+            ), "\(run.stdout)")
+        let lint = try TestSupport.authspec(["lint", folder])
+        #expect(lint.status == 0)
+        #expect(lint.stdout.contains("\(folder)/a.yaml:1:1: warning: scenario 'a' expects nothing"), "\(lint.stdout)")
+        #expect(lint.stdout.contains("\(folder)/b.yaml:1:1: warning: scenario 'b' expects nothing"))
     }
 
     /// Baselines, as WPT's expectation files: a known failure passes the gate, a new one fails

@@ -156,7 +156,8 @@ import Testing
 
     @Test func hugeRepliesAndFloodedLogsCostABoundedAmount() throws {
         let folder = try TestSupport.temporaryFolder([
-            "s.yaml": "id: fat\ntitle: t\nspec: [x]\nsteps:\n  - launch\n  - advance: 1s\n    repeat: 60\n"
+            "s.yaml":
+                "id: fat\ntitle: t\nspec: [x]\nsteps:\n  - launch\n  - advance: 1s\n    repeat: 60\n    expect: {state: BiometricPrompt}\n"
         ])
         // 61 replies of a megabyte each: each is cut as it arrives, not held whole until judged.
         let measured = try TestSupport.measure(

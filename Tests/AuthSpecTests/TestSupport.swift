@@ -24,6 +24,9 @@ enum TestSupport {
     /// How many scenarios, and files of them, the committed suite has (`Scenarios/generated`
     /// grows with `authspec generate`).
     static let suiteSize = suite().scenarios.count
+    /// A scenario's steps that launch and check one key: the least a scenario passes on (one
+    /// that expects nothing is not checked, and fails the gate).
+    static let launchChecked = "steps: [{launch: null, expect: {state: BiometricPrompt}}]\n"
     static let suiteFiles = Set(suite().scenarios.map(\.location.file)).count
 
     /// Loads one scenario file's text as if it were the file `name`.

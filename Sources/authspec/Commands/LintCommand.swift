@@ -70,6 +70,8 @@ enum LintCommand: Command {
         let records = RunEngine(model: model).run(suite, on: [reference]).allRecords
         let contradictions = records.filter { !$0.outcome.ranWithoutProblem }.count
         for line in Contradictions.lines(records, model: model) { Console.out(line) }
+        let expectingNothing = Contradictions.expectingNothing(records)
+        for line in expectingNothing { Console.out(line) }
 
         var disagreements = 0
         let documents = arguments.all("spec")
@@ -84,6 +86,7 @@ enum LintCommand: Command {
         var summary =
             "\nlint: \(loaded.scenarios.count) scenarios in \(loaded.files.count) files, \(loaded.diagnostics.count) input errors, "
             + "\(contradictions) contradicting the reference, \(uncovered.count) requirements uncovered"
+            + (expectingNothing.isEmpty ? "" : ", \(expectingNothing.count) expecting nothing")
         if !documents.isEmpty { summary += ", \(disagreements) spec disagreements" }
         Console.out(summary + " (\(milliseconds(since: started)) ms)")
         if !loaded.diagnostics.isEmpty { return .badInput }

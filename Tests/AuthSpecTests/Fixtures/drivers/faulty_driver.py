@@ -20,7 +20,7 @@ from unlock import Argon2id, UnlockScreen  # noqa: E402
 
 FAULTS = ["crash", "segfault", "hang", "garbage", "long-line", "early-exit", "wrong-version", "slow-start",
           "stderr-flood", "wrong-id", "late-reply", "few-inputs", "spawn", "spawn-crash", "spawn-hang", "no-read",
-          "fat-replies"]
+          "fat-replies", "all-unsupported", "reply-ahead"]
 
 
 def send(message):
@@ -55,6 +55,21 @@ def main():
         elif kind == "start":
             scenario, inputs = request["scenario"], 0
             screen = UnlockScreen(request["given"], [], hasher)
+            if options.fault == "all-unsupported":
+                reply = {"id": message_id, "ok": False, "error": {"kind": "unsupported", "message": "not yet"}}
+        elif kind == "reset" and options.fault == "reply-ahead" and options.scenario in (scenario, "*"):
+            # The reset's reply, and one forged for the next request, which has not been sent:
+            # in the same write, or --seconds later in a write of its own.
+            own = json.dumps(reply, separators=(",", ":")) + "\n"
+            forged = json.dumps({"id": message_id + 1, "ok": True}, separators=(",", ":")) + "\n"
+            if options.seconds > 0:
+                send(reply)
+                time.sleep(options.seconds)
+                sys.stdout.write(forged)
+            else:
+                sys.stdout.write(own + forged)
+            sys.stdout.flush()
+            continue
         elif kind == "input":
             inputs += 1
             item = request["input"]
