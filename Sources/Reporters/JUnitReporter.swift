@@ -11,52 +11,86 @@ import SpecModel
 public struct JUnitReporter {
     let formatter: ValueFormatter
     let includeReference: Bool
+    /// The gate's reasons are worded as the terminal words them.
+    let words: TerminalReporter
 
     public init(model: ModelDeclaration, includeReference: Bool = false) {
         formatter = ValueFormatter(model: model)
         self.includeReference = includeReference
+        words = TerminalReporter(model: model)
     }
 
-    /// An interrupted run says so in a property of every suite: only what finished is listed.
-    public func document(_ run: RunRecord) -> String {
+    /// An interrupted run says so in a property of every suite, and each scenario run that did
+    /// not finish is a testcase in error; a gate that fails for a reason no testcase shows (a
+    /// profile not met, nothing verified, results incomplete, scenarios not checked or skipped)
+    /// adds a failing `gate` testcase, so a consumer that reads only the JUnit sees red.
+    public func document(_ run: RunRecord, gate: GateVerdict? = nil) -> String {
         var xml = ""
-        write(run) { xml += $0 }
+        write(run, gate: gate) { xml += $0 }
         return xml
     }
 
     /// The implementations that get a suite.
     public func suites(_ run: RunRecord) -> [ImplementationRecord] {
         let tested = run.implementations.filter { !$0.reference }
-        return includeReference || tested.isEmpty ? run.implementations : tested
+        var suites = includeReference || tested.isEmpty ? run.implementations : tested
+        // Implementations a signal stopped before they began: their unfinished scenarios err.
+        var named = Set(run.implementations.map(\.name))
+        for unfinished in run.interruption?.unfinished ?? [] where named.insert(unfinished.implementation).inserted {
+            guard includeReference || unfinished.implementation != "reference" else { continue }
+            suites.append(ImplementationRecord(name: unfinished.implementation))
+        }
+        return suites
     }
 
     /// The same text as `document`, a test case at a time.
-    public func write<Failure: Error>(_ run: RunRecord, to emit: (String) throws(Failure) -> Void) throws(Failure) {
-        try Self.write([(self, run)], to: emit)
+    public func write<Failure: Error>(
+        _ run: RunRecord, gate: GateVerdict? = nil, to emit: (String) throws(Failure) -> Void
+    ) throws(Failure) {
+        try Self.write([(self, run, gate)], to: emit)
     }
 
     /// One document for the runs of several models (each with its own reporter): a suite per
     /// implementation and model, named `implementation (model)` when there is more than one model.
     public static func write<Failure: Error>(
-        _ parts: [(reporter: JUnitReporter, run: RunRecord)], to emit: (String) throws(Failure) -> Void
+        _ parts: [(reporter: JUnitReporter, run: RunRecord, gate: GateVerdict?)],
+        to emit: (String) throws(Failure) -> Void
     ) throws(Failure) {
-        let all = parts.flatMap { part in part.reporter.suites(part.run) }
-        let total = RunSummary(all.lazy.flatMap(\.records))
-        let milliseconds = all.reduce(0) { $0 + $1.milliseconds }
+        func counts(_ implementation: ImplementationRecord, in part: (JUnitReporter, RunRecord, GateVerdict?))
+            -> Counts
+        {
+            let summary = implementation.summary
+            let unfinished = Self.unfinished(implementation.name, in: part.1).count
+            let gate = part.0.gateReasons(part.2, implementation: implementation.name).isEmpty ? 0 : 1
+            return Counts(
+                tests: summary.total + unfinished + gate, failures: summary.failed + gate,
+                errors: summary.errored + unfinished, skipped: Self.notPassed(summary),
+                milliseconds: implementation.milliseconds)
+        }
+        var total = Counts()
+        for part in parts {
+            for implementation in part.reporter.suites(part.run) {
+                let each = counts(implementation, in: part)
+                total.tests += each.tests
+                total.failures += each.failures
+                total.errors += each.errors
+                total.milliseconds += each.milliseconds
+            }
+        }
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         xml +=
-            "<testsuites name=\"authspec\" tests=\"\(total.total)\" failures=\"\(total.failed)\" errors=\"\(total.errored)\" time=\"\(Self.seconds(milliseconds))\">\n"
-        for (reporter, run) in parts {
+            "<testsuites name=\"authspec\" tests=\"\(total.tests)\" failures=\"\(total.failures)\" errors=\"\(total.errors)\" time=\"\(Self.seconds(total.milliseconds))\">\n"
+        for part in parts {
+            let (reporter, run, gate) = part
             let suffix = parts.count > 1 ? " (\(run.model))" : ""
             for implementation in reporter.suites(run) {
-                let summary = implementation.summary
+                let each = counts(implementation, in: part)
                 let timestamp = implementation.started.map { " timestamp=\"\(Escape.xmlAttribute($0))\"" } ?? ""
                 xml +=
-                    "  <testsuite name=\"\(Escape.xmlAttribute(implementation.name + suffix))\" tests=\"\(summary.total)\" failures=\"\(summary.failed)\" errors=\"\(summary.errored)\" skipped=\"\(Self.notPassed(summary))\" time=\"\(Self.seconds(implementation.milliseconds))\"\(timestamp)>\n"
+                    "  <testsuite name=\"\(Escape.xmlAttribute(implementation.name + suffix))\" tests=\"\(each.tests)\" failures=\"\(each.failures)\" errors=\"\(each.errors)\" skipped=\"\(each.skipped)\" time=\"\(Self.seconds(each.milliseconds))\"\(timestamp)>\n"
                 var properties = [("model", run.model), ("profile", run.profile.name)]
+                let unfinished = Self.unfinished(implementation.name, in: run)
                 if let interruption = run.interruption {
-                    let unfinished = interruption.unfinished.filter { $0.implementation == implementation.name }.map(
-                        \.scenario)
                     properties += [
                         ("interrupted", interruption.signal), ("unfinished", unfinished.joined(separator: " ")),
                     ]
@@ -73,10 +107,45 @@ public struct JUnitReporter {
                         xml = ""
                     }
                 }
+                for scenario in unfinished {
+                    let message = "not finished: the run was interrupted by \(run.interruption?.signal ?? "a signal")"
+                    xml +=
+                        "    <testcase classname=\"\(Escape.xmlAttribute(run.model)).interrupted\" name=\"\(Escape.xmlAttribute(scenario))\" time=\"0.000\">\n"
+                        + "      <error type=\"interrupted\" message=\"\(Escape.xmlAttribute(message))\"/>\n    </testcase>\n"
+                }
+                let reasons = reporter.gateReasons(gate, implementation: implementation.name)
+                if !reasons.isEmpty {
+                    xml +=
+                        "    <testcase classname=\"\(Escape.xmlAttribute(run.model)).gate\" name=\"gate\" time=\"0.000\">\n"
+                        + "      <failure type=\"gate\" message=\"\(Escape.xmlAttribute(reasons[0]))\">\(Escape.xml(reasons.joined(separator: "\n")))</failure>\n    </testcase>\n"
+                }
                 xml += "  </testsuite>\n"
             }
         }
         try emit(xml + "</testsuites>\n")
+    }
+
+    /// A testsuite's counts: its scenarios, the unfinished ones (errors), the gate's testcase.
+    struct Counts {
+        var tests = 0, failures = 0, errors = 0, skipped = 0, milliseconds = 0
+    }
+
+    /// The scenarios of `implementation` a signal left unfinished.
+    static func unfinished(_ implementation: String, in run: RunRecord) -> [String] {
+        (run.interruption?.unfinished ?? []).filter { $0.implementation == implementation }.map(\.scenario)
+    }
+
+    /// The gate's reasons about `implementation` (or the whole run) that no testcase shows as a
+    /// failure or an error, in words.
+    func gateReasons(_ gate: GateVerdict?, implementation: String) -> [String] {
+        guard let gate else { return [] }
+        return gate.reasons.filter { reason in
+            guard reason.implementation == nil || reason.implementation == implementation else { return false }
+            switch reason {
+            case .failures, .broken, .interrupted: return false
+            default: return true
+            }
+        }.map(words.reason)
     }
 
     /// Seconds with three decimals, as JUnit's `time` takes them.

@@ -167,7 +167,8 @@ public struct TerminalReporter {
             return
                 "\(name): \(count) not checked\(hasBaseline ? " unexpectedly" : "") (ran without comparing one expectation: none written, or none on a key it observes)"
         case .profileNotMet(_, let profile, let missing):
-            return "\(name) does not meet the \(profile) profile: it does not observe " + missing.joined(separator: ", ")
+            return "\(name) does not meet the \(profile) profile: it does not observe "
+                + missing.joined(separator: ", ")
         case .skipped(_, let count): return "\(name): \(count) skipped (--allow-skips lets skips pass)"
         case .nothingVerified(_, let scenarios):
             return

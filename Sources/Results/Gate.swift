@@ -151,7 +151,8 @@ extension RunRecord {
             }
             guard let baseline else { continue }
             if expected > 0 {
-                verdict.notes.append(.expectedByBaseline(implementation: name, count: expected, baseline: baseline.file))
+                verdict.notes.append(
+                    .expectedByBaseline(implementation: name, count: expected, baseline: baseline.file))
             }
             if !unexpectedPasses.isEmpty {
                 if policy.strictBaseline {

@@ -76,7 +76,10 @@ extension RunRecord {
         guard together == first.suite.account else {
             throw MergeProblem(
                 message:
-                    "the shards' headers say they ran \(together.scenarios) scenarios (" + parts.map { "\($0.name): \($0.run.expected.scenarios)" }.joined(separator: ", ") + "), not the \(first.suite.scenarios) of their suite" + (together.scenarios == first.suite.scenarios ? " (the same number, other scenarios)" : "")
+                    "the shards' headers say they ran \(together.scenarios) scenarios ("
+                    + parts.map { "\($0.name): \($0.run.expected.scenarios)" }.joined(separator: ", ")
+                    + "), not the \(first.suite.scenarios) of their suite"
+                    + (together.scenarios == first.suite.scenarios ? " (the same number, other scenarios)" : "")
             )
         }
         let ordered = parts.sorted { $0.run.shard!.index < $1.run.shard!.index }.map(\.run)

@@ -116,7 +116,8 @@ public struct RunRecord: Sendable, Equatable {
 
     public init(
         model: String, modelDigest: String, suite: SuiteIdentity, shard: Shard? = nil,
-        expected: ScenarioAccount? = nil, requirements: [RequirementEntry] = [], implementations: [ImplementationRecord] = [],
+        expected: ScenarioAccount? = nil, requirements: [RequirementEntry] = [],
+        implementations: [ImplementationRecord] = [],
         interruption: RunInterruption? = nil, profile: ConformanceProfile
     ) {
         self.model = model

@@ -126,14 +126,25 @@ public struct Baseline: Sendable, Equatable {
             report("outcome must be one of \(outcomes.joined(separator: ", ")); found '\(outcome)'", item.mark)
             return nil
         }
-        if let expires = fields["expires"], expires.wholeMatch(of: /\d{4}-\d{2}-\d{2}/) == nil {
-            report("expires must be a date, YYYY-MM-DD; found '\(expires)'", item.mark)
+        if let expires = fields["expires"], !isDate(expires) {
+            let at = pairs.first { $0.key.scalar == "expires" }?.value.mark ?? item.mark
+            report("expires must be a date that exists, YYYY-MM-DD; found '\(expires)'", at)
             return nil
         }
         return Entry(
             id: fields["id"]!, outcome: outcome, reason: fields["reason"]!, link: fields["link"],
             expires: fields["expires"],
             location: SourceLocation(file: file, line: item.mark.line, column: item.mark.column))
+    }
+
+    /// `YYYY-MM-DD` naming a day of the Gregorian calendar (February 29th in leap years only).
+    static func isDate(_ text: String) -> Bool {
+        guard let match = text.wholeMatch(of: /(\d{4})-(\d{2})-(\d{2})/), let year = Int(match.1),
+            let month = Int(match.2), let day = Int(match.3), (1...12).contains(month), day >= 1
+        else { return false }
+        let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+        let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+        return day <= days[month - 1]
     }
 
     /// The file's text, entries in the order given, every value quoted.

@@ -149,3 +149,29 @@ extension Diagnostic {
         return (kept, diagnostics)
     }
 }
+
+/// Ids of scenarios, requirements and statements: letters, digits, '-', '_' and '.', never
+/// empty, so that nothing invisible (a control or zero-width character) or blank makes two ids
+/// look like one, or an id look like none.
+public enum Identifier {
+    /// What is wrong with `id`, said of `what` ("id", "requirement id"), or nil.
+    public static func problem(_ id: String, what: String) -> String? {
+        if id.isEmpty { return "\(what) is empty" }
+        guard !isPlain(id) else { return nil }
+        return "\(what) '\(VisibleText.oneLine(id))' may hold only letters, digits, '-', '_' and '.'"
+    }
+
+    /// ASCII ids are checked byte by byte.
+    public static func isPlain(_ id: String) -> Bool {
+        let ascii = id.utf8.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."):
+                return true
+            default:
+                return false
+            }
+        }
+        return ascii || id.allSatisfy { $0.isLetter || $0.isNumber || "-_.".contains($0) }
+    }
+}

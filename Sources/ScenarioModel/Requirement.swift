@@ -47,6 +47,10 @@ public enum RequirementCatalogue {
                 let id = fields["id"]
             else { continue }
             let location = SourceLocation(file: file, line: item.mark.line, column: item.mark.column)
+            if let problem = Identifier.problem(id, what: "requirement id") {
+                report(problem, pairs.first { $0.key.scalar == "id" }?.value.mark ?? item.mark)
+                continue
+            }
             if let first = seen[id] {
                 report("duplicate requirement id '\(id)' (first at \(first))", item.mark)
                 continue

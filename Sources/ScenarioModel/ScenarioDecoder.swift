@@ -60,8 +60,8 @@ struct ScenarioDecoder {
                 "this scenario is for the model '\(name)'; these files are loaded for '\(model.name)'", at: node.mark)
         }
         let id = fields["id"].flatMap { text($0, what: "id") }
-        if let node = fields["id"], let id, !Self.isPlainID(id) {
-            report("id '\(id)' may hold only letters, digits, '-', '_' and '.'", at: node.mark)
+        if let node = fields["id"], let id, let problem = Identifier.problem(id, what: "id") {
+            report(problem, at: node.mark)
         }
         let title = fields["title"].flatMap { text($0, what: "title") }
         let spec = fields["spec"].flatMap { textList($0, what: "spec") } ?? []
@@ -297,20 +297,6 @@ struct ScenarioDecoder {
             }
         }
         return ok ? result : nil
-    }
-
-    /// Letters, digits, '-', '_' and '.' only; ASCII ids are checked byte by byte.
-    static func isPlainID(_ id: String) -> Bool {
-        let ascii = id.utf8.allSatisfy { byte in
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."):
-                return true
-            default:
-                return false
-            }
-        }
-        return ascii || id.allSatisfy { $0.isLetter || $0.isNumber || "-_.".contains($0) }
     }
 
     // MARK: Shapes

@@ -55,6 +55,10 @@ public enum StatementCatalogue {
                 continue
             }
             if let statement = statement(pairs, at: item.mark, file: file, report: report) {
+                if let problem = Identifier.problem(statement.id, what: "statement id") {
+                    report(problem, pairs.first { $0.key.scalar == "id" }?.value.mark ?? item.mark)
+                    continue
+                }
                 if let first = seen[statement.id] {
                     report("duplicate statement id '\(statement.id)' (first at \(first))", item.mark)
                     continue

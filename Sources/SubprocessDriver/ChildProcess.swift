@@ -1,3 +1,4 @@
+import CProcessControl
 import Foundation
 
 #if canImport(Glibc)
@@ -53,28 +54,6 @@ final class ChildProcess {
             default: stderrPipe = ends
             }
         }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, stdinPipe[0], 0)
-        posix_spawn_file_actions_adddup2(&actions, stdoutPipe[1], 1)
-        posix_spawn_file_actions_adddup2(&actions, stderrPipe[1], 2)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        // Default dispositions and an empty mask for the signals authspec handles or ignores,
-        // so the driver can be interrupted and terminated as any program can.
-        posix_spawnattr_setflags(
-            &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-        posix_spawnattr_setpgroup(&attributes, 0)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for number in [SIGPIPE] + Interruption.handled { sigaddset(&defaults, number) }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        var emptyMask = sigset_t()
-        sigemptyset(&emptyMask)
-        posix_spawnattr_setsigmask(&attributes, &emptyMask)
-
         let changeDirectory =
             workingDirectory.map { "cd '" + $0.replacingOccurrences(of: "'", with: "'\\''") + "' && " } ?? ""
         let arguments = ["/bin/sh", "-c", changeDirectory + "exec " + command]
@@ -86,8 +65,13 @@ final class ChildProcess {
         var envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { for variable in envp { free(variable) } }
 
-        var child: pid_t = 0
-        let status = posix_spawn(&child, "/bin/sh", &actions, &attributes, &argv, &envp)
+        // Default dispositions and an empty mask for the signals authspec handles or ignores,
+        // so the driver can be interrupted and terminated as any program can; and it dies with
+        // authspec, even when authspec is killed outright (a parent-death signal).
+        let defaults = [SIGPIPE] + Interruption.handled
+        let child = authspec_spawn(
+            "/bin/sh", &argv, &envp, stdinPipe[0], stdoutPipe[1], stderrPipe[1], defaults, Int32(defaults.count))
+        let status = child < 0 ? errno : 0
         close(stdinPipe[0])
         close(stdoutPipe[1])
         close(stderrPipe[1])

@@ -111,7 +111,9 @@ import Testing
             let missing = profile == "full" ? TestSupport.model.observations.map(\.key) : ["state"]
             #expect(
                 TestSupport.withoutTimings(result.stdout).hasSuffix(
-                    "FAIL: do-nothing does not meet the \(profile) profile: it does not observe \(missing.joined(separator: ", "))\n"
+                    "FAIL: do-nothing: \(TestSupport.suiteSize) not checked (ran without comparing one expectation: none written, or none on a key it observes); "
+                        + "do-nothing does not meet the \(profile) profile: it does not observe \(missing.joined(separator: ", ")); "
+                        + "nothing verified on do-nothing: not one of its \(TestSupport.suiteSize) scenarios compared an expectation and agreed\n"
                 ), "\(result.stdout)")
         }
     }

@@ -72,6 +72,30 @@ import Testing
         Self.expectNoSurvivors("authspec-test-", "processes left behind by any case")
     }
 
+    /// A driver dies with authspec however authspec ends, even killed outright with SIGKILL,
+    /// when nothing of authspec runs to end it: a parent-death signal set before exec.
+    @Test func noDriverOutlivesAuthspecKilledOutright() throws {
+        let folder = try TestSupport.temporaryFolder(["s.yaml": Self.scenarios])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let marker = Self.marker()
+        let process = Process()
+        process.executableURL = TestSupport.binary
+        process.currentDirectoryURL = TestSupport.root
+        process.arguments = [
+            "run", folder, "--quiet", "--log-dir", folder + "/logs", "--driver",
+            "\(Self.faulty) --fault hang --scenario second --marker \(marker) --ready-file \(folder)/ready",
+        ]
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(20)
+        while !FileManager.default.fileExists(atPath: folder + "/ready"), Date() < deadline { usleep(20_000) }
+        #expect(Self.survivors(marker).count == 1, "the driver runs, hung in the second scenario")
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL)
+        Self.expectNoSurvivors(marker, "a driver outlived authspec killed by SIGKILL")
+    }
+
     @Test(arguments: [(SIGINT, 130, "SIGINT"), (SIGTERM, 143, "SIGTERM"), (SIGHUP, 129, "SIGHUP")])
     func aSignalEndsTheRunInOrder(signal: Int32, status: Int32, name: String) throws {
         let folder = try TestSupport.temporaryFolder(["s.yaml": Self.scenarios])
@@ -107,6 +131,13 @@ import Testing
         #expect((json["summary"] as? [String: Int])?["passed"] == 4)
         let junit = try String(contentsOfFile: folder + "/j.xml", encoding: .utf8)
         #expect(junit.contains("<property name=\"interrupted\" value=\"\(name)\"/>"))
+        // Read as a CI consumer reads it: the unfinished scenarios are errors, never absent.
+        #expect(
+            junit.contains(
+                "<testcase classname=\"unlock.interrupted\" name=\"third\" time=\"0.000\">\n      <error type=\"interrupted\" message=\"not finished: the run was interrupted by \(name)\"/>"
+            ), "\(junit)")
+        let counts = try ReportTests().junitparserCounts(folder + "/j.xml")
+        #expect(counts.last?["errors"] as? Int == 2, "\(counts)")
         #expect(junit.hasSuffix("</testsuites>\n"))
         #expect(try String(contentsOfFile: folder + "/r.md", encoding: .utf8).contains("**Interrupted by \(name)**"))
     }

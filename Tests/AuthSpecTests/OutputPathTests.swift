@@ -54,6 +54,38 @@ import Testing
         #expect(try String(contentsOfFile: shard, encoding: .utf8) == before)
     }
 
+    /// `record --output` goes through the same guard: never onto another scenario file of the
+    /// suite, its catalogue or manifest, by any name; onto the scenario file itself only with
+    /// --in-place. Every file is left as it was.
+    @Test func recordNeverOverwritesAnotherInputOfItsSuite() throws {
+        let files = [
+            "authspec.yaml": "model: unlock\nscenarios: [suite]\nrequirements: suite/requirements.yaml\n",
+            "suite/requirements.yaml": "- {id: REQ-A, clause: x, text: y}\n",
+            "suite/a.yaml": "id: a\ntitle: t\nspec: [x]\nsteps:\n  - launch\n",
+            "suite/b.yaml": "id: b\ntitle: t\nspec: [x]\n\(TestSupport.launchChecked)",
+        ]
+        let folder = try TestSupport.temporaryFolder(files)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createSymbolicLink(atPath: folder + "/link.yaml", withDestinationPath: "suite/b.yaml")
+        for target in [
+            "suite/b.yaml", "suite/requirements.yaml", "authspec.yaml", "link.yaml", "./suite/../suite/b.yaml",
+        ] {
+            let result = try TestSupport.authspec(
+                ["record", "suite/a.yaml", "--output", target], in: URL(fileURLWithPath: folder))
+            #expect(result.status == 2, "\(target): \(result.stderr)")
+            #expect(result.stderr.contains("--output would write over "), "\(target): \(result.stderr)")
+        }
+        let itself = try TestSupport.authspec(
+            ["record", "suite/a.yaml", "--output", "suite/a.yaml"], in: URL(fileURLWithPath: folder))
+        #expect(itself.status == 2 && itself.stderr.contains("--in-place rewrites it"), "\(itself.stderr)")
+        for (name, text) in files {
+            #expect(try String(contentsOfFile: "\(folder)/\(name)", encoding: .utf8) == text, "\(name) changed")
+        }
+        let elsewhere = try TestSupport.authspec(
+            ["record", "suite/a.yaml", "--output", "a-recorded.yaml"], in: URL(fileURLWithPath: folder))
+        #expect(elsewhere.status == 0, "\(elsewhere.stderr)")
+    }
+
     @Test func aDashIsStandardOutputAndTheTerminalTextMovesAside() throws {
         let result = try TestSupport.authspec(["run"] + Self.selection + ["--json", "-"])
         #expect(result.status == 0)

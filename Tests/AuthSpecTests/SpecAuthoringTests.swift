@@ -320,15 +320,51 @@ import Testing
         #expect(lint.status == 0, "yamllint: \(lint.stdout)\(lint.stderr)")
     }
 
+    /// Steps written in flow style are written one a line, each as written, and recorded; the
+    /// result loads and passes.
+    @Test func recordWritesFlowStepsInBlockStyle() throws {
+        let folder = try TestSupport.temporaryFolder([
+            "sequence.yaml":
+                "id: s\ntitle: t\nspec: [\"SCR-AUTH-006 §5.1\"]\nsteps: [launch, {tap: use_pin},\n  {biometric: cancel}]  # the way in\n",
+            "mapping.yaml":
+                "id: m\ntitle: t\nspec: [\"SCR-AUTH-006 §5.1\"]\nsteps:\n  - {launch: }\n  - {biometric: cancel, note: \"a, b\"}\n",
+        ])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        for (file, steps) in [
+            (
+                "sequence",
+                [
+                    "steps:\n  - launch:\n    expect:\n", "  - tap: use_pin\n    expect:\n",
+                    "  - biometric: cancel  # the way in\n    expect:\n",
+                ]
+            ),
+            ("mapping", ["  - launch:\n    expect:\n", "  - biometric: cancel\n    expect:\n"]),
+        ] {
+            let out = "\(folder)/\(file)-recorded.yaml"
+            let record = try TestSupport.authspec(["record", "\(folder)/\(file).yaml", "--output", out])
+            #expect(record.status == 0, "\(file): \(record.stderr)")
+            let text = try String(contentsOfFile: out, encoding: .utf8)
+            for step in steps { #expect(text.contains(step), "\(file): \(text)") }
+            let run = try TestSupport.authspec(["run", out, "--quiet"])
+            #expect(run.status == 0, "\(file): \(run.stdout)")
+        }
+        let mapping = try String(contentsOfFile: "\(folder)/mapping-recorded.yaml", encoding: .utf8)
+        #expect(mapping.contains("  - biometric: cancel\n    expect:\n      state: PINInput\n"))
+        #expect(mapping.hasSuffix("    note: \"a, b\"\n"), "\(mapping)")
+    }
+
     @Test func recordRefusesWhatItCannotEditSafely() throws {
         let folder = try TestSupport.temporaryFolder([
-            "flow.yaml": "id: f\ntitle: t\nspec: [\"SCR-AUTH-006 §5.1\"]\nsteps:\n  - {launch: }\n",
+            "flow.yaml": "id: f\ntitle: t\nspec: [\"SCR-AUTH-006 §5.1\"]\nsteps:\n  - {launch: null,\n     note: x}\n",
             "both.yaml":
                 "id: b\ntitle: t\nspec: [\"SCR-AUTH-006 §5.1\"]\nsteps:\n  - launch:\n    record: true\n    expect: {state: Login}\n",
         ])
         let flow = try TestSupport.authspec(["record", "\(folder)/flow.yaml"])
         #expect(flow.status == 2)
-        #expect(flow.stderr.contains("\(folder)/flow.yaml:5:5: record needs a block-style step"))
+        #expect(
+            flow.stderr.contains(
+                "\(folder)/flow.yaml:5:5: record needs a block-style step (one key per line), not a flow mapping that goes on past its line"
+            ), "\(flow.stderr)")
         let both = try TestSupport.authspec(["record", "\(folder)/both.yaml"])
         #expect(both.status == 2)
         #expect(both.stderr.contains("\(folder)/both.yaml:7:5: error: a step to record has no expect of its own"))

@@ -1,11 +1,14 @@
 import Foundation
 import Reporters
+import ScenarioModel
 
 /// The report options of a command, resolved and checked before anything runs: each target
 /// writable, no two options naming one file, `-` for standard output (the terminal's text then
 /// goes to standard error, so the report stays parseable).
 struct ReportOutputs {
     private(set) var targets: [(option: String, target: OutputTarget)] = []
+    /// The files written, by option (standard output aside).
+    private var paths: [(option: String, path: String)] = []
 
     init(_ arguments: ParsedArguments, options: [String]) throws {
         var owners: [String: (option: String, target: OutputTarget)] = [:]
@@ -26,6 +29,7 @@ struct ReportOutputs {
             }
             owners[target.identity] = (option, target)
             targets.append((option, target))
+            if target != .standardOutput { paths.append((option, path)) }
             // `-`, or another name for the same stream (/dev/stdout, /proc/self/fd/1).
             if target.identity == OutputTarget.standardOutput.identity { Console.textGoesToStandardError = true }
         }
@@ -34,22 +38,8 @@ struct ReportOutputs {
     /// Refuses a report that would be written over one of the command's own inputs (a scenario
     /// file, a catalogue, a baseline, the manifest, a shard's results): a mistyped option must
     /// not destroy the suite it checks. Checked before anything runs.
-    func refuseInputs(_ inputs: [String]) throws {
-        var byIdentity: [String: String] = [:]
-        for path in inputs {
-            var info = stat()
-            guard stat(path, &info) == 0 else { continue }
-            let identity = "\(info.st_dev):\(info.st_ino)"
-            if byIdentity[identity] == nil { byIdentity[identity] = path }
-        }
-        for (option, target) in targets where target != .standardOutput {
-            if let input = byIdentity[target.identity] {
-                throw UsageError(
-                    message:
-                        "--\(option) would write over \(input), one of this command's inputs; give the report a file of its own"
-                )
-            }
-        }
+    func refuse(_ inputs: ProtectedInputs) throws {
+        for (option, path) in paths { try OutputGuard.refuse(path, option: option, inputs: inputs) }
     }
 
     /// Writes every report, each whether or not another failed; says which could not be

@@ -2,6 +2,7 @@ import Dispatch
 import Exploration
 import Foundation
 import Reporters
+import ScenarioModel
 import SpecModel
 
 enum CheckModelCommand: Command {
@@ -84,7 +85,9 @@ enum CheckModelCommand: Command {
             Console.out("States not reached at this depth: \(unreached.joined(separator: ", "))")
         }
         if let folder = arguments.value("out"), !report.violations.isEmpty {
-            try write(report.violations, into: folder, model: model, reference: package)
+            try write(
+                report.violations, into: folder, model: model, reference: package,
+                inputs: OutputGuard.inputs(arguments, paths: []))
         }
         if report.violations.isEmpty && report.deadEnds.isEmpty {
             Console.out(
@@ -109,7 +112,7 @@ enum CheckModelCommand: Command {
 
     static func write(
         _ violations: [ModelChecker.Violation], into folder: String, model: ModelDeclaration,
-        reference package: ModelPackage
+        reference package: ModelPackage, inputs: ProtectedInputs
     ) throws {
         do {
             try OutputTarget.checkFolder(folder, for: "the counterexamples")
@@ -129,6 +132,9 @@ enum CheckModelCommand: Command {
                     violation.what,
                 ], id: id, title: "Breaks: \(violation.invariant.summary)", spec: [violation.invariant.clause],
                 tags: ["check-model"])
+            try OutputGuard.refuse(
+                folder + "/" + id + ".yaml", option: "out", inputs: inputs,
+                rewritable: "# Found by authspec check-model")
             try OutputTarget.resolve(folder + "/" + id + ".yaml").write(
                 ScenarioWriter(model: model).text(header, given: violation.probe.given, steps: expected.steps))
         }

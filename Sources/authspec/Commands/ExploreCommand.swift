@@ -82,6 +82,9 @@ enum ExploreCommand: Command {
         let keys = try arguments.value("keys").map { try Self.keys($0, model: model) }
         let out = arguments.value("out") ?? "Reports/explore/explore-\(seed).yaml"
         try Self.refuseToOverwrite(out)
+        let inputs = OutputGuard.inputs(arguments, paths: [])
+        try OutputGuard.refuse(out, option: "out", inputs: inputs, rewritable: "# " + Self.foundBy)
+        if let json = arguments.value("json") { try OutputGuard.refuse(json, option: "json", inputs: inputs) }
         let target: OutputTarget
         let json: OutputTarget?
         do {
@@ -291,10 +294,7 @@ enum ExploreCommand: Command {
     static func refuseToOverwrite(_ out: String) throws {
         var info = stat()
         guard stat(out, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return }
-        guard let handle = FileHandle(forReadingAtPath: out) else { return }
-        defer { try? handle.close() }
-        let start = String(decoding: (try? handle.read(upToCount: 200)) ?? Data(), as: UTF8.self)
-        guard !start.hasPrefix("# " + foundBy) else { return }
+        guard !ProtectedInputs.begins(out, with: "# " + foundBy) else { return }
         throw UsageError(
             message:
                 "--out \(out) is a file explore did not write; name a new file for the counterexample (or remove that one)"

@@ -63,6 +63,10 @@ enum GenerateCommand: Command {
         } catch {
             throw UsageError(message: "--out: \(error.description)")
         }
+        try OutputGuard.refuse(
+            folder + "/cover-" + goal.rawValue + ".yaml", option: "out",
+            inputs: OutputGuard.inputs(arguments, paths: []),
+            rewritable: "# Written by authspec generate")
         var requirements: [RequirementTarget] = []
         if goal == .requirements {
             let file = arguments.value("requirements") ?? "Scenarios/requirements.yaml"

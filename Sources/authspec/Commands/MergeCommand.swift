@@ -30,7 +30,7 @@ enum MergeCommand: Command {
                 message: "Name the results JSON file of every shard ('authspec run --shard K/N --json FILE')")
         }
         let outputs = try ReportOutputs(arguments, options: RunReports.optionNames)
-        try outputs.refuseInputs(arguments.positionals + arguments.all("statements") + arguments.all("baseline"))
+        try outputs.refuse(OutputGuard.inputs(arguments, paths: arguments.positionals))
         let settings = try RunReports.Settings(arguments)
         var parts: [(name: String, run: RunRecord)] = []
         for file in arguments.positionals {

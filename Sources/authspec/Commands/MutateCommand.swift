@@ -3,6 +3,7 @@ import Engine
 import Exploration
 import Foundation
 import Reporters
+import ScenarioModel
 import SpecModel
 
 enum MutateCommand: Command {
@@ -58,6 +59,7 @@ enum MutateCommand: Command {
         if let text = arguments.value("seed") { exploration.seed = try ExploreCommand.seed(text) }
         var markdown: OutputTarget?
         if let path = arguments.value("markdown") {
+            try OutputGuard.refuse(path, option: "markdown", inputs: OutputGuard.inputs(arguments, paths: paths))
             do { markdown = try OutputTarget.resolve(path) } catch { throw UsageError(message: error.description) }
         }
         let mutants = package.mutants()
@@ -92,7 +94,8 @@ enum MutateCommand: Command {
         }
         if let folder = arguments.value("counterexamples"), let all = analyses.first {
             try writeCounterexamples(
-                all.holes, into: folder, model: model, reference: reference, seed: exploration.seed)
+                all.holes, into: folder, model: model, reference: reference, seed: exploration.seed,
+                inputs: OutputGuard.inputs(arguments, paths: paths))
         }
         let report = MutationReport(model: model)
         let text = report.markdown(
@@ -126,7 +129,7 @@ enum MutateCommand: Command {
     /// Each hole's shrunk sequence as a scenario file named after its mutant.
     static func writeCounterexamples(
         _ holes: [MutantFate], into folder: String, model: ModelDeclaration,
-        reference: @Sendable () -> any ImplementationUnderTest, seed: UInt64
+        reference: @Sendable () -> any ImplementationUnderTest, seed: UInt64, inputs: ProtectedInputs
     ) throws {
         do {
             try OutputTarget.checkFolder(folder, for: "the counterexamples")
@@ -154,6 +157,9 @@ enum MutateCommand: Command {
             let text = ScenarioWriter(model: model).text(
                 header, given: divergence.probe.given, steps: expected.steps,
                 kept: [divergence.step: divergence.signature.keys])
+            try OutputGuard.refuse(
+                folder + "/" + id + ".yaml", option: "counterexamples", inputs: inputs,
+                rewritable: "# Found by authspec mutate")
             try OutputTarget.resolve(folder + "/" + id + ".yaml").write(text)
         }
     }

@@ -30,12 +30,50 @@ enum RecordCommand: Command {
         if arguments.flag("in-place") && arguments.value("output") != nil {
             throw UsageError(message: "Give --output or --in-place, not both")
         }
+        if let output = arguments.value("output") {
+            if ProtectedInputs.same(output, file) {
+                throw UsageError(message: "--output \(output) is the scenario file itself: --in-place rewrites it")
+            }
+            try OutputGuard.refuse(output, option: "output", inputs: OutputGuard.inputs(arguments, paths: [file]))
+        }
         let package = try SuiteArguments.package(arguments)
         let model = package.declaration
-        let text = try readText(file, what: "the file")
-        let loaded = ScenarioLoader(model: model).load(text: text, file: file)
+        var text = try readText(file, what: "the file")
+        var loaded = ScenarioLoader(model: model).load(text: text, file: file)
         if !loaded.diagnostics.isEmpty {
             throw InputError(message: loaded.diagnostics.map(\.description).joined(separator: "\n"))
+        }
+        // Steps written as a flow sequence (`steps: [launch]`) are first written one a line: an
+        // expect block needs a line of its own under its step. Last first, so lines stay put.
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let toRecord = loaded.scenarios.filter { !ScenarioRecorder.stepsToRecord(in: $0).isEmpty }
+        let flowing = toRecord.compactMap(\.steps.first?.location).filter {
+            FlowSteps.isInFlowSequence(lines, at: $0)
+        }
+        // And steps of a block sequence written as flow mappings (`- {tap: use_pin}`).
+        let mappings = toRecord.flatMap(\.steps).map(\.location).filter { location in
+            !FlowSteps.isInFlowSequence(lines, at: location)
+                && lines[location.line - 1].dropFirst(location.column - 1).hasPrefix("{")
+        }
+        if !flowing.isEmpty || !mappings.isEmpty {
+            do {
+                // From the end of the file back, so that what is rewritten never moves what is still to be.
+                let edits = flowing.map { ($0, true) } + mappings.map { ($0, false) }
+                for (location, sequence) in edits.sorted(by: { $0.0.line > $1.0.line }) {
+                    text =
+                        try sequence
+                        ? FlowSteps.blockStyle(text, sequenceOf: location) : FlowSteps.blockMapping(text, at: location)
+                }
+            } catch {
+                throw InputError(message: "\(error.description); nothing written")
+            }
+            loaded = ScenarioLoader(model: model).load(text: text, file: file)
+            if !loaded.diagnostics.isEmpty {
+                throw InputError(
+                    message:
+                        "record: the steps written one a line do not load (\(loaded.diagnostics[0].description)); nothing written"
+                )
+            }
         }
         let runner = ScenarioRunner(model: model)
         var reference = package.makeReference((try? package.resolve(settings: [:]).get()) ?? [:])

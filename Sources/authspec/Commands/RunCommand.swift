@@ -109,10 +109,12 @@ enum RunCommand: Command {
             paths: paths, requirementsFile: arguments.value("requirements") ?? manifest?.requirements, model: model,
             selection: selection, streamed: true)
         let requirementsFile = arguments.value("requirements") ?? manifest?.requirements
-        try outputs.refuseInputs(
-            suite.loaded.files
-                + [Suite.catalogueFile(requirementsFile, paths: paths), manifest?.file].compactMap { $0 }
-                + arguments.all("statements") + (manifest?.baselines ?? []) + arguments.all("baseline"))
+        try outputs.refuse(
+            OutputGuard.inputs(
+                arguments, paths: paths,
+                extra: suite.loaded.files
+                    + [Suite.catalogueFile(requirementsFile, paths: paths), manifest?.file].compactMap { $0 }
+                    + (manifest?.baselines ?? [])))
         let (policy, baselineProblems) = RunReports.policy(
             arguments, known: Set(suite.loadedIDs), manifest: manifest)
         suite.loaded.diagnostics += baselineProblems

@@ -258,7 +258,7 @@ enum RunReports {
                 }
             case "junit":
                 return .pieces { (emit: (String) throws(OutputError) -> Void) throws(OutputError) in
-                    try junit.write(run, to: emit)
+                    try junit.write(run, gate: gate, to: emit)
                 }
             case "markdown":
                 return .text(

@@ -52,7 +52,10 @@ enum SeveralModels {
                 return .pieces { (emit: (String) throws(OutputError) -> Void) throws(OutputError) in
                     try JUnitReporter.write(
                         runs.map {
-                            (JUnitReporter(model: $0.model, includeReference: settings.includeReference), $0.run)
+                            (
+                                JUnitReporter(model: $0.model, includeReference: settings.includeReference), $0.run,
+                                $0.gate
+                            )
                         }, to: emit)
                 }
             case "markdown":

@@ -38,6 +38,7 @@ enum TraceCommand: Command {
 
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
         let outputs = try ReportOutputs(arguments, options: ["markdown"])
+        try outputs.refuse(OutputGuard.inputs(arguments, paths: SuiteArguments.paths(arguments)))
         // Each model's suite runs on its own reference; the statements are judged on them all.
         var records: [ScenarioRecord] = []
         var requirements: [String] = []

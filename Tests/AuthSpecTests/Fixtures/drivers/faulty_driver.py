@@ -35,7 +35,8 @@ def main():
     parser.add_argument("--at-input", type=int, default=1, help="the fault comes at this input of the scenario")
     parser.add_argument("--seconds", type=float, default=3.0, help="for slow-start and late-reply")
     parser.add_argument("--marker", default="authspec-test", help="spawn: the name the spawned processes carry")
-    parser.add_argument("--ready-file", default="", help="spawn: written once the processes are started")
+    parser.add_argument("--ready-file", default="",
+                        help="spawn: written once the processes are started; hang: once hanging")
     options = parser.parse_args()
     hasher = Argon2id()
     screen, scenario, inputs = None, None, 0
@@ -85,6 +86,9 @@ def main():
                 if fault == "segfault":
                     os.kill(os.getpid(), signal.SIGSEGV)
                 if fault == "hang":
+                    if options.ready_file:
+                        with open(options.ready_file, "w") as ready:
+                            ready.write("hanging\n")
                     time.sleep(3600)
                 if fault == "garbage":
                     print("DEBUG: observing state", screen.state, flush=True)
