@@ -72,6 +72,21 @@ extension RunRecord {
                 )
             }
         }
+        // One implementation, one declaration: where it ran, every shard's driver said the same.
+        for index in first.implementations.indices {
+            let ran = parts.filter { !$0.run.implementations[index].records.isEmpty }
+            guard let (one, model) = ran.first else { continue }
+            let declared = model.implementations[index]
+            for (name, part) in ran.dropFirst() {
+                let other = part.implementations[index]
+                guard other.observes == declared.observes, other.version == declared.version else {
+                    throw MergeProblem(
+                        message:
+                            "\(declared.name) declared another version or other observations in \(name) (\(other.version ?? "no version"): \(other.observes.joined(separator: ", "))) than in \(one) (\(declared.version ?? "no version"): \(declared.observes.joined(separator: ", "))): the shards must run one driver"
+                    )
+                }
+            }
+        }
         let together = parts.reduce(ScenarioAccount()) { $0 + $1.run.expected }
         guard together == first.suite.account else {
             throw MergeProblem(

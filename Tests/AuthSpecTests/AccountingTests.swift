@@ -124,6 +124,19 @@ import Testing
                 "the shards' headers say they ran \(TestSupport.suiteSize - 1) scenarios (\(shards[0]): \(TestSupport.suiteSize - count), \(cut): \(count - 1)), not the \(TestSupport.suiteSize) of their suite"
             ), "\(forged.stderr)")
 
+        // A shard whose driver declared less: the merged run would claim the other's keys.
+        var weaker = try #require(
+            JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: shards[1]))) as? [String: Any])
+        var implementations = try #require(weaker["implementations"] as? [[String: Any]])
+        implementations[1]["observes"] = ["state"]
+        weaker["implementations"] = implementations
+        try JSONSerialization.data(withJSONObject: weaker).write(to: URL(fileURLWithPath: cut))
+        let declared = try TestSupport.authspec(["merge", shards[0], cut])
+        #expect(declared.status == 2, "\(declared.stdout)")
+        #expect(
+            declared.stderr.contains("python-example declared another version or other observations in \(cut)"),
+            "\(declared.stderr)")
+
         let whole = try TestSupport.authspec(["merge", shards[0], shards[1], "--quiet"])
         #expect(whole.status == 0, "\(whole.stdout)\(whole.stderr)")
     }

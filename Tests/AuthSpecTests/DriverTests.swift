@@ -195,6 +195,25 @@ import Testing
             try run("--fault wrong-id --scenario \(Self.target) --at-input 2"), message: "has id")
     }
 
+    /// A reply written before its request (here the reset's reply and, in the same write, one
+    /// for the next request, not yet sent) is a protocol error at once, in the scenario whose
+    /// reset it followed, never taken for the next scenario's reply.
+    @Test func aReplyAheadOfItsRequestErrsInItsOwnScenario() throws {
+        expectOnlyTheTargetErrored(
+            try run("--fault reply-ahead --seconds 0 --scenario \(Self.target)"),
+            message:
+                "protocol error: after its reply to the reset after scenario '\(Self.target)' the driver wrote more to stdout, with no request outstanding"
+        )
+        // Written a while later, it is found before the next request goes out, or read as a
+        // second reply to that request: either way a protocol error, saying which.
+        let late = try run("--fault reply-ahead --seconds 0.3 --scenario \(Self.target)")
+        #expect(late.status == 1)
+        #expect(late.outcomes(of: 1).values.filter { $0 == "errored" }.count == 1, "\(late.outcomes(of: 1))")
+        let message = late.driverMessages.first ?? ""
+        #expect(
+            message.contains("before the request for") || message.contains("which was answered already"), "\(message)")
+    }
+
     @Test func wrongProtocolVersionIsOneBrokenVerdict() throws {
         let outcome = try run("--fault wrong-version")
         #expect(outcome.status == 1)

@@ -249,6 +249,13 @@ import Testing
               - {id: brief-cancel-goes-to-pin, outcome: failed, reason: "was broken once"}
 
             """,
+            "impossible.yaml": """
+            implementation: \(name)
+            expected:
+              - {id: \(known), outcome: failed, reason: "forever", expires: "9999-99-99"}
+              - {id: \(known), outcome: failed, reason: "no such day", expires: "2027-02-29"}
+
+            """,
             "stale.yaml": """
             implementation: python-example
             expected:
@@ -289,6 +296,19 @@ import Testing
             ["--id", "brief-*", "--baseline", "\(folder)/pass.yaml", "--strict-baseline"], driver: clean)
         #expect(strict.status == 1)
         #expect(strict.stdout.contains("FAIL: python-example: 1 unexpected pass (brief-cancel-goes-to-pin)"))
+
+        // A date that does not exist would excuse forever: an input error at the date.
+        let impossible = try run(["--id", "brief-*", "--baseline", "\(folder)/impossible.yaml"])
+        #expect(impossible.status == 2)
+        let column = "  - {id: \(known), outcome: failed, reason: \"forever\", expires: ".count + 1
+        #expect(
+            impossible.stderr.contains(
+                "\(folder)/impossible.yaml:3:\(column): error: expires must be a date that exists, YYYY-MM-DD; found '9999-99-99'"
+            ), "\(impossible.stderr)")
+        #expect(
+            impossible.stderr.contains(
+                "impossible.yaml:4:\(column + 4): error: expires must be a date that exists, YYYY-MM-DD; found '2027-02-29'"
+            ))
 
         let stale = try run(["--id", "brief-*", "--baseline", "\(folder)/stale.yaml"], driver: clean)
         #expect(stale.status == 2)

@@ -352,7 +352,8 @@ enum MermaidCheck {
     @Test func unknownAndUncoveredRequirementsAreFlagged() throws {
         let folder = try TestSupport.temporaryFolder([
             "requirements.yaml":
-                "- {id: REQ-A, clause: x, text: y}\n- {id: REQ-B, clause: x, text: y}\n- {id: REQ-A, clause: x, text: again}\n- {id: REQ-C, clause: x, txt: y}\n",
+                "- {id: REQ-A, clause: x, text: y}\n- {id: REQ-B, clause: x, text: y}\n- {id: REQ-A, clause: x, text: again}\n- {id: REQ-C, clause: x, txt: y}\n"
+                + "- {id: \"REQ-\\u200bA\", clause: x, text: y}\n- {id: \"\", clause: x, text: y}\n- {id: \"REQ-\\aD\", clause: x, text: y}\n",
             "s.yaml": "id: s\ntitle: t\nspec: [\"SCR-AUTH-006 §5.1\"]\ncovers: [REQ-A, REQ-Z]\nsteps: [launch]\n",
         ])
         let result = try TestSupport.authspec(["run", folder])
@@ -363,6 +364,10 @@ enum MermaidCheck {
                 "requirements.yaml:3:3: error: duplicate requirement id 'REQ-A' (first at requirements.yaml:1:3)",
                 "requirements.yaml:4:26: error: unknown requirement key 'txt' (did you mean 'text'?)",
                 "requirements.yaml:4:3: error: requirement is missing text",
+                // An invisible character, an empty id, a control character: never an id.
+                "requirements.yaml:5:8: error: requirement id 'REQ-\\u{200b}A' may hold only letters, digits, '-', '_' and '.'",
+                "requirements.yaml:6:8: error: requirement id is empty",
+                "requirements.yaml:7:8: error: requirement id 'REQ-\\u{7}D' may hold only letters, digits, '-', '_' and '.'",
                 "s.yaml:4:17: error: unknown requirement 'REQ-Z' (did you mean 'REQ-A'?)",
             ])
         // The scenario citing an unknown requirement did not run, so it covers nothing.

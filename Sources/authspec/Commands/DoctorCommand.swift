@@ -214,8 +214,18 @@ enum DoctorCommand: Command {
         for finding in diagnosis.skips { Console.out("    ✗ skipped: \(finding.what) (\(listed(finding)))") }
         if let unchecked = reporter.unchecked(implementation) { Console.out("    ✗ " + unchecked) }
         let unchecked = implementation.records.contains { $0.outcome == .partlyChecked || $0.outcome == .notChecked }
+        // The gate's verdict as a run would give it: what the findings above do not already say.
+        let gate = run.gate(GatePolicy())
+        let unsaid = gate.reasons.filter { reason in
+            switch reason {
+            case .failures, .notChecked, .skipped, .broken: return false
+            default: return true
+            }
+        }
+        for reason in unsaid { Console.out("    ✗ " + reporter.reason(reason)) }
         let kinds = [
             !diagnosis.failedKeys.isEmpty, !diagnosis.errors.isEmpty, !diagnosis.skips.isEmpty, unchecked,
+            !unsaid.isEmpty,
         ].filter { $0 }.count
         return (kinds, !suite.loaded.diagnostics.isEmpty)
     }
@@ -252,6 +262,10 @@ enum DoctorCommand: Command {
             (
                 { $0.contains("protocol version mismatch") },
                 "It chose a protocol version this runner does not speak. Answer the hello with \"protocol\": one of the versions offered in its \"versions\"."
+            ),
+            (
+                { $0.contains("no request outstanding") || $0.contains("had written to stdout") },
+                "It wrote to stdout when no request was waiting for a reply. A driver writes exactly one reply to each request, after reading it; anything else belongs on stderr."
             ),
             (
                 { $0.contains("has id") },
