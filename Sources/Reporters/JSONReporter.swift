@@ -13,19 +13,21 @@ public struct JSONReporter {
         self.model = model
     }
 
-    public func document(_ run: RunRecord, coverage: [CoverageReport]) -> JSON {
+    public func document(_ run: RunRecord, coverage: [CoverageReport], gate: GateVerdict? = nil) -> JSON {
         .object(
-            fields(run, coverage: coverage) + [("matrix", .object(Array(matrix(run))))]
+            fields(run, coverage: coverage, gate: gate) + [("matrix", .object(Array(matrix(run))))]
                 + [("scenarios", .array(run.allRecords.map(ResultsCodec.scenario)))])
     }
 
     /// The same text as `document(...).rendered()`, written a scenario (and a matrix row) at a time.
     public func write<Failure: Error>(
-        _ run: RunRecord, coverage: [CoverageReport], to emit: (String) throws(Failure) -> Void
+        _ run: RunRecord, coverage: [CoverageReport], gate: GateVerdict? = nil,
+        to emit: (String) throws(Failure) -> Void
     ) throws(Failure) {
         let scenarios = run.implementations.lazy.flatMap(\.records).map(ResultsCodec.scenario)
         try JSON.stream(
-            fields(run, coverage: coverage), thenObject: ("matrix", matrix(run)), thenArray: "scenarios", scenarios,
+            fields(run, coverage: coverage, gate: gate), thenObject: ("matrix", matrix(run)), thenArray: "scenarios",
+            scenarios,
             to: emit)
     }
 
@@ -43,10 +45,22 @@ public struct JSONReporter {
         }
     }
 
-    private func fields(_ run: RunRecord, coverage: [CoverageReport]) -> [(String, JSON)] {
+    private func fields(_ run: RunRecord, coverage: [CoverageReport], gate: GateVerdict?) -> [(String, JSON)] {
         var fields = ResultsCodec.header(run)
         fields.append(("summary", summary(run.summary)))
         fields += ResultsCodec.interruption(run.interruption)
+        if let gate {
+            // The verdict as the terminal gives it, for a consumer that reads only this file.
+            let words = TerminalReporter(model: model)
+            fields.append(
+                (
+                    "gate",
+                    .object([
+                        ("passes", .bool(gate.passes)),
+                        ("reasons", .array(gate.reasons.map { .string(words.reason($0)) })),
+                    ])
+                ))
+        }
         if !coverage.isEmpty {
             fields.append(("coverage", .object(coverage.map { ($0.implementation, self.coverage($0)) })))
         }

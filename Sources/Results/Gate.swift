@@ -146,7 +146,9 @@ extension RunRecord {
             if summary.skipped > 0 && !policy.allowSkips {
                 verdict.reasons.append(.skipped(implementation: name, count: summary.skipped))
             }
-            if agreed == 0 && !implementation.records.isEmpty {
+            // Said where nothing else marks the implementation red (failures a baseline expects
+            // included): beside its own failures it would only repeat them.
+            if agreed == 0 && !implementation.records.isEmpty && summary.failed + summary.errored == 0 {
                 verdict.reasons.append(.nothingVerified(implementation: name, scenarios: implementation.records.count))
             }
             guard let baseline else { continue }

@@ -10,7 +10,8 @@ public struct ProtectedInputs: Sendable {
 
     public init() {}
 
-    /// A file, or a folder and every file under it. A path that does not exist is nothing to protect.
+    /// A file, or a folder and every YAML file under it (what a suite reads from its folders:
+    /// scenarios, catalogues, baselines). A path that does not exist is nothing to protect.
     public mutating func add(_ path: String) {
         var info = stat()
         guard stat(path, &info) == 0 else { return }
@@ -19,6 +20,7 @@ public struct ProtectedInputs: Sendable {
             for case let relative as String in walker {
                 var inner = stat()
                 let full = (path as NSString).appendingPathComponent(relative)
+                guard relative.hasSuffix(".yaml") || relative.hasSuffix(".yml") else { continue }
                 if stat(full, &inner) == 0, inner.st_mode & S_IFMT == S_IFREG { remember(inner, as: full) }
             }
             return

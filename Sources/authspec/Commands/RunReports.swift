@@ -254,7 +254,7 @@ enum RunReports {
             switch option {
             case "json":
                 return .pieces { (emit: (String) throws(OutputError) -> Void) throws(OutputError) in
-                    try JSONReporter(model: model).write(run, coverage: coverage, to: emit)
+                    try JSONReporter(model: model).write(run, coverage: coverage, gate: gate, to: emit)
                 }
             case "junit":
                 return .pieces { (emit: (String) throws(OutputError) -> Void) throws(OutputError) in
