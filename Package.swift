@@ -45,7 +45,7 @@ let package = Package(
         // Drives any implementation through scenarios and compares observations.
         .target(name: "Runner", dependencies: ["SpecModel", "ScenarioModel", "Results"]),
         // One run for every command: suite selection and shards, workers, records in order.
-        .target(name: "Engine", dependencies: ["SpecModel", "ScenarioModel", "Results", "Runner"]),
+        .target(name: "Engine", dependencies: ["SpecModel", "ScenarioModel", "Results", "Runner", "SubprocessDriver"]),
         // Compares the spec documents' diagrams and tables with the model.
         .target(name: "SpecCheck", dependencies: ["SpecModel", "YAMLLoader"]),
         // Random state-aware probes compared with the reference, and shrinking what diverges.

@@ -31,9 +31,10 @@ public struct MarkdownReporter {
     /// With `statements`, the catalogue of the spec's statements, a section says per
     /// implementation how many of each document's statements its run verified.
     public func document(
-        _ run: RunRecord, coverage: [CoverageReport], gate: GateVerdict? = nil, statements: [Statement] = []
+        _ run: RunRecord, coverage: [CoverageReport], gate: GateVerdict? = nil, statements: [Statement] = [],
+        title: String = "authspec results"
     ) -> String {
-        var text = "# authspec results\n\n"
+        var text = "# \(title)\n\n"
         if let gate { text += "**" + Escape.markdown(terminal.verdict(gate, run: run)) + "**\n\n" }
         if let interruption = run.interruption {
             text +=

@@ -41,6 +41,12 @@ enum Console {
     /// The progress line on a terminal is being shown: the next line written clears it first.
     nonisolated(unsafe) private static var statusShown = false
 
+    /// A line of a reporter's, coloured by its tone.
+    static func out(_ line: TerminalLine) {
+        let styles: [Tone: Style] = [.good: .good, .bad: .bad, .warning: .warning, .broken: .broken]
+        out(line.text, style: line.tone.flatMap { styles[$0] })
+    }
+
     static func out(_ text: String, style: Style? = nil) {
         write(clearStatus() + painted(Escape.visible(text), style) + "\n", to: textDescriptor)
     }

@@ -44,14 +44,11 @@ struct ReportOutputs {
 
     /// Writes every report, each whether or not another failed; says which could not be
     /// written and why. True when all were.
-    func write(_ render: (_ option: String) -> Report) -> Bool {
+    func write(_ render: (_ option: String) -> ReportBody) -> Bool {
         var allWritten = true
         for (option, target) in targets {
             do {
-                switch render(option) {
-                case .text(let text): try target.write(text)
-                case .pieces(let produce): try target.write(produce)
-                }
+                try render(option).write(to: target)
             } catch {
                 Console.error("Error: the --\(option) report was not written: \(error.description)")
                 allWritten = false
@@ -59,10 +56,4 @@ struct ReportOutputs {
         }
         return allWritten
     }
-}
-
-/// A report's text, whole or produced piece by piece (a large one is never whole in memory).
-enum Report {
-    case text(String)
-    case pieces((_ emit: (String) throws(OutputError) -> Void) throws(OutputError) -> Void)
 }

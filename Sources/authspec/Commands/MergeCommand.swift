@@ -31,7 +31,7 @@ enum MergeCommand: Command {
         }
         let outputs = try ReportOutputs(arguments, options: RunReports.optionNames)
         try outputs.refuse(OutputGuard.inputs(arguments, paths: arguments.positionals))
-        let settings = try RunReports.Settings(arguments)
+        let settings = try RunReports.settings(arguments)
         var parts: [(name: String, run: RunRecord)] = []
         for file in arguments.positionals {
             let text = try readText(file, what: "the results", maxBytes: maxBytes)

@@ -55,17 +55,176 @@ enum RunCommand: Command {
             ]
             + DriverArguments.options)
 
+    /// The options a run of several models cannot honour: each is one model's.
+    static let oneModelOnly = [
+        "json", "baseline", "update-baseline", "strict-baseline", "statements", "shard", "requirements",
+    ]
+
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
         // Drivers to end and reports to write: a signal stops this command in order.
         Interruption.stopInOrder()
         let suites = try SuiteArguments.suitesByModel(arguments)
+        if suites.count > 1 {
+            for option in oneModelOnly where arguments.value(option) != nil || arguments.flag(option) {
+                throw UsageError(
+                    message:
+                        "--\(option) belongs to one model's run, and these paths hold suites of \(suites.count) models: run each model's suite on its own for it"
+                )
+            }
+        }
         // Every place a report or a log goes is checked before anything runs.
         let outputs = try ReportOutputs(arguments, options: RunReports.optionNames)
-        guard suites.count > 1 else {
-            return try runModel(arguments, manifest: suites[0].manifest, paths: suites[0].paths, outputs: outputs)
-                .exit
+        let plan = try Self.plan(arguments, suites: suites)
+        if plan.suites.contains(where: { !$0.drivers.isEmpty }) { try DriverArguments.checkLogFolder(arguments) }
+        let session = RunSession(plan)
+        // Every suite is loaded and checked, and no report may write over one of its inputs,
+        // before the first scenario runs.
+        var prepared: [PreparedSuite] = []
+        for suitePlan in plan.suites { prepared.append(try Self.prepare(suitePlan, in: session)) }
+        for (suitePlan, suite) in zip(plan.suites, prepared) {
+            try outputs.refuse(OutputGuard.inputs(arguments, paths: suitePlan.paths, extra: suite.inputs))
         }
-        return try SeveralModels.run(suites, arguments: arguments, outputs: outputs)
+        let several = prepared.count > 1
+        let quiet = arguments.flag("quiet")
+        var outcomes: [ModelOutcome] = []
+        for (index, suite) in prepared.enumerated() {
+            if several {
+                Console.out(
+                    (index == 0 ? "" : "\n")
+                        + "== The \(suite.plan.package.name) model: \(suite.plan.paths.joined(separator: ", "))")
+            }
+            for diagnostic in suite.diagnostics { Console.error(diagnostic.description) }
+            let outcome = run(suite, in: session, shard: plan.selection.shard, quiet: quiet)
+            TerminalReporter(model: suite.plan.model).closing(
+                outcome.run, gate: outcome.gate, uncovered: outcome.uncovered, inputErrors: outcome.inputErrors,
+                quiet: quiet, elapsed: outcome.seconds, to: Console.out)
+            if arguments.flag("update-baseline") { try updateBaselines(outcome) }
+            outcomes.append(outcome)
+            if Interruption.signal != nil { break }
+        }
+        if several {
+            let passed = outcomes.allSatisfy { $0.severity == .passed }
+            let parts = outcomes.map { "\($0.plan.package.name) \($0.severity == .passed ? "passed" : "did not pass")" }
+            Console.out(
+                "\n\(passed ? "PASS" : "FAIL"): \(outcomes.count) models: " + parts.joined(separator: ", "),
+                style: passed ? .good : .bad)
+        }
+        let documents = RunDocuments(
+            outcomes.map {
+                ReportedRun(model: $0.plan.model, run: $0.run, gate: $0.gate, statements: $0.statements)
+            }, settings: try RunReports.settings(arguments))
+        let written = outputs.write { documents.body(ReportKind(rawValue: $0)!) }
+        // The most serious ending wins: a signal, then bad input or an unwritten report, then
+        // conformance failures.
+        if let signal = Interruption.signal { return ExitCode.interrupted(by: signal) }
+        let worst = outcomes.map(\.severity).max() ?? .passed
+        if !written || worst == .badInput { return .badInput }
+        return worst == .passed ? .success : .failures
+    }
+
+    /// The plan the options make: one suite per model, every model's settings, profile and
+    /// drivers checked before anything runs.
+    static func plan(_ arguments: ParsedArguments, suites: [(manifest: Manifest?, paths: [String])]) throws
+        -> RunPlan
+    {
+        let several = suites.count > 1
+        var plans: [SuitePlan] = []
+        for (manifest, paths) in suites {
+            let package = try SuiteArguments.package(arguments, manifest: manifest)
+            let model = package.declaration
+            plans.append(
+                SuitePlan(
+                    manifest: manifest, paths: paths, package: package,
+                    referenceSettings: try SuiteArguments.referenceSettings(arguments, package: package),
+                    profile: try SuiteArguments.profile(arguments, model: model),
+                    requirementsFile: arguments.value("requirements"), statementsFile: arguments.value("statements"),
+                    drivers: try DriverArguments.parse(
+                        arguments, model: model, logPrefix: several ? package.name + "-" : ""),
+                    baselineFiles: arguments.all("baseline")))
+        }
+        var plan = RunPlan(
+            suites: plans,
+            selection: SuiteSelection(
+                tags: arguments.all("tag"), ids: arguments.all("id"), shard: try SuiteArguments.shard(arguments)),
+            policy: GatePolicy(
+                allowSkips: arguments.flag("allow-skips"), strictBaseline: arguments.flag("strict-baseline"),
+                today: RunReports.today()),
+            stop: { Interruption.signal.map(Interruption.name(of:)) })
+        plan.jobs = try SuiteArguments.jobs(arguments)
+        plan.trace = arguments.flag("trace")
+        plan.recordsHeld = try recordsHeld()
+        return plan
+    }
+
+    /// A suite loaded and checked; a selection of nothing is a mistake, never a pass.
+    static func prepare(_ suite: SuitePlan, in session: RunSession) throws -> PreparedSuite {
+        do {
+            return try session.prepare(suite)
+        } catch .noScenarios(let paths) {
+            throw InputError(message: "run: no scenarios in \(paths.joined(separator: ", ")): nothing to run")
+        } catch .nothingSelected(let tags, let ids, let loaded) {
+            let filters = tags.map { "--tag \($0)" } + ids.map { "--id \($0)" }
+            throw UsageError(
+                message:
+                    "\(filters.joined(separator: " ")) matched none of the \(loaded) scenarios loaded: nothing to run")
+        }
+    }
+
+    /// Runs one suite, printing a line per scenario as it finishes.
+    static func run(_ suite: PreparedSuite, in session: RunSession, shard: Shard?, quiet: Bool) -> ModelOutcome {
+        let reporter = TerminalReporter(model: suite.plan.model)
+        var implementations = 1
+        let outcome = session.run(suite) { event in
+            switch event {
+            case .running(_, let scenarios, let selected, let files, let count, let reference):
+                implementations = count
+                guard !quiet else { break }
+                Console.out(
+                    reporter.running(
+                        scenarios: scenarios, shard: shard, selected: selected, files: files, implementations: count,
+                        reference: reference))
+            case .starting(let candidate):
+                if !quiet && !candidate.reference {
+                    Console.out("Starting driver: \(Console.visible(candidate.label))")
+                }
+            case .finished(let record, let number, let total):
+                guard !quiet else { break }
+                let line = reporter.progressLine(
+                    record, number: number, of: total, implementation: implementations > 1 ? record.implementation : nil
+                )
+                // On a terminal one line counts up and only what did not pass stays on screen.
+                if Console.isTerminal && record.outcome == .passed {
+                    Console.status(line, style: .good)
+                } else {
+                    Console.out(TerminalLine(line, tone: reporter.tone(record.outcome)))
+                }
+            case .suiteChanged(let changes):
+                Console.endStatus()
+                for diagnostic in changes { Console.error(diagnostic.description) }
+            }
+        }
+        Console.endStatus()
+        return outcome
+    }
+
+    /// With --update-baseline: each baseline rewritten from the run, unless the suite changed
+    /// under it.
+    static func updateBaselines(_ outcome: ModelOutcome) throws {
+        guard let updates = outcome.updatedBaselines() else {
+            Console.error("baseline not updated: the suite changed during the run (above); run it again")
+            return
+        }
+        for (before, after) in updates {
+            guard let after else {
+                Console.out("baseline \(before.file): \(before.implementation) did not run; left as it was")
+                continue
+            }
+            try OutputTarget.resolve(after.file).write(after.yaml)
+            let count = after.entries.count
+            Console.out(
+                "baseline \(after.file): \(count) entr\(count == 1 ? "y" : "ies") for \(after.implementation) (was \(before.entries.count))"
+            )
+        }
     }
 
     /// The most scenarios an implementation runs with its records held in memory (about 4 KiB
@@ -79,133 +238,5 @@ enum RunCommand: Command {
                 message: "AUTHSPEC_RECORDS_HELD must be a whole number of records, 0 or more; found '\(text)'")
         }
         return number
-    }
-
-    /// What one model's run left for a run of several models to report.
-    struct ModelRun {
-        var exit: ExitCode
-        var model: ModelDeclaration
-        var run: RunRecord
-        var gate: GateVerdict
-    }
-
-    /// One model's suite from the reference and the drivers to the reports in `outputs`.
-    /// `logPrefix` keeps the drivers' logs of one model's run apart from another's.
-    static func runModel(
-        _ arguments: ParsedArguments, manifest: Manifest?, paths: [String], outputs: ReportOutputs,
-        logPrefix: String = ""
-    ) throws -> ModelRun {
-        let package = try SuiteArguments.package(arguments, manifest: manifest)
-        let settings = try SuiteArguments.referenceSettings(arguments, package: package)
-        let model = package.declaration
-        let jobs = try SuiteArguments.jobs(arguments)
-        let profile = try SuiteArguments.profile(arguments, model: model)
-        let selection = SuiteSelection(
-            tags: arguments.all("tag"), ids: arguments.all("id"), shard: try SuiteArguments.shard(arguments))
-        let drivers = try DriverArguments.parse(arguments, model: model, logPrefix: logPrefix)
-        let reportSettings = try RunReports.Settings(arguments)
-        if !drivers.isEmpty { try DriverArguments.checkLogFolder(arguments) }
-        var suite = Suite(
-            paths: paths, requirementsFile: arguments.value("requirements") ?? manifest?.requirements, model: model,
-            selection: selection, streamed: true)
-        let requirementsFile = arguments.value("requirements") ?? manifest?.requirements
-        try outputs.refuse(
-            OutputGuard.inputs(
-                arguments, paths: paths,
-                extra: suite.loaded.files
-                    + [Suite.catalogueFile(requirementsFile, paths: paths), manifest?.file].compactMap { $0 }
-                    + (manifest?.baselines ?? [])))
-        let (policy, baselineProblems) = RunReports.policy(
-            arguments, known: Set(suite.loadedIDs), manifest: manifest)
-        suite.loaded.diagnostics += baselineProblems
-        let catalogue = RunReports.statements(arguments, requirements: suite.requirements.map(\.id))
-        suite.loaded.diagnostics += catalogue.diagnostics
-        for diagnostic in suite.loaded.diagnostics { Console.error(diagnostic.description) }
-        if suite.selected.count == 0 && suite.loaded.diagnostics.isEmpty {
-            // Nothing selected is never a pass: a filter that matches nothing is a mistake.
-            let filters = selection.tags.map { "--tag \($0)" } + selection.ids.map { "--id \($0)" }
-            if filters.isEmpty {
-                throw InputError(
-                    message:
-                        "run: no scenarios in \(paths.joined(separator: ", ")): nothing to run"
-                )
-            }
-            throw UsageError(
-                message:
-                    "\(filters.joined(separator: " ")) matched none of the \(suite.loadedCount) scenarios loaded: nothing to run"
-            )
-        }
-
-        let reporter = TerminalReporter(model: model)
-        let quiet = arguments.flag("quiet")
-        let count = drivers.count + 1
-        if !quiet {
-            let shard = selection.shard.map { " (shard \($0) of \(suite.selected.count))" } ?? ""
-            Console.out(
-                "Running \(reporter.counted(suite.positions.count, "scenario"))\(shard) from \(reporter.counted(suite.loaded.files.count, "file")) "
-                    + "against \(count == 1 ? "the reference" : reporter.counted(count, "implementation")) (\(package.describeReference(settings)))"
-            )
-        }
-        let candidates =
-            [Candidate.reference(of: package, settings: settings)]
-            + drivers.map { options in
-                Candidate(label: options.command) { worker in SubprocessDriver(options: options.forWorker(worker)) }
-            }
-        let engine = RunEngine(
-            model: model, jobs: jobs, trace: arguments.flag("trace"), profile: profile, recordsHeld: try recordsHeld()
-        ) {
-            Interruption.signal.map(Interruption.name(of:))
-        }
-        // The suite is streamed: its scenarios are read again from their files as the run reaches
-        // them, so a run holds a few files' scenarios at a time. Some files of a suite leave most requirements to the others: not worth saying.
-        let uncovered =
-            SuiteArguments.isWholeSuite(paths, manifest: manifest)
-            ? suite.uncoveredRequirements.map(\.id) : []
-        let began = DispatchTime.now().uptimeNanoseconds
-        let run = engine.run(releasing: &suite, on: candidates) { event in
-            switch event {
-            case .starting(let candidate):
-                if !quiet && !candidate.reference {
-                    Console.out("Starting driver: \(Console.visible(candidate.label))")
-                }
-            case .finished(let record, let number, let total):
-                guard !quiet else { break }
-                let line = reporter.progressLine(
-                    record, number: number, of: total, implementation: count > 1 ? record.implementation : nil)
-                // On a terminal one line counts up and only what did not pass stays on screen.
-                if Console.isTerminal && record.outcome == .passed {
-                    Console.status(line, style: .good)
-                } else {
-                    Console.out(line, style: RunReports.style(record.outcome))
-                }
-            }
-        }
-        Console.endStatus()
-        // A scenario file that changed or went under the run is bad input, said at the scenario.
-        let changed = RunEngine.suiteChanges(in: run)
-        for diagnostic in changed { Console.error(diagnostic.description) }
-        suite.loaded.diagnostics += changed
-        let (written, gate) = RunReports.finish(
-            run, model: model, outputs: outputs, settings: reportSettings, reporter: reporter, uncovered: uncovered,
-            inputErrors: suite.loaded.diagnostics.count, policy: policy, quiet: quiet,
-            elapsed: Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9, statements: catalogue.statements)
-        if arguments.flag("update-baseline") {
-            if changed.isEmpty {
-                for line in try RunReports.updateBaselines(run, policy: policy) { Console.out(line) }
-            } else {
-                Console.error("baseline not updated: the suite changed during the run (above); run it again")
-            }
-        }
-        // The most serious ending wins: a signal, then bad input or an unwritten report, then
-        // conformance failures.
-        let exit: ExitCode
-        if let signal = Interruption.signal {
-            exit = ExitCode.interrupted(by: signal)
-        } else if !suite.loaded.diagnostics.isEmpty || !written {
-            exit = .badInput
-        } else {
-            exit = gate.passes ? .success : .failures
-        }
-        return ModelRun(exit: exit, model: model, run: run, gate: gate)
     }
 }

@@ -8,18 +8,9 @@ import SpecModel
 /// What `run` and `merge` print after the scenarios and the reports they write, from the
 /// run's record alone: a merged run prints and writes exactly what one whole run would.
 enum RunReports {
-    static let options: [CommandSpec.Option] = [
-        .init(name: "json", valueName: "file", help: "Write the results as JSON to this file (atomically)."),
-        .init(
-            name: "junit", valueName: "file",
-            help: "Write JUnit XML: a testsuite per implementation, a testcase per scenario."),
-        .init(
-            name: "markdown", valueName: "file",
-            help: "Write a Markdown report: summary, matrix, failures, coverage graphs, requirements."),
-        .init(
-            name: "coverage", valueName: "file",
-            help: "Write the state-coverage graphs (Mermaid in Markdown) for every implementation."),
-    ]
+    static let options: [CommandSpec.Option] = ReportKind.allCases.map {
+        .init(name: $0.rawValue, valueName: "file", help: $0.help)
+    }
 
     /// An input of the Markdown report, not a report: kept apart from `options`, which are
     /// the files written.
@@ -64,26 +55,7 @@ enum RunReports {
         var policy = GatePolicy(
             allowSkips: arguments.flag("allow-skips"), strictBaseline: arguments.flag("strict-baseline"),
             today: today())
-        var diagnostics: [Diagnostic] = []
-        for file in (manifest?.baselines ?? []) + arguments.all("baseline") {
-            let (baseline, problems) = Baseline.load(file: file)
-            diagnostics += problems
-            guard let baseline else { continue }
-            if let other = policy.baselines.first(where: { $0.implementation == baseline.implementation }) {
-                diagnostics.append(
-                    Diagnostic(
-                        "a second baseline for \(baseline.implementation) (the first is \(other.file))",
-                        at: SourceLocation(file: file, line: 0, column: 0)))
-                continue
-            }
-            for entry in baseline.entries where !known.contains(entry.id) {
-                diagnostics.append(
-                    Diagnostic(
-                        "baseline entry for '\(entry.id)', which is not among the scenarios loaded", at: entry.location)
-                )
-            }
-            policy.baselines.append(baseline)
-        }
+        let diagnostics = policy.loadBaselines((manifest?.baselines ?? []) + arguments.all("baseline"), known: known)
         return (policy, diagnostics)
     }
 
@@ -93,56 +65,6 @@ enum RunReports {
         calendar.timeZone = TimeZone(identifier: "UTC")!
         let parts = calendar.dateComponents([.year, .month, .day], from: Date())
         return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
-    }
-
-    /// With --update-baseline: each baseline rewritten from the run. Its entries for scenarios
-    /// that ran now say how they ended (none for a pass; an unchanged outcome keeps its reason,
-    /// link and expiry); the others are kept. A baseline whose implementation did not run is
-    /// left as it is. Returns the lines to print.
-    static func updateBaselines(_ run: RunRecord, policy: GatePolicy) throws -> [String] {
-        var lines: [String] = []
-        for var baseline in policy.baselines {
-            guard let implementation = run.implementations.first(where: { $0.name == baseline.implementation }) else {
-                lines.append("baseline \(baseline.file): \(baseline.implementation) did not run; left as it was")
-                continue
-            }
-            let ran = Dictionary(implementation.records.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-            var entries: [Baseline.Entry] = []
-            for entry in baseline.entries {
-                guard let record = ran[entry.id] else {
-                    entries.append(entry)
-                    continue
-                }
-                // Partly checked passes the gate where the profile is met: nothing to excuse.
-                if record.outcome == .passed || record.outcome == .partlyChecked { continue }
-                entries.append(
-                    entry.outcome == record.outcome.rawValue ? entry : Self.entry(for: record, file: baseline.file))
-            }
-            let listed = Set(baseline.entries.map(\.id))
-            for record in implementation.records
-            where record.outcome != .passed && record.outcome != .partlyChecked && !listed.contains(record.id) {
-                entries.append(Self.entry(for: record, file: baseline.file))
-            }
-            let before = baseline.entries
-            baseline.entries = entries
-            try OutputTarget.resolve(baseline.file).write(baseline.yaml)
-            lines.append(
-                "baseline \(baseline.file): \(entries.count) entr\(entries.count == 1 ? "y" : "ies") for \(baseline.implementation) (was \(before.count))"
-            )
-        }
-        return lines
-    }
-
-    private static func entry(for record: ScenarioRecord, file: String) -> Baseline.Entry {
-        let reason =
-            record.firstProblem.map { step in
-                step.differences.isEmpty
-                    ? "step \(step.index + 1): \(step.message ?? record.outcome.rawValue)"
-                    : "step \(step.index + 1): " + step.differences.map(\.key).joined(separator: ", ") + " differ"
-            } ?? record.message ?? record.outcome.rawValue
-        return Baseline.Entry(
-            id: record.id, outcome: record.outcome.rawValue, reason: reason,
-            location: SourceLocation(file: file, line: 0, column: 0))
     }
 
     /// The report options, in the order they are written.
@@ -163,122 +85,32 @@ enum RunReports {
     ]
 
     /// The settings' values, read before anything runs.
-    struct Settings {
-        var includeReference: Bool
-        var markdownLimit: Int?
-
-        init(_ arguments: ParsedArguments) throws {
-            includeReference = arguments.flag("junit-include-reference")
-            guard let text = arguments.value("markdown-max-bytes") else { return }
-            // Below this the verdict, the totals and the note of what was cut may not fit.
-            let least = 2048
-            guard let bytes = Int(text), bytes >= least else {
-                throw UsageError(
-                    message: "--markdown-max-bytes takes a whole number of bytes from \(least), not '\(text)'")
-            }
-            markdownLimit = bytes
+    static func settings(_ arguments: ParsedArguments) throws -> ReportSettings {
+        var settings = ReportSettings(includeReference: arguments.flag("junit-include-reference"))
+        guard let text = arguments.value("markdown-max-bytes") else { return settings }
+        // Below this the verdict, the totals and the note of what was cut may not fit.
+        let least = 2048
+        guard let bytes = Int(text), bytes >= least else {
+            throw UsageError(message: "--markdown-max-bytes takes a whole number of bytes from \(least), not '\(text)'")
         }
+        settings.markdownLimit = bytes
+        return settings
     }
 
-    /// A line's colour by how its scenario ended.
-    static func style(_ outcome: Outcome) -> Console.Style? {
-        switch outcome {
-        case .passed: return .good
-        case .failed: return .bad
-        case .errored: return .broken
-        case .partlyChecked, .notChecked, .skipped: return .warning
-        }
-    }
-
-    /// Prints the problems, then (unless `quiet`) the scenarios that did not pass everywhere,
-    /// the totals and what was not checked, then the gate's verdict with the time the run took;
-    /// then writes the reports. Says whether every report was written, and the verdict.
+    /// Prints what follows the scenarios (`TerminalReporter.closing`), then writes the reports.
+    /// Says whether every report was written, and the verdict.
     static func finish(
-        _ run: RunRecord, model: ModelDeclaration, outputs: ReportOutputs, settings: Settings,
+        _ run: RunRecord, model: ModelDeclaration, outputs: ReportOutputs, settings: ReportSettings,
         reporter: TerminalReporter, uncovered: [String], inputErrors: Int, policy: GatePolicy, quiet: Bool,
         elapsed: Double? = nil, statements: [Statement] = []
     ) -> (written: Bool, gate: GateVerdict) {
-        let several = run.implementations.count > 1
-        for implementation in run.implementations {
-            if let verdict = implementation.broken {
-                Console.out("")
-                Console.out(
-                    reporter.brokenDriver(
-                        implementation.name, command: implementation.command, message: verdict,
-                        log: implementation.log), style: .broken)
-                continue
-            }
-            for record in implementation.records {
-                guard let problem = reporter.problem(record, implementation: several ? implementation.name : nil)
-                else { continue }
-                Console.out("")
-                Console.out(problem, style: style(record.outcome))
-            }
-        }
-        if !quiet {
-            if several, let matrix = reporter.matrix(run, leavingOutPassedEverywhere: true) {
-                Console.out("\n" + matrix)
-            }
-            Console.out("")
-            for implementation in run.implementations {
-                Console.out(reporter.summary(implementation.summary, implementation: implementation.name))
-            }
-            for implementation in run.implementations {
-                if let unchecked = reporter.unchecked(implementation) { Console.out(unchecked, style: .warning) }
-            }
-            if !uncovered.isEmpty {
-                Console.out(
-                    "\(reporter.counted(uncovered.count, "requirement")) no scenario covers: "
-                        + uncovered.joined(separator: ", "))
-            }
-        }
-        if inputErrors > 0 {
-            Console.out(
-                "\(reporter.counted(inputErrors, "input error")) (above): a scenario with one did not run")
-        }
-        if let interruption = run.interruption {
-            Console.out(
-                "INTERRUPTED by \(interruption.signal): \(reporter.counted(interruption.unfinished.count, "scenario run")) did not finish; "
-                    + "the reports hold what did", style: .warning)
-        }
         var gate = run.gate(policy)
-        for note in gate.notes { Console.out(reporter.note(note)) }
         if inputErrors > 0 { gate.reasons.insert(.inputErrors(count: inputErrors), at: 0) }
-        let took = elapsed.map { " (" + String(format: "%.1f", $0) + " s)" } ?? ""
-        Console.out(reporter.verdict(gate, run: run) + took, style: gate.passes ? .good : .bad)
-        let coverage = run.implementations.map {
-            CoverageReport(implementation: $0.name, records: $0.records, model: model)
-        }
-        let junit = JUnitReporter(model: model, includeReference: settings.includeReference)
-        let written = outputs.write { option in
-            switch option {
-            case "json":
-                return .pieces { (emit: (String) throws(OutputError) -> Void) throws(OutputError) in
-                    try JSONReporter(model: model).write(run, coverage: coverage, gate: gate, to: emit)
-                }
-            case "junit":
-                return .pieces { (emit: (String) throws(OutputError) -> Void) throws(OutputError) in
-                    try junit.write(run, gate: gate, to: emit)
-                }
-            case "markdown":
-                return .text(
-                    MarkdownReporter(model: model, maxBytes: settings.markdownLimit).document(
-                        run, coverage: coverage, gate: gate, statements: statements))
-            default:
-                return .text("# State coverage\n\n" + coverageDocument(run, model: model, heading: "##"))
-            }
-        }
-        return (written, gate)
-    }
-
-    /// Every implementation's coverage graph, with what it did outside the model first.
-    static func coverageDocument(_ run: RunRecord, model: ModelDeclaration, heading: String) -> String {
-        let mermaid = MermaidCoverage()
-        return run.implementations.map {
-            let coverage = CoverageReport(implementation: $0.name, records: $0.records, model: model)
-            return (mermaid.outsideModel(coverage, heading: heading).map { $0 + "\n" } ?? "")
-                + mermaid.markdown(coverage, heading: heading)
-        }
-        .joined(separator: "\n")
+        reporter.closing(
+            run, gate: gate, uncovered: uncovered, inputErrors: inputErrors, quiet: quiet, elapsed: elapsed,
+            to: Console.out)
+        let documents = RunDocuments(
+            [ReportedRun(model: model, run: run, gate: gate, statements: statements)], settings: settings)
+        return (outputs.write { documents.body(ReportKind(rawValue: $0)!) }, gate)
     }
 }

@@ -1,0 +1,232 @@
+import Foundation
+import Results
+import ScenarioModel
+import SpecModel
+import SubprocessDriver
+
+/// One model's suite as a run takes it: where its scenarios and catalogues are, the model's
+/// package (from the registry the command line holds: the engine names no model), the
+/// reference's settings, what implementations must observe, and the drivers to run.
+public struct SuitePlan: Sendable {
+    public var manifest: Manifest?
+    public var paths: [String]
+    public var package: ModelPackage
+    public var referenceSettings: [String: String]
+    public var profile: ConformanceProfile
+    /// The requirements catalogue named (else the manifest's, else the nearest one).
+    public var requirementsFile: String?
+    /// The statement catalogue traced in the Markdown report, if any.
+    public var statementsFile: String?
+    public var drivers: [DriverOptions]
+    /// Baselines the options name, beside the manifest's.
+    public var baselineFiles: [String]
+
+    public init(
+        manifest: Manifest?, paths: [String], package: ModelPackage, referenceSettings: [String: String],
+        profile: ConformanceProfile, requirementsFile: String? = nil, statementsFile: String? = nil,
+        drivers: [DriverOptions] = [], baselineFiles: [String] = []
+    ) {
+        self.manifest = manifest
+        self.paths = paths
+        self.package = package
+        self.referenceSettings = referenceSettings
+        self.profile = profile
+        self.requirementsFile = requirementsFile
+        self.statementsFile = statementsFile
+        self.drivers = drivers
+        self.baselineFiles = baselineFiles
+    }
+
+    public var model: ModelDeclaration { package.declaration }
+    var catalogueFile: String? { requirementsFile ?? manifest?.requirements }
+    /// Whether the paths are the whole suite, so that a requirement no scenario covers is worth
+    /// saying: without a manifest, any paths are taken to be.
+    public var isWholeSuite: Bool { manifest?.isWholeSuite(paths) ?? true }
+}
+
+/// A whole run as the command line asked for it: the suites (one per model), what is selected,
+/// how it runs, and how the gate judges.
+public struct RunPlan: Sendable {
+    public var suites: [SuitePlan]
+    public var selection: SuiteSelection
+    public var jobs = 1
+    /// Keep every step's states entered, passing ones too.
+    public var trace = false
+    /// The most records an implementation holds in memory before they go to a file.
+    public var recordsHeld = Int.max
+    public var policy: GatePolicy
+    /// Asked before and after each scenario: a reason (a signal's name) ends the run.
+    public var stop: @Sendable () -> String?
+
+    public init(
+        suites: [SuitePlan], selection: SuiteSelection = SuiteSelection(), policy: GatePolicy = GatePolicy(),
+        stop: @escaping @Sendable () -> String? = { nil }
+    ) {
+        self.suites = suites
+        self.selection = selection
+        self.policy = policy
+        self.stop = stop
+    }
+}
+
+/// Why a run cannot start: each a value, worded by the command line.
+public enum RunPlanError: Error, Equatable {
+    /// The paths hold no scenario at all.
+    case noScenarios(paths: [String])
+    /// The filters chose none of the scenarios loaded.
+    case nothingSelected(tags: [String], ids: [String], loaded: Int)
+}
+
+/// One suite loaded and checked, ready to run: what was found wrong on the way, the gate's
+/// policy with its baselines, the statement catalogue.
+public struct PreparedSuite: Sendable {
+    public var plan: SuitePlan
+    public var suite: Suite
+    public var policy: GatePolicy
+    public var statements: [Statement]
+    /// Every input error found while loading, in the order found.
+    public var diagnostics: [Diagnostic]
+
+    /// Every file the run reads, so that no report is written over one.
+    public var inputs: [String] {
+        suite.loaded.files
+            + [Suite.catalogueFile(plan.catalogueFile, paths: plan.paths), plan.manifest?.file].compactMap { $0 }
+            + (plan.manifest?.baselines ?? []) + plan.baselineFiles + [plan.statementsFile].compactMap { $0 }
+    }
+}
+
+/// What a run went through, as it happens, in suite order whatever the number of workers.
+public enum RunSessionEvent {
+    /// A suite is about to run: how many scenarios (of how many selected, for a shard), from
+    /// how many files, against how many implementations.
+    case running(model: String, scenarios: Int, selected: Int, files: Int, implementations: Int, reference: String)
+    case starting(Candidate)
+    case finished(ScenarioRecord, number: Int, of: Int)
+    /// Scenario files that changed or went while the run read them: input errors.
+    case suiteChanged([Diagnostic])
+}
+
+/// How serious the worst ending of a run is; the command line maps it to an exit code.
+public enum RunSeverity: Comparable, Sendable {
+    case passed
+    case failed
+    case badInput
+    case interrupted(signal: String)
+}
+
+/// One model's run, with all its reports need.
+public struct ModelOutcome: Sendable {
+    public var plan: SuitePlan
+    public var run: RunRecord
+    public var gate: GateVerdict
+    public var policy: GatePolicy
+    public var statements: [Statement]
+    /// Input errors found (loading, baselines, statements, files changed under the run).
+    public var inputErrors: Int
+    /// Scenario files that changed or went while the run read them.
+    public var suiteChanges: [Diagnostic]
+    /// Requirements no loaded scenario covers (said for a whole suite only).
+    public var uncovered: [String]
+    /// Wall time of the run, in seconds.
+    public var seconds: Double
+
+    public var severity: RunSeverity {
+        if let signal = run.interruption?.signal { return .interrupted(signal: signal) }
+        if inputErrors > 0 { return .badInput }
+        return gate.passes ? .passed : .failed
+    }
+}
+
+/// A run of a plan: each suite loaded and checked (`prepare`), then run (`run`), its gate
+/// judged and its baselines updated if asked. The command line renders the events and the
+/// outcome and maps the severity to an exit code; everything else is here.
+public struct RunSession: Sendable {
+    public var plan: RunPlan
+
+    public init(_ plan: RunPlan) {
+        self.plan = plan
+    }
+
+    /// Loads one suite (streamed: its scenarios are read again from their files as the run
+    /// reaches them), its baselines and statements. A selection of nothing is never a pass.
+    public func prepare(_ suitePlan: SuitePlan) throws(RunPlanError) -> PreparedSuite {
+        var suite = Suite(
+            paths: suitePlan.paths, requirementsFile: suitePlan.catalogueFile, model: suitePlan.model,
+            selection: plan.selection, streamed: true)
+        var policy = plan.policy
+        var diagnostics = suite.loaded.diagnostics
+        diagnostics += policy.loadBaselines(
+            (suitePlan.manifest?.baselines ?? []) + suitePlan.baselineFiles, known: Set(suite.loadedIDs))
+        var statements: [Statement] = []
+        if let file = suitePlan.statementsFile {
+            let catalogue = StatementCatalogue.load(file: file, requirements: suite.requirements.map(\.id))
+            statements = catalogue.statements
+            diagnostics += catalogue.diagnostics
+        }
+        suite.loaded.diagnostics = diagnostics
+        if suite.selected.isEmpty && diagnostics.isEmpty {
+            let selection = plan.selection
+            if selection.tags.isEmpty && selection.ids.isEmpty { throw .noScenarios(paths: suitePlan.paths) }
+            throw .nothingSelected(tags: selection.tags, ids: selection.ids, loaded: suite.loadedCount)
+        }
+        return PreparedSuite(
+            plan: suitePlan, suite: suite, policy: policy, statements: statements, diagnostics: diagnostics)
+    }
+
+    /// Runs a prepared suite on the reference and the drivers, and judges it.
+    public func run(_ prepared: PreparedSuite, events: (RunSessionEvent) -> Void) -> ModelOutcome {
+        var suite = prepared.suite
+        let suitePlan = prepared.plan
+        let package = suitePlan.package
+        let candidates =
+            [Candidate.reference(of: package, settings: suitePlan.referenceSettings)]
+            + suitePlan.drivers.map(Candidate.driver)
+        events(
+            .running(
+                model: package.name, scenarios: suite.positions.count, selected: suite.selected.count,
+                files: suite.loaded.files.count, implementations: candidates.count,
+                reference: package.describeReference(suitePlan.referenceSettings)))
+        let engine = RunEngine(
+            model: suitePlan.model, jobs: plan.jobs, trace: plan.trace, profile: suitePlan.profile,
+            recordsHeld: plan.recordsHeld, stop: plan.stop)
+        // Some files of a suite leave most requirements to the others: not worth saying.
+        let uncovered = suitePlan.isWholeSuite ? suite.uncoveredRequirements.map(\.id) : []
+        let began = DispatchTime.now().uptimeNanoseconds
+        let run = engine.run(releasing: &suite, on: candidates) { event in
+            switch event {
+            case .starting(let candidate): events(.starting(candidate))
+            case .finished(let record, let number, let total): events(.finished(record, number: number, of: total))
+            }
+        }
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9
+        // A scenario file that changed or went under the run is bad input, said at the scenario.
+        let changed = RunEngine.suiteChanges(in: run)
+        if !changed.isEmpty { events(.suiteChanged(changed)) }
+        let inputErrors = prepared.diagnostics.count + changed.count
+        var gate = run.gate(prepared.policy)
+        if inputErrors > 0 { gate.reasons.insert(.inputErrors(count: inputErrors), at: 0) }
+        return ModelOutcome(
+            plan: suitePlan, run: run, gate: gate, policy: prepared.policy, statements: prepared.statements,
+            inputErrors: inputErrors, suiteChanges: changed, uncovered: uncovered, seconds: seconds)
+    }
+}
+
+extension ModelOutcome {
+    /// Each baseline as this run leaves it (`Baseline.updated`), with its implementation's
+    /// records; nil for a baseline whose implementation did not run. None when the suite
+    /// changed under the run: its outcomes are not a verdict to keep.
+    public func updatedBaselines() -> [(before: Baseline, after: Baseline?)]? {
+        guard suiteChanges.isEmpty else { return nil }
+        return policy.baselines.map { baseline in
+            let implementation = run.implementations.first { $0.name == baseline.implementation }
+            return (baseline, implementation.map { baseline.updated(from: $0.records) })
+        }
+    }
+}
+
+extension Candidate {
+    /// A driver in a process of its own per worker.
+    public static func driver(_ options: DriverOptions) -> Candidate {
+        Candidate(label: options.command) { worker in SubprocessDriver(options: options.forWorker(worker)) }
+    }
+}

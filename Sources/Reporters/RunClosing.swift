@@ -1,0 +1,102 @@
+import Foundation
+import Results
+import SpecModel
+
+/// How a line of the terminal's text is coloured, by what it says; the command line maps each
+/// tone to a colour where colour is wanted.
+public enum Tone: Sendable, Equatable {
+    case good, bad, warning, broken
+}
+
+/// One line (or block of lines) of the terminal's text with its tone.
+public struct TerminalLine: Sendable, Equatable {
+    public var text: String
+    public var tone: Tone?
+
+    public init(_ text: String, tone: Tone? = nil) {
+        self.text = text
+        self.tone = tone
+    }
+}
+
+extension TerminalReporter {
+    /// `Running 132 scenarios (shard 2 of 396) from 13 files against 3 implementations (...)`.
+    public func running(
+        scenarios: Int, shard: Shard?, selected: Int, files: Int, implementations: Int, reference: String
+    ) -> String {
+        let part = shard.map { " (shard \($0) of \(selected))" } ?? ""
+        let against = implementations == 1 ? "the reference" : counted(implementations, "implementation")
+        return
+            "Running \(counted(scenarios, "scenario"))\(part) from \(counted(files, "file")) against \(against) (\(reference))"
+    }
+
+    /// A scenario's line's tone by how it ended.
+    public func tone(_ outcome: Outcome) -> Tone? {
+        switch outcome {
+        case .passed: return .good
+        case .failed: return .bad
+        case .errored: return .broken
+        case .partlyChecked, .notChecked, .skipped: return .warning
+        }
+    }
+
+    /// What the terminal shows after a run's scenarios, from its record alone (so a merged run
+    /// shows exactly what the whole run would): each problem with its `file:line` and diff,
+    /// then (unless `quiet`) the scenarios that did not pass everywhere, the totals, what was
+    /// not checked and the requirements no scenario covers; then the input errors, an
+    /// interruption, the gate's notes and last its verdict, with the time the run took.
+    public func closing(
+        _ run: RunRecord, gate: GateVerdict, uncovered: [String], inputErrors: Int, quiet: Bool, elapsed: Double?,
+        to emit: (TerminalLine) -> Void
+    ) {
+        let several = run.implementations.count > 1
+        for implementation in run.implementations {
+            if let verdict = implementation.broken {
+                emit(TerminalLine(""))
+                emit(
+                    TerminalLine(
+                        brokenDriver(
+                            implementation.name, command: implementation.command, message: verdict,
+                            log: implementation.log), tone: .broken))
+                continue
+            }
+            for record in implementation.records {
+                guard let problem = problem(record, implementation: several ? implementation.name : nil) else {
+                    continue
+                }
+                emit(TerminalLine(""))
+                emit(TerminalLine(problem, tone: tone(record.outcome)))
+            }
+        }
+        if !quiet {
+            if several, let matrix = matrix(run, leavingOutPassedEverywhere: true) {
+                emit(TerminalLine("\n" + matrix))
+            }
+            emit(TerminalLine(""))
+            for implementation in run.implementations {
+                emit(TerminalLine(summary(implementation.summary, implementation: implementation.name)))
+            }
+            for implementation in run.implementations {
+                if let unchecked = unchecked(implementation) { emit(TerminalLine(unchecked, tone: .warning)) }
+            }
+            if !uncovered.isEmpty {
+                emit(
+                    TerminalLine(
+                        "\(counted(uncovered.count, "requirement")) no scenario covers: "
+                            + uncovered.joined(separator: ", ")))
+            }
+        }
+        if inputErrors > 0 {
+            emit(TerminalLine("\(counted(inputErrors, "input error")) (above): a scenario with one did not run"))
+        }
+        if let interruption = run.interruption {
+            emit(
+                TerminalLine(
+                    "INTERRUPTED by \(interruption.signal): \(counted(interruption.unfinished.count, "scenario run")) did not finish; "
+                        + "the reports hold what did", tone: .warning))
+        }
+        for note in gate.notes { emit(TerminalLine(self.note(note))) }
+        let took = elapsed.map { " (" + String(format: "%.1f", $0) + " s)" } ?? ""
+        emit(TerminalLine(verdict(gate, run: run) + took, tone: gate.passes ? .good : .bad))
+    }
+}

@@ -1,0 +1,135 @@
+import Coverage
+import Results
+import ScenarioModel
+import SpecModel
+
+/// The reports a run writes, each named once: its option, its help, and how it is made.
+public enum ReportKind: String, CaseIterable, Sendable {
+    case json, junit, markdown, coverage
+
+    /// What the report is, for the option's help.
+    public var help: String {
+        switch self {
+        case .json: return "Write the results as JSON to this file (atomically)."
+        case .junit: return "Write JUnit XML: a testsuite per implementation, a testcase per scenario."
+        case .markdown: return "Write a Markdown report: summary, matrix, failures, coverage graphs, requirements."
+        case .coverage: return "Write the state-coverage graphs (Mermaid in Markdown) for every implementation."
+        }
+    }
+}
+
+/// A report's text, whole or produced piece by piece (a large one is never whole in memory).
+public enum ReportBody {
+    case text(String)
+    case pieces((_ emit: (String) throws(OutputError) -> Void) throws(OutputError) -> Void)
+
+    /// Writes the report to `target`.
+    public func write(to target: OutputTarget) throws(OutputError) {
+        switch self {
+        case .text(let text): try target.write(text)
+        case .pieces(let produce): try target.write(produce)
+        }
+    }
+}
+
+/// How the reports are written, whatever the run.
+public struct ReportSettings: Sendable {
+    /// Give the model's reference a testsuite in the JUnit too.
+    public var includeReference = false
+    /// Cut the Markdown report before it passes this many bytes.
+    public var markdownLimit: Int?
+
+    public init(includeReference: Bool = false, markdownLimit: Int? = nil) {
+        self.includeReference = includeReference
+        self.markdownLimit = markdownLimit
+    }
+}
+
+/// One model's run with what its reports need beside it: the gate's verdict and the statement
+/// catalogue (for the Markdown's trace).
+public struct ReportedRun {
+    public var model: ModelDeclaration
+    public var run: RunRecord
+    public var gate: GateVerdict
+    public var statements: [Statement]
+
+    public init(model: ModelDeclaration, run: RunRecord, gate: GateVerdict, statements: [Statement] = []) {
+        self.model = model
+        self.run = run
+        self.gate = gate
+        self.statements = statements
+    }
+
+    var coverage: [CoverageReport] {
+        run.implementations.map { CoverageReport(implementation: $0.name, records: $0.records, model: model) }
+    }
+}
+
+/// The reports of the runs of one command: one model's, or several models' with a part per
+/// model (JSON takes one model's run only).
+public struct RunDocuments {
+    public var runs: [ReportedRun]
+    public var settings: ReportSettings
+
+    public init(_ runs: [ReportedRun], settings: ReportSettings) {
+        self.runs = runs
+        self.settings = settings
+    }
+
+    public func body(_ kind: ReportKind) -> ReportBody {
+        switch kind {
+        case .json:
+            let part = runs[0]
+            return .pieces { (emit: (String) throws(OutputError) -> Void) throws(OutputError) in
+                try JSONReporter(model: part.model).write(part.run, coverage: part.coverage, gate: part.gate, to: emit)
+            }
+        case .junit:
+            let parts = runs.map {
+                (JUnitReporter(model: $0.model, includeReference: settings.includeReference), $0.run, Optional($0.gate))
+            }
+            return .pieces { (emit: (String) throws(OutputError) -> Void) throws(OutputError) in
+                try JUnitReporter.write(parts, to: emit)
+            }
+        case .markdown: return .text(markdown())
+        case .coverage:
+            guard runs.count > 1 else {
+                return .text("# State coverage\n\n" + Self.coverage(runs[0], heading: "##"))
+            }
+            return .text(
+                runs.map { "# State coverage: the \($0.model.name) model\n\n" + Self.coverage($0, heading: "##") }
+                    .joined(separator: "\n"))
+        }
+    }
+
+    /// One model's report; several models' under one line that says how all went, each under
+    /// its own title, sharing the size limit.
+    func markdown() -> String {
+        guard runs.count > 1 else {
+            let part = runs[0]
+            return MarkdownReporter(model: part.model, maxBytes: settings.markdownLimit).document(
+                part.run, coverage: part.coverage, gate: part.gate, statements: part.statements)
+        }
+        let passed = runs.allSatisfy(\.gate.passes)
+        let summary = runs.map { "the \($0.model.name) model \($0.gate.passes ? "passed" : "did not pass")" }
+        var text = "**\(passed ? "PASS" : "FAIL"): \(runs.count) models: " + summary.joined(separator: ", ") + "**\n\n"
+        // --markdown-max-bytes holds for the whole document: each part gets its share.
+        let share = settings.markdownLimit.map { max(($0 - 200) / runs.count, 1024) }
+        for part in runs {
+            text +=
+                MarkdownReporter(model: part.model, maxBytes: share).document(
+                    part.run, coverage: part.coverage, gate: part.gate,
+                    title: "authspec results: the \(part.model.name) model") + "\n"
+        }
+        return text
+    }
+
+    /// Every implementation's coverage graph, with what it did outside the model first.
+    static func coverage(_ part: ReportedRun, heading: String) -> String {
+        let mermaid = MermaidCoverage()
+        return part.coverage.map {
+            (mermaid.outsideModel($0, heading: heading).map { $0 + "\n" } ?? "")
+                + mermaid.markdown($0, heading: heading)
+        }
+        .joined(separator: "\n")
+    }
+}
