@@ -83,7 +83,7 @@ enum ExploreCommand: Command {
         let out = arguments.value("out") ?? "Reports/explore/explore-\(seed).yaml"
         try Self.refuseToOverwrite(out)
         let inputs = OutputGuard.inputs(arguments, paths: [])
-        try OutputGuard.refuse(out, option: "out", inputs: inputs, rewritable: "# " + Self.foundBy)
+        try OutputGuard.refuse(out, option: "out", inputs: inputs, rewritable: "# " + ExplorationReport.foundBy)
         if let json = arguments.value("json") { try OutputGuard.refuse(json, option: "json", inputs: inputs) }
         let target: OutputTarget
         let json: OutputTarget?
@@ -105,7 +105,7 @@ enum ExploreCommand: Command {
                 ExplorationWorker(
                     reference: package.makeReference(settings), candidate: package.makeReference(settings))
             }
-            let subject = Subject(
+            let subject = ExploredSubject(
                 name: "the \(model.name) reference", command: nil,
                 line:
                     "No driver: the \(model.name) reference alone, checked against its \(model.invariants.count) invariants"
@@ -129,18 +129,10 @@ enum ExploreCommand: Command {
         }
         let driver = started[0]
         let version = driver.identity.version.map { " \($0)" } ?? ""
-        let subject = Subject(
+        let subject = ExploredSubject(
             name: driver.name, command: options.command, line: "Driver: \(options.command) (\(driver.name)\(version))")
         let workers = started.map { ExplorationWorker(reference: package.makeReference(settings), candidate: $0) }
         return session.explore(workers, subject: subject)
-    }
-
-    /// What is explored, as the output and the counterexample's header name it.
-    struct Subject {
-        var name: String
-        /// The driver's command; nil for the reference alone.
-        var command: String?
-        var line: String
     }
 
     /// One exploration as the options set it up, run on any implementation.
@@ -153,7 +145,10 @@ enum ExploreCommand: Command {
         let json: OutputTarget?
         let quiet: Bool
 
-        func explore(_ workers: [ExplorationWorker], subject: Subject) -> ExitCode {
+        func explore(_ workers: [ExplorationWorker], subject: ExploredSubject) -> ExitCode {
+            let report = ExplorationReport(
+                model: model, settings: exploration, keys: keys, subject: subject,
+                defaultModel: ModelRegistry.defaultModel)
             let compared = DifferentialCheck(model: model, keys: keys).comparedKeys(workers[0].candidate)
             guard !compared.isEmpty else {
                 Console.error(
@@ -161,17 +156,10 @@ enum ExploreCommand: Command {
                 )
                 return .failures
             }
-            if !quiet {
-                Console.out(
-                    subject.command == nil
-                        ? "Exploring \(subject.name) alone against its \(model.invariants.count) invariants, seed \(exploration.seed)"
-                        : "Exploring \(Console.visible(subject.name)) against the \(model.name) reference, seed \(exploration.seed), "
-                            + "comparing \(compared.sorted().joined(separator: ", ")) and the invariants")
-            }
+            if !quiet { Console.out(report.opening(comparing: compared)) }
             let began = DispatchTime.now().uptimeNanoseconds
             var lastShown = began
-            let explorer = Explorer(model: model, settings: exploration, keys: keys)
-            let found = explorer.explore(
+            let found = Explorer(model: model, settings: exploration, keys: keys).explore(
                 workers: workers, stop: { Interruption.signal != nil },
                 progress: { progress in
                     let now = DispatchTime.now().uptimeNanoseconds
@@ -179,64 +167,33 @@ enum ExploreCommand: Command {
                     let every: UInt64 = Console.isTerminal ? 250_000_000 : 10_000_000_000
                     guard !quiet, progress.shrinking || now - lastShown > every else { return }
                     lastShown = now
-                    let seconds = Double(now - began) / 1e9
-                    let show: (String) -> Void = Console.isTerminal ? { Console.status($0) } : { Console.out($0) }
-                    show(
-                        progress.shrinking
-                            ? "divergence found in run \(progress.runs); shrinking…"
-                            : "\(progress.runs) runs, \(progress.steps) inputs, \(Int(Double(progress.steps) / max(seconds, 0.001))) inputs/s, "
-                                + "\(progress.met) of \(progress.pairs) input x state pairs met")
+                    let line = report.progress(progress, seconds: Double(now - began) / 1e9)
+                    if Console.isTerminal { Console.status(line) } else { Console.out(line) }
                 })
             Console.endStatus()
-            let elapsed = Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9
-            let tried =
-                "\(found.runs) runs, \(found.steps) inputs, \(found.met.count) of \(found.pairs) input x state pairs met, "
-                + String(format: "%.1f s", elapsed)
+            let seconds = Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9
             var written: String?
             if let counterexample = found.found {
-                let text = ExploreCommand.counterexampleText(
-                    counterexample, model: model, subject: subject, exploration: exploration, keys: keys,
-                    reference: &workers[0].reference)
                 do {
-                    try target.write(text)
+                    try target.write(report.counterexample(counterexample, reference: &workers[0].reference))
                     written = out
                 } catch {
                     Console.error("explore: \(error.description)")
                 }
-                let smallest = counterexample.smallest
-                let step = smallest.result.steps[smallest.step]
-                Console.out(
-                    "Divergence: \(smallest.signature) at step \(smallest.step + 1) of \(smallest.probe.steps.count)"
-                        + (counterexample.flaky
-                            ? " (flaky: failed \(counterexample.failedReplays) of \(counterexample.replays) replays)"
-                            : ""))
-                let formatter = ValueFormatter(model: model)
-                for difference in step.differences {
-                    if difference.key.hasPrefix("invariant ") {
-                        Console.out("  \(difference.key) broken: \(Console.visible(difference.observed?.string ?? ""))")
-                        continue
-                    }
-                    Console.out(
-                        "  \(difference.key): the reference observes \(formatter.format(difference.expected, key: difference.key)), "
-                            + "the driver \(formatter.format(difference.observed, key: difference.key))")
-                }
-                if let message = step.message { Console.out("  \(Console.visible(message))") }
+                for line in report.divergence(counterexample) { Console.out(line) }
                 if let written {
-                    Console.out(
-                        "Written to \(written); reproduce with: \(ExploreCommand.reproduce(subject, exploration, keys, counterexample.run, model: model.name))"
-                    )
+                    Console.out("Written to \(written); reproduce with: \(report.reproduce(counterexample))")
                 }
             }
             if let json {
                 do {
-                    try json.write(
-                        ExploreCommand.summary(found, seed: exploration.seed, elapsed: elapsed, written: written)
-                            .rendered())
+                    try json.write(report.summary(found, seconds: seconds, written: written).rendered())
                 } catch {
                     Console.error("explore: \(error.description)")
                     return .badInput
                 }
             }
+            let tried = report.tried(found, seconds: seconds)
             if let signal = Interruption.signal {
                 Console.out("INTERRUPTED: \(tried)")
                 return ExitCode.interrupted(by: signal)
@@ -270,94 +227,15 @@ enum ExploreCommand: Command {
         return Set(keys)
     }
 
-    /// The command that gives the same run again.
-    fileprivate static func reproduce(
-        _ subject: Subject, _ settings: ExplorationSettings, _ keys: Set<String>?, _ run: Int, model: String
-    ) -> String {
-        var words = ["authspec", "explore"]
-        if model != ModelRegistry.defaultModel { words += ["--model", model] }
-        if let command = subject.command { words += ["--driver", shellQuoted(command)] }
-        words += ["--seed", String(settings.seed), "--depth", String(settings.depth), "--runs", String(run + 1)]
-        if let keys { words += ["--keys", keys.sorted().joined(separator: ",")] }
-        return words.joined(separator: " ")
-    }
-
-    private static func shellQuoted(_ text: String) -> String {
-        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
-    }
-
-    /// How the first line of every counterexample explore writes begins.
-    static let foundBy = "Found by authspec explore: "
-
     /// `--out` may name a new file or one explore wrote before (its own counterexample, written
     /// again); any other file (a suite's scenario, a report) is refused before anything runs.
     static func refuseToOverwrite(_ out: String) throws {
         var info = stat()
         guard stat(out, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return }
-        guard !ProtectedInputs.begins(out, with: "# " + foundBy) else { return }
+        guard !ProtectedInputs.begins(out, with: "# " + ExplorationReport.foundBy) else { return }
         throw UsageError(
             message:
                 "--out \(out) is a file explore did not write; name a new file for the counterexample (or remove that one)"
         )
-    }
-
-    /// The smallest probe as a scenario file: its header says where it came from and what
-    /// differs; its expectations are the reference's, with the differing keys kept at the
-    /// step where they differ.
-    fileprivate static func counterexampleText<Reference: ImplementationUnderTest>(
-        _ counterexample: Counterexample, model: ModelDeclaration, subject: Subject,
-        exploration: ExplorationSettings, keys: Set<String>?, reference: inout Reference
-    ) -> String {
-        let smallest = counterexample.smallest
-        let id = "explore-\(exploration.seed)-\(counterexample.run)"
-        let check = DifferentialCheck(model: model)
-        let traced = check.expectations(
-            for: smallest.probe, id: id, reference: &reference, keys: Set(model.observations.map(\.key)))
-        let header = ScenarioWriter.Header(
-            comments: [
-                Self.foundBy + "seed \(exploration.seed), run \(counterexample.run + 1), depth \(exploration.depth); "
-                    + "shrunk from \(counterexample.original.probe.steps.count) steps in \(counterexample.tries) tries.",
-                subject.line,
-                "Differs: \(smallest.signature) at step \(smallest.step + 1)"
-                    + (counterexample.flaky
-                        ? "; flaky, failed \(counterexample.failedReplays) of \(counterexample.replays) replays" : ""),
-                "Reproduce: \(reproduce(subject, exploration, keys, counterexample.run, model: model.name))",
-                "Expectations are the reference's observations: review them before committing.",
-            ], id: id, title: "Found by exploration: \(smallest.signature)",
-            spec: traced.map { model.clauses(along: $0) } ?? [model.diagramSource], tags: ["explored"],
-            model: model.name == ModelRegistry.defaultModel ? nil : model.name)
-        var kept: [Int: Set<String>] = [:]
-        kept[smallest.step] = smallest.signature.keys
-        return ScenarioWriter(model: model).text(
-            header, given: smallest.probe.given, steps: smallest.result.scenario.steps, kept: kept)
-    }
-
-    fileprivate static func summary(_ found: Exploration, seed: UInt64, elapsed: Double, written: String?) -> JSON {
-        var fields: [(String, JSON)] = [
-            ("seed", .string(String(seed))), ("runs", .number(found.runs)), ("inputs", .number(found.steps)),
-            ("pairs_met", .number(found.met.count)), ("pairs", .number(found.pairs)),
-            ("milliseconds", .number(Int(elapsed * 1000))), ("interrupted", .bool(found.interrupted)),
-        ]
-        if let counterexample = found.found {
-            let smallest = counterexample.smallest
-            fields.append(
-                (
-                    "divergence",
-                    .object([
-                        ("run", .number(counterexample.run + 1)), ("input", .string(smallest.signature.input)),
-                        ("keys", .array(smallest.signature.keys.sorted().map(JSON.string))),
-                        ("errored", .bool(smallest.signature.errored)), ("step", .number(smallest.step + 1)),
-                        ("steps", .number(smallest.probe.steps.count)),
-                        ("original_steps", .number(counterexample.original.probe.steps.count)),
-                        ("shrink_tries", .number(counterexample.tries)),
-                        ("replays", .number(counterexample.replays)),
-                        ("failed_replays", .number(counterexample.failedReplays)),
-                        ("file", written.map(JSON.string) ?? .null),
-                    ])
-                ))
-        } else {
-            fields.append(("divergence", .null))
-        }
-        return .object(fields)
     }
 }

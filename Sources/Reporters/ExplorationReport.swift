@@ -1,0 +1,168 @@
+import Exploration
+import Foundation
+import Results
+import SpecModel
+
+/// What is explored, as the output and the counterexample's header name it.
+public struct ExploredSubject: Sendable {
+    public var name: String
+    /// The driver's command; nil for the reference alone.
+    public var command: String?
+    public var line: String
+
+    public init(name: String, command: String?, line: String) {
+        self.name = name
+        self.command = command
+        self.line = line
+    }
+}
+
+/// What `explore` says and writes of an exploration: the counterexample as a scenario file,
+/// the divergence in words, the command that gives the same run again, and the JSON summary.
+public struct ExplorationReport {
+    public let model: ModelDeclaration
+    public let settings: ExplorationSettings
+    public let keys: Set<String>?
+    public let subject: ExploredSubject
+    /// The model `--model` need not name.
+    public let defaultModel: String
+
+    /// How the first line of every counterexample explore writes begins.
+    public static let foundBy = "Found by authspec explore: "
+
+    public init(
+        model: ModelDeclaration, settings: ExplorationSettings, keys: Set<String>?, subject: ExploredSubject,
+        defaultModel: String
+    ) {
+        self.model = model
+        self.settings = settings
+        self.keys = keys
+        self.subject = subject
+        self.defaultModel = defaultModel
+    }
+
+    /// `Exploring ... seed N, comparing ... and the invariants`.
+    public func opening(comparing compared: Set<String>) -> String {
+        subject.command == nil
+            ? "Exploring \(subject.name) alone against its \(model.invariants.count) invariants, seed \(settings.seed)"
+            : "Exploring \(VisibleText.oneLine(subject.name)) against the \(model.name) reference, seed \(settings.seed), "
+                + "comparing \(compared.sorted().joined(separator: ", ")) and the invariants"
+    }
+
+    /// The progress line: runs, inputs, speed, pairs met; or that a divergence is being shrunk.
+    public func progress(_ progress: ExplorationProgress, seconds: Double) -> String {
+        progress.shrinking
+            ? "divergence found in run \(progress.runs); shrinking…"
+            : "\(progress.runs) runs, \(progress.steps) inputs, \(Int(Double(progress.steps) / max(seconds, 0.001))) inputs/s, "
+                + "\(progress.met) of \(progress.pairs) input x state pairs met"
+    }
+
+    /// How much was tried, for the verdict line.
+    public func tried(_ found: Exploration, seconds: Double) -> String {
+        "\(found.runs) runs, \(found.steps) inputs, \(found.met.count) of \(found.pairs) input x state pairs met, "
+            + String(format: "%.1f s", seconds)
+    }
+
+    /// The divergence in words: where, and each differing key as the reference and the driver
+    /// observe it.
+    public func divergence(_ counterexample: Counterexample) -> [String] {
+        let smallest = counterexample.smallest
+        let step = smallest.result.steps[smallest.step]
+        var lines = [
+            "Divergence: \(smallest.signature) at step \(smallest.step + 1) of \(smallest.probe.steps.count)"
+                + (counterexample.flaky
+                    ? " (flaky: failed \(counterexample.failedReplays) of \(counterexample.replays) replays)" : "")
+        ]
+        let formatter = ValueFormatter(model: model)
+        for difference in step.differences {
+            if difference.key.hasPrefix("invariant ") {
+                lines.append(
+                    "  \(difference.key) broken: \(VisibleText.oneLine(difference.observed?.string ?? ""))")
+                continue
+            }
+            lines.append(
+                "  \(difference.key): the reference observes \(formatter.format(difference.expected, key: difference.key)), "
+                    + "the driver \(formatter.format(difference.observed, key: difference.key))")
+        }
+        if let message = step.message { lines.append("  \(VisibleText.oneLine(message))") }
+        return lines
+    }
+
+    /// The command that gives the same run again.
+    public func reproduce(_ counterexample: Counterexample) -> String {
+        var words = ["authspec", "explore"]
+        if model.name != defaultModel { words += ["--model", model.name] }
+        if let command = subject.command { words += ["--driver", Self.shellQuoted(command)] }
+        words += [
+            "--seed", String(settings.seed), "--depth", String(settings.depth), "--runs",
+            String(counterexample.run + 1),
+        ]
+        if let keys { words += ["--keys", keys.sorted().joined(separator: ",")] }
+        return words.joined(separator: " ")
+    }
+
+    /// A word the shell reads back as `text`: single quotes, with each quote inside written '\''.
+    public static func shellQuoted(_ text: String) -> String {
+        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+
+    /// The smallest probe as a scenario file: its header says where it came from and what
+    /// differs; its expectations are the reference's, with the differing keys kept at the
+    /// step where they differ.
+    public func counterexample<Reference: ImplementationUnderTest>(
+        _ counterexample: Counterexample, reference: inout Reference
+    ) -> String {
+        let smallest = counterexample.smallest
+        let id = "explore-\(settings.seed)-\(counterexample.run)"
+        let check = DifferentialCheck(model: model)
+        let traced = check.expectations(
+            for: smallest.probe, id: id, reference: &reference, keys: Set(model.observations.map(\.key)))
+        let header = ScenarioWriter.Header(
+            comments: [
+                Self.foundBy + "seed \(settings.seed), run \(counterexample.run + 1), depth \(settings.depth); "
+                    + "shrunk from \(counterexample.original.probe.steps.count) steps in \(counterexample.tries) tries.",
+                subject.line,
+                "Differs: \(smallest.signature) at step \(smallest.step + 1)"
+                    + (counterexample.flaky
+                        ? "; flaky, failed \(counterexample.failedReplays) of \(counterexample.replays) replays" : ""),
+                "Reproduce: \(reproduce(counterexample))",
+                "Expectations are the reference's observations: review them before committing.",
+            ], id: id, title: "Found by exploration: \(smallest.signature)",
+            spec: traced.map { model.clauses(along: $0) } ?? [model.diagramSource], tags: ["explored"],
+            model: model.name == defaultModel ? nil : model.name)
+        var kept: [Int: Set<String>] = [:]
+        kept[smallest.step] = smallest.signature.keys
+        return ScenarioWriter(model: model).text(
+            header, given: smallest.probe.given, steps: smallest.result.scenario.steps, kept: kept)
+    }
+
+    /// What was tried and found, as JSON.
+    public func summary(_ found: Exploration, seconds: Double, written: String?) -> JSON {
+        var fields: [(String, JSON)] = [
+            ("seed", .string(String(settings.seed))), ("runs", .number(found.runs)), ("inputs", .number(found.steps)),
+            ("pairs_met", .number(found.met.count)), ("pairs", .number(found.pairs)),
+            ("milliseconds", .number(Int(seconds * 1000))), ("interrupted", .bool(found.interrupted)),
+        ]
+        if let counterexample = found.found {
+            let smallest = counterexample.smallest
+            fields.append(
+                (
+                    "divergence",
+                    .object([
+                        ("run", .number(counterexample.run + 1)), ("input", .string(smallest.signature.input)),
+                        ("keys", .array(smallest.signature.keys.sorted().map(JSON.string))),
+                        ("errored", .bool(smallest.signature.errored)), ("step", .number(smallest.step + 1)),
+                        ("steps", .number(smallest.probe.steps.count)),
+                        ("original_steps", .number(counterexample.original.probe.steps.count)),
+                        ("shrink_tries", .number(counterexample.tries)),
+                        ("replays", .number(counterexample.replays)),
+                        ("failed_replays", .number(counterexample.failedReplays)),
+                        ("file", written.map(JSON.string) ?? .null),
+                    ])
+                ))
+        } else {
+            fields.append(("divergence", .null))
+        }
+        return .object(fields)
+    }
+}
