@@ -45,7 +45,9 @@ let package = Package(
         // Drives any implementation through scenarios and compares observations.
         .target(name: "Runner", dependencies: ["SpecModel", "ScenarioModel", "Results"]),
         // One run for every command: suite selection and shards, workers, records in order.
-        .target(name: "Engine", dependencies: ["SpecModel", "ScenarioModel", "Results", "Runner", "SubprocessDriver"]),
+        .target(
+            name: "Engine",
+            dependencies: ["SpecModel", "ScenarioModel", "Results", "Runner", "SubprocessDriver", "DriverProtocol"]),
         // Compares the spec documents' diagrams and tables with the model.
         .target(name: "SpecCheck", dependencies: ["SpecModel", "YAMLLoader"]),
         // Random state-aware probes compared with the reference, and shrinking what diverges.
@@ -55,7 +57,10 @@ let package = Package(
         // Turns results into text for people and machines; never runs anything.
         .target(
             name: "Reporters",
-            dependencies: ["SpecModel", "ScenarioModel", "Runner", "Results", "Coverage", "Exploration"]),
+            dependencies: [
+                "SpecModel", "ScenarioModel", "Runner", "Results", "Coverage", "Exploration", "Engine",
+                "DriverProtocol",
+            ]),
         .executableTarget(
             name: "authspec",
             dependencies: [

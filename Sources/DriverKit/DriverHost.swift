@@ -116,6 +116,7 @@ public enum DriverHost {
                 switch error {
                 case .unsupported(let why): reply = .error(.unsupported, why)
                 case .failed(let why): reply = .error(.failed, why)
+                case .driver(let failure): reply = .error(.failed, failure.message)
                 }
             }
             return (JSONCodec.encode(reply.message(id: id)), done)

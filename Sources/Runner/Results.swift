@@ -22,6 +22,8 @@ public struct StepResult: Sendable {
     /// Each input of the step, repetitions included, in order.
     public var trace: [InputTrace] = []
     public var message: String?
+    /// How a driver failed, when the step errored for it (the message says it in words).
+    public var driverFailure: DriverFailure?
 }
 
 public struct ScenarioResult: Sendable {
@@ -31,6 +33,8 @@ public struct ScenarioResult: Sendable {
     public var steps: [StepResult]
     /// Why a scenario errored or was skipped before or between steps.
     public var message: String?
+    /// How a driver failed, when the scenario errored for it before its steps.
+    public var driverFailure: DriverFailure?
 
     public init(
         scenario: Scenario, implementation: String, outcome: Outcome, steps: [StepResult], message: String? = nil
@@ -44,6 +48,9 @@ public struct ScenarioResult: Sendable {
 
     /// The first step that did not pass.
     public var firstProblem: StepResult? { steps.first { $0.outcome != .passed } }
+
+    /// How a driver failed, if the scenario errored for it.
+    public var failure: DriverFailure? { driverFailure ?? firstProblem?.driverFailure }
 }
 
 extension RunSummary {

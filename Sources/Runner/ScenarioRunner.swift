@@ -55,10 +55,11 @@ public struct ScenarioRunner: Sendable {
         do {
             try implementation.start(scenario: scenario.id, given: scenario.given)
         } catch {
-            return .notRun(
-                ScenarioResult(
-                    scenario: scenario, implementation: implementation.name, outcome: Self.outcome(of: error),
-                    steps: [], message: "could not start: \(error)"))
+            var result = ScenarioResult(
+                scenario: scenario, implementation: implementation.name, outcome: Self.outcome(of: error),
+                steps: [], message: "could not start: \(error)")
+            result.driverFailure = error.driverFailure
+            return .notRun(result)
         }
         // Time is an input: every input's virtual time is known before anything is sent, so the
         // whole scenario goes to the implementation at once and the steps are judged after.
@@ -189,6 +190,7 @@ public struct ScenarioRunner: Sendable {
             case .failure(let error):
                 result.outcome = Self.outcome(of: error)
                 result.message = error.description
+                result.driverFailure = error.driverFailure
                 result.observations = observed
                 return result
             }

@@ -27,12 +27,21 @@ public enum ImplementationError: Error, Sendable, Equatable, CustomStringConvert
     case unsupported(String)
     /// The implementation broke: crashed, timed out, or reported an error of its own.
     case failed(String)
+    /// A driver in another process broke, in one of the ways `DriverFailure` names.
+    case driver(DriverFailure)
 
     public var description: String {
         switch self {
         case .unsupported(let why): return "unsupported: \(why)"
         case .failed(let why): return why
+        case .driver(let failure): return failure.message
         }
+    }
+
+    /// How a driver failed, when it was one.
+    public var driverFailure: DriverFailure? {
+        if case .driver(let failure) = self { return failure }
+        return nil
     }
 }
 

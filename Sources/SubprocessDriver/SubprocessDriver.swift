@@ -77,7 +77,7 @@ public struct SubprocessDriver: ImplementationUnderTest {
                 command: options.command, workingDirectory: options.workingDirectory,
                 maxLineBytes: options.maxLineBytes, stderrLog: log)
         } catch {
-            throw .failed("could not start the driver '\(options.command)': \(error)")
+            throw Self.fail(.couldNotStart, "could not start the driver '\(options.command)': \(error)")
         }
         currentStep = .text("the handshake")
         let reply = try exchange(
@@ -90,17 +90,20 @@ public struct SubprocessDriver: ImplementationUnderTest {
             throw error
         } catch {
             disconnect()
-            throw .failed("protocol error in the hello reply: \(error)")
+            throw Self.fail(.malformed, "protocol error in the hello reply: \(error)")
         }
         guard ProtocolVersion.supported.contains(declared.protocolVersion) else {
             disconnect()
-            throw .failed(
+            throw Self.fail(
+                .versionMismatch,
                 "protocol version mismatch: the driver chose version \(declared.protocolVersion); this runner speaks "
                     + ProtocolVersion.supported.map(String.init).joined(separator: ", "))
         }
         if let info, info != declared {
             disconnect()
-            throw .failed("the restarted driver declared something else than before: \(declared) instead of \(info)")
+            throw Self.fail(
+                .declarationChanged,
+                "the restarted driver declared something else than before: \(declared) instead of \(info)")
         }
         info = declared
         return declared
@@ -132,7 +135,9 @@ public struct SubprocessDriver: ImplementationUnderTest {
         if connection == nil {
             if info != nil, lostProcess {
                 guard restarts < options.restartBudget else {
-                    throw .failed("the driver was restarted \(restarts) times, its whole budget; not restarting again")
+                    throw Self.fail(
+                        .restartBudgetSpent,
+                        "the driver was restarted \(restarts) times, its whole budget; not restarting again")
                 }
                 restarts += 1
             }
@@ -150,7 +155,7 @@ public struct SubprocessDriver: ImplementationUnderTest {
         -> Observations
     {
         guard let first = perform([TimedInput(input, atMilliseconds: milliseconds)]).first else {
-            throw .failed("no reply to input '\(input)'")
+            throw Self.fail(.malformed, "no reply to input '\(input)'")
         }
         return try first.get()
     }
@@ -206,7 +211,7 @@ public struct SubprocessDriver: ImplementationUnderTest {
             }
             return
         }
-        guard let connection else { throw .failed("the driver is not running") }
+        guard let connection else { throw Self.fail(.notRunning, "the driver is not running") }
         currentStep = .input(batch[batch.startIndex])
         try refuseUnrequested(before: connection)
         outgoing.removeAll(keepingCapacity: true)
@@ -238,7 +243,7 @@ public struct SubprocessDriver: ImplementationUnderTest {
     private func observations(in reply: DriverReply) throws(ImplementationError) -> Observations {
         let fields = try okFields(reply)
         guard case .map(let received)? = fields["observations"] else {
-            throw .failed("protocol error: the reply to \(currentStep) has no \"observations\" object")
+            throw Self.fail(.malformed, "protocol error: the reply to \(currentStep) has no \"observations\" object")
         }
         // Kept bounded from the moment it arrives: a scenario's replies are all held until judged.
         var observations = received.keptForReports()
@@ -302,7 +307,7 @@ public struct SubprocessDriver: ImplementationUnderTest {
 
     /// Writes one request; returns its id.
     private mutating func send(_ request: DriverRequest) throws(ImplementationError) -> Int {
-        guard let connection else { throw .failed("the driver is not running") }
+        guard let connection else { throw Self.fail(.notRunning, "the driver is not running") }
         if request.type != "hello" { try refuseUnrequested(before: connection) }
         let id = nextID
         nextID += 1
@@ -310,7 +315,8 @@ public struct SubprocessDriver: ImplementationUnderTest {
             let message = request.message(id: id)
             let problems = ProtocolSchemas.problems(in: message, schema: ProtocolSchemas.requestSchema(request.type))
             if !problems.isEmpty {
-                throw .failed("runner sent an invalid \(request.type) request: \(problems.joined(separator: "; "))")
+                throw Self.fail(
+                    .malformed, "runner sent an invalid \(request.type) request: \(problems.joined(separator: "; "))")
             }
         }
         outgoing.removeAll(keepingCapacity: true)
@@ -333,7 +339,7 @@ public struct SubprocessDriver: ImplementationUnderTest {
     private mutating func receive(id: Int, answering requestType: String, within limit: Duration)
         throws(ImplementationError) -> DriverReply
     {
-        guard let connection else { throw .failed("the driver is not running") }
+        guard let connection else { throw Self.fail(.notRunning, "the driver is not running") }
         let deadline = deadline(within: limit)
         // The reply is decoded from the bytes read; only a line that is not JSON becomes text.
         let decoded: Result<Value, JSONSyntaxError>
@@ -352,7 +358,8 @@ public struct SubprocessDriver: ImplementationUnderTest {
         } catch .timedOut {
             disconnect()
             let which = deadline == scenarioDeadline ? "the scenario's \(options.scenarioTimeout)" : "\(limit)"
-            throw .failed(
+            throw Self.fail(
+                .timedOut(handshake: currentStep.isHandshake),
                 "timed out after \(which) waiting for the reply to \(currentStep); the driver was killed"
                     + tails(connection))
         } catch .interrupted {
@@ -360,7 +367,8 @@ public struct SubprocessDriver: ImplementationUnderTest {
             throw interrupted()
         } catch .lineTooLong(let bytes) {
             disconnect()
-            throw .failed(
+            throw Self.fail(
+                .lineTooLong,
                 "protocol error: a stdout line of over \(bytes) bytes, above the limit of \(options.maxLineBytes), in reply to \(currentStep); the driver was killed"
             )
         } catch {
@@ -374,7 +382,8 @@ public struct SubprocessDriver: ImplementationUnderTest {
             disconnect()
             let line = notJSON ?? ""
             let shown = line.count > 120 ? String(line.prefix(120)) + "…" : line
-            throw .failed(
+            throw Self.fail(
+                .notJSON,
                 "protocol error: the reply to \(currentStep) is not JSON (\(error)): \(Value.quoted(shown)). "
                     + "Was this meant for stderr? stdout carries protocol messages only.")
         }
@@ -383,11 +392,12 @@ public struct SubprocessDriver: ImplementationUnderTest {
             parsed = try DriverReply.parseKeepingFields(value)
         } catch {
             disconnect()
-            throw .failed("protocol error in the reply to \(currentStep): \(error)")
+            throw Self.fail(.malformed, "protocol error in the reply to \(currentStep): \(error)")
         }
         guard parsed.id < nextID else {
             disconnect()
-            throw .failed(
+            throw Self.fail(
+                .wrongID,
                 "protocol error: the reply to \(currentStep) has id \(parsed.id), which has not been sent yet (the last request sent has id \(nextID - 1)): a driver answers only the requests it has read"
             )
         }
@@ -397,7 +407,8 @@ public struct SubprocessDriver: ImplementationUnderTest {
                 parsed.id <= answeredID
                 ? ", which was answered already (by \(answeredStep)): a second reply to one request, or a reply written before its request was sent"
                 : ""
-            throw .failed(
+            throw Self.fail(
+                .wrongID,
                 "protocol error: the reply to \(currentStep) has id \(parsed.id), expected \(id)\(answered)")
         }
         if options.validateProtocol {
@@ -406,7 +417,8 @@ public struct SubprocessDriver: ImplementationUnderTest {
                 in: value, schema: ProtocolSchemas.replySchema(to: requestType, ok: ok))
             if !problems.isEmpty {
                 disconnect()
-                throw .failed(
+                throw Self.fail(
+                    .malformed,
                     "protocol error: the reply to \(currentStep) does not match its schema: \(problems.joined(separator: "; "))"
                 )
             }
@@ -415,7 +427,8 @@ public struct SubprocessDriver: ImplementationUnderTest {
         answeredStep = currentStep
         if id == nextID - 1, requestType != "bye", let line = connection.unrequestedOutput() {
             disconnect()
-            throw .failed(
+            throw Self.fail(
+                .unrequestedOutput,
                 "protocol error: after its reply to \(currentStep) the driver wrote more to stdout, with no request outstanding: \(Value.quoted(line)). A driver writes one reply to each request, after reading it."
             )
         }
@@ -428,7 +441,8 @@ public struct SubprocessDriver: ImplementationUnderTest {
         guard answeredID == nextID - 1, let line = connection.unrequestedOutput() else { return }
         disconnect()
         let after = answeredID < 0 ? "" : " (the last reply it owed was to \(answeredStep))"
-        throw .failed(
+        throw Self.fail(
+            .unrequestedOutput,
             "protocol error: before the request for \(currentStep) was sent, the driver had written to stdout \(Value.quoted(line))\(after). A driver writes one reply to each request, after reading it."
         )
     }
@@ -451,7 +465,8 @@ public struct SubprocessDriver: ImplementationUnderTest {
     }
 
     private func interrupted() -> ImplementationError {
-        .failed(
+        Self.fail(
+            .interrupted,
             "authspec was interrupted (\(Interruption.signal.map(Interruption.name) ?? "a signal")) during \(currentStep)"
         )
     }
@@ -462,7 +477,8 @@ public struct SubprocessDriver: ImplementationUnderTest {
         case .error(.unsupported, let message):
             throw .unsupported("the driver does not support \(currentStep): \(VisibleText.oneLine(message))")
         case .error(.failed, let message):
-            throw .failed("the driver reported an error at \(currentStep): \(VisibleText.oneLine(message))")
+            throw Self.fail(
+                .reportedError, "the driver reported an error at \(currentStep): \(VisibleText.oneLine(message))")
         }
     }
 
@@ -472,12 +488,19 @@ public struct SubprocessDriver: ImplementationUnderTest {
         lostProcess = true
         connection.process.end()
         let how = termination.map { "the driver \($0)" } ?? "the driver closed its stdout"
-        return .failed("\(how) while \(doing)" + tails(connection))
+        let kind: DriverFailure.Kind
+        switch termination {
+        case .exited(let status): kind = .exited(status: status)
+        case .signalled(let signal): kind = .killed(signal: signal)
+        case nil: kind = .closedOutput
+        }
+        return Self.fail(kind, "\(how) while \(doing)" + tails(connection))
     }
 
     /// A request the driver did not take whole within the step timeout (it was killed).
     private func stoppedReading(untaken: Int, of total: Int, _ connection: LineChannel) -> ImplementationError {
-        .failed(
+        Self.fail(
+            .stoppedReading,
             "the driver stopped reading its input: \(untaken) of the \(total) bytes of the request for \(currentStep) were not taken within \(options.stepTimeout); the driver was killed"
                 + tails(connection))
     }
@@ -497,10 +520,20 @@ public struct SubprocessDriver: ImplementationUnderTest {
         return text
     }
 
+    /// A failure of the driver's, as a value and in words.
+    static func fail(_ kind: DriverFailure.Kind, _ message: String) -> ImplementationError {
+        .driver(DriverFailure(kind, message))
+    }
+
     /// What the driver is asked to do, said in messages.
     enum Activity: CustomStringConvertible {
         case text(String)
         case input(TimedInput)
+
+        var isHandshake: Bool {
+            if case .text(let text) = self { return text == "the handshake" }
+            return false
+        }
 
         var description: String {
             switch self {
