@@ -61,9 +61,14 @@ let package = Package(
                 "SpecModel", "ScenarioModel", "Runner", "Results", "Coverage", "Exploration", "Engine",
                 "DriverProtocol",
             ]),
+        // Speed measured side by side: authspec against a driver alone, explore against a raw loop.
+        .target(
+            name: "Benchmarking",
+            dependencies: ["SpecModel", "ScenarioModel", "Runner", "SubprocessDriver", "Exploration", "Results"]),
         .executableTarget(
             name: "authspec",
             dependencies: [
+                "Benchmarking",
                 "ScenarioModel", "ReferenceMachine", "AuthFlowMachine", "Runner", "Reporters", "SpecModel",
                 "DriverProtocol", "SubprocessDriver", "Coverage", "SpecCheck", "Results", "Engine", "Exploration",
             ]),

@@ -1,3 +1,4 @@
+import Benchmarking
 import DriverProtocol
 import Foundation
 import Runner
@@ -47,7 +48,18 @@ enum BenchCommand: Command {
         let minimumSteps = try number(arguments.value("min-steps") ?? "20000", "min-steps")
         if arguments.flag("explore") {
             let runs = try number(arguments.value("runs") ?? "300", "runs")
-            return ExploreBench.run(package: try SuiteArguments.package(arguments), runs: runs, trials: trials)
+            let result = ExploreBench.run(
+                package: try SuiteArguments.package(arguments), runs: runs, trials: trials, emit: { Console.out($0) })
+            if result.diverged {
+                Console.error("bench: the reference diverged from itself")
+                return .failures
+            }
+            Console.out(
+                "raw loop (reference.perform only):  \(Int(result.raw)) reference steps/s (median of \(trials))")
+            Console.out(
+                "inside explore (reference vs itself): \(Int(result.inside)) reference steps/s (median of \(trials))")
+            Console.out("ratio: \(ThroughputBench.format(result.inside / result.raw))")
+            return .success
         }
         let model = try SuiteArguments.package(arguments).declaration
         let paths = SuiteArguments.paths(arguments)
@@ -64,13 +76,18 @@ enum BenchCommand: Command {
         Console.out(
             "Per trial: \(rounds) runs of the \(loaded.scenarios.count) scenarios = \(rounds * stepsPerSuite) input steps, up to \(SubprocessDriver.window) input requests in flight"
         )
-        let bench = Bench(scenarios: loaded.scenarios, rounds: rounds, trials: trials, model: model)
-        let floor = try bench.measure(label: "do-nothing driver", command: yardstick)
-        if let other = arguments.value("driver") {
-            let measured = try bench.measure(label: "driver", command: other)
-            Console.out(
-                "through authspec, as a fraction of the do-nothing driver alone: \(format(measured.throughAuthspec / floor.alone))"
-            )
+        let bench = ThroughputBench(
+            scenarios: loaded.scenarios, rounds: rounds, trials: trials, model: model, emit: { Console.out($0) })
+        do {
+            let floor = try bench.measure(label: "do-nothing driver", command: yardstick)
+            if let other = arguments.value("driver") {
+                let measured = try bench.measure(label: "driver", command: other)
+                Console.out(
+                    "through authspec, as a fraction of the do-nothing driver alone: \(ThroughputBench.format(measured.throughAuthspec / floor.alone))"
+                )
+            }
+        } catch let error as BenchError {
+            throw InputError(message: error.message)
         }
         return .success
     }
@@ -91,126 +108,10 @@ enum BenchCommand: Command {
         return "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
-    struct Bench {
-        var scenarios: [Scenario]
-        var rounds: Int
-        var trials: Int
-        var model: ModelDeclaration
-
-        struct Medians {
-            var alone: Double
-            var throughAuthspec: Double
-        }
-
-        /// Records one trial's requests, then alternates the driver alone and through authspec.
-        func measure(label: String, command: String) throws -> Medians {
-            Console.out("\n\(label): \(command)")
-            let recording = try record(command: command)
-            var alone: [Double] = []
-            var through: [Double] = []
-            var costs: [(driverAlone: Double, authspec: Double, driver: Double)] = []
-            for trial in 1...trials {
-                let replayStart = (CPU.children, CPU.own)
-                let replay = try RequestReplay.replay(recording, into: command)
-                let driverAlone = (CPU.children - replayStart.0) / Double(replay.inputs)
-                let measured = try steps(command: command)
-                alone.append(Double(replay.inputs) / seconds(replay.duration))
-                through.append(measured.rate)
-                costs.append((driverAlone, measured.ownCPU, measured.driverCPU))
-                Console.out(
-                    "  trial \(trial): alone \(Int(alone.last!)) input steps/s, through authspec \(Int(through.last!)) input steps/s, ratio \(format(through.last! / alone.last!))"
-                )
-            }
-            let medians = Medians(alone: median(alone), throughAuthspec: median(through))
-            Console.out(
-                "  median: alone \(Int(medians.alone)) input steps/s, through authspec \(Int(medians.throughAuthspec)) input steps/s, ratio \(format(medians.throughAuthspec / medians.alone))"
-            )
-            Console.out(
-                "  CPU per input step (medians): the driver alone \(micro(median(costs.map(\.driverAlone)))); through authspec, authspec \(micro(median(costs.map(\.authspec)))) and the driver \(micro(median(costs.map(\.driver))))"
-            )
-            return medians
-        }
-
-        /// The request lines of one trial, exactly as authspec writes them (a `tee` in front of
-        /// the driver); this run is also the warm-up.
-        func record(command: String) throws -> [[UInt8]] {
-            let folder = FileManager.default.temporaryDirectory
-                .appendingPathComponent("authspec-bench-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            defer { try? FileManager.default.removeItem(at: folder) }
-            let file = folder.appendingPathComponent("requests.jsonl").path
-            let quoted = "'" + file.replacingOccurrences(of: "'", with: "'\\''") + "'"
-            _ = try steps(command: "tee \(quoted) | \(command)")
-            let lines = RequestReplay.lines(of: Array(try Data(contentsOf: URL(fileURLWithPath: file))))
-            guard !lines.isEmpty else { throw InputError(message: "bench: no requests were recorded") }
-            return lines
-        }
-
-        /// Input steps per second through authspec, the handshake and the bye not timed; and
-        /// the CPU time per input step of authspec (from the first start to the last reset) and
-        /// of the driver (its whole life).
-        func steps(command: String) throws -> (rate: Double, ownCPU: Double, driverCPU: Double) {
-            let driverStart = CPU.children
-            var steps = 0
-            var elapsed = Duration.zero
-            var ownCPU = 0.0
-            do {
-                var driver = SubprocessDriver(options: DriverOptions(command: command, model: model))
-                defer { driver.shutdown() }
-                _ = try driver.connect()
-                let runner = ScenarioRunner(model: model)
-                let started = ContinuousClock.now
-                let ownStart = CPU.own
-                for _ in 0..<rounds {
-                    for result in runner.run(scenarios, on: &driver) {
-                        guard result.outcome.ranWithoutProblem else {
-                            throw InputError(
-                                message:
-                                    "bench: scenario \(result.scenario.id) \(result.outcome.rawValue) against the driver; measure a driver that passes"
-                            )
-                        }
-                        steps += result.steps.reduce(0) { $0 + $1.step.inputs.count * $1.step.repeatCount }
-                    }
-                }
-                ownCPU = CPU.own - ownStart
-                elapsed = ContinuousClock.now - started
-            }
-            let count = Double(max(steps, 1))
-            return (Double(steps) / seconds(elapsed), ownCPU / count, (CPU.children - driverStart) / count)
-        }
-    }
-
-    /// CPU seconds (user and system) of this process, and of its children ended and reaped.
-    enum CPU {
-        static var own: Double { seconds(RUSAGE_SELF.rawValue) }
-        static var children: Double { seconds(RUSAGE_CHILDREN.rawValue) }
-
-        private static func seconds(_ who: __rusage_who_t) -> Double {
-            var usage = rusage()
-            getrusage(who, &usage)
-            return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
-                + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
-        }
-    }
-
-    static func micro(_ seconds: Double) -> String { String(format: "%.1f µs", seconds * 1e6) }
-
     static func number(_ text: String, _ option: String) throws -> Int {
         guard let value = Int(text), value > 0 else {
             throw UsageError(message: "--\(option) takes a whole number above 0, not '\(text)'")
         }
         return value
     }
-
-    static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-    }
-
-    static func median(_ values: [Double]) -> Double {
-        let sorted = values.sorted()
-        return sorted.count % 2 == 1
-            ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
-    }
-
-    static func format(_ ratio: Double) -> String { String(format: "%.2f", ratio) }
 }

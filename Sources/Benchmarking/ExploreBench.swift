@@ -7,7 +7,7 @@ import SpecModel
 /// on the reference, then the candidate, here a second reference, judged by the runner with
 /// the invariants) against a raw loop that only feeds the same probes' inputs to the
 /// reference, side by side, alternating trials.
-enum ExploreBench {
+public enum ExploreBench {
     /// Counts the inputs an implementation performs; copies share the count.
     final class Counter: @unchecked Sendable {
         var steps = 0
@@ -30,7 +30,14 @@ enum ExploreBench {
         mutating func finish() { inner.finish() }
     }
 
-    static func run(package: ModelPackage, runs: Int, trials: Int) -> ExitCode {
+    /// The two medians, and whether the reference agreed with itself throughout.
+    public struct Result: Sendable {
+        public var raw: Double
+        public var inside: Double
+        public var diverged: Bool
+    }
+
+    public static func run(package: ModelPackage, runs: Int, trials: Int, emit: (String) -> Void) -> Result {
         let model = package.declaration
         let settings = (try? package.resolve(settings: [:]).get()) ?? [:]
         var exploration = ExplorationSettings(seed: 1, budget: .seconds(3600), depth: 40)
@@ -44,7 +51,7 @@ enum ExploreBench {
             var random = SeededRandom(seed: exploration.seed, run: run)
             return explorer.generate(&random, generator: generator, reference: &reference, met: &met)
         }
-        Console.out(
+        emit(
             "Per trial: \(probes.count) probes of \(exploration.depth) inputs, seed \(exploration.seed), the reference on both sides"
         )
         var raw: [Double] = []
@@ -75,22 +82,8 @@ enum ExploreBench {
             began = DispatchTime.now().uptimeNanoseconds
             let report = explorer.explore(reference: &first, candidate: &second)
             inside.append(Double(explored.steps) / (Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9))
-            if report.found != nil {
-                Console.error("bench: the reference diverged from itself")
-                return .failures
-            }
+            if report.found != nil { return Result(raw: median(raw), inside: median(inside), diverged: true) }
         }
-        let rawMedian = median(raw)
-        let insideMedian = median(inside)
-        Console.out("raw loop (reference.perform only):  \(Int(rawMedian)) reference steps/s (median of \(trials))")
-        Console.out(
-            "inside explore (reference vs itself): \(Int(insideMedian)) reference steps/s (median of \(trials))")
-        Console.out("ratio: \(String(format: "%.2f", insideMedian / rawMedian))")
-        return .success
-    }
-
-    static func median(_ values: [Double]) -> Double {
-        let sorted = values.sorted()
-        return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
+        return Result(raw: median(raw), inside: median(inside), diverged: false)
     }
 }

@@ -1,0 +1,144 @@
+import Foundation
+import Runner
+import ScenarioModel
+import SpecModel
+import SubprocessDriver
+
+/// Why a measurement could not be made.
+public struct BenchError: Error, CustomStringConvertible {
+    public var message: String
+    public var description: String { message }
+}
+
+/// `authspec bench`: input steps per second through authspec against a driver alone, fed the
+/// exact requests authspec sends, alternating trials, with the CPU time per input step of each.
+public struct ThroughputBench {
+    public var scenarios: [Scenario]
+    public var rounds: Int
+    public var trials: Int
+    public var model: ModelDeclaration
+    /// Where each line of what is measured goes.
+    public var emit: @Sendable (String) -> Void
+
+    public init(
+        scenarios: [Scenario], rounds: Int, trials: Int, model: ModelDeclaration,
+        emit: @escaping @Sendable (String) -> Void
+    ) {
+        self.scenarios = scenarios
+        self.rounds = rounds
+        self.trials = trials
+        self.model = model
+        self.emit = emit
+    }
+
+    public struct Medians: Sendable {
+        public var alone: Double
+        public var throughAuthspec: Double
+    }
+
+    /// Records one trial's requests, then alternates the driver alone and through authspec.
+    public func measure(label: String, command: String) throws -> Medians {
+        emit("\n\(label): \(command)")
+        let recording = try record(command: command)
+        var alone: [Double] = []
+        var through: [Double] = []
+        var costs: [(driverAlone: Double, authspec: Double, driver: Double)] = []
+        for trial in 1...trials {
+            let replayStart = (CPU.children, CPU.own)
+            let replay = try RequestReplay.replay(recording, into: command)
+            let driverAlone = (CPU.children - replayStart.0) / Double(replay.inputs)
+            let measured = try steps(command: command)
+            alone.append(Double(replay.inputs) / seconds(replay.duration))
+            through.append(measured.rate)
+            costs.append((driverAlone, measured.ownCPU, measured.driverCPU))
+            emit(
+                "  trial \(trial): alone \(Int(alone.last!)) input steps/s, through authspec \(Int(through.last!)) input steps/s, ratio \(Self.format(through.last! / alone.last!))"
+            )
+        }
+        let medians = Medians(alone: median(alone), throughAuthspec: median(through))
+        emit(
+            "  median: alone \(Int(medians.alone)) input steps/s, through authspec \(Int(medians.throughAuthspec)) input steps/s, ratio \(Self.format(medians.throughAuthspec / medians.alone))"
+        )
+        emit(
+            "  CPU per input step (medians): the driver alone \(micro(median(costs.map(\.driverAlone)))); through authspec, authspec \(micro(median(costs.map(\.authspec)))) and the driver \(micro(median(costs.map(\.driver))))"
+        )
+        return medians
+    }
+
+    /// The request lines of one trial, exactly as authspec writes them (a `tee` in front of
+    /// the driver); this run is also the warm-up.
+    func record(command: String) throws -> [[UInt8]] {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("authspec-bench-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("requests.jsonl").path
+        let quoted = "'" + file.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        _ = try steps(command: "tee \(quoted) | \(command)")
+        let lines = RequestReplay.lines(of: Array(try Data(contentsOf: URL(fileURLWithPath: file))))
+        guard !lines.isEmpty else { throw BenchError(message: "bench: no requests were recorded") }
+        return lines
+    }
+
+    /// Input steps per second through authspec, the handshake and the bye not timed; and
+    /// the CPU time per input step of authspec (from the first start to the last reset) and
+    /// of the driver (its whole life).
+    func steps(command: String) throws -> (rate: Double, ownCPU: Double, driverCPU: Double) {
+        let driverStart = CPU.children
+        var steps = 0
+        var elapsed = Duration.zero
+        var ownCPU = 0.0
+        do {
+            var driver = SubprocessDriver(options: DriverOptions(command: command, model: model))
+            defer { driver.shutdown() }
+            _ = try driver.connect()
+            let runner = ScenarioRunner(model: model)
+            let started = ContinuousClock.now
+            let ownStart = CPU.own
+            for _ in 0..<rounds {
+                for result in runner.run(scenarios, on: &driver) {
+                    guard result.outcome.ranWithoutProblem else {
+                        throw BenchError(
+                            message:
+                                "bench: scenario \(result.scenario.id) \(result.outcome.rawValue) against the driver; measure a driver that passes"
+                        )
+                    }
+                    steps += result.steps.reduce(0) { $0 + $1.step.inputs.count * $1.step.repeatCount }
+                }
+            }
+            ownCPU = CPU.own - ownStart
+            elapsed = ContinuousClock.now - started
+        }
+        let count = Double(max(steps, 1))
+        return (Double(steps) / seconds(elapsed), ownCPU / count, (CPU.children - driverStart) / count)
+    }
+
+    /// A ratio as the output gives it.
+    public static func format(_ ratio: Double) -> String { String(format: "%.2f", ratio) }
+}
+
+/// CPU seconds (user and system) of this process, and of its children ended and reaped.
+public enum CPU {
+    public static var own: Double { seconds(RUSAGE_SELF.rawValue) }
+    public static var children: Double { seconds(RUSAGE_CHILDREN.rawValue) }
+
+    private static func seconds(_ who: __rusage_who_t) -> Double {
+        var usage = rusage()
+        getrusage(who, &usage)
+        return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+            + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+    }
+}
+
+private func micro(_ seconds: Double) -> String { String(format: "%.1f µs", seconds * 1e6) }
+
+private func seconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+}
+
+func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    guard !sorted.isEmpty else { return 0 }
+    return sorted.count % 2 == 1
+        ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+}
