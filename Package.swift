@@ -47,7 +47,10 @@ let package = Package(
         // One run for every command: suite selection and shards, workers, records in order.
         .target(
             name: "Engine",
-            dependencies: ["SpecModel", "ScenarioModel", "Results", "Runner", "SubprocessDriver", "DriverProtocol"]),
+            dependencies: [
+                "SpecModel", "ScenarioModel", "Results", "Runner", "SubprocessDriver", "DriverProtocol", "SpecCheck",
+                "Coverage",
+            ]),
         // Compares the spec documents' diagrams and tables with the model.
         .target(name: "SpecCheck", dependencies: ["SpecModel", "YAMLLoader"]),
         // Random state-aware probes compared with the reference, and shrinking what diverges.
@@ -59,7 +62,7 @@ let package = Package(
             name: "Reporters",
             dependencies: [
                 "SpecModel", "ScenarioModel", "Runner", "Results", "Coverage", "Exploration", "Engine",
-                "DriverProtocol",
+                "DriverProtocol", "SpecCheck",
             ]),
         // Speed measured side by side: authspec against a driver alone, explore against a raw loop.
         .target(

@@ -81,7 +81,9 @@ enum LintCommand: Command {
                 scenarioPath: paths[0],
                 ran: (loaded.scenarios, records)
             )
-            disagreements = SpecCommand.report(checks, additions: additions).disagreements
+            let (lines, counts) = SpecCheckReport.lines(checks, additions: additions)
+            for line in lines { Console.out(line) }
+            disagreements = counts.disagreements
         }
         var summary =
             "\nlint: \(loaded.scenarios.count) scenarios in \(loaded.files.count) files, \(loaded.diagnostics.count) input errors, "

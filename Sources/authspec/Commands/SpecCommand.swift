@@ -63,111 +63,22 @@ enum SpecCommand: Command {
         Console.out(
             "Checking \(files.count) document\(files.count == 1 ? "" : "s") against the \(model.name) model (\(model.transitions.count) transitions)"
                 + (tables.isEmpty ? "" : " and the reference's " + tables.joined(separator: " and ")))
-        let counts = report(checks, additions: additions)
-        Console.out(
-            "\n\(counts.disagreements) disagreement\(counts.disagreements == 1 ? "" : "s"), \(counts.warnings) warning\(counts.warnings == 1 ? "" : "s")"
-                + (counts.recorded == 0
-                    ? ""
-                    : ", \(counts.recorded) recorded disagreement\(counts.recorded == 1 ? "" : "s") (read, each with its reading)")
-        )
+        let (lines, counts) = SpecCheckReport.lines(checks, additions: additions)
+        for line in lines { Console.out(line) }
+        Console.out(SpecCheckReport.summary(counts))
         return counts.disagreements > 0 ? .failures : .success
     }
 
-    /// Reads the documents and checks them; the scenarios, run on the reference, name what each
-    /// disagreement touches.
+    /// `SpecReview.check`, its problems as input errors.
     static func check(
-        _ files: [String], package: ModelPackage, mapping mappingPath: String?, scenarioPath: String,
+        _ files: [String], package: ModelPackage, mapping: String?, scenarioPath: String,
         ran: (scenarios: [Scenario], records: [ScenarioRecord])? = nil
     ) throws -> (checks: [DocumentCheck], additions: [TransitionDeclaration]) {
-        let model = package.declaration
-        let mappingFile =
-            mappingPath ?? package.specMapping.flatMap { FileManager.default.fileExists(atPath: $0) ? $0 : nil }
-        var mapping = SpecMapping()
-        if let mappingFile {
-            let text = try readText(mappingFile, what: "the mapping file")
-            do {
-                mapping = try SpecMapping.load(text: text, file: mappingFile)
-            } catch {
-                throw InputError(message: error.description)
-            }
+        do {
+            return try SpecReview.check(files, package: package, mapping: mapping, scenarioPath: scenarioPath, ran: ran)
+        } catch {
+            throw InputError(message: error.description)
         }
-        var documents: [SpecDocument] = []
-        for file in files {
-            documents.append(
-                SpecDocument(file: file, text: try readText(file, what: "the document", maxBytes: 1 << 20)))
-        }
-        var checker = SpecChecker(model: model, tables: package.ruleTables, mapping: mapping)
-        var suite = ran
-        if suite == nil, FileManager.default.fileExists(atPath: scenarioPath) {
-            let loaded = Suite(
-                paths: [scenarioPath], requirementsFile: nil, model: model, selection: SuiteSelection())
-            let settings = (try? package.resolve(settings: [:]).get()) ?? [:]
-            let reference = Candidate.reference(of: package, settings: settings)
-            suite = (loaded.scenarios, RunEngine(model: model).run(loaded, on: [reference]).allRecords)
-        }
-        if let suite {
-            checker.scenariosByTransition = CoverageReport.scenariosByTransition(suite.records, model: model)
-            for scenario in suite.scenarios {
-                for requirement in scenario.covers {
-                    checker.scenariosByRequirement[requirement.id, default: []].append(scenario.id)
-                }
-            }
-        }
-        let checks = checker.check(documents)
-        return (checks, checker.additionsOutsideEveryDocument(checks))
-    }
-
-    /// Prints each document's findings, disagreements first; returns the counts.
-    static func report(_ checks: [DocumentCheck], additions: [TransitionDeclaration]) -> (
-        disagreements: Int, warnings: Int, recorded: Int
-    ) {
-        var disagreements = 0
-        var warnings = 0
-        var recorded = 0
-        for check in checks {
-            let name = check.document.identifier.map { " (\($0))" } ?? ""
-            let compared = check.compared.map { "§\($0.section) \($0.kind.rawValue) (line \($0.line))" }.joined(
-                separator: ", ")
-            var line = "\n\(check.document.file)\(name): compared " + (compared.isEmpty ? "no diagram" : compared)
-            if !check.skipped.isEmpty {
-                line +=
-                    "; not compared (another model): "
-                    + check.skipped.map { "§\($0.section) \($0.kind.rawValue) (line \($0.line))" }.joined(
-                        separator: ", ")
-            }
-            for (table, rows) in check.ruleRows { line += "; \(table) rows: \(rows)" }
-            let disagreeing = check.findings.filter(\.isDisagreement)
-            Console.out(line + (disagreeing.isEmpty ? ": agrees with the model" : ""))
-            for finding in check.findings.sorted(by: {
-                ($0.isDisagreement ? 0 : 1, $0.line ?? .max) < ($1.isDisagreement ? 0 : 1, $1.line ?? .max)
-            }) {
-                let place = finding.line.map { "\(finding.file):\($0): " } ?? ""
-                let label =
-                    finding.isDisagreement
-                    ? "error: \(finding.kind.rawValue): "
-                    : [.addedByReference, .recorded].contains(finding.kind)
-                        ? "note: \(finding.kind.rawValue): " : "warning: \(finding.kind.rawValue): "
-                Console.out("  " + place + label + finding.message)
-                for detail in finding.details { Console.out("      " + detail) }
-                if finding.isDisagreement {
-                    disagreements += 1
-                } else if finding.kind == .recorded {
-                    recorded += 1
-                } else if finding.kind != .addedByReference {
-                    warnings += 1
-                }
-            }
-        }
-        if !additions.isEmpty {
-            Console.out("\nThe model also has, between states no compared document draws:")
-            for transition in additions {
-                let from = transition.from == "*" ? "any state" : transition.from
-                Console.out(
-                    "  note: added by the reference: \(from) → \(transition.to) (\(transition.trigger)), \(transition.provenance)"
-                )
-            }
-        }
-        return (disagreements, warnings, recorded)
     }
 }
 

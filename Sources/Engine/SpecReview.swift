@@ -1,0 +1,66 @@
+import Coverage
+import Foundation
+import Results
+import ScenarioModel
+import SpecCheck
+import SpecModel
+
+/// `spec check`: the documents read as written and compared with the model (SpecChecker);
+/// the suite, run on the reference, names the scenarios each disagreement touches.
+public enum SpecReview {
+    /// A file that could not be read, or a mapping that does not load, said at its place.
+    public struct Problem: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// Reads the mapping (the one named, else the package's if it is there) and the documents,
+    /// and checks them. `ran` gives a suite already run on the reference (lint's); else the
+    /// scenarios at `scenarioPath` are run.
+    public static func check(
+        _ files: [String], package: ModelPackage, mapping mappingPath: String?, scenarioPath: String,
+        ran: (scenarios: [Scenario], records: [ScenarioRecord])? = nil
+    ) throws(Problem) -> (checks: [DocumentCheck], additions: [TransitionDeclaration]) {
+        let model = package.declaration
+        let mappingFile =
+            mappingPath ?? package.specMapping.flatMap { FileManager.default.fileExists(atPath: $0) ? $0 : nil }
+        var mapping = SpecMapping()
+        if let mappingFile {
+            let text = try read(mappingFile, what: "the mapping file", maxBytes: 16 << 20)
+            do {
+                mapping = try SpecMapping.load(text: text, file: mappingFile)
+            } catch {
+                throw Problem(description: error.description)
+            }
+        }
+        var documents: [SpecDocument] = []
+        for file in files {
+            documents.append(SpecDocument(file: file, text: try read(file, what: "the document", maxBytes: 1 << 20)))
+        }
+        var checker = SpecChecker(model: model, tables: package.ruleTables, mapping: mapping)
+        var suite = ran
+        if suite == nil, FileManager.default.fileExists(atPath: scenarioPath) {
+            let loaded = Suite(paths: [scenarioPath], requirementsFile: nil, model: model, selection: SuiteSelection())
+            let settings = (try? package.resolve(settings: [:]).get()) ?? [:]
+            let reference = Candidate.reference(of: package, settings: settings)
+            suite = (loaded.scenarios, RunEngine(model: model).run(loaded, on: [reference]).allRecords)
+        }
+        if let suite {
+            checker.scenariosByTransition = CoverageReport.scenariosByTransition(suite.records, model: model)
+            for scenario in suite.scenarios {
+                for requirement in scenario.covers {
+                    checker.scenariosByRequirement[requirement.id, default: []].append(scenario.id)
+                }
+            }
+        }
+        let checks = checker.check(documents)
+        return (checks, checker.additionsOutsideEveryDocument(checks))
+    }
+
+    private static func read(_ path: String, what: String, maxBytes: Int) throws(Problem) -> String {
+        switch SourceFiles.read(path, maxBytes: maxBytes) {
+        case .success(let text): return text
+        case .failure(let problem):
+            throw Problem(description: "\(problem.location): error: cannot read \(what): \(problem.message)")
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import SpecCheck
+import SpecModel
+
+/// What `spec check` (and `lint --spec`) print: each document's findings, disagreements first,
+/// each with its file and line, then the transitions the model has that no document draws.
+public enum SpecCheckReport {
+    public struct Counts: Sendable, Equatable {
+        public var disagreements = 0
+        public var warnings = 0
+        public var recorded = 0
+    }
+
+    public static func lines(_ checks: [DocumentCheck], additions: [TransitionDeclaration]) -> (
+        lines: [String], counts: Counts
+    ) {
+        var lines: [String] = []
+        var counts = Counts()
+        for check in checks {
+            let name = check.document.identifier.map { " (\($0))" } ?? ""
+            let compared = check.compared.map { "§\($0.section) \($0.kind.rawValue) (line \($0.line))" }.joined(
+                separator: ", ")
+            var line = "\n\(check.document.file)\(name): compared " + (compared.isEmpty ? "no diagram" : compared)
+            if !check.skipped.isEmpty {
+                line +=
+                    "; not compared (another model): "
+                    + check.skipped.map { "§\($0.section) \($0.kind.rawValue) (line \($0.line))" }.joined(
+                        separator: ", ")
+            }
+            for (table, rows) in check.ruleRows { line += "; \(table) rows: \(rows)" }
+            let disagreeing = check.findings.filter(\.isDisagreement)
+            lines.append(line + (disagreeing.isEmpty ? ": agrees with the model" : ""))
+            for finding in check.findings.sorted(by: {
+                ($0.isDisagreement ? 0 : 1, $0.line ?? .max) < ($1.isDisagreement ? 0 : 1, $1.line ?? .max)
+            }) {
+                let place = finding.line.map { "\(finding.file):\($0): " } ?? ""
+                let label =
+                    finding.isDisagreement
+                    ? "error: \(finding.kind.rawValue): "
+                    : [.addedByReference, .recorded].contains(finding.kind)
+                        ? "note: \(finding.kind.rawValue): " : "warning: \(finding.kind.rawValue): "
+                lines.append("  " + place + label + finding.message)
+                for detail in finding.details { lines.append("      " + detail) }
+                if finding.isDisagreement {
+                    counts.disagreements += 1
+                } else if finding.kind == .recorded {
+                    counts.recorded += 1
+                } else if finding.kind != .addedByReference {
+                    counts.warnings += 1
+                }
+            }
+        }
+        if !additions.isEmpty {
+            lines.append("\nThe model also has, between states no compared document draws:")
+            for transition in additions {
+                let from = transition.from == "*" ? "any state" : transition.from
+                lines.append(
+                    "  note: added by the reference: \(from) → \(transition.to) (\(transition.trigger)), \(transition.provenance)"
+                )
+            }
+        }
+        return (lines, counts)
+    }
+
+    /// The closing line: how many disagreements, warnings and recorded readings.
+    public static func summary(_ counts: Counts) -> String {
+        "\n\(counts.disagreements) disagreement\(counts.disagreements == 1 ? "" : "s"), \(counts.warnings) warning\(counts.warnings == 1 ? "" : "s")"
+            + (counts.recorded == 0
+                ? ""
+                : ", \(counts.recorded) recorded disagreement\(counts.recorded == 1 ? "" : "s") (read, each with its reading)")
+    }
+}
