@@ -84,4 +84,25 @@ public struct MutationReport {
                 ? "None." : first.equivalents.map { "`\($0.mutant.id)`" }.joined(separator: ", "))
         return lines.joined(separator: "\n") + "\n"
     }
+
+    /// What the terminal shows: each hole (unless `holes` is false), then each analysis' score.
+    public func lines(_ analyses: [Analysis], holes: Bool) -> [String] {
+        var lines: [String] = []
+        if holes {
+            for analysis in analyses {
+                for fate in analysis.holes {
+                    guard case .hole(let divergence)? = fate.survival else { continue }
+                    lines.append(
+                        "HOLE (\(analysis.keys)): \(fate.mutant.id): \(fate.mutant.summary) [\(fate.mutant.rule)]; "
+                            + "told apart by \(divergence.signature) in \(divergence.probe.steps.count) steps")
+                }
+            }
+        }
+        for analysis in analyses {
+            lines.append(
+                "\(analysis.keys): score \(analysis.score): \(analysis.killed) of \(analysis.fates.count) mutants killed, "
+                    + "\(analysis.holes.count) holes, \(analysis.equivalents.count) probably equivalent")
+        }
+        return lines
+    }
 }

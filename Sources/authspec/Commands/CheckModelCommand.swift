@@ -55,35 +55,7 @@ enum CheckModelCommand: Command {
             "Checked \(model.invariants.count) invariants of the \(model.name) model on its reference: "
                 + "\(report.worlds) worlds, depth \(depth), \(report.states) states visited, \(report.steps) inputs"
                 + String(format: " (%.1f s)", seconds))
-        let formatter = ValueFormatter(model: model)
-        for invariant in model.invariants {
-            if let violation = report.violations.first(where: { $0.invariant.id == invariant.id }) {
-                let inputs = violation.probe.steps.map { formatter.format(input: $0) }.joined(separator: ", ")
-                let world = violation.probe.given.keys.sorted().map {
-                    "\($0): \(formatter.format(violation.probe.given[$0]!, as: model.givenKey(named: $0)?.type))"
-                }
-                Console.out(
-                    "  ✗ \(invariant.id) (\(invariant.clause)): \(Console.visible(violation.what))\n"
-                        + "    after \(inputs)" + (world.isEmpty ? "" : " from {\(world.joined(separator: ", "))}"))
-            } else {
-                Console.out("  ✓ \(invariant.id): \(invariant.summary)")
-            }
-        }
-        for (state, probe) in report.deadEnds {
-            let inputs = probe.steps.map { formatter.format(input: $0) }.joined(separator: ", ")
-            Console.out(
-                "  ✗ dead end: from \(state) no sequence of up to \(depth) inputs leads anywhere but "
-                    + "\(model.initialState), though the model declares a way out\n    reached by \(inputs)")
-        }
-        if report.deadEnds.isEmpty {
-            Console.out(
-                "  ✓ no dead end: from each state reached that the model declares a way out of, some sequence "
-                    + "of up to \(depth) inputs leads out (not through \(model.initialState))")
-        }
-        let unreached = model.stateNames.filter { !report.reached.contains($0) && $0 != model.initialState }
-        if !unreached.isEmpty {
-            Console.out("States not reached at this depth: \(unreached.joined(separator: ", "))")
-        }
+        for line in FoundScenarios(model: model).modelCheck(report, depth: depth) { Console.out(line) }
         if let folder = arguments.value("out"), !report.violations.isEmpty {
             try write(
                 report.violations, into: folder, model: model, reference: package,
@@ -123,20 +95,22 @@ enum CheckModelCommand: Command {
             var reference = package.makeReference((try? package.resolve(settings: [:]).get()) ?? [:])
             let id = "check-model-\(violation.invariant.id)"
             guard
-                let expected = DifferentialCheck(model: model).expectations(
-                    for: violation.probe, id: id, reference: &reference, keys: Set(model.observations.map(\.key)))
+                let text = FoundScenarios(model: model).text(
+                    violation.probe, id: id, reference: &reference,
+                    header: { _ in
+                        ScenarioWriter.Header(
+                            comments: [
+                                "Found by authspec check-model: the reference breaks \(violation.invariant.id) (\(violation.invariant.clause)):",
+                                violation.what,
+                            ], id: id, title: "Breaks: \(violation.invariant.summary)",
+                            spec: [violation.invariant.clause],
+                            tags: ["check-model"])
+                    })
             else { continue }
-            let header = ScenarioWriter.Header(
-                comments: [
-                    "Found by authspec check-model: the reference breaks \(violation.invariant.id) (\(violation.invariant.clause)):",
-                    violation.what,
-                ], id: id, title: "Breaks: \(violation.invariant.summary)", spec: [violation.invariant.clause],
-                tags: ["check-model"])
             try OutputGuard.refuse(
                 folder + "/" + id + ".yaml", option: "out", inputs: inputs,
                 rewritable: "# Found by authspec check-model")
-            try OutputTarget.resolve(folder + "/" + id + ".yaml").write(
-                ScenarioWriter(model: model).text(header, given: violation.probe.given, steps: expected.steps))
+            try OutputTarget.resolve(folder + "/" + id + ".yaml").write(text)
         }
     }
 }

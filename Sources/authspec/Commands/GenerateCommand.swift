@@ -89,40 +89,21 @@ enum GenerateCommand: Command {
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9
 
         var fresh = package.makeReference(settings)
-        let writer = ScenarioWriter(model: model)
-        var ids: Set<String> = []
-        var documents: [String] = []
-        for (probe, covers) in plan.sequences {
-            var id = "\(goal.rawValue)-" + slug(covers.last ?? "")
-            if ids.contains(id) { id += "-\(documents.count + 1)" }
-            ids.insert(id)
-            guard
-                let expected = DifferentialCheck(model: model).expectations(
-                    for: probe, id: id, reference: &fresh, keys: Set(model.observations.map(\.key)))
-            else { continue }
-            let title =
-                covers.count == 1
-                ? "Covers \(covers[0])"
-                : "Covers \(covers.count) \(goal.rawValue), from \(covers[0]) to \(covers[covers.count - 1])"
-            let header = ScenarioWriter.Header(
-                comments: wrapped("The first to cover: " + covers.joined(separator: "; ") + "."), id: id,
-                title: title, spec: model.clauses(along: expected), tags: ["generated", goal.rawValue])
-            documents.append(writer.text(header, given: probe.given, steps: expected.steps))
-        }
         let banner = [
             "# Written by authspec generate --cover \(goal.rawValue) --depth \(depth) --worlds \(count) --seed \(seed)"
                 + (model.name == ModelRegistry.defaultModel ? "" : " --model \(model.name)") + ".",
             "# Expectations are the reference's observations; regenerate rather than edit.",
         ]
+        let generated = FoundScenarios(model: model).generated(plan, goal: goal, banner: banner, reference: &fresh)
         do {
-            try target.write(banner.joined(separator: "\n") + "\n" + documents.joined(separator: "---\n"))
+            try target.write(generated.text)
         } catch {
             throw UsageError(message: "--out: \(error.description)")
         }
         let steps = plan.sequences.reduce(0) { $0 + $1.probe.steps.count }
         Console.out(
             "Covered \(plan.reachable) of \(plan.targets.count) \(goal.rawValue) of the \(model.name) model "
-                + "in \(documents.count) scenarios, \(steps) steps (walked \(plan.states) reference states, "
+                + "in \(generated.scenarios) scenarios, \(steps) steps (walked \(plan.states) reference states, "
                 + "\(plan.worlds) worlds, depth \(depth)" + String(format: ", %.1f s", seconds) + ")")
         if !plan.unreachable.isEmpty {
             Console.out("Not covered:")
@@ -130,32 +111,5 @@ enum GenerateCommand: Command {
         }
         Console.out("Written to \(folder)/cover-\(goal.rawValue).yaml")
         return .success
-    }
-
-    /// Words in lines of at most 96 characters.
-    static func wrapped(_ text: String) -> [String] {
-        var lines: [String] = []
-        var line = ""
-        for word in text.split(separator: " ") {
-            if !line.isEmpty && line.count + word.count >= 96 {
-                lines.append(line)
-                line = ""
-            }
-            line += (line.isEmpty ? "" : " ") + word
-        }
-        return line.isEmpty ? lines : lines + [line]
-    }
-
-    /// `tap: forgot_pin in PINInput` → `tap-forgot-pin-in-pininput`.
-    static func slug(_ text: String) -> String {
-        var slug = ""
-        for character in text.lowercased() {
-            if character.isASCII && (character.isLetter || character.isNumber) {
-                slug.append(character)
-            } else if !slug.isEmpty && slug.last != "-" {
-                slug.append("-")
-            }
-        }
-        return slug.hasSuffix("-") ? String(slug.dropLast()) : slug
     }
 }

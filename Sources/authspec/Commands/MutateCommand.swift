@@ -106,22 +106,8 @@ enum MutateCommand: Command {
                 return .badInput
             }
         }
-        if !quiet {
-            for analysis in analyses {
-                for fate in analysis.holes {
-                    guard case .hole(let divergence)? = fate.survival else { continue }
-                    Console.out(
-                        "HOLE (\(analysis.keys)): \(fate.mutant.id): \(fate.mutant.summary) [\(fate.mutant.rule)]; "
-                            + "told apart by \(divergence.signature) in \(divergence.probe.steps.count) steps")
-                }
-            }
-        }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9
-        for analysis in analyses {
-            Console.out(
-                "\(analysis.keys): score \(analysis.score): \(analysis.killed) of \(analysis.fates.count) mutants killed, "
-                    + "\(analysis.holes.count) holes, \(analysis.equivalents.count) probably equivalent")
-        }
+        for line in report.lines(analyses, holes: !quiet) { Console.out(line) }
         Console.out(String(format: "(%.1f s)", seconds))
         return analyses[0].holes.isEmpty ? .success : .failures
     }
@@ -140,23 +126,23 @@ enum MutateCommand: Command {
             guard case .hole(let divergence)? = fate.survival else { continue }
             var original = reference()
             let id = "mutant-\(fate.mutant.id)".lowercased()
-            let check = DifferentialCheck(model: model)
             guard
-                let expected = check.expectations(
-                    for: divergence.probe, id: id, reference: &original, keys: Set(model.observations.map(\.key)))
+                let text = FoundScenarios(model: model).text(
+                    divergence.probe, id: id, reference: &original, kept: [divergence.step: divergence.signature.keys],
+                    header: { _ in
+                        ScenarioWriter.Header(
+                            comments: [
+                                "Found by authspec mutate (exploration seed \(seed)): the suite let this mutant pass:",
+                                "\(fate.mutant.id): \(fate.mutant.summary) (\(fate.mutant.kind), \(fate.mutant.rule)).",
+                                "It differs on \(divergence.signature) at step \(divergence.step + 1).",
+                                "Expectations are the reference's observations: review them before committing.",
+                            ], id: id, title: "Catches: \(fate.mutant.summary)",
+                            spec: [
+                                fate.mutant.rule.split(separator: ";").first.map(String.init) ?? model.diagramSource
+                            ],
+                            tags: ["explored", "mutant"])
+                    })
             else { continue }
-            let header = ScenarioWriter.Header(
-                comments: [
-                    "Found by authspec mutate (exploration seed \(seed)): the suite let this mutant pass:",
-                    "\(fate.mutant.id): \(fate.mutant.summary) (\(fate.mutant.kind), \(fate.mutant.rule)).",
-                    "It differs on \(divergence.signature) at step \(divergence.step + 1).",
-                    "Expectations are the reference's observations: review them before committing.",
-                ], id: id, title: "Catches: \(fate.mutant.summary)",
-                spec: [fate.mutant.rule.split(separator: ";").first.map(String.init) ?? model.diagramSource],
-                tags: ["explored", "mutant"])
-            let text = ScenarioWriter(model: model).text(
-                header, given: divergence.probe.given, steps: expected.steps,
-                kept: [divergence.step: divergence.signature.keys])
             try OutputGuard.refuse(
                 folder + "/" + id + ".yaml", option: "counterexamples", inputs: inputs,
                 rewritable: "# Found by authspec mutate")

@@ -1,0 +1,116 @@
+import Exploration
+import Foundation
+import ScenarioModel
+import SpecModel
+
+/// Scenario files authspec writes from sequences it found on the reference (`generate`'s
+/// coverage, `mutate`'s holes, `check-model`'s broken invariants), and what those commands
+/// say: each file's expectations are the reference's observations, its header says where it
+/// came from.
+public struct FoundScenarios {
+    public let model: ModelDeclaration
+
+    public init(model: ModelDeclaration) {
+        self.model = model
+    }
+
+    /// One probe as a scenario, its expectations the reference's observations (every key), or
+    /// nil where the reference cannot run it.
+    public func text(
+        _ probe: Probe, id: String, reference: inout some ImplementationUnderTest, kept: [Int: Set<String>] = [:],
+        header: (_ expected: Scenario) -> ScenarioWriter.Header
+    ) -> String? {
+        guard
+            let expected = DifferentialCheck(model: model).expectations(
+                for: probe, id: id, reference: &reference, keys: Set(model.observations.map(\.key)))
+        else { return nil }
+        return ScenarioWriter(model: model).text(
+            header(expected), given: probe.given, steps: expected.steps, kept: kept)
+    }
+
+    /// What `generate --cover` writes: a banner, then one scenario per sequence of the plan.
+    public func generated(
+        _ plan: CoverageGenerator.Plan, goal: CoverageGoal, banner: [String],
+        reference: inout some ImplementationUnderTest
+    ) -> (text: String, scenarios: Int) {
+        var ids: Set<String> = []
+        var documents: [String] = []
+        for (probe, covers) in plan.sequences {
+            var id = "\(goal.rawValue)-" + Self.slug(covers.last ?? "")
+            if ids.contains(id) { id += "-\(documents.count + 1)" }
+            ids.insert(id)
+            let title =
+                covers.count == 1
+                ? "Covers \(covers[0])"
+                : "Covers \(covers.count) \(goal.rawValue), from \(covers[0]) to \(covers[covers.count - 1])"
+            let document = text(probe, id: id, reference: &reference) { expected in
+                ScenarioWriter.Header(
+                    comments: Self.wrapped("The first to cover: " + covers.joined(separator: "; ") + "."), id: id,
+                    title: title, spec: model.clauses(along: expected), tags: ["generated", goal.rawValue])
+            }
+            if let document { documents.append(document) }
+        }
+        return (banner.joined(separator: "\n") + "\n" + documents.joined(separator: "---\n"), documents.count)
+    }
+
+    /// What `check-model` found, in lines: each invariant held or broken (with the shortest
+    /// sequence and world that break it), each dead end, the states not reached.
+    public func modelCheck(_ report: ModelChecker.Report, depth: Int) -> [String] {
+        let formatter = ValueFormatter(model: model)
+        var lines: [String] = []
+        for invariant in model.invariants {
+            guard let violation = report.violations.first(where: { $0.invariant.id == invariant.id }) else {
+                lines.append("  ✓ \(invariant.id): \(invariant.summary)")
+                continue
+            }
+            let inputs = violation.probe.steps.map { formatter.format(input: $0) }.joined(separator: ", ")
+            let world = violation.probe.given.keys.sorted().map {
+                "\($0): \(formatter.format(violation.probe.given[$0]!, as: model.givenKey(named: $0)?.type))"
+            }
+            lines.append(
+                "  ✗ \(invariant.id) (\(invariant.clause)): \(VisibleText.oneLine(violation.what))\n"
+                    + "    after \(inputs)" + (world.isEmpty ? "" : " from {\(world.joined(separator: ", "))}"))
+        }
+        for (state, probe) in report.deadEnds {
+            let inputs = probe.steps.map { formatter.format(input: $0) }.joined(separator: ", ")
+            lines.append(
+                "  ✗ dead end: from \(state) no sequence of up to \(depth) inputs leads anywhere but "
+                    + "\(model.initialState), though the model declares a way out\n    reached by \(inputs)")
+        }
+        if report.deadEnds.isEmpty {
+            lines.append(
+                "  ✓ no dead end: from each state reached that the model declares a way out of, some sequence "
+                    + "of up to \(depth) inputs leads out (not through \(model.initialState))")
+        }
+        let unreached = model.stateNames.filter { !report.reached.contains($0) && $0 != model.initialState }
+        if !unreached.isEmpty { lines.append("States not reached at this depth: \(unreached.joined(separator: ", "))") }
+        return lines
+    }
+
+    /// Words in lines of at most 96 characters.
+    static func wrapped(_ text: String) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            if !line.isEmpty && line.count + word.count >= 96 {
+                lines.append(line)
+                line = ""
+            }
+            line += (line.isEmpty ? "" : " ") + word
+        }
+        return line.isEmpty ? lines : lines + [line]
+    }
+
+    /// `tap: forgot_pin in PINInput` → `tap-forgot-pin-in-pininput`.
+    static func slug(_ text: String) -> String {
+        var slug = ""
+        for character in text.lowercased() {
+            if character.isASCII && (character.isLetter || character.isNumber) {
+                slug.append(character)
+            } else if !slug.isEmpty && slug.last != "-" {
+                slug.append("-")
+            }
+        }
+        return slug.hasSuffix("-") ? String(slug.dropLast()) : slug
+    }
+}
