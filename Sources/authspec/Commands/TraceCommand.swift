@@ -39,12 +39,6 @@ enum TraceCommand: Command {
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
         let outputs = try ReportOutputs(arguments, options: ["markdown"])
         try outputs.refuse(OutputGuard.inputs(arguments, paths: SuiteArguments.paths(arguments)))
-        // Each model's suite runs on its own reference; the statements are judged on them all.
-        var records: [ScenarioRecord] = []
-        var requirements: [String] = []
-        var problems: [Diagnostic] = []
-        var catalogues: [String] = []
-        var runs: [(Suite, ModelPackage, [String: String])] = []
         let suites = try SuiteArguments.suitesByModel(arguments)
         if suites.count > 1, arguments.value("requirements") != nil {
             throw UsageError(
@@ -52,62 +46,34 @@ enum TraceCommand: Command {
                     "--requirements names one model's catalogue, and these paths hold suites of \(suites.count) models: each suite's manifest names its own"
             )
         }
+        var plans: [SuitePlan] = []
         for (manifest, paths) in suites {
             let package = try SuiteArguments.package(arguments, manifest: manifest)
-            let explicit = suites.count == 1 ? arguments.value("requirements") : nil
-            let suite = Suite(
-                paths: paths, requirementsFile: explicit ?? manifest?.requirements, model: package.declaration,
-                selection: SuiteSelection())
-            problems += suite.loaded.diagnostics
-            requirements += suite.requirements.map(\.id)
-            // Each model's suite has its own catalogue beside it; --statements names one for all.
-            guard let file = arguments.value("statements") ?? Suite.nearest(StatementCatalogue.fileName, from: paths)
-            else {
-                // A suite left out would leave its model's statements out of the counts, unsaid.
-                throw InputError(
-                    message:
-                        "trace: no \(StatementCatalogue.fileName) at or above \(paths.joined(separator: ", ")) (the \(package.name) model's suite): add one, or give --statements FILE"
-                )
-            }
-            if !catalogues.contains(file) { catalogues.append(file) }
-            guard !suite.scenarios.isEmpty else {
-                throw InputError(
-                    message: "trace: no scenarios in \(paths.joined(separator: ", ")): nothing verifies anything")
-            }
-            runs.append((suite, package, try SuiteArguments.referenceSettings(arguments, package: package)))
+            plans.append(
+                SuitePlan(
+                    manifest: manifest, paths: paths, package: package,
+                    referenceSettings: try SuiteArguments.referenceSettings(arguments, package: package),
+                    profile: package.declaration.profiles[package.declaration.profiles.count - 1],
+                    requirementsFile: suites.count == 1 ? arguments.value("requirements") : nil))
         }
-        guard !catalogues.isEmpty else {
-            let paths = suites.flatMap(\.paths).joined(separator: ", ")
+        let traced: (traces: [DocumentTrace], problems: [Diagnostic])
+        do {
+            traced = try TraceSession.trace(plans, statementsFile: arguments.value("statements"))
+        } catch .noCatalogue(let paths, let model) {
             throw InputError(
-                message: "trace: no \(StatementCatalogue.fileName) found at or above \(paths); give --statements FILE")
+                message:
+                    "trace: no \(StatementCatalogue.fileName) at or above \(paths.joined(separator: ", ")) (the \(model) model's suite): add one, or give --statements FILE"
+            )
+        } catch .noScenarios(let paths) {
+            throw InputError(message: "trace: no scenarios in \(paths.joined(separator: ", ")): nothing verifies anything")
+        } catch .emptyCatalogue(let file) {
+            throw InputError(message: "trace: \(file) lists no statements")
         }
-        var statements: [Statement] = []
-        var statementProblems: [Diagnostic] = []
-        for file in catalogues {
-            let (listed, catalogueProblems) = StatementCatalogue.load(file: file, requirements: requirements)
-            guard !listed.isEmpty || !catalogueProblems.isEmpty else {
-                throw InputError(message: "trace: \(file) lists no statements")
-            }
-            statements += listed
-            statementProblems += catalogueProblems
-        }
-        // An id in two catalogues would be counted twice.
-        statementProblems +=
-            Diagnostic.firstOfEachID(statements, what: "statement", id: \.id, location: \.location)
-            .diagnostics
-        problems = statementProblems + problems
-        for problem in problems { Console.error(problem.description) }
-        for (suite, package, settings) in runs {
-            records +=
-                RunEngine(model: package.declaration).run(
-                    suite, on: [Candidate.reference(of: package, settings: settings)]
-                ).allRecords
-        }
-        let traces = StatementTrace.trace(statements, records: records)
-        Console.out(String(TraceReport.text(traces, implementation: "the reference").dropLast()))
-        let written = outputs.write { _ in .text(TraceReport.markdown(traces, implementation: "the reference")) }
-        if !problems.isEmpty || !written { return .badInput }
-        let unmet = traces.flatMap(\.statements).filter { [.claimNotMet, .readingNotMet].contains($0.standing) }
+        for problem in traced.problems { Console.error(problem.description) }
+        Console.out(String(TraceReport.text(traced.traces, implementation: "the reference").dropLast()))
+        let written = outputs.write { _ in .text(TraceReport.markdown(traced.traces, implementation: "the reference")) }
+        if !traced.problems.isEmpty || !written { return .badInput }
+        let unmet = traced.traces.flatMap(\.statements).filter { [.claimNotMet, .readingNotMet].contains($0.standing) }
         return unmet.isEmpty ? .success : .failures
     }
 }

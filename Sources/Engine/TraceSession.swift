@@ -1,0 +1,56 @@
+import Coverage
+import Results
+import ScenarioModel
+import SpecModel
+
+/// `trace`: every suite run on its model's reference, and the statement catalogues (each
+/// suite's, found beside it, or one named for all) judged on all of their records together.
+public enum TraceSession {
+    /// Why there is nothing to trace: each a value, worded by the command line.
+    public enum Refusal: Error, Equatable {
+        /// A suite with no statement catalogue at or above its paths.
+        case noCatalogue(paths: [String], model: String)
+        case noScenarios(paths: [String])
+        case emptyCatalogue(file: String)
+    }
+
+    /// The traces, and every input error found (the catalogues' first: an id in two catalogues
+    /// would be counted twice).
+    public static func trace(_ suites: [SuitePlan], statementsFile: String?) throws(Refusal) -> (
+        traces: [DocumentTrace], problems: [Diagnostic]
+    ) {
+        var requirements: [String] = []
+        var problems: [Diagnostic] = []
+        var catalogues: [String] = []
+        var loaded: [(Suite, SuitePlan)] = []
+        for plan in suites {
+            let suite = Suite(
+                paths: plan.paths, requirementsFile: plan.catalogueFile, model: plan.model, selection: SuiteSelection())
+            problems += suite.loaded.diagnostics
+            requirements += suite.requirements.map(\.id)
+            // A suite left out would leave its model's statements out of the counts, unsaid.
+            guard let file = statementsFile ?? Suite.nearest(StatementCatalogue.fileName, from: plan.paths) else {
+                throw .noCatalogue(paths: plan.paths, model: plan.package.name)
+            }
+            if !catalogues.contains(file) { catalogues.append(file) }
+            guard !suite.scenarios.isEmpty else { throw .noScenarios(paths: plan.paths) }
+            loaded.append((suite, plan))
+        }
+        var statements: [Statement] = []
+        var catalogueProblems: [Diagnostic] = []
+        for file in catalogues {
+            let (listed, found) = StatementCatalogue.load(file: file, requirements: requirements)
+            guard !listed.isEmpty || !found.isEmpty else { throw .emptyCatalogue(file: file) }
+            statements += listed
+            catalogueProblems += found
+        }
+        catalogueProblems +=
+            Diagnostic.firstOfEachID(statements, what: "statement", id: \.id, location: \.location).diagnostics
+        var records: [ScenarioRecord] = []
+        for (suite, plan) in loaded {
+            let reference = Candidate.reference(of: plan.package, settings: plan.referenceSettings)
+            records += RunEngine(model: plan.model).run(suite, on: [reference]).allRecords
+        }
+        return (StatementTrace.trace(statements, records: records), catalogueProblems + problems)
+    }
+}
