@@ -1,4 +1,5 @@
 import DriverProtocol
+import Engine
 import Reporters
 import Results
 import SpecModel
@@ -21,9 +22,6 @@ enum MergeCommand: Command {
             .init(name: "quiet", valueName: nil, help: "Print only the problems and the verdict.")
         ] + RunReports.gateOptions.filter { $0.name != "update-baseline" })
 
-    /// A results file can hold a large suite's every step.
-    static let maxBytes = 1 << 30
-
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
         guard !arguments.positionals.isEmpty else {
             throw UsageError(
@@ -32,45 +30,18 @@ enum MergeCommand: Command {
         let outputs = try ReportOutputs(arguments, options: RunReports.optionNames)
         try outputs.refuse(OutputGuard.inputs(arguments, paths: arguments.positionals))
         let settings = try RunReports.settings(arguments)
-        var parts: [(name: String, run: RunRecord)] = []
-        for file in arguments.positionals {
-            let text = try readText(file, what: "the results", maxBytes: maxBytes)
-            let document: Value
-            do {
-                document = try JSONCodec.decode(text)
-            } catch {
-                let (line, column) = lineAndColumn(ofByte: error.column - 1, in: text)
-                throw InputError(message: "\(file):\(line):\(column): error: not JSON: \(error.message)")
-            }
-            do {
-                parts.append((file, try ResultsCodec.decode(document)))
-            } catch {
-                throw InputError(message: "\(file): error: \(error.description)")
-            }
-        }
-        let run: RunRecord
+        let merged: (run: RunRecord, package: ModelPackage)
         do {
-            run = try RunRecord.merge(parts)
+            merged = try MergeSession.merge(arguments.positionals, package: ModelRegistry.package(named:))
         } catch {
-            throw InputError(message: "merge: error: \(error.message)")
+            throw InputError(message: Self.message(error))
         }
-        guard let package = ModelRegistry.package(named: run.model) else {
-            throw InputError(
-                message:
-                    "merge: error: \(parts[0].name) is a run of the '\(run.model)' model, which this authspec does not have"
-            )
-        }
+        let (run, package) = merged
         let model = package.declaration
-        guard model.digest == run.modelDigest else {
-            throw InputError(
-                message:
-                    "merge: error: the shards ran another version of the \(run.model) model (digest \(run.modelDigest); this authspec has \(model.digest)): merge them with the authspec that ran them"
-            )
-        }
         let reporter = TerminalReporter(model: model)
         if !arguments.flag("quiet") {
             Console.out(
-                "Merged \(reporter.counted(parts.count, "shard")): \(reporter.counted(run.suite.scenarios, "scenario")) "
+                "Merged \(reporter.counted(arguments.positionals.count, "shard")): \(reporter.counted(run.suite.scenarios, "scenario")) "
                     + "on \(reporter.counted(run.implementations.count, "implementation"))")
         }
         let covered = Set(run.allRecords.flatMap(\.covers))
@@ -87,18 +58,20 @@ enum MergeCommand: Command {
         return gate.passes ? .success : .failures
     }
 
-    /// 1-based line and column (in bytes) of a byte offset.
-    static func lineAndColumn(ofByte offset: Int, in text: String) -> (Int, Int) {
-        var line = 1
-        var column = 1
-        for byte in text.utf8.prefix(offset) {
-            if byte == UInt8(ascii: "\n") {
-                line += 1
-                column = 1
-            } else {
-                column += 1
-            }
+    /// A refusal in words, with its file and place.
+    static func message(_ refusal: MergeSession.Refusal) -> String {
+        switch refusal {
+        case .unreadable(let problem):
+            return "\(problem.location): error: cannot read the results: \(problem.message)"
+        case .notJSON(let file, let line, let column, let message):
+            return "\(file):\(line):\(column): error: not JSON: \(message)"
+        case .notResults(let file, let problem): return "\(file): error: \(problem.description)"
+        case .inconsistent(let problem): return "merge: error: \(problem.message)"
+        case .unknownModel(let file, let model):
+            return "merge: error: \(file) is a run of the '\(model)' model, which this authspec does not have"
+        case .otherModelVersion(let model, let digest, let ours):
+            return
+                "merge: error: the shards ran another version of the \(model) model (digest \(digest); this authspec has \(ours)): merge them with the authspec that ran them"
         }
-        return (line, column)
     }
 }

@@ -65,7 +65,8 @@ enum TraceCommand: Command {
                     "trace: no \(StatementCatalogue.fileName) at or above \(paths.joined(separator: ", ")) (the \(model) model's suite): add one, or give --statements FILE"
             )
         } catch .noScenarios(let paths) {
-            throw InputError(message: "trace: no scenarios in \(paths.joined(separator: ", ")): nothing verifies anything")
+            throw InputError(
+                message: "trace: no scenarios in \(paths.joined(separator: ", ")): nothing verifies anything")
         } catch .emptyCatalogue(let file) {
             throw InputError(message: "trace: \(file) lists no statements")
         }

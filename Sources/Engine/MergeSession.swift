@@ -1,0 +1,73 @@
+import DriverProtocol
+import Results
+import ScenarioModel
+import SpecModel
+
+/// `merge`: the shards' results files read back and put together as the whole run would have
+/// recorded them, checked against the model this authspec has.
+public enum MergeSession {
+    /// Why the shards do not make a run: each a value, worded by the command line.
+    public enum Refusal: Error {
+        case unreadable(Diagnostic)
+        case notJSON(file: String, line: Int, column: Int, message: String)
+        case notResults(file: String, problem: ResultsCodec.Problem)
+        case inconsistent(MergeProblem)
+        case unknownModel(file: String, model: String)
+        case otherModelVersion(model: String, digest: String, ours: String)
+    }
+
+    /// A results file can hold a large suite's every step.
+    public static let maxBytes = 1 << 30
+
+    /// The merged run and its model's package, from `package(named:)`.
+    public static func merge(_ files: [String], package: (String) -> ModelPackage?) throws(Refusal) -> (
+        run: RunRecord, package: ModelPackage
+    ) {
+        var parts: [(name: String, run: RunRecord)] = []
+        for file in files {
+            let text: String
+            switch SourceFiles.read(file, maxBytes: maxBytes) {
+            case .success(let read): text = read
+            case .failure(let problem): throw .unreadable(problem)
+            }
+            let document: Value
+            do {
+                document = try JSONCodec.decode(text)
+            } catch {
+                let (line, column) = lineAndColumn(ofByte: error.column - 1, in: text)
+                throw .notJSON(file: file, line: line, column: column, message: error.message)
+            }
+            do {
+                parts.append((file, try ResultsCodec.decode(document)))
+            } catch {
+                throw .notResults(file: file, problem: error)
+            }
+        }
+        let run: RunRecord
+        do {
+            run = try RunRecord.merge(parts)
+        } catch {
+            throw .inconsistent(error)
+        }
+        guard let found = package(run.model) else { throw .unknownModel(file: parts[0].name, model: run.model) }
+        guard found.declaration.digest == run.modelDigest else {
+            throw .otherModelVersion(model: run.model, digest: run.modelDigest, ours: found.declaration.digest)
+        }
+        return (run, found)
+    }
+
+    /// 1-based line and column (in bytes) of a byte offset.
+    static func lineAndColumn(ofByte offset: Int, in text: String) -> (Int, Int) {
+        var line = 1
+        var column = 1
+        for byte in text.utf8.prefix(offset) {
+            if byte == UInt8(ascii: "\n") {
+                line += 1
+                column = 1
+            } else {
+                column += 1
+            }
+        }
+        return (line, column)
+    }
+}
