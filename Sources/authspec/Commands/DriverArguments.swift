@@ -3,7 +3,6 @@ import Reporters
 import ScenarioModel
 import SpecModel
 import SubprocessDriver
-import YAMLLoader
 
 /// The options that say how to run external drivers, shared by `run` and `doctor`.
 enum DriverArguments {
@@ -67,7 +66,12 @@ enum DriverArguments {
             }
             shared.restartBudget = budget
         }
-        shared.stateMap = try arguments.value("state-map").map(loadStateMap) ?? [:]
+        if let file = arguments.value("state-map") {
+            switch StateMap.load(file: file) {
+            case .success(let map): shared.stateMap = map
+            case .failure(let problem): throw InputError(message: problem.description)
+            }
+        }
         let logFolder = arguments.value("log-dir") ?? defaultLogFolder
         return arguments.all("driver").enumerated().map { index, command in
             var options = shared
@@ -99,29 +103,6 @@ enum DriverArguments {
                 message: "--\(option) takes a duration from 1ms to 24h, such as 500ms, 5s or 2m, not '\(text)'")
         }
         return .milliseconds(milliseconds)
-    }
-
-    /// Reads `driverState: SpecState` pairs; errors name the file, line and column.
-    static func loadStateMap(_ path: String) throws -> [String: String] {
-        let text = try readText(path, what: "the state map")
-        let documents: [YAMLNode]
-        do {
-            documents = try YAMLDocumentLoader().load(text)
-        } catch {
-            throw InputError(message: "\(path):\(error.mark): error: \(error.message)")
-        }
-        guard let document = documents.first, case .mapping(let pairs) = document.kind else {
-            throw InputError(
-                message: "\(path):1:1: error: a state map is a mapping from the driver's state names to the spec's")
-        }
-        var map: [String: String] = [:]
-        for pair in pairs {
-            guard let from = pair.key.scalar, let to = pair.value.scalar else {
-                throw InputError(message: "\(path):\(pair.value.mark): error: each state name must be a plain word")
-            }
-            map[from] = to
-        }
-        return map
     }
 }
 

@@ -39,72 +39,44 @@ enum SuiteArguments {
     /// The suite's manifest: --manifest, else the nearest one at or above `paths` (or the
     /// current folder); nil when there is none. One that does not load is an input error.
     static func manifest(_ arguments: ParsedArguments, from paths: [String]) throws -> Manifest? {
-        if paths.count > 1 && arguments.value("manifest") == nil && arguments.value("model") == nil {
-            // Each path's scenarios would be read as the first one's model: say so once.
-            let files = Set(paths.map { Manifest.find(from: [$0]) })
-            let models = Set(
-                files.map { file in
-                    file.flatMap { Manifest.load(file: $0).manifest?.model } ?? ModelRegistry.defaultModel
-                })
-            if models.count > 1 {
-                throw UsageError(
-                    message:
-                        "these paths hold suites of \(models.count) models (\(models.sorted().joined(separator: ", "))): this command takes one model's at a time (run and trace take several)"
-                )
-            }
+        try located { () throws(SuiteLocator.Problem) in
+            try SuiteLocator.manifest(
+                explicit: arguments.value("manifest"), paths: paths, pinned: pinned(arguments),
+                defaultModel: ModelRegistry.defaultModel)
         }
-        guard let file = arguments.value("manifest") ?? Manifest.find(from: paths) else { return nil }
-        let (manifest, diagnostics) = Manifest.load(file: file)
-        guard let manifest else { throw InputError(message: diagnostics.map(\.description).joined(separator: "\n")) }
-        return manifest
     }
 
-    /// The suites a command runs, each with its manifest and paths. Paths whose manifests name
-    /// different models make one suite per model, in the order given; otherwise (and with
-    /// --model or --manifest, which pick one model) there is one suite, as before.
+    /// The suites a command runs, each with its manifest and paths: one per model the paths'
+    /// manifests name (`SuiteLocator.suitesByModel`).
     static func suitesByModel(_ arguments: ParsedArguments) throws -> [(manifest: Manifest?, paths: [String])] {
-        let given = arguments.positionals
-        if given.count > 1 && arguments.value("model") == nil && arguments.value("manifest") == nil {
-            var suites: [(file: String?, manifest: Manifest?, paths: [String])] = []
-            for path in given {
-                let file = Manifest.find(from: [path])
-                if let index = suites.firstIndex(where: { $0.file == file }) {
-                    suites[index].paths.append(path)
-                    continue
-                }
-                var manifest: Manifest?
-                if let file {
-                    let (loaded, diagnostics) = Manifest.load(file: file)
-                    guard let loaded else {
-                        throw InputError(message: diagnostics.map(\.description).joined(separator: "\n"))
-                    }
-                    manifest = loaded
-                }
-                suites.append((file, manifest, [path]))
-            }
-            let models = suites.map { $0.manifest?.model ?? ModelRegistry.defaultModel }
-            if Set(models).count > 1 {
-                // One suite per model: the suites of one model go together.
-                var byModel: [(manifest: Manifest?, paths: [String])] = []
-                for (suite, model) in zip(suites, models) {
-                    if let index = byModel.firstIndex(where: {
-                        ($0.manifest?.model ?? ModelRegistry.defaultModel) == model
-                    }) {
-                        byModel[index].paths += suite.paths
-                    } else {
-                        byModel.append((suite.manifest, suite.paths))
-                    }
-                }
-                return byModel
-            }
+        try located { () throws(SuiteLocator.Problem) in
+            try SuiteLocator.suitesByModel(
+                explicit: arguments.value("manifest"), paths: arguments.positionals, pinned: pinned(arguments),
+                defaultModel: ModelRegistry.defaultModel)
         }
-        let manifest = try Self.manifest(arguments, from: given)
-        return [(manifest, paths(arguments, manifest: manifest))]
+    }
+
+    /// A model or a manifest named: one model for every path.
+    private static func pinned(_ arguments: ParsedArguments) -> Bool {
+        arguments.value("manifest") != nil || arguments.value("model") != nil
+    }
+
+    private static func located<Found>(_ find: () throws(SuiteLocator.Problem) -> Found) throws -> Found {
+        do {
+            return try find()
+        } catch .manifest(let diagnostics) {
+            throw InputError(message: diagnostics.map(\.description).joined(separator: "\n"))
+        } catch .severalModels(let models) {
+            throw UsageError(
+                message:
+                    "these paths hold suites of \(models.count) models (\(models.joined(separator: ", "))): this command takes one model's at a time (run and trace take several)"
+            )
+        }
     }
 
     /// The paths given, else the manifest's scenarios, else `Scenarios`.
     static func paths(_ arguments: ParsedArguments, manifest: Manifest? = nil) -> [String] {
-        arguments.positionals.isEmpty ? manifest?.scenarios ?? ["Scenarios"] : arguments.positionals
+        SuiteLocator.paths(arguments.positionals, manifest: manifest)
     }
 
     /// Whether the paths are the whole suite, so that a requirement no scenario covers is worth
