@@ -68,10 +68,12 @@ let package = Package(
         .target(
             name: "Benchmarking",
             dependencies: ["SpecModel", "ScenarioModel", "Runner", "SubprocessDriver", "Exploration", "Results"]),
+        // Subcommands declared once, read by their help and their parser (no authspec concept).
+        .target(name: "CommandLineKit", dependencies: ["ScenarioModel"]),
         .executableTarget(
             name: "authspec",
             dependencies: [
-                "Benchmarking",
+                "Benchmarking", "CommandLineKit",
                 "ScenarioModel", "ReferenceMachine", "AuthFlowMachine", "Runner", "Reporters", "SpecModel",
                 "DriverProtocol", "SubprocessDriver", "Coverage", "SpecCheck", "Results", "Engine", "Exploration",
             ]),

@@ -26,7 +26,8 @@ public enum StateMap {
         for pair in pairs {
             guard let from = pair.key.scalar, let to = pair.value.scalar else {
                 return .failure(
-                    Diagnostic("each state name must be a plain word", at: SourceLocation(file: file, mark: pair.value.mark)))
+                    Diagnostic(
+                        "each state name must be a plain word", at: SourceLocation(file: file, mark: pair.value.mark)))
             }
             map[from] = to
         }

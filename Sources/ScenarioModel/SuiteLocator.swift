@@ -21,7 +21,8 @@ public enum SuiteLocator {
     ) throws(Problem) -> Manifest? {
         if paths.count > 1 && !pinned {
             let files = Set(paths.map { Manifest.find(from: [$0]) })
-            let models = Set(files.map { file in file.flatMap { Manifest.load(file: $0).manifest?.model } ?? defaultModel })
+            let models = Set(
+                files.map { file in file.flatMap { Manifest.load(file: $0).manifest?.model } ?? defaultModel })
             if models.count > 1 { throw .severalModels(models.sorted()) }
         }
         guard let file = explicit ?? Manifest.find(from: paths) else { return nil }

@@ -28,8 +28,15 @@ public struct DriverOptions: Sendable {
     public var workingDirectory: String?
 
     public init(command: String, model: ModelDeclaration) {
-        self.command = command
-        self.model = model.name
-        self.stateKeys = model.stateValuedKeys
+        self.init(command: command, modelName: model.name, stateKeys: model.stateValuedKeys)
     }
+
+    init(command: String, modelName: String, stateKeys: [String]) {
+        self.command = command
+        self.model = modelName
+        self.stateKeys = stateKeys
+    }
+
+    /// Every option at its default: what help texts say they are.
+    public static let defaults = DriverOptions(command: "", modelName: "", stateKeys: [])
 }

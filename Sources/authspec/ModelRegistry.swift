@@ -1,4 +1,5 @@
 import AuthFlowMachine
+import CommandLineKit
 import ReferenceMachine
 import SpecModel
 

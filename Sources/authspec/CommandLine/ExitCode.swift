@@ -1,3 +1,4 @@
+import CommandLineKit
 import SubprocessDriver
 
 /// The exit codes CI scripts branch on, stable across versions.

@@ -1,3 +1,4 @@
+import CommandLineKit
 import ScenarioModel
 
 /// One guard for every file a command writes: never over one of its inputs. The inputs are the

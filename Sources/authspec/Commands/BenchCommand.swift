@@ -1,4 +1,5 @@
 import Benchmarking
+import CommandLineKit
 import DriverProtocol
 import Foundation
 import Runner
@@ -29,13 +30,13 @@ enum BenchCommand: Command {
             .init(
                 name: "driver", valueName: "command",
                 help: "Another driver to measure the same way (e.g. \"python3 Examples/python/driver.py\")."),
-            .init(name: "trials", valueName: "n", help: "Measurements of each kind (default 5)."),
+            trials.option,
             .init(
                 name: "explore", valueName: nil,
                 help:
                     "Instead: the reference's steps per second inside explore against a raw loop feeding it the same inputs."
             ),
-            .init(name: "runs", valueName: "n", help: "With --explore: probes per trial (default 300)."),
+            runs.option,
             .init(
                 name: "min-steps", valueName: "n",
                 help: "Input steps per trial at least (default 20000); the suite repeats until reached."),
@@ -44,10 +45,10 @@ enum BenchCommand: Command {
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
         // Drivers to end: a signal stops this command in order.
         Interruption.stopInOrder()
-        let trials = try number(arguments.value("trials") ?? "5", "trials")
-        let minimumSteps = try number(arguments.value("min-steps") ?? "20000", "min-steps")
+        let trials = try Self.trials.read(arguments) ?? 5
+        let minimumSteps = try arguments.number("min-steps", in: 1...Int.max, otherwise: 20_000)
         if arguments.flag("explore") {
-            let runs = try number(arguments.value("runs") ?? "300", "runs")
+            let runs = try Self.runs.read(arguments) ?? 300
             let result = ExploreBench.run(
                 package: try SuiteArguments.package(arguments), runs: runs, trials: trials, emit: { Console.out($0) })
             if result.diverged {
@@ -108,10 +109,6 @@ enum BenchCommand: Command {
         return "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
-    static func number(_ text: String, _ option: String) throws -> Int {
-        guard let value = Int(text), value > 0 else {
-            throw UsageError(message: "--\(option) takes a whole number above 0, not '\(text)'")
-        }
-        return value
-    }
+    static let trials = NumberOption("trials", "Measurements of each kind", in: 1...Int.max, default: 5)
+    static let runs = NumberOption("runs", "With --explore: probes per trial", in: 1...Int.max, default: 300)
 }

@@ -1,3 +1,4 @@
+import CommandLineKit
 import Dispatch
 import Exploration
 import Foundation
@@ -26,10 +27,7 @@ enum CheckModelCommand: Command {
             """,
         arguments: [],
         options: [
-            .init(name: "depth", valueName: "n", help: "Inputs per sequence (default 4)."),
-            .init(
-                name: "worlds", valueName: "n",
-                help: "Worlds to start from: the default and n-1 random ones (default 4)."),
+            depth.option, worlds.option,
             .init(name: "seed", valueName: "n", help: "The random worlds' seed (default 1)."),
             .init(
                 name: "out", valueName: "folder", help: "Write each broken invariant's sequence there as a scenario."),
@@ -38,8 +36,8 @@ enum CheckModelCommand: Command {
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
         let package = try SuiteArguments.package(arguments)
         let model = package.declaration
-        let depth = try number(arguments, "depth", default: 4, in: 1...12)
-        let count = try number(arguments, "worlds", default: 4, in: 1...1000)
+        let depth = try Self.depth.read(arguments) ?? 4
+        let count = try worlds.read(arguments) ?? 4
         let seed = try arguments.value("seed").map(ExploreCommand.seed) ?? 1
         guard
             var reference = package.makeReference((try? package.resolve(settings: [:]).get()) ?? [:])
@@ -70,17 +68,9 @@ enum CheckModelCommand: Command {
         return .failures
     }
 
-    static func number(_ arguments: ParsedArguments, _ name: String, default value: Int, in range: ClosedRange<Int>)
-        throws -> Int
-    {
-        guard let text = arguments.value(name) else { return value }
-        guard let number = Int(text), range.contains(number) else {
-            throw UsageError(
-                message: "--\(name) takes a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'"
-            )
-        }
-        return number
-    }
+    static let depth = NumberOption("depth", "Inputs per sequence", in: 1...12, default: 4)
+    static let worlds = NumberOption(
+        "worlds", "Worlds to start from: the default and n-1 random ones", in: 1...1000, default: 4)
 
     static func write(
         _ violations: [ModelChecker.Violation], into folder: String, model: ModelDeclaration,

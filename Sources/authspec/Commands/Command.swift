@@ -1,3 +1,5 @@
+import CommandLineKit
+
 /// A subcommand: its declared spec, and what it does with parsed arguments.
 protocol Command {
     static var spec: CommandSpec { get }

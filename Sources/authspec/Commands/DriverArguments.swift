@@ -1,3 +1,4 @@
+import CommandLineKit
 import Foundation
 import Reporters
 import ScenarioModel
@@ -23,17 +24,21 @@ enum DriverArguments {
         .init(name: "step-timeout", valueName: "duration", help: "Time allowed for each reply (default 5s)."),
         .init(
             name: "scenario-timeout", valueName: "duration", help: "Time allowed for a whole scenario (default 60s)."),
-        .init(
-            name: "restart-budget", valueName: "n",
-            help: "Restarts allowed after crashes, timeouts or protocol errors (default 5)."),
+        restartBudget.option,
         .init(
             name: "max-line-bytes", valueName: "n",
-            help: "Longest stdout line taken from a driver (default 1048576); a longer one is a protocol error."),
+            help:
+                "Longest stdout line taken from a driver (default \(DriverOptions.defaults.maxLineBytes)); a longer one is a protocol error."
+        ),
         .init(
             name: "validate-protocol", valueName: nil, help: "Check every message against the protocol's JSON Schemas."),
         .init(
             name: "log-dir", valueName: "folder", help: "Where each driver's stderr is written (default Reports/logs)."),
     ]
+
+    static let restartBudget = NumberOption(
+        "restart-budget", "Restarts allowed after crashes, timeouts or protocol errors", in: 0...1000,
+        default: DriverOptions.defaults.restartBudget)
 
     /// One options value per `--driver`, in order. Every option is checked, drivers or not.
     static func parse(_ arguments: ParsedArguments, model: ModelDeclaration, logPrefix: String = "") throws
@@ -53,19 +58,9 @@ enum DriverArguments {
         if let value = arguments.value("scenario-timeout") {
             shared.scenarioTimeout = try duration(value, "scenario-timeout")
         }
-        if let value = arguments.value("max-line-bytes") {
-            guard let bytes = Int(value), (1024...(256 << 20)).contains(bytes) else {
-                throw UsageError(
-                    message: "--max-line-bytes takes a whole number from 1024 to 268435456, not '\(value)'")
-            }
-            shared.maxLineBytes = bytes
-        }
-        if let value = arguments.value("restart-budget") {
-            guard let budget = Int(value), (0...1000).contains(budget) else {
-                throw UsageError(message: "--restart-budget takes a whole number from 0 to 1000, not '\(value)'")
-            }
-            shared.restartBudget = budget
-        }
+        shared.maxLineBytes = try arguments.number(
+            "max-line-bytes", in: 1024...(256 << 20), otherwise: shared.maxLineBytes)
+        shared.restartBudget = try restartBudget.read(arguments) ?? shared.restartBudget
         if let file = arguments.value("state-map") {
             switch StateMap.load(file: file) {
             case .success(let map): shared.stateMap = map

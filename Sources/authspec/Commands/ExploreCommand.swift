@@ -1,3 +1,4 @@
+import CommandLineKit
 import Dispatch
 import Exploration
 import Foundation
@@ -29,9 +30,7 @@ enum ExploreCommand: Command {
         options: [
             .init(name: "seed", valueName: "n", help: "The seed of every random choice (default: a new one, printed)."),
             .init(name: "budget", valueName: "duration", help: "Time to explore for, such as 30s or 5m (default 60s)."),
-            .init(
-                name: "runs", valueName: "n", help: "Stop after this many sequences (default: as the budget allows)."),
-            .init(name: "depth", valueName: "n", help: "Inputs per sequence (default 40)."),
+            runs.option, depth.option,
             .init(
                 name: "keys", valueName: "key,key",
                 help: "Compare only these observation keys (default: every key the driver observes)."),
@@ -45,6 +44,11 @@ enum ExploreCommand: Command {
                 help: "Workers, each with its own driver process and reference (default 1); the same runs for any n."),
         ] + DriverArguments.options.filter { $0.name != "driver-mode" }
             + SuiteArguments.modelOptions.filter { $0.name != "requirements" && $0.name != "manifest" })
+
+    static let runs = NumberOption(
+        "runs", "Stop after this many sequences (default: as the budget allows)", in: 1...10_000_000, default: nil)
+    static let depth = NumberOption(
+        "depth", "Inputs per sequence", in: 1...1000, default: ExplorationSettings(seed: 0).depth)
 
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
         Interruption.stopInOrder()
@@ -67,18 +71,8 @@ enum ExploreCommand: Command {
             }
             exploration.budget = .milliseconds(milliseconds)
         }
-        if let text = arguments.value("runs") {
-            guard let runs = Int(text), (1...10_000_000).contains(runs) else {
-                throw UsageError(message: "--runs takes a whole number from 1 to 10000000, not '\(text)'")
-            }
-            exploration.runs = runs
-        }
-        if let text = arguments.value("depth") {
-            guard let depth = Int(text), (1...1000).contains(depth) else {
-                throw UsageError(message: "--depth takes a whole number from 1 to 1000, not '\(text)'")
-            }
-            exploration.depth = depth
-        }
+        exploration.runs = try runs.read(arguments)
+        exploration.depth = try depth.read(arguments) ?? exploration.depth
         let keys = try arguments.value("keys").map { try Self.keys($0, model: model) }
         let out = arguments.value("out") ?? "Reports/explore/explore-\(seed).yaml"
         try Self.refuseToOverwrite(out)

@@ -1,3 +1,4 @@
+import CommandLineKit
 import Dispatch
 import Exploration
 import Foundation
@@ -32,13 +33,14 @@ enum GenerateCommand: Command {
                 help: "What to cover (required)."),
             .init(
                 name: "out", valueName: "folder", help: "Where to write cover-GOAL.yaml (default Reports/generated)."),
-            .init(
-                name: "depth", valueName: "n", help: "How far the walk looks: inputs to a target at most (default 5)."),
-            .init(
-                name: "worlds", valueName: "n",
-                help: "Worlds to start from: the default and n-1 random ones (default 8)."),
+            depth.option, worlds.option,
             .init(name: "seed", valueName: "n", help: "The random worlds' seed (default 1)."),
         ] + SuiteArguments.modelOptions.filter { ["model", "requirements"].contains($0.name) })
+
+    static let depth = NumberOption(
+        "depth", "How far the walk looks: inputs to a target at most", in: 1...12, default: 5)
+    static let worlds = NumberOption(
+        "worlds", "Worlds to start from: the default and n-1 random ones", in: 1...1000, default: 8)
 
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
         let package = try SuiteArguments.package(arguments)
@@ -52,8 +54,8 @@ enum GenerateCommand: Command {
                 message:
                     "--cover takes \(CoverageGoal.allCases.map(\.rawValue).joined(separator: ", ")), not '\(text)'")
         }
-        let depth = try CheckModelCommand.number(arguments, "depth", default: 5, in: 1...12)
-        let count = try CheckModelCommand.number(arguments, "worlds", default: 8, in: 1...1000)
+        let depth = try Self.depth.read(arguments) ?? 5
+        let count = try worlds.read(arguments) ?? 8
         let seed = try arguments.value("seed").map(ExploreCommand.seed) ?? 1
         let folder = arguments.value("out") ?? "Reports/generated"
         let target: OutputTarget

@@ -1,3 +1,4 @@
+import CommandLineKit
 import Engine
 import Foundation
 import Reporters

@@ -1,3 +1,4 @@
+import CommandLineKit
 import DriverProtocol
 import Engine
 import Reporters

@@ -1,3 +1,4 @@
+import CommandLineKit
 import Dispatch
 import Engine
 import Exploration
@@ -30,9 +31,7 @@ enum MutateCommand: Command {
                 help: "Also score the suite as seen through only these keys, such as state,states (repeatable).",
                 repeatable: true),
             .init(name: "jobs", valueName: "n", help: "Mutants run at once (default 1)."),
-            .init(
-                name: "explore-runs", valueName: "n",
-                help: "Exploration runs per survivor to tell holes from equivalents (default 300)."),
+            exploreRuns.option,
             .init(name: "seed", valueName: "n", help: "The exploration's seed (default 1)."),
             .init(name: "markdown", valueName: "file", help: "Write the score, holes and equivalents as Markdown."),
             .init(
@@ -40,6 +39,9 @@ enum MutateCommand: Command {
                 help: "Write each hole's shrunk sequence there as a scenario file (every key only)."),
             .init(name: "quiet", valueName: nil, help: "Print only the scores."),
         ] + SuiteArguments.modelOptions.filter { ["manifest", "model", "requirements"].contains($0.name) })
+
+    static let exploreRuns = NumberOption(
+        "explore-runs", "Exploration runs per survivor to tell holes from equivalents", in: 1...1_000_000, default: 300)
 
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
         let manifest = try SuiteArguments.manifest(arguments, from: arguments.positionals)
@@ -49,13 +51,7 @@ enum MutateCommand: Command {
         let jobs = try SuiteArguments.jobs(arguments)
         let keySets = try arguments.all("keys").map { try ExploreCommand.keys($0, model: model) }
         var exploration = ExplorationSettings(seed: 1, budget: .seconds(3600), depth: 40, replays: 1)
-        exploration.runs = 300
-        if let text = arguments.value("explore-runs") {
-            guard let runs = Int(text), (1...1_000_000).contains(runs) else {
-                throw UsageError(message: "--explore-runs takes a whole number from 1 to 1000000, not '\(text)'")
-            }
-            exploration.runs = runs
-        }
+        exploration.runs = try exploreRuns.read(arguments)
         if let text = arguments.value("seed") { exploration.seed = try ExploreCommand.seed(text) }
         var markdown: OutputTarget?
         if let path = arguments.value("markdown") {

@@ -1,3 +1,4 @@
+import CommandLineKit
 import Results
 import ScenarioModel
 import SpecModel
@@ -139,13 +140,10 @@ enum SuiteArguments {
         return profile
     }
 
-    static func jobs(_ arguments: ParsedArguments) throws -> Int {
-        guard let text = arguments.value("jobs") else { return 1 }
-        guard let jobs = Int(text), (1...64).contains(jobs) else {
-            throw UsageError(message: "--jobs takes a whole number from 1 to 64, not '\(text)'")
-        }
-        return jobs
-    }
+    static let jobsOption = NumberOption(
+        "jobs", "Workers per implementation, each with its own driver process", in: 1...64, default: 1)
+
+    static func jobs(_ arguments: ParsedArguments) throws -> Int { try jobsOption.read(arguments) ?? 1 }
 
     static func shard(_ arguments: ParsedArguments) throws -> Shard? {
         guard let text = arguments.value("shard") else { return nil }

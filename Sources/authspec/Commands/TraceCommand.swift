@@ -1,3 +1,4 @@
+import CommandLineKit
 import Coverage
 import Engine
 import Reporters

@@ -1,17 +1,21 @@
 import ScenarioModel
 
 /// A usage mistake: reported as `Error: ...` with the usage line, exit code 2.
-struct UsageError: Error {
-    var message: String
+package struct UsageError: Error {
+    package var message: String
+
+    package init(message: String) {
+        self.message = message
+    }
 }
 
 /// Arguments after the subcommand's name, checked against its spec.
-struct ParsedArguments {
-    var positionals: [String] = []
-    var values: [String: [String]] = [:]
-    var flags: Set<String> = []
+package struct ParsedArguments {
+    package var positionals: [String] = []
+    package var values: [String: [String]] = [:]
+    package var flags: Set<String> = []
 
-    init(_ arguments: [String], spec: CommandSpec) throws(UsageError) {
+    package init(_ arguments: [String], spec: CommandSpec) throws(UsageError) {
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
@@ -62,7 +66,25 @@ struct ParsedArguments {
         }
     }
 
-    func value(_ name: String) -> String? { values[name]?.last }
-    func all(_ name: String) -> [String] { values[name] ?? [] }
-    func flag(_ name: String) -> Bool { flags.contains(name) }
+    package func value(_ name: String) -> String? { values[name]?.last }
+    package func all(_ name: String) -> [String] { values[name] ?? [] }
+    package func flag(_ name: String) -> Bool { flags.contains(name) }
+
+    /// A whole number in `range`, or nil when the option is not given; anything else is a usage
+    /// error that says what the option takes.
+    package func number(_ name: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
+        guard let text = value(name) else { return nil }
+        guard let number = Int(text), range.contains(number) else {
+            let bounds =
+                range.upperBound == Int.max
+                ? "from \(range.lowerBound) up" : "from \(range.lowerBound) to \(range.upperBound)"
+            throw UsageError(message: "--\(name) takes a whole number \(bounds), not '\(text)'")
+        }
+        return number
+    }
+
+    /// The same, `otherwise` when the option is not given.
+    package func number(_ name: String, in range: ClosedRange<Int>, otherwise: Int) throws(UsageError) -> Int {
+        try number(name, in: range) ?? otherwise
+    }
 }
