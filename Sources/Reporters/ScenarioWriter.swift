@@ -1,3 +1,4 @@
+import Engine
 import ScenarioModel
 import SpecModel
 

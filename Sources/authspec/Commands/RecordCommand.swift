@@ -1,4 +1,5 @@
 import CommandLineKit
+import Engine
 import Foundation
 import Reporters
 import Runner
@@ -39,94 +40,40 @@ enum RecordCommand: Command {
         }
         let package = try SuiteArguments.package(arguments)
         let model = package.declaration
-        var text = try readText(file, what: "the file")
-        var loaded = ScenarioLoader(model: model).load(text: text, file: file)
-        if !loaded.diagnostics.isEmpty {
-            throw InputError(message: loaded.diagnostics.map(\.description).joined(separator: "\n"))
+        let text = try readText(file, what: "the file")
+        let recorded: Recording.Recorded
+        do {
+            recorded = try Recording.record(text, file: file, package: package, allKeys: arguments.flag("all-keys"))
+        } catch {
+            throw InputError(message: message(error))
         }
-        // Steps written as a flow sequence (`steps: [launch]`) are first written one a line: an
-        // expect block needs a line of its own under its step. Last first, so lines stay put.
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        let toRecord = loaded.scenarios.filter { !ScenarioRecorder.stepsToRecord(in: $0).isEmpty }
-        let flowing = toRecord.compactMap(\.steps.first?.location).filter {
-            FlowSteps.isInFlowSequence(lines, at: $0)
-        }
-        // And steps of a block sequence written as flow mappings (`- {tap: use_pin}`).
-        let mappings = toRecord.flatMap(\.steps).map(\.location).filter { location in
-            !FlowSteps.isInFlowSequence(lines, at: location)
-                && lines[location.line - 1].dropFirst(location.column - 1).hasPrefix("{")
-        }
-        if !flowing.isEmpty || !mappings.isEmpty {
-            do {
-                // From the end of the file back, so that what is rewritten never moves what is still to be.
-                let edits = flowing.map { ($0, true) } + mappings.map { ($0, false) }
-                for (location, sequence) in edits.sorted(by: { $0.0.line > $1.0.line }) {
-                    text =
-                        try sequence
-                        ? FlowSteps.blockStyle(text, sequenceOf: location) : FlowSteps.blockMapping(text, at: location)
-                }
-            } catch {
-                throw InputError(message: "\(error.description); nothing written")
-            }
-            loaded = ScenarioLoader(model: model).load(text: text, file: file)
-            if !loaded.diagnostics.isEmpty {
-                throw InputError(
-                    message:
-                        "record: the steps written one a line do not load (\(loaded.diagnostics[0].description)); nothing written"
-                )
-            }
-        }
-        let runner = ScenarioRunner(model: model)
-        var reference = package.makeReference((try? package.resolve(settings: [:]).get()) ?? [:])
-        var plan: [(scenario: Scenario, steps: [Int], result: ScenarioResult)] = []
-        for scenario in loaded.scenarios {
-            let steps = ScenarioRecorder.stepsToRecord(in: scenario)
-            guard !steps.isEmpty else { continue }
-            var bare = scenario
-            bare.steps = scenario.steps.map {
-                var step = $0
-                step.expectations = []
-                return step
-            }
-            let result = runner.run(bare, on: &reference)
-            guard result.outcome.ranWithoutProblem else {
-                throw InputError(
-                    message:
-                        "\(scenario.location): the reference could not run '\(scenario.id)': \(result.firstProblem?.message ?? result.message ?? "")"
-                )
-            }
-            plan.append((scenario, steps, result))
-        }
-        guard !plan.isEmpty else {
+        guard recorded.scenarios > 0 else {
             Console.error(
                 "record: nothing to record in \(file) (mark steps with 'record: true', or leave a scenario without expectations)"
             )
             return .success
         }
-        let recorded: String
-        do {
-            recorded = try ScenarioRecorder(model: model, allKeys: arguments.flag("all-keys")).record(
-                text, results: plan)
-        } catch {
-            throw InputError(message: error.description)
-        }
-        // What is written must load and pass; anything else is a bug here, not in the file.
-        let check = ScenarioLoader(model: model).load(text: recorded, file: file)
-        let failures = check.scenarios.map { runner.run($0, on: &reference) }.filter { !$0.outcome.ranWithoutProblem }
-        guard check.diagnostics.isEmpty, failures.isEmpty else {
-            throw InputError(
-                message:
-                    "record: the recorded file would not pass (\(check.diagnostics.first?.description ?? failures.first?.scenario.id ?? "")); nothing written"
-            )
-        }
-        let steps = plan.reduce(0) { $0 + $1.steps.count }
         if arguments.flag("in-place") || arguments.value("output") != nil {
             let target = arguments.value("output") ?? file
-            try OutputTarget.resolve(target).write(recorded)
-            Console.error("record: \(steps) steps in \(plan.count) scenarios recorded into \(target)")
+            try OutputTarget.resolve(target).write(recorded.text)
+            Console.error("record: \(recorded.steps) steps in \(recorded.scenarios) scenarios recorded into \(target)")
         } else {
-            Console.out(recorded.hasSuffix("\n") ? String(recorded.dropLast()) : recorded)
+            Console.out(recorded.text.hasSuffix("\n") ? String(recorded.text.dropLast()) : recorded.text)
         }
         return .success
+    }
+
+    /// A refusal in words.
+    static func message(_ refusal: Recording.Refusal) -> String {
+        switch refusal {
+        case .doesNotLoad(let diagnostics): return diagnostics.map(\.description).joined(separator: "\n")
+        case .cannotRewrite(let why): return "\(why); nothing written"
+        case .rewrittenDoesNotLoad(let diagnostic):
+            return "record: the steps written one a line do not load (\(diagnostic.description)); nothing written"
+        case .referenceCannotRun(let scenario, let why):
+            return "\(scenario.location): the reference could not run '\(scenario.id)': \(why)"
+        case .cannotRecord(let why): return why
+        case .wouldNotPass(let what): return "record: the recorded file would not pass (\(what)); nothing written"
+        }
     }
 }

@@ -78,7 +78,7 @@ public struct ScenarioRecorder {
 
     /// The keys worth writing: the state, what changed since the previous step, and what
     /// happened during this one (or every key, with `allKeys`).
-    func expectLines(_ observed: Observations, previous: Observations, indent: String) -> [String] {
+    public func expectLines(_ observed: Observations, previous: Observations, indent: String) -> [String] {
         var lines: [String] = []
         for declaration in model.observations {
             guard let value = observed[declaration.key] else { continue }
@@ -95,7 +95,7 @@ public struct ScenarioRecorder {
         return lines
     }
 
-    func render(key: String, _ value: Value, as type: ValueType, indent: String) -> [String] {
+    public func render(key: String, _ value: Value, as type: ValueType, indent: String) -> [String] {
         let inline = indent + key + ": " + scalar(value, as: type)
         if inline.count > Self.lineWidth, case .string = value {
             return Self.folded(head: indent + key + ": ", quoted: scalar(value, as: type), continuation: indent + "  ")
@@ -110,7 +110,7 @@ public struct ScenarioRecorder {
     }
 
     /// One value in YAML flow syntax, the way a scenario author writes it.
-    func scalar(_ value: Value, as type: ValueType?) -> String {
+    public func scalar(_ value: Value, as type: ValueType?) -> String {
         switch (type, value) {
         case (.optional(let wrapped), _): return scalar(value, as: wrapped)
         case (_, .null): return "null"
@@ -151,7 +151,7 @@ public struct ScenarioRecorder {
     }
 
     /// A plain word when YAML reads it back as the same string, else a double-quoted string.
-    static func word(_ text: String) -> String {
+    public static func word(_ text: String) -> String {
         let reserved: Set<String> = ["true", "false", "null", "yes", "no", "on", "off", "y", "n", "~"]
         if let first = text.first, first.isLetter,
             text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }),
