@@ -56,6 +56,32 @@ public enum MergeSession {
         return (run, found)
     }
 
+    /// The merged run judged as the whole run would have been: its baselines (an entry for a
+    /// scenario it did not run is an input error) and statement catalogue loaded beside it.
+    public static func outcome(
+        _ run: RunRecord, package: ModelPackage, policy base: GatePolicy, baselineFiles: [String],
+        statementsFile: String?
+    ) -> ModelOutcome {
+        var policy = base
+        var problems = policy.loadBaselines(baselineFiles, known: Set(run.allRecords.map(\.id)))
+        var statements: [Statement] = []
+        if let file = statementsFile {
+            let catalogue = StatementCatalogue.load(file: file, requirements: run.requirements.map(\.id))
+            statements = catalogue.statements
+            problems += catalogue.diagnostics
+        }
+        var gate = run.gate(policy)
+        if !problems.isEmpty { gate.reasons.insert(.inputErrors(count: problems.count), at: 0) }
+        let covered = Set(run.allRecords.flatMap(\.covers))
+        return ModelOutcome(
+            plan: SuitePlan(
+                manifest: nil, paths: [], package: package, referenceSettings: [:], profile: run.profile,
+                statementsFile: statementsFile, baselineFiles: baselineFiles),
+            run: run, gate: gate, policy: policy, statements: statements, inputErrors: problems.count,
+            suiteChanges: [], uncovered: run.requirements.filter { !covered.contains($0.id) }.map(\.id), seconds: nil,
+            problems: problems)
+    }
+
     /// 1-based line and column (in bytes) of a byte offset.
     static func lineAndColumn(ofByte offset: Int, in text: String) -> (Int, Int) {
         var line = 1

@@ -127,8 +127,11 @@ public struct ModelOutcome: Sendable {
     public var suiteChanges: [Diagnostic]
     /// Requirements no loaded scenario covers (said for a whole suite only).
     public var uncovered: [String]
-    /// Wall time of the run, in seconds.
-    public var seconds: Double
+    /// Wall time of the run, in seconds (none for a merged run).
+    public var seconds: Double?
+    /// Input errors found once the run was loaded (a merged run's baselines and statements), to
+    /// be said before its closing.
+    public var problems: [Diagnostic] = []
 
     public var severity: RunSeverity {
         if let signal = run.interruption?.signal { return .interrupted(signal: signal) }

@@ -30,7 +30,6 @@ enum MergeCommand: Command {
         }
         let outputs = try ReportOutputs(arguments, options: RunReports.optionNames)
         try outputs.refuse(OutputGuard.inputs(arguments, paths: arguments.positionals))
-        let settings = try RunReports.settings(arguments)
         let merged: (run: RunRecord, package: ModelPackage)
         do {
             merged = try MergeSession.merge(arguments.positionals, package: ModelRegistry.package(named:))
@@ -40,23 +39,17 @@ enum MergeCommand: Command {
         let (run, package) = merged
         let model = package.declaration
         let reporter = TerminalReporter(model: model)
-        if !arguments.flag("quiet") {
+        let quiet = arguments.flag("quiet")
+        if !quiet {
             Console.out(
                 "Merged \(reporter.counted(arguments.positionals.count, "shard")): \(reporter.counted(run.suite.scenarios, "scenario")) "
                     + "on \(reporter.counted(run.implementations.count, "implementation"))")
         }
-        let covered = Set(run.allRecords.flatMap(\.covers))
-        let uncovered = run.requirements.filter { !covered.contains($0.id) }.map(\.id)
-        var (policy, problems) = RunReports.policy(arguments, known: Set(run.allRecords.map(\.id)))
-        let catalogue = RunReports.statements(arguments, requirements: run.requirements.map(\.id))
-        problems += catalogue.diagnostics
-        for problem in problems { Console.error(problem.description) }
-        let (written, gate) = RunReports.finish(
-            run, model: model, outputs: outputs, settings: settings, reporter: reporter, uncovered: uncovered,
-            inputErrors: problems.count, policy: policy, quiet: arguments.flag("quiet"),
-            statements: catalogue.statements)
-        if !written || !problems.isEmpty { return .badInput }
-        return gate.passes ? .success : .failures
+        let outcome = MergeSession.outcome(
+            run, package: package, policy: RunCommand.policy(arguments), baselineFiles: arguments.all("baseline"),
+            statementsFile: arguments.value("statements"))
+        for problem in outcome.problems { Console.error(problem.description) }
+        return try RunCommand.close([outcome], outputs: outputs, arguments: arguments, quiet: quiet)
     }
 
     /// A refusal in words, with its file and place.

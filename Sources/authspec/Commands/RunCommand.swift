@@ -85,25 +85,34 @@ enum RunCommand: Command {
         for (suitePlan, suite) in zip(plan.suites, prepared) {
             try outputs.refuse(OutputGuard.inputs(arguments, paths: suitePlan.paths, extra: suite.inputs))
         }
-        let several = prepared.count > 1
         let quiet = arguments.flag("quiet")
         var outcomes: [ModelOutcome] = []
         for (index, suite) in prepared.enumerated() {
-            if several {
+            if prepared.count > 1 {
                 Console.out(
                     (index == 0 ? "" : "\n")
                         + "== The \(suite.plan.package.name) model: \(suite.plan.paths.joined(separator: ", "))")
             }
             for diagnostic in suite.diagnostics { Console.error(diagnostic.description) }
             let outcome = run(suite, in: session, shard: plan.selection.shard, quiet: quiet)
-            TerminalReporter(model: suite.plan.model).closing(
-                outcome.run, gate: outcome.gate, uncovered: outcome.uncovered, inputErrors: outcome.inputErrors,
-                quiet: quiet, elapsed: outcome.seconds, to: Console.out)
-            if arguments.flag("update-baseline") { try updateBaselines(outcome) }
             outcomes.append(outcome)
             if Interruption.signal != nil { break }
         }
-        if several {
+        return try close(outcomes, outputs: outputs, arguments: arguments, quiet: quiet)
+    }
+
+    /// What follows the scenarios, for run and merge alike: each model's closing (and its
+    /// baselines updated, if asked), one verdict over several models, the reports, the exit code.
+    static func close(_ outcomes: [ModelOutcome], outputs: ReportOutputs, arguments: ParsedArguments, quiet: Bool)
+        throws -> ExitCode
+    {
+        for outcome in outcomes {
+            TerminalReporter(model: outcome.plan.model).closing(
+                outcome.run, gate: outcome.gate, uncovered: outcome.uncovered, inputErrors: outcome.inputErrors,
+                quiet: quiet, elapsed: outcome.seconds, to: Console.out)
+            if arguments.flag("update-baseline") { try updateBaselines(outcome) }
+        }
+        if outcomes.count > 1 {
             let passed = outcomes.allSatisfy { $0.severity == .passed }
             let parts = outcomes.map { "\($0.plan.package.name) \($0.severity == .passed ? "passed" : "did not pass")" }
             Console.out(
@@ -121,6 +130,13 @@ enum RunCommand: Command {
         let worst = outcomes.map(\.severity).max() ?? .passed
         if !written || worst == .badInput { return .badInput }
         return worst == .passed ? .success : .failures
+    }
+
+    /// The gate's policy from the options (baselines are each suite's to load).
+    static func policy(_ arguments: ParsedArguments) -> GatePolicy {
+        GatePolicy(
+            allowSkips: arguments.flag("allow-skips"), strictBaseline: arguments.flag("strict-baseline"),
+            today: RunReports.today())
     }
 
     /// The plan the options make: one suite per model, every model's settings, profile and
@@ -147,9 +163,7 @@ enum RunCommand: Command {
             suites: plans,
             selection: SuiteSelection(
                 tags: arguments.all("tag"), ids: arguments.all("id"), shard: try SuiteArguments.shard(arguments)),
-            policy: GatePolicy(
-                allowSkips: arguments.flag("allow-skips"), strictBaseline: arguments.flag("strict-baseline"),
-                today: RunReports.today()),
+            policy: policy(arguments),
             stop: { Interruption.signal.map(Interruption.name(of:)) })
         plan.jobs = try SuiteArguments.jobs(arguments)
         plan.trace = arguments.flag("trace")

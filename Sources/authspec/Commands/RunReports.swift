@@ -21,15 +21,6 @@ enum RunReports {
             "Trace this statement catalogue (statements.yaml) in the Markdown report: per implementation, the spec's statements its run verified."
     )
 
-    /// The `--statements` catalogue, if given, and its problems: its own, and requirements it
-    /// rests on that the run's catalogue lacks.
-    static func statements(
-        _ arguments: ParsedArguments, requirements: [String]
-    ) -> (statements: [Statement], diagnostics: [Diagnostic]) {
-        guard let file = arguments.value("statements") else { return ([], []) }
-        return StatementCatalogue.load(file: file, requirements: requirements)
-    }
-
     /// How the gate judges: shared by `run` and `merge`.
     static let gateOptions: [CommandSpec.Option] = [
         .init(
@@ -47,18 +38,6 @@ enum RunReports {
             name: "update-baseline", valueName: nil,
             help: "Rewrite each --baseline file from this run: entries for the scenarios that ran, the others kept."),
     ]
-
-    /// The gate's policy from the options; a baseline that does not load, or names a scenario
-    /// not in `known`, is an input error (the run still runs; the command exits 2).
-    static func policy(_ arguments: ParsedArguments, known: Set<String>, manifest: Manifest? = nil) -> (
-        GatePolicy, [Diagnostic]
-    ) {
-        var policy = GatePolicy(
-            allowSkips: arguments.flag("allow-skips"), strictBaseline: arguments.flag("strict-baseline"),
-            today: today())
-        let diagnostics = policy.loadBaselines((manifest?.baselines ?? []) + arguments.all("baseline"), known: known)
-        return (policy, diagnostics)
-    }
 
     /// Today in UTC, `YYYY-MM-DD`.
     static func today() -> String {
@@ -96,22 +75,5 @@ enum RunReports {
         }
         settings.markdownLimit = bytes
         return settings
-    }
-
-    /// Prints what follows the scenarios (`TerminalReporter.closing`), then writes the reports.
-    /// Says whether every report was written, and the verdict.
-    static func finish(
-        _ run: RunRecord, model: ModelDeclaration, outputs: ReportOutputs, settings: ReportSettings,
-        reporter: TerminalReporter, uncovered: [String], inputErrors: Int, policy: GatePolicy, quiet: Bool,
-        elapsed: Double? = nil, statements: [Statement] = []
-    ) -> (written: Bool, gate: GateVerdict) {
-        var gate = run.gate(policy)
-        if inputErrors > 0 { gate.reasons.insert(.inputErrors(count: inputErrors), at: 0) }
-        reporter.closing(
-            run, gate: gate, uncovered: uncovered, inputErrors: inputErrors, quiet: quiet, elapsed: elapsed,
-            to: Console.out)
-        let documents = RunDocuments(
-            [ReportedRun(model: model, run: run, gate: gate, statements: statements)], settings: settings)
-        return (outputs.write { documents.body(ReportKind(rawValue: $0)!) }, gate)
     }
 }
