@@ -69,7 +69,7 @@ let package = Package(
             name: "Benchmarking",
             dependencies: ["SpecModel", "ScenarioModel", "Runner", "SubprocessDriver", "Exploration", "Results"]),
         // Subcommands declared once, read by their help and their parser (no authspec concept).
-        .target(name: "CommandLineKit", dependencies: ["ScenarioModel"]),
+        .target(name: "CommandLineKit", dependencies: ["ScenarioModel", "SpecModel"]),
         .executableTarget(
             name: "authspec",
             dependencies: [

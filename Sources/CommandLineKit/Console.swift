@@ -1,24 +1,22 @@
-import CommandLineKit
 import Foundation
-import Reporters
+import SpecModel
 
 #if canImport(Glibc)
     import Glibc
 #endif
 
-/// The only place that writes to the terminal, so commands stay testable through the binary.
-/// Every text passes `Escape.visible` on its way out: a title, a file name or a driver's line
+/// The only place that writes to the terminal. Every text passes `VisibleText.escape` on its way out: a title, a file name or a driver's line
 /// cannot move the cursor, clear the screen or set the window title. A stream whose reader
 /// has gone (`authspec run | head`) is simply no longer written to: the run goes on, ends its
 /// drivers and writes its reports.
-enum Console {
+package enum Console {
     /// Set when a report is written to standard output: the terminal's text then goes to
     /// standard error. Set once, while options are read, before anything else prints.
-    nonisolated(unsafe) static var textGoesToStandardError = false
+    package nonisolated(unsafe) static var textGoesToStandardError = false
     nonisolated(unsafe) private static var closed: Set<Int32> = []
 
     /// A colour for a line, written only where `colour` says so.
-    enum Style: String {
+    package enum Style: String {
         case good = "32"
         case bad = "31"
         case warning = "33"
@@ -28,11 +26,11 @@ enum Console {
     private static var textDescriptor: Int32 { textGoesToStandardError ? 2 : 1 }
 
     /// The text goes to a terminal: progress may rewrite its line there.
-    static var isTerminal: Bool { isatty(textDescriptor) == 1 }
+    package static var isTerminal: Bool { isatty(textDescriptor) == 1 }
 
     /// Colour on a terminal, or wherever FORCE_COLOR asks for it; never where NO_COLOR is
     /// set (no-color.org), which wins over both.
-    static var colour: Bool {
+    package static var colour: Bool {
         let environment = ProcessInfo.processInfo.environment
         if let noColour = environment["NO_COLOR"], !noColour.isEmpty { return false }
         if let force = environment["FORCE_COLOR"], !force.isEmpty, force != "0" { return true }
@@ -42,24 +40,18 @@ enum Console {
     /// The progress line on a terminal is being shown: the next line written clears it first.
     nonisolated(unsafe) private static var statusShown = false
 
-    /// A line of a reporter's, coloured by its tone.
-    static func out(_ line: TerminalLine) {
-        let styles: [Tone: Style] = [.good: .good, .bad: .bad, .warning: .warning, .broken: .broken]
-        out(line.text, style: line.tone.flatMap { styles[$0] })
-    }
-
-    static func out(_ text: String, style: Style? = nil) {
-        write(clearStatus() + painted(Escape.visible(text), style) + "\n", to: textDescriptor)
+    package static func out(_ text: String, style: Style? = nil) {
+        write(clearStatus() + painted(VisibleText.escape(text, keepingLineBreaks: true), style) + "\n", to: textDescriptor)
     }
 
     /// A line that the next one replaces (on a terminal only; elsewhere use `out`).
-    static func status(_ text: String, style: Style? = nil) {
+    package static func status(_ text: String, style: Style? = nil) {
         write(clearStatus() + painted(visible(text), style), to: textDescriptor)
         statusShown = true
     }
 
     /// Takes the progress line away, if one is shown.
-    static func endStatus() {
+    package static func endStatus() {
         let clear = clearStatus()
         if !clear.isEmpty { write(clear, to: textDescriptor) }
     }
@@ -75,13 +67,13 @@ enum Console {
         return "\u{1B}[\(style.rawValue)m" + text + "\u{1B}[0m"
     }
 
-    static func error(_ text: String) {
+    package static func error(_ text: String) {
         endStatus()
-        write(Escape.visible(text) + "\n", to: 2)
+        write(VisibleText.escape(text, keepingLineBreaks: true) + "\n", to: 2)
     }
 
     /// One field on one line: line breaks shown as `\n` as well.
-    static func visible(_ text: String) -> String { Escape.visible(text, keepingLineBreaks: false) }
+    package static func visible(_ text: String) -> String { VisibleText.escape(text, keepingLineBreaks: false) }
 
     private static func write(_ text: String, to descriptor: Int32) {
         guard !closed.contains(descriptor) else { return }
