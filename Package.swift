@@ -49,7 +49,7 @@ let package = Package(
             name: "Engine",
             dependencies: [
                 "SpecModel", "ScenarioModel", "Results", "Runner", "SubprocessDriver", "DriverProtocol", "SpecCheck",
-                "Coverage",
+                "Coverage", "Exploration",
             ]),
         // Compares the spec documents' diagrams and tables with the model.
         .target(name: "SpecCheck", dependencies: ["SpecModel", "YAMLLoader"]),

@@ -41,7 +41,9 @@ package enum Console {
     nonisolated(unsafe) private static var statusShown = false
 
     package static func out(_ text: String, style: Style? = nil) {
-        write(clearStatus() + painted(VisibleText.escape(text, keepingLineBreaks: true), style) + "\n", to: textDescriptor)
+        write(
+            clearStatus() + painted(VisibleText.escape(text, keepingLineBreaks: true), style) + "\n", to: textDescriptor
+        )
     }
 
     /// A line that the next one replaces (on a terminal only; elsewhere use `out`).

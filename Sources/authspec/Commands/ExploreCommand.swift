@@ -1,5 +1,6 @@
 import CommandLineKit
 import Dispatch
+import Engine
 import Exploration
 import Foundation
 import Reporters
@@ -89,116 +90,85 @@ enum ExploreCommand: Command {
         }
         try DriverArguments.checkLogFolder(arguments)
         let quiet = arguments.flag("quiet")
-
-        let jobs = try SuiteArguments.jobs(arguments)
-        let session = Session(
-            model: model, exploration: exploration, keys: keys, out: out, target: target, json: json, quiet: quiet)
-        guard let options = drivers.first else {
-            // No driver: the reference explored against its own invariants.
-            let workers = (0..<jobs).map { _ in
-                ExplorationWorker(
-                    reference: package.makeReference(settings), candidate: package.makeReference(settings))
-            }
-            let subject = ExploredSubject(
-                name: "the \(model.name) reference", command: nil,
-                line:
-                    "No driver: the \(model.name) reference alone, checked against its \(model.invariants.count) invariants"
-            )
-            return session.explore(workers, subject: subject)
-        }
-        // A driver process per worker, each with its own log.
-        var started: [SubprocessDriver] = []
-        defer {
-            for index in started.indices { started[index].shutdown() }
-        }
-        for worker in 0..<jobs {
-            var driver = SubprocessDriver(options: options.forWorker(worker))
-            do {
-                try driver.connect()
-            } catch {
-                Console.error("explore: the driver did not start: \(error)")
-                return .failures
-            }
-            started.append(driver)
-        }
-        let driver = started[0]
-        let version = driver.identity.version.map { " \($0)" } ?? ""
-        let subject = ExploredSubject(
-            name: driver.name, command: options.command, line: "Driver: \(options.command) (\(driver.name)\(version))")
-        let workers = started.map { ExplorationWorker(reference: package.makeReference(settings), candidate: $0) }
-        return session.explore(workers, subject: subject)
-    }
-
-    /// One exploration as the options set it up, run on any implementation.
-    struct Session {
-        let model: ModelDeclaration
-        let exploration: ExplorationSettings
-        let keys: Set<String>?
-        let out: String
-        let target: OutputTarget
-        let json: OutputTarget?
-        let quiet: Bool
-
-        func explore(_ workers: [ExplorationWorker], subject: ExploredSubject) -> ExitCode {
-            let report = ExplorationReport(
-                model: model, settings: exploration, keys: keys, subject: subject,
-                defaultModel: ModelRegistry.defaultModel)
-            let compared = DifferentialCheck(model: model, keys: keys).comparedKeys(workers[0].candidate)
-            guard !compared.isEmpty else {
-                Console.error(
-                    "explore: nothing to compare: the driver observes none of \(keys.map { $0.sorted() } ?? model.observations.map(\.key))"
-                )
-                return .failures
-            }
-            if !quiet { Console.out(report.opening(comparing: compared)) }
-            let began = DispatchTime.now().uptimeNanoseconds
-            var lastShown = began
-            let found = Explorer(model: model, settings: exploration, keys: keys).explore(
-                workers: workers, stop: { Interruption.signal != nil },
+        let session = ExploreSession(
+            package: package, referenceSettings: settings, settings: exploration, keys: keys, driver: drivers.first,
+            jobs: try SuiteArguments.jobs(arguments), stop: { Interruption.signal != nil })
+        var report: ExplorationReport?
+        let began = DispatchTime.now().uptimeNanoseconds
+        var lastShown = began
+        var outcome: ExploreSession.Outcome
+        do {
+            outcome = try session.run(
+                started: { compared, name, version in
+                    let subject = Self.subject(model, command: drivers.first?.command, name: name, version: version)
+                    report = ExplorationReport(
+                        model: model, settings: exploration, keys: keys, subject: subject,
+                        defaultModel: ModelRegistry.defaultModel)
+                    if !quiet, let report { Console.out(report.opening(comparing: compared)) }
+                },
                 progress: { progress in
                     let now = DispatchTime.now().uptimeNanoseconds
                     // A line that counts up on a terminal; elsewhere (CI logs) a line every 10 s.
                     let every: UInt64 = Console.isTerminal ? 250_000_000 : 10_000_000_000
-                    guard !quiet, progress.shrinking || now - lastShown > every else { return }
+                    guard !quiet, let report, progress.shrinking || now - lastShown > every else { return }
                     lastShown = now
                     let line = report.progress(progress, seconds: Double(now - began) / 1e9)
                     if Console.isTerminal { Console.status(line) } else { Console.out(line) }
                 })
-            Console.endStatus()
-            let seconds = Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9
-            var written: String?
-            if let counterexample = found.found {
-                do {
-                    try target.write(report.counterexample(counterexample, reference: &workers[0].reference))
-                    written = out
-                } catch {
-                    Console.error("explore: \(error.description)")
-                }
-                for line in report.divergence(counterexample) { Console.out(line) }
-                if let written {
-                    Console.out("Written to \(written); reproduce with: \(report.reproduce(counterexample))")
-                }
-            }
-            if let json {
-                do {
-                    try json.write(report.summary(found, seconds: seconds, written: written).rendered())
-                } catch {
-                    Console.error("explore: \(error.description)")
-                    return .badInput
-                }
-            }
-            let tried = report.tried(found, seconds: seconds)
-            if let signal = Interruption.signal {
-                Console.out("INTERRUPTED: \(tried)")
-                return ExitCode.interrupted(by: signal)
-            }
-            if found.found != nil {
-                Console.out("DIVERGENCE: \(tried)")
-                return written == nil ? .badInput : .failures
-            }
-            Console.out("NO DIVERGENCE FOUND (not a proof): \(tried)")
-            return .success
+        } catch .driverDidNotStart(let error) {
+            Console.error("explore: the driver did not start: \(error)")
+            return .failures
+        } catch .nothingToCompare(let keys) {
+            Console.error("explore: nothing to compare: the driver observes none of \(keys)")
+            return .failures
         }
+        Console.endStatus()
+        guard let report else { return .failures }
+        var written: String?
+        if let counterexample = outcome.found.found {
+            do {
+                try target.write(report.counterexample(counterexample, reference: &outcome.reference))
+                written = out
+            } catch {
+                Console.error("explore: \(error.description)")
+            }
+            for line in report.divergence(counterexample) { Console.out(line) }
+            if let written { Console.out("Written to \(written); reproduce with: \(report.reproduce(counterexample))") }
+        }
+        if let json {
+            do {
+                try json.write(report.summary(outcome.found, seconds: outcome.seconds, written: written).rendered())
+            } catch {
+                Console.error("explore: \(error.description)")
+                return .badInput
+            }
+        }
+        let tried = report.tried(outcome.found, seconds: outcome.seconds)
+        if let signal = Interruption.signal {
+            Console.out("INTERRUPTED: \(tried)")
+            return ExitCode.interrupted(by: signal)
+        }
+        if outcome.found.found != nil {
+            Console.out("DIVERGENCE: \(tried)")
+            return written == nil ? .badInput : .failures
+        }
+        Console.out("NO DIVERGENCE FOUND (not a proof): \(tried)")
+        return .success
+    }
+
+    /// What is explored, as the output and the counterexample's header name it.
+    static func subject(_ model: ModelDeclaration, command: String?, name: String?, version: String?)
+        -> ExploredSubject
+    {
+        guard let command, let name else {
+            return ExploredSubject(
+                name: "the \(model.name) reference", command: nil,
+                line:
+                    "No driver: the \(model.name) reference alone, checked against its \(model.invariants.count) invariants"
+            )
+        }
+        return ExploredSubject(
+            name: name, command: command, line: "Driver: \(command) (\(name)\(version.map { " \($0)" } ?? ""))")
     }
 
     static func seed(_ text: String) throws -> UInt64 {

@@ -1,0 +1,96 @@
+import Exploration
+import Foundation
+import SpecModel
+import SubprocessDriver
+
+/// `explore`: random state-aware runs of one driver (a process per worker) against the model's
+/// reference, or of the reference alone against its invariants, as the options set it up.
+public struct ExploreSession {
+    public var package: ModelPackage
+    public var referenceSettings: [String: String]
+    public var settings: ExplorationSettings
+    /// Compare only these keys (nil: every key the driver observes).
+    public var keys: Set<String>?
+    /// nil: the reference alone.
+    public var driver: DriverOptions?
+    public var jobs: Int
+    public var stop: @Sendable () -> Bool
+
+    public init(
+        package: ModelPackage, referenceSettings: [String: String], settings: ExplorationSettings, keys: Set<String>?,
+        driver: DriverOptions?, jobs: Int, stop: @escaping @Sendable () -> Bool
+    ) {
+        self.package = package
+        self.referenceSettings = referenceSettings
+        self.settings = settings
+        self.keys = keys
+        self.driver = driver
+        self.jobs = jobs
+        self.stop = stop
+    }
+
+    /// Why nothing was explored.
+    public enum Refusal: Error {
+        case driverDidNotStart(ImplementationError)
+        /// The driver observes none of the keys to compare.
+        case nothingToCompare(keys: [String])
+    }
+
+    /// What was explored and found, with the first worker's reference (the counterexample's
+    /// expectations are its observations).
+    public struct Outcome {
+        public var found: Exploration
+        public var seconds: Double
+        /// The driver's hello name and version; nil for the reference alone.
+        public var driverName: String?
+        public var driverVersion: String?
+        public var reference: any ImplementationUnderTest
+    }
+
+    /// Runs the exploration; `started` is told the keys compared and the driver's hello name
+    /// and version (nil for the reference alone) before the first run.
+    public func run(
+        started: (_ compared: Set<String>, _ name: String?, _ version: String?) -> Void,
+        progress: (ExplorationProgress) -> Void
+    ) throws(Refusal) -> Outcome {
+        var drivers: [SubprocessDriver] = []
+        defer {
+            for index in drivers.indices { drivers[index].shutdown() }
+        }
+        var workers: [ExplorationWorker] = []
+        if let driver {
+            // A driver process per worker, each with its own log.
+            for worker in 0..<jobs {
+                var process = SubprocessDriver(options: driver.forWorker(worker))
+                do {
+                    try process.connect()
+                } catch {
+                    throw .driverDidNotStart(error)
+                }
+                drivers.append(process)
+            }
+            workers = drivers.map {
+                ExplorationWorker(reference: package.makeReference(referenceSettings), candidate: $0)
+            }
+        } else {
+            workers = (0..<jobs).map { _ in
+                ExplorationWorker(
+                    reference: package.makeReference(referenceSettings),
+                    candidate: package.makeReference(referenceSettings))
+            }
+        }
+        let model = package.declaration
+        let compared = DifferentialCheck(model: model, keys: keys).comparedKeys(workers[0].candidate)
+        guard !compared.isEmpty else {
+            throw .nothingToCompare(keys: keys.map { $0.sorted() } ?? model.observations.map(\.key))
+        }
+        started(compared, drivers.first?.name, drivers.first?.identity.version)
+        let began = DispatchTime.now().uptimeNanoseconds
+        let found = Explorer(model: model, settings: settings, keys: keys).explore(
+            workers: workers, stop: stop, progress: progress)
+        return Outcome(
+            found: found, seconds: Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9,
+            driverName: drivers.first?.name, driverVersion: drivers.first?.identity.version,
+            reference: workers[0].reference)
+    }
+}
