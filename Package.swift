@@ -68,12 +68,18 @@ let package = Package(
         .target(
             name: "Benchmarking",
             dependencies: ["SpecModel", "ScenarioModel", "Runner", "SubprocessDriver", "Exploration", "Results"]),
+        // Every model this authspec knows: a model is its folder and one line in its registry.
+        .target(name: "Models", dependencies: ["SpecModel", "ReferenceMachine", "AuthFlowMachine"]),
+        // Every subcommand's declaration, read by the parser, the help and the tests.
+        .target(
+            name: "CommandCatalog",
+            dependencies: ["CommandLineKit", "Models", "SpecModel", "Reporters", "SubprocessDriver", "Exploration"]),
         // Subcommands declared once, read by their help and their parser (no authspec concept).
         .target(name: "CommandLineKit", dependencies: ["ScenarioModel", "SpecModel"]),
         .executableTarget(
             name: "authspec",
             dependencies: [
-                "Benchmarking", "CommandLineKit",
+                "Benchmarking", "CommandLineKit", "CommandCatalog", "Models",
                 "ScenarioModel", "ReferenceMachine", "AuthFlowMachine", "Runner", "Reporters", "SpecModel",
                 "DriverProtocol", "SubprocessDriver", "Coverage", "SpecCheck", "Results", "Engine", "Exploration",
             ]),

@@ -1,9 +1,11 @@
+import CommandCatalog
 import CommandLineKit
 import Foundation
 import ScenarioModel
 import SubprocessDriver
 
-/// Every subcommand; `authspec help NAME` and `authspec NAME --help` print the same text.
+/// What runs each subcommand the catalog declares (`authspec help NAME` and `authspec NAME
+/// --help` print the same text, from the declaration).
 let commands: [any Command.Type] = [
     RunCommand.self, MergeCommand.self, LintCommand.self, RecordCommand.self, DoctorCommand.self, SpecCommand.self,
     ModelCommand.self, ExploreCommand.self, MutateCommand.self, CheckModelCommand.self, GenerateCommand.self,
@@ -15,9 +17,11 @@ let program = Program(
     description:
         "Runs YAML scenarios derived from the specification against the reference state machine "
         + "and reports, per step, what the spec expects and what was observed.",
-    commands: commands.map { $0.spec })
+    commands: CommandCatalog.all)
 
 @MainActor func main(_ arguments: [String]) -> Int32 {
+    precondition(
+        Set(commands.map { $0.spec.name }) == Set(CommandCatalog.all.map(\.name)), "a declared command runs nothing")
     let endings = Program.Endings(
         success: ExitCode.success.rawValue, usage: ExitCode.badInput.rawValue, out: { Console.out($0) },
         error: { Console.error($0) })

@@ -1,3 +1,4 @@
+import CommandCatalog
 import CommandLineKit
 import SubprocessDriver
 

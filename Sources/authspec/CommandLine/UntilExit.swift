@@ -1,3 +1,4 @@
+import CommandCatalog
 import CommandLineKit
 
 /// Values a command hands over instead of freeing them: the process ends right after the

@@ -1,3 +1,4 @@
+import CommandCatalog
 import CommandLineKit
 import Dispatch
 import Exploration
@@ -7,37 +8,13 @@ import ScenarioModel
 import SpecModel
 
 enum CheckModelCommand: Command {
-    static let spec = CommandSpec(
-        name: "check-model",
-        abstract: "Check the model's invariants on its reference over every input sequence up to a depth.",
-        discussion: """
-            Breadth-first over every input sequence up to --depth from the default world and \
-            from --worlds minus one seeded random worlds, visiting each reference state (at \
-            each virtual time) once, and checking every invariant of the model after every \
-            input. Inputs tried from each state: every input with no argument or a choice of \
-            words, the right PIN and one digit off it, its first digit alone, and clock inputs \
-            at 1 ms, at each of the model's timers and at each duration the state shows. A \
-            broken invariant is printed with the shortest sequence that breaks it (written as \
-            a scenario with --out). Then dead ends: from where each state was first reached, \
-            a second search of up to --depth inputs for a way out that does not pass through \
-            the initial state (a kill), for each state the model declares a way out of (a \
-            state it declares none from is a hand-over). Declared states never reached are \
-            listed. Exit codes: 0 every invariant holds to that depth and no state is a dead \
-            end, 1 otherwise, 2 usage errors.
-            """,
-        arguments: [],
-        options: [
-            depth.option, worlds.option,
-            .init(name: "seed", valueName: "n", help: "The random worlds' seed (default 1)."),
-            .init(
-                name: "out", valueName: "folder", help: "Write each broken invariant's sequence there as a scenario."),
-        ] + SuiteArguments.modelOptions.filter { $0.name == "model" })
+    static let spec = CommandCatalog.checkModel
 
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
         let package = try SuiteArguments.package(arguments)
         let model = package.declaration
-        let depth = try Self.depth.read(arguments) ?? 4
-        let count = try worlds.read(arguments) ?? 4
+        let depth = try SharedOptions.checkDepth.read(arguments) ?? 4
+        let count = try SharedOptions.checkWorlds.read(arguments) ?? 4
         let seed = try arguments.value("seed").map(ExploreCommand.seed) ?? 1
         guard
             var reference = package.makeReference((try? package.resolve(settings: [:]).get()) ?? [:])
@@ -67,10 +44,6 @@ enum CheckModelCommand: Command {
         Console.out("FAIL: \(report.violations.count) invariants broken, \(report.deadEnds.count) dead ends")
         return .failures
     }
-
-    static let depth = NumberOption("depth", "Inputs per sequence", in: 1...12, default: 4)
-    static let worlds = NumberOption(
-        "worlds", "Worlds to start from: the default and n-1 random ones", in: 1...1000, default: 4)
 
     static func write(
         _ violations: [ModelChecker.Violation], into folder: String, model: ModelDeclaration,

@@ -1,3 +1,4 @@
+import CommandCatalog
 import CommandLineKit
 
 /// A subcommand: its declared spec, and what it does with parsed arguments.

@@ -1,3 +1,4 @@
+import CommandCatalog
 import CommandLineKit
 import DriverProtocol
 import Engine
@@ -10,25 +11,7 @@ import SpecModel
 import SubprocessDriver
 
 enum DoctorCommand: Command {
-    static let spec = CommandSpec(
-        name: "doctor",
-        abstract: "Check that a driver works, and say what is wrong with it across the whole suite.",
-        discussion: """
-            Starts the driver, shakes hands, compares what it declares with the model and the \
-            --profile, runs the model's short smoke scenario (for the unlock model: launch, \
-            cancel the biometric prompt, type the right PIN, reach the Dashboard), then runs \
-            the whole suite and sums up what is wrong: failures grouped by the key that \
-            differs, fields the spec's values have that the driver never reports (such as an \
-            event's params), errors and skips by reason. Each problem is said in plain words. \
-            Exit codes: 0 the driver works and passes the suite, 1 it does not, 2 usage or \
-            input errors.
-            """,
-        arguments: [.init(name: "paths", help: "Scenario files or folders (default: the manifest's, else Scenarios).")],
-        options: DriverArguments.options.filter { $0.name != "log-dir" && $0.name != "driver-mode" }
-            + [
-                SuiteArguments.profileOption,
-                .init(name: "smoke-only", valueName: nil, help: "Stop after the smoke scenario: do not run the suite."),
-            ] + SuiteArguments.modelOptions.filter { ["manifest", "model", "requirements"].contains($0.name) })
+    static let spec = CommandCatalog.doctor
 
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
         // Drivers to end and reports to write: a signal stops this command in order.

@@ -1,3 +1,4 @@
+import CommandCatalog
 import CommandLineKit
 import Foundation
 import Reporters
@@ -7,39 +8,6 @@ import SubprocessDriver
 
 /// The options that say how to run external drivers, shared by `run` and `doctor`.
 enum DriverArguments {
-    static let options: [CommandSpec.Option] = [
-        .init(
-            name: "driver", valueName: "command",
-            help: "Also run this driver command, speaking the authspec protocol on stdin/stdout (repeatable).",
-            repeatable: true),
-        .init(
-            name: "driver-mode", valueName: "mode",
-            help: "long (default): one process, reset between scenarios; fresh: a new process for each scenario."),
-        .init(
-            name: "state-map", valueName: "file",
-            help: "YAML or JSON mapping from a driver's state names to the spec's."),
-        .init(
-            name: "handshake-timeout", valueName: "duration",
-            help: "Time allowed from start to the hello reply (default 30s)."),
-        .init(name: "step-timeout", valueName: "duration", help: "Time allowed for each reply (default 5s)."),
-        .init(
-            name: "scenario-timeout", valueName: "duration", help: "Time allowed for a whole scenario (default 60s)."),
-        restartBudget.option,
-        .init(
-            name: "max-line-bytes", valueName: "n",
-            help:
-                "Longest stdout line taken from a driver (default \(DriverOptions.defaults.maxLineBytes)); a longer one is a protocol error."
-        ),
-        .init(
-            name: "validate-protocol", valueName: nil, help: "Check every message against the protocol's JSON Schemas."),
-        .init(
-            name: "log-dir", valueName: "folder", help: "Where each driver's stderr is written (default Reports/logs)."),
-    ]
-
-    static let restartBudget = NumberOption(
-        "restart-budget", "Restarts allowed after crashes, timeouts or protocol errors", in: 0...1000,
-        default: DriverOptions.defaults.restartBudget)
-
     /// One options value per `--driver`, in order. Every option is checked, drivers or not.
     static func parse(_ arguments: ParsedArguments, model: ModelDeclaration, logPrefix: String = "") throws
         -> [DriverOptions]
@@ -60,14 +28,14 @@ enum DriverArguments {
         }
         shared.maxLineBytes = try arguments.number(
             "max-line-bytes", in: 1024...(256 << 20), otherwise: shared.maxLineBytes)
-        shared.restartBudget = try restartBudget.read(arguments) ?? shared.restartBudget
+        shared.restartBudget = try SharedOptions.restartBudget.read(arguments) ?? shared.restartBudget
         if let file = arguments.value("state-map") {
             switch StateMap.load(file: file) {
             case .success(let map): shared.stateMap = map
             case .failure(let problem): throw InputError(message: problem.description)
             }
         }
-        let logFolder = arguments.value("log-dir") ?? defaultLogFolder
+        let logFolder = arguments.value("log-dir") ?? SharedOptions.defaultLogFolder
         return arguments.all("driver").enumerated().map { index, command in
             var options = shared
             options.command = command
@@ -79,13 +47,12 @@ enum DriverArguments {
     /// The folder for drivers' stderr logs, made and proved writable before anything runs.
     static func checkLogFolder(_ arguments: ParsedArguments) throws {
         do {
-            try OutputTarget.checkFolder(arguments.value("log-dir") ?? defaultLogFolder, for: "the drivers' logs")
+            try OutputTarget.checkFolder(
+                arguments.value("log-dir") ?? SharedOptions.defaultLogFolder, for: "the drivers' logs")
         } catch {
             throw UsageError(message: "--log-dir: \(error.description)")
         }
     }
-
-    static let defaultLogFolder = "Reports/logs"
 
     /// Timeouts run from 1 ms to a day: longer is a typo, and the deadlines stay exact.
     static let longestTimeout = 86_400_000

@@ -1,55 +1,17 @@
+import CommandCatalog
 import CommandLineKit
 import Dispatch
 import Engine
 import Exploration
 import Foundation
+import Models
 import Reporters
 import ScenarioModel
 import SpecModel
 import SubprocessDriver
 
 enum ExploreCommand: Command {
-    static let spec = CommandSpec(
-        name: "explore",
-        abstract: "Look for bugs no scenario was written for: random input sequences compared with the reference.",
-        discussion: """
-            Drives the driver with long random input sequences built from the model: worlds \
-            from the given keys, inputs weighted toward those the current state takes and \
-            toward input x state pairs not met yet, clock inputs aimed at the model's timers \
-            one tick either side. Every step is compared with the reference on every key the \
-            driver observes (or --keys). The first divergence is shrunk to the smallest \
-            sequence that still differs on the same key after the same kind of input, replayed \
-            to tell a steady failure from a flaky one, and written as a scenario file with the \
-            reference's observations as expectations: it loads, passes on the reference and \
-            fails on the driver. With no --driver, the reference itself is explored and \
-            judged by the model's invariants alone. The same --seed gives the same runs and \
-            the same file. \
-            Finding nothing is not a proof: the summary says how much was tried. Exit codes: \
-            0 nothing found, 1 a divergence found (the file written), 2 usage or input errors.
-            """,
-        arguments: [],
-        options: [
-            .init(name: "seed", valueName: "n", help: "The seed of every random choice (default: a new one, printed)."),
-            .init(name: "budget", valueName: "duration", help: "Time to explore for, such as 30s or 5m (default 60s)."),
-            runs.option, depth.option,
-            .init(
-                name: "keys", valueName: "key,key",
-                help: "Compare only these observation keys (default: every key the driver observes)."),
-            .init(
-                name: "out", valueName: "file",
-                help: "Where to write the counterexample scenario (default Reports/explore/explore-SEED.yaml)."),
-            .init(name: "json", valueName: "file", help: "Write what was tried and found as JSON ('-' for stdout)."),
-            .init(name: "quiet", valueName: nil, help: "Print only what was found and the verdict."),
-            .init(
-                name: "jobs", valueName: "n",
-                help: "Workers, each with its own driver process and reference (default 1); the same runs for any n."),
-        ] + DriverArguments.options.filter { $0.name != "driver-mode" }
-            + SuiteArguments.modelOptions.filter { $0.name != "requirements" && $0.name != "manifest" })
-
-    static let runs = NumberOption(
-        "runs", "Stop after this many sequences (default: as the budget allows)", in: 1...10_000_000, default: nil)
-    static let depth = NumberOption(
-        "depth", "Inputs per sequence", in: 1...1000, default: ExplorationSettings(seed: 0).depth)
+    static let spec = CommandCatalog.explore
 
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
         Interruption.stopInOrder()
@@ -72,8 +34,8 @@ enum ExploreCommand: Command {
             }
             exploration.budget = .milliseconds(milliseconds)
         }
-        exploration.runs = try runs.read(arguments)
-        exploration.depth = try depth.read(arguments) ?? exploration.depth
+        exploration.runs = try SharedOptions.exploreRuns.read(arguments)
+        exploration.depth = try SharedOptions.exploreDepth.read(arguments) ?? exploration.depth
         let keys = try arguments.value("keys").map { try Self.keys($0, model: model) }
         let out = arguments.value("out") ?? "Reports/explore/explore-\(seed).yaml"
         try Self.refuseToOverwrite(out)

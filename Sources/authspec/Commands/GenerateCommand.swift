@@ -1,46 +1,15 @@
+import CommandCatalog
 import CommandLineKit
 import Dispatch
 import Exploration
 import Foundation
+import Models
 import Reporters
 import ScenarioModel
 import SpecModel
 
 enum GenerateCommand: Command {
-    static let spec = CommandSpec(
-        name: "generate",
-        abstract: "Write a small set of scenarios that covers every reachable state, transition, pair or requirement.",
-        discussion: """
-            Walks the reference breadth first over every input sequence up to --depth from the \
-            default world and --worlds minus one seeded random worlds (the inputs check-model \
-            tries) and keeps each target's first, shortest, witness. Each scenario then starts \
-            as the witness of the first target not met yet and grows, up to 20 inputs, by the \
-            nearest move (at most 3 inputs on) that meets another. --cover states: each \
-            declared state entered; transitions: each declared transition taken; pairs: each \
-            input met in each state; requirements: each requirement of the catalogue whose \
-            clause, or reading, a taken transition cites. The scenarios are written to \
-            FOLDER/cover-GOAL.yaml with the reference's observations as expectations, traced \
-            to the clauses of the transitions they take, each named after the last target it \
-            is the first to cover. Targets not \
-            met are listed with the reason. The files cover the targets as the reference \
-            reaches them: an implementation that differs may take other paths. Exit codes: 0 \
-            written, 2 usage errors.
-            """,
-        arguments: [],
-        options: [
-            .init(
-                name: "cover", valueName: CoverageGoal.allCases.map(\.rawValue).joined(separator: "|"),
-                help: "What to cover (required)."),
-            .init(
-                name: "out", valueName: "folder", help: "Where to write cover-GOAL.yaml (default Reports/generated)."),
-            depth.option, worlds.option,
-            .init(name: "seed", valueName: "n", help: "The random worlds' seed (default 1)."),
-        ] + SuiteArguments.modelOptions.filter { ["model", "requirements"].contains($0.name) })
-
-    static let depth = NumberOption(
-        "depth", "How far the walk looks: inputs to a target at most", in: 1...12, default: 5)
-    static let worlds = NumberOption(
-        "worlds", "Worlds to start from: the default and n-1 random ones", in: 1...1000, default: 8)
+    static let spec = CommandCatalog.generate
 
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
         let package = try SuiteArguments.package(arguments)
@@ -54,8 +23,8 @@ enum GenerateCommand: Command {
                 message:
                     "--cover takes \(CoverageGoal.allCases.map(\.rawValue).joined(separator: ", ")), not '\(text)'")
         }
-        let depth = try Self.depth.read(arguments) ?? 5
-        let count = try worlds.read(arguments) ?? 8
+        let depth = try SharedOptions.generateDepth.read(arguments) ?? 5
+        let count = try SharedOptions.generateWorlds.read(arguments) ?? 8
         let seed = try arguments.value("seed").map(ExploreCommand.seed) ?? 1
         let folder = arguments.value("out") ?? "Reports/generated"
         let target: OutputTarget

@@ -1,3 +1,4 @@
+import CommandCatalog
 import CommandLineKit
 import Engine
 import Foundation
@@ -7,31 +8,7 @@ import ScenarioModel
 import SpecModel
 
 enum LintCommand: Command {
-    static let spec = CommandSpec(
-        name: "lint",
-        abstract: "Check scenarios (and spec documents) for every problem, fast enough for a pre-commit hook.",
-        discussion: """
-            Loads every scenario file and reports every problem with file:line:column: format \
-            errors, duplicate ids, unknown requirement ids, requirements no scenario covers, and \
-            each scenario whose expectations do not hold on the reference, at the step where \
-            they stop holding. With --spec, the spec documents are checked against the model too \
-            (as 'authspec spec check'). Exit codes: 0 nothing wrong, 1 contradictions or \
-            disagreements, 2 input errors.
-            """,
-        arguments: [.init(name: "paths", help: "Scenario files or folders (default: Scenarios).")],
-        options: [
-            .init(
-                name: "spec", valueName: "document",
-                help: "Also check this spec document against the model (repeatable).", repeatable: true),
-            .init(
-                name: "mapping", valueName: "file",
-                help: "For --spec: sections and state names per document (default: docs/spec-mapping.yaml)."),
-            .init(
-                name: "load-only", valueName: nil,
-                help:
-                    "Only load the files and report their input errors; run nothing on the reference (times the loader: Benchmarks/load-speed)."
-            ),
-        ] + SuiteArguments.modelOptions.filter { ["manifest", "model", "requirements"].contains($0.name) })
+    static let spec = CommandCatalog.lint
 
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
         let started = ContinuousClock.now

@@ -1,27 +1,14 @@
+import CommandCatalog
 import CommandLineKit
 import DriverProtocol
 import Engine
+import Models
 import Reporters
 import Results
 import SpecModel
 
 enum MergeCommand: Command {
-    static let spec = CommandSpec(
-        name: "merge",
-        abstract: "Put the results of a run's shards back together and write its reports.",
-        discussion: """
-            Reads the --json results of every shard of one run ('authspec run --shard K/N'), \
-            checks that they are the N shards of one suite, model and set of implementations, \
-            each once, and prints and writes exactly what one whole run would have: the \
-            problems, the matrix, the totals, the gate's verdict, and the JSON, JUnit, Markdown \
-            and coverage reports. Exit codes: as 'authspec run' (0 the gate passes, 1 it \
-            fails, a shard interrupted included); 2 a file that is not such a shard, a shard \
-            missing or given twice, shards of different runs.
-            """,
-        arguments: [.init(name: "results", help: "The shards' results JSON files.", optional: false)],
-        options: RunReports.options + [RunReports.statementsOption] + RunReports.settingOptions + [
-            .init(name: "quiet", valueName: nil, help: "Print only the problems and the verdict.")
-        ] + RunReports.gateOptions.filter { $0.name != "update-baseline" })
+    static let spec = CommandCatalog.merge
 
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
         guard !arguments.positionals.isEmpty else {

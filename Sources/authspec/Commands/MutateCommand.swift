@@ -1,3 +1,4 @@
+import CommandCatalog
 import CommandLineKit
 import Dispatch
 import Engine
@@ -8,40 +9,7 @@ import ScenarioModel
 import SpecModel
 
 enum MutateCommand: Command {
-    static let spec = CommandSpec(
-        name: "mutate",
-        abstract: "Measure the suite: run it against systematic mutants of the reference.",
-        discussion: """
-            Runs every scenario against each of the model's mutants of the reference (for the \
-            unlock model: each rule number one higher and lower, the lock's end a tick early \
-            and late, each transition dropped and redirected, each kind of output omitted \
-            state by state, each platform error code misread, a forged biometric success \
-            trusted, an enrolment change ignored, timers on the hand-set wall clock, labels, focus order and the capture flag got wrong). A mutant is killed when a scenario fails or errors on it. Each \
-            survivor is then explored against the reference: a divergence makes it a hole in \
-            the suite (its shrunk sequence is printed, and written as a scenario with \
-            --counterexamples), none makes it probably equivalent. The score is killed / \
-            (killed + holes), for every key and for each --keys set (what a driver observing \
-            only those would let the suite catch). Exit codes: 0 no hole with every key, 1 \
-            holes, 2 usage or input errors.
-            """,
-        arguments: [.init(name: "paths", help: "Scenario files or folders (default: the manifest's, else Scenarios).")],
-        options: [
-            .init(
-                name: "keys", valueName: "key,key",
-                help: "Also score the suite as seen through only these keys, such as state,states (repeatable).",
-                repeatable: true),
-            .init(name: "jobs", valueName: "n", help: "Mutants run at once (default 1)."),
-            exploreRuns.option,
-            .init(name: "seed", valueName: "n", help: "The exploration's seed (default 1)."),
-            .init(name: "markdown", valueName: "file", help: "Write the score, holes and equivalents as Markdown."),
-            .init(
-                name: "counterexamples", valueName: "folder",
-                help: "Write each hole's shrunk sequence there as a scenario file (every key only)."),
-            .init(name: "quiet", valueName: nil, help: "Print only the scores."),
-        ] + SuiteArguments.modelOptions.filter { ["manifest", "model", "requirements"].contains($0.name) })
-
-    static let exploreRuns = NumberOption(
-        "explore-runs", "Exploration runs per survivor to tell holes from equivalents", in: 1...1_000_000, default: 300)
+    static let spec = CommandCatalog.mutate
 
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
         let manifest = try SuiteArguments.manifest(arguments, from: arguments.positionals)
@@ -51,7 +19,7 @@ enum MutateCommand: Command {
         let jobs = try SuiteArguments.jobs(arguments)
         let keySets = try arguments.all("keys").map { try ExploreCommand.keys($0, model: model) }
         var exploration = ExplorationSettings(seed: 1, budget: .seconds(3600), depth: 40, replays: 1)
-        exploration.runs = try exploreRuns.read(arguments)
+        exploration.runs = try SharedOptions.mutationRuns.read(arguments)
         if let text = arguments.value("seed") { exploration.seed = try ExploreCommand.seed(text) }
         var markdown: OutputTarget?
         if let path = arguments.value("markdown") {

@@ -1,3 +1,4 @@
+import CommandCatalog
 import CommandLineKit
 import Engine
 import Foundation
@@ -7,23 +8,7 @@ import ScenarioModel
 import SpecModel
 
 enum RecordCommand: Command {
-    static let spec = CommandSpec(
-        name: "record",
-        abstract: "Write the reference's observations into a scenario file as expectations.",
-        discussion: """
-            Runs the reference on the scenarios of a file and writes what it observed as expect \
-            blocks: for the steps marked 'record: true', or for every step of a scenario that \
-            expects nothing. Only those steps' lines change; the rest of the file stays as \
-            written. The result is loaded and run again before it is written, so what is written \
-            passes. Review it before committing: it records what the reference does, right or wrong.
-            """,
-        arguments: [.init(name: "file", help: "The scenario file to record.", optional: false, repeating: false)],
-        options: [
-            .init(
-                name: "output", valueName: "file", help: "Where to write the recorded file (default: standard output)."),
-            .init(name: "in-place", valueName: nil, help: "Rewrite the scenario file itself."),
-            .init(name: "all-keys", valueName: nil, help: "Record every observation key, not only what changed."),
-        ] + SuiteArguments.modelOptions.filter { $0.name == "model" })
+    static let spec = CommandCatalog.record
 
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
         guard arguments.positionals.count == 1, let file = arguments.positionals.first else {

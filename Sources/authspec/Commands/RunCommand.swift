@@ -1,3 +1,4 @@
+import CommandCatalog
 import CommandLineKit
 import Coverage
 import Dispatch
@@ -10,51 +11,7 @@ import SpecModel
 import SubprocessDriver
 
 enum RunCommand: Command {
-    static let spec = CommandSpec(
-        name: "run",
-        abstract: "Run scenarios against the reference and any external drivers.",
-        discussion: """
-            Loads every scenario file under the given paths and runs each against the model's \
-            reference and against each --driver, printing a line per scenario, the details \
-            of every failure, a scenario x implementation matrix when there are several, and a \
-            summary. With --jobs N each implementation runs on N workers (N driver processes), \
-            and the output is exactly that of one. With --shard K/N only the K-th of N parts \
-            of the suite runs; 'authspec merge' puts the parts' --json results back together. \
-            A scenario passes only when every expectation in it was checked: one that ran \
-            without a difference but expects keys the implementation does not observe is \
-            'partly checked' or 'not checked', never counted as passed. Paths whose manifests \
-            name different models (Scenarios and AuthFlow/Scenarios) run each model's suite in \
-            turn, then give one verdict and one JUnit, Markdown and coverage report with a part \
-            per model (--json, --shard, baselines and --statements are one model's, and refused \
-            there). The last line is the gate's verdict. Exit codes: 0 when every implementation ran every scenario without \
-            a failure or an error, observes what --profile needs, and skipped nothing (or \
-            --allow-skips); 1 otherwise; 2 for bad input (a scenario file that does not load, \
-            an unknown option, a filter that selects nothing).
-            """,
-        arguments: [.init(name: "paths", help: "Scenario files or folders to run (default: Scenarios).")],
-        options: [
-            .init(
-                name: "tag", valueName: "tag", help: "Run only scenarios with this tag (repeatable; any of them).",
-                repeatable: true),
-            .init(
-                name: "id", valueName: "glob",
-                help: "Run only scenarios whose id matches this glob, such as 'pin-*' (repeatable).", repeatable: true),
-            .init(
-                name: "jobs", valueName: "n",
-                help: "Workers per implementation, each with its own driver process (default 1)."),
-            .init(
-                name: "shard", valueName: "k/n",
-                help: "Run only part K of N (by a hash of each scenario id, stable as scenarios come and go)."),
-            SuiteArguments.profileOption,
-        ] + RunReports.gateOptions + SuiteArguments.modelOptions + RunReports.options + [RunReports.statementsOption]
-            + RunReports.settingOptions
-            + [
-                .init(
-                    name: "trace", valueName: nil,
-                    help: "Keep the states every step went through, passing ones too, in the JSON results."),
-                .init(name: "quiet", valueName: nil, help: "Print only the problems and the verdict."),
-            ]
-            + DriverArguments.options)
+    static let spec = CommandCatalog.run
 
     /// The options a run of several models cannot honour: each is one model's.
     static let oneModelOnly = [

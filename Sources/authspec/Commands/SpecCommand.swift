@@ -1,3 +1,4 @@
+import CommandCatalog
 import CommandLineKit
 import Coverage
 import Engine
@@ -10,43 +11,7 @@ import SpecCheck
 import SpecModel
 
 enum SpecCommand: Command {
-    static let spec = CommandSpec(
-        name: "spec",
-        abstract: "Check spec documents against the model: authspec spec check DOC...",
-        discussion: """
-            'spec check' reads spec documents as they are written (plain text with unfenced \
-            diagrams, or Markdown with ```mermaid blocks), takes their stateDiagram-v2 and \
-            flowchart diagrams in the sections the mapping names, translates their state names \
-            (docs/spec-mapping.yaml), and compares them with the model's transitions: a document \
-            arrow may pass straight over states the app leaves by itself (PINValidating, \
-            BiometricSuccess). It reports, with file and line, arrows the model lacks, the same \
-            source and trigger going elsewhere (a conflict), and transitions the model has that a \
-            document does not draw; and compares the tables the model keeps its rules in (for the \
-            unlock model: the lock schedule of SCR-AUTH-006 §6.1.2 and UIF-AUTH-001 §10.3, the \
-            session lifetime by tier of UIF-AUTH-001 §10.2, the analytics events of SCR-AUTH-006 \
-            §11.1 and UIF-AUTH-001 §11.2, the delay from an unlock to the Dashboard) with the \
-            documents' tables, naming the rule, the scenarios each disagreement touches and the \
-            other documents' rows for the same key. Disagreements the mapping records as read \
-            (each with its reading, found by its text) are listed as notes and do not fail the \
-            check; one whose text is gone is a warning. Exit codes: 0 the documents agree with the model, 1 they \
-            disagree, 2 usage or input errors.
-            """,
-        arguments: [
-            .init(
-                name: "check", help: "The check to run (the only one for now).", optional: false, repeating: false,
-                literal: true),
-            .init(name: "documents", help: "The spec documents to read.", optional: false),
-        ],
-        options: [
-            .init(
-                name: "mapping", valueName: "file",
-                help: "Sections and state names per document (default: docs/spec-mapping.yaml, if there)."),
-            .init(
-                name: "scenarios", valueName: "path",
-                help:
-                    "Scenarios run on the reference to name what a disagreement touches (default: the manifest's, else Scenarios)."
-            ),
-        ] + SuiteArguments.modelOptions.filter { ["manifest", "model"].contains($0.name) })
+    static let spec = CommandCatalog.spec
 
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
         guard arguments.positionals.first == "check" else {
@@ -84,13 +49,7 @@ enum SpecCommand: Command {
 }
 
 enum ModelCommand: Command {
-    static let spec = CommandSpec(
-        name: "model",
-        abstract: "Print the model's states, inputs and transitions, for docs and other tools.",
-        discussion: nil,
-        arguments: [],
-        options: [.init(name: "format", valueName: "format", help: "mermaid (a stateDiagram-v2) or json (default).")]
-            + SuiteArguments.modelOptions.filter { $0.name == "model" })
+    static let spec = CommandCatalog.model
 
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
         let model = try SuiteArguments.package(arguments).declaration

@@ -1,42 +1,12 @@
+import CommandCatalog
 import CommandLineKit
+import Models
 import Results
 import ScenarioModel
 import SpecModel
 
 /// The options that pick a model and a suite, shared by the commands that load scenarios.
 enum SuiteArguments {
-    /// `--model`, `--requirements`, and one option per setting of any registered model's
-    /// reference (`--argon2`), named as the model names it.
-    static var modelOptions: [CommandSpec.Option] {
-        [
-            .init(
-                name: "manifest", valueName: "file",
-                help:
-                    "The suite's manifest (default: the nearest \(Manifest.fileName) in the folder of the paths given or above it, else in the current folder or above)."
-            ),
-            .init(
-                name: "model", valueName: "name",
-                help: "The spec model the scenarios are written for: "
-                    + ModelRegistry.packages.map(\.name).joined(separator: ", ")
-                    + " (default: the manifest's, else \(ModelRegistry.defaultModel))."),
-            .init(
-                name: "requirements", valueName: "file",
-                help:
-                    "The requirements catalogue (default: the manifest's, else requirements.yaml in the first scenario folder or above, if there)."
-            ),
-        ]
-            + referenceSettingsOnce.map {
-                .init(name: $0.name, valueName: $0.choices.joined(separator: "|"), help: $0.summary)
-            }
-    }
-
-    /// Every model's reference settings, each once (models may share one, as the auth-flow
-    /// model shares the unlock model's --argon2).
-    static var referenceSettingsOnce: [ReferenceSetting] {
-        var seen: Set<String> = []
-        return ModelRegistry.packages.flatMap(\.referenceSettings).filter { seen.insert($0.name).inserted }
-    }
-
     /// The suite's manifest: --manifest, else the nearest one at or above `paths` (or the
     /// current folder); nil when there is none. One that does not load is an input error.
     static func manifest(_ arguments: ParsedArguments, from paths: [String]) throws -> Manifest? {
@@ -112,7 +82,7 @@ enum SuiteArguments {
     /// usage error.
     static func referenceSettings(_ arguments: ParsedArguments, package: ModelPackage) throws -> [String: String] {
         var given: [String: String] = [:]
-        for setting in referenceSettingsOnce {
+        for setting in SharedOptions.referenceSettingsOnce {
             if let value = arguments.value(setting.name) { given[setting.name] = value }
         }
         switch package.resolve(settings: given) {
@@ -120,14 +90,6 @@ enum SuiteArguments {
         case .failure(let problem): throw UsageError(message: problem.message)
         }
     }
-
-    static let profileOption = CommandSpec.Option(
-        name: "profile", valueName: "name",
-        help:
-            "What every implementation must observe to pass (default full: every observation key). Profiles of the default model: "
-            + (ModelRegistry.package(named: ModelRegistry.defaultModel)?.declaration.profiles.map {
-                "\($0.name) (\($0.keys.joined(separator: ", ")))"
-            }.joined(separator: "; ") ?? ""))
 
     static func profile(_ arguments: ParsedArguments, model: ModelDeclaration) throws -> ConformanceProfile {
         let name = arguments.value("profile") ?? ConformanceProfile.full
@@ -140,10 +102,7 @@ enum SuiteArguments {
         return profile
     }
 
-    static let jobsOption = NumberOption(
-        "jobs", "Workers per implementation, each with its own driver process", in: 1...64, default: 1)
-
-    static func jobs(_ arguments: ParsedArguments) throws -> Int { try jobsOption.read(arguments) ?? 1 }
+    static func jobs(_ arguments: ParsedArguments) throws -> Int { try SharedOptions.jobs.read(arguments) ?? 1 }
 
     static func shard(_ arguments: ParsedArguments) throws -> Shard? {
         guard let text = arguments.value("shard") else { return nil }

@@ -1,3 +1,4 @@
+import CommandCatalog
 import CommandLineKit
 import Coverage
 import Engine
@@ -7,35 +8,7 @@ import ScenarioModel
 import SpecModel
 
 enum TraceCommand: Command {
-    static let spec = CommandSpec(
-        name: "trace",
-        abstract: "Trace every normative statement of the spec documents to what verifies it.",
-        discussion: """
-            Reads the statement catalogue (statements.yaml: each statement of the spec \
-            documents with its status: verified by requirements, modelled, not observable \
-            through the driver protocol with the reason, part of the auth-flow model, or \
-            contradicted with the reading that decides), runs the suite on the reference, and \
-            prints per document how many statements there are and how many of those the suite \
-            can check are verified: a statement counts as verified only when every requirement \
-            it rests on was verified in this run. Then every statement not verified, with its \
-            place and reason. Exit codes: 0 every claim holds, 1 a statement claimed verified \
-            (or a reading claimed to decide a contradiction) was not verified in the run, 2 \
-            usage or input errors.
-            """,
-        arguments: [
-            .init(
-                name: "paths",
-                help:
-                    "Scenario files or folders (default: the manifest's, else Scenarios); several models' suites are each run on their own reference."
-            )
-        ],
-        options: [
-            .init(
-                name: "statements", valueName: "file",
-                help: "The statement catalogue (default: the nearest statements.yaml to the scenarios)."),
-            .init(
-                name: "markdown", valueName: "file", help: "Also write the trace as Markdown (`-`: standard output)."),
-        ] + SuiteArguments.modelOptions)
+    static let spec = CommandCatalog.trace
 
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
         let outputs = try ReportOutputs(arguments, options: ["markdown"])

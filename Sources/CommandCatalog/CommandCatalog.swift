@@ -1,0 +1,377 @@
+import CommandLineKit
+import Exploration
+import Models
+import ScenarioModel
+import SubprocessDriver
+
+/// Every subcommand's declaration: its name, abstract, discussion, arguments and options with
+/// their defaults, declared once and read by the command line's parser and help, and by the
+/// tests that check the CLI reference and the CI recipes against them.
+package enum CommandCatalog {
+    /// Every subcommand, in the order the root help lists them.
+    package static var all: [CommandSpec] {
+        [run, merge, lint, record, doctor, spec, model, explore, mutate, checkModel, generate, trace, bench]
+    }
+
+    package static let bench = CommandSpec(
+        name: "bench",
+        abstract: "Measure input steps per second through authspec against a driver's own ceiling.",
+        discussion: """
+            The yardstick is the do-nothing driver (Benchmarks/do-nothing-driver, built with \
+            `swift build -c release --product do-nothing-driver`), which answers every request \
+            with a fixed reply. The suite's requests are recorded once as authspec sends them; \
+            then, --trials times, alternating: the driver alone is fed those exact lines by a \
+            replayer that keeps input requests in flight as authspec does (up to 16, topped up \
+            in one write once 8 or fewer are out; start and reset alone), and the suite runs \
+            through authspec against the same driver. Both count input steps per second (start \
+            and reset exchanges included, the process start and handshake not); the medians and \
+            their ratio (authspec / driver alone) are printed, with the CPU time per input step \
+            of the driver alone, of authspec, and of the driver under authspec. With --driver, \
+            the same comparison is made for that driver too, and its throughput through \
+            authspec is also given as a fraction of the do-nothing driver alone.
+            """,
+        arguments: [.init(name: "paths", help: "Scenario files or folders to run (default: Scenarios).")],
+        options: [
+            .init(
+                name: "driver", valueName: "command",
+                help: "Another driver to measure the same way (e.g. \"python3 Examples/python/driver.py\")."),
+            SharedOptions.trials.option,
+            .init(
+                name: "explore", valueName: nil,
+                help:
+                    "Instead: the reference's steps per second inside explore against a raw loop feeding it the same inputs."
+            ),
+            SharedOptions.benchRuns.option,
+            .init(
+                name: "min-steps", valueName: "n",
+                help: "Input steps per trial at least (default 20000); the suite repeats until reached."),
+        ] + SharedOptions.model.filter { $0.name == "model" })
+
+    package static let checkModel = CommandSpec(
+        name: "check-model",
+        abstract: "Check the model's invariants on its reference over every input sequence up to a depth.",
+        discussion: """
+            Breadth-first over every input sequence up to --depth from the default world and \
+            from --worlds minus one seeded random worlds, visiting each reference state (at \
+            each virtual time) once, and checking every invariant of the model after every \
+            input. Inputs tried from each state: every input with no argument or a choice of \
+            words, the right PIN and one digit off it, its first digit alone, and clock inputs \
+            at 1 ms, at each of the model's timers and at each duration the state shows. A \
+            broken invariant is printed with the shortest sequence that breaks it (written as \
+            a scenario with --out). Then dead ends: from where each state was first reached, \
+            a second search of up to --depth inputs for a way out that does not pass through \
+            the initial state (a kill), for each state the model declares a way out of (a \
+            state it declares none from is a hand-over). Declared states never reached are \
+            listed. Exit codes: 0 every invariant holds to that depth and no state is a dead \
+            end, 1 otherwise, 2 usage errors.
+            """,
+        arguments: [],
+        options: [
+            SharedOptions.checkDepth.option, SharedOptions.checkWorlds.option,
+            .init(name: "seed", valueName: "n", help: "The random worlds' seed (default 1)."),
+            .init(
+                name: "out", valueName: "folder", help: "Write each broken invariant's sequence there as a scenario."),
+        ] + SharedOptions.model.filter { $0.name == "model" })
+
+    package static let doctor = CommandSpec(
+        name: "doctor",
+        abstract: "Check that a driver works, and say what is wrong with it across the whole suite.",
+        discussion: """
+            Starts the driver, shakes hands, compares what it declares with the model and the \
+            --profile, runs the model's short smoke scenario (for the unlock model: launch, \
+            cancel the biometric prompt, type the right PIN, reach the Dashboard), then runs \
+            the whole suite and sums up what is wrong: failures grouped by the key that \
+            differs, fields the spec's values have that the driver never reports (such as an \
+            event's params), errors and skips by reason. Each problem is said in plain words. \
+            Exit codes: 0 the driver works and passes the suite, 1 it does not, 2 usage or \
+            input errors.
+            """,
+        arguments: [.init(name: "paths", help: "Scenario files or folders (default: the manifest's, else Scenarios).")],
+        options: SharedOptions.drivers.filter { $0.name != "log-dir" && $0.name != "driver-mode" }
+            + [
+                SharedOptions.profile,
+                .init(name: "smoke-only", valueName: nil, help: "Stop after the smoke scenario: do not run the suite."),
+            ] + SharedOptions.model.filter { ["manifest", "model", "requirements"].contains($0.name) })
+
+    package static let explore = CommandSpec(
+        name: "explore",
+        abstract: "Look for bugs no scenario was written for: random input sequences compared with the reference.",
+        discussion: """
+            Drives the driver with long random input sequences built from the model: worlds \
+            from the given keys, inputs weighted toward those the current state takes and \
+            toward input x state pairs not met yet, clock inputs aimed at the model's timers \
+            one tick either side. Every step is compared with the reference on every key the \
+            driver observes (or --keys). The first divergence is shrunk to the smallest \
+            sequence that still differs on the same key after the same kind of input, replayed \
+            to tell a steady failure from a flaky one, and written as a scenario file with the \
+            reference's observations as expectations: it loads, passes on the reference and \
+            fails on the driver. With no --driver, the reference itself is explored and \
+            judged by the model's invariants alone. The same --seed gives the same runs and \
+            the same file. \
+            Finding nothing is not a proof: the summary says how much was tried. Exit codes: \
+            0 nothing found, 1 a divergence found (the file written), 2 usage or input errors.
+            """,
+        arguments: [],
+        options: [
+            .init(name: "seed", valueName: "n", help: "The seed of every random choice (default: a new one, printed)."),
+            .init(name: "budget", valueName: "duration", help: "Time to explore for, such as 30s or 5m (default 60s)."),
+            SharedOptions.exploreRuns.option, SharedOptions.exploreDepth.option,
+            .init(
+                name: "keys", valueName: "key,key",
+                help: "Compare only these observation keys (default: every key the driver observes)."),
+            .init(
+                name: "out", valueName: "file",
+                help: "Where to write the counterexample scenario (default Reports/explore/explore-SEED.yaml)."),
+            .init(name: "json", valueName: "file", help: "Write what was tried and found as JSON ('-' for stdout)."),
+            .init(name: "quiet", valueName: nil, help: "Print only what was found and the verdict."),
+            .init(
+                name: "jobs", valueName: "n",
+                help: "Workers, each with its own driver process and reference (default 1); the same runs for any n."),
+        ] + SharedOptions.drivers.filter { $0.name != "driver-mode" }
+            + SharedOptions.model.filter { $0.name != "requirements" && $0.name != "manifest" })
+
+    package static let generate = CommandSpec(
+        name: "generate",
+        abstract: "Write a small set of scenarios that covers every reachable state, transition, pair or requirement.",
+        discussion: """
+            Walks the reference breadth first over every input sequence up to --depth from the \
+            default world and --worlds minus one seeded random worlds (the inputs check-model \
+            tries) and keeps each target's first, shortest, witness. Each scenario then starts \
+            as the witness of the first target not met yet and grows, up to 20 inputs, by the \
+            nearest move (at most 3 inputs on) that meets another. --cover states: each \
+            declared state entered; transitions: each declared transition taken; pairs: each \
+            input met in each state; requirements: each requirement of the catalogue whose \
+            clause, or reading, a taken transition cites. The scenarios are written to \
+            FOLDER/cover-GOAL.yaml with the reference's observations as expectations, traced \
+            to the clauses of the transitions they take, each named after the last target it \
+            is the first to cover. Targets not \
+            met are listed with the reason. The files cover the targets as the reference \
+            reaches them: an implementation that differs may take other paths. Exit codes: 0 \
+            written, 2 usage errors.
+            """,
+        arguments: [],
+        options: [
+            .init(
+                name: "cover", valueName: CoverageGoal.allCases.map(\.rawValue).joined(separator: "|"),
+                help: "What to cover (required)."),
+            .init(
+                name: "out", valueName: "folder", help: "Where to write cover-GOAL.yaml (default Reports/generated)."),
+            SharedOptions.generateDepth.option, SharedOptions.generateWorlds.option,
+            .init(name: "seed", valueName: "n", help: "The random worlds' seed (default 1)."),
+        ] + SharedOptions.model.filter { ["model", "requirements"].contains($0.name) })
+
+    package static let lint = CommandSpec(
+        name: "lint",
+        abstract: "Check scenarios (and spec documents) for every problem, fast enough for a pre-commit hook.",
+        discussion: """
+            Loads every scenario file and reports every problem with file:line:column: format \
+            errors, duplicate ids, unknown requirement ids, requirements no scenario covers, and \
+            each scenario whose expectations do not hold on the reference, at the step where \
+            they stop holding. With --spec, the spec documents are checked against the model too \
+            (as 'authspec spec check'). Exit codes: 0 nothing wrong, 1 contradictions or \
+            disagreements, 2 input errors.
+            """,
+        arguments: [.init(name: "paths", help: "Scenario files or folders (default: Scenarios).")],
+        options: [
+            .init(
+                name: "spec", valueName: "document",
+                help: "Also check this spec document against the model (repeatable).", repeatable: true),
+            .init(
+                name: "mapping", valueName: "file",
+                help: "For --spec: sections and state names per document (default: docs/spec-mapping.yaml)."),
+            .init(
+                name: "load-only", valueName: nil,
+                help:
+                    "Only load the files and report their input errors; run nothing on the reference (times the loader: Benchmarks/load-speed)."
+            ),
+        ] + SharedOptions.model.filter { ["manifest", "model", "requirements"].contains($0.name) })
+
+    package static let merge = CommandSpec(
+        name: "merge",
+        abstract: "Put the results of a run's shards back together and write its reports.",
+        discussion: """
+            Reads the --json results of every shard of one run ('authspec run --shard K/N'), \
+            checks that they are the N shards of one suite, model and set of implementations, \
+            each once, and prints and writes exactly what one whole run would have: the \
+            problems, the matrix, the totals, the gate's verdict, and the JSON, JUnit, Markdown \
+            and coverage reports. Exit codes: as 'authspec run' (0 the gate passes, 1 it \
+            fails, a shard interrupted included); 2 a file that is not such a shard, a shard \
+            missing or given twice, shards of different runs.
+            """,
+        arguments: [.init(name: "results", help: "The shards' results JSON files.", optional: false)],
+        options: SharedOptions.reports + [SharedOptions.statements] + SharedOptions.reportSettings + [
+            .init(name: "quiet", valueName: nil, help: "Print only the problems and the verdict.")
+        ] + SharedOptions.gate.filter { $0.name != "update-baseline" })
+
+    package static let mutate = CommandSpec(
+        name: "mutate",
+        abstract: "Measure the suite: run it against systematic mutants of the reference.",
+        discussion: """
+            Runs every scenario against each of the model's mutants of the reference (for the \
+            unlock model: each rule number one higher and lower, the lock's end a tick early \
+            and late, each transition dropped and redirected, each kind of output omitted \
+            state by state, each platform error code misread, a forged biometric success \
+            trusted, an enrolment change ignored, timers on the hand-set wall clock, labels, focus order and the capture flag got wrong). A mutant is killed when a scenario fails or errors on it. Each \
+            survivor is then explored against the reference: a divergence makes it a hole in \
+            the suite (its shrunk sequence is printed, and written as a scenario with \
+            --counterexamples), none makes it probably equivalent. The score is killed / \
+            (killed + holes), for every key and for each --keys set (what a driver observing \
+            only those would let the suite catch). Exit codes: 0 no hole with every key, 1 \
+            holes, 2 usage or input errors.
+            """,
+        arguments: [.init(name: "paths", help: "Scenario files or folders (default: the manifest's, else Scenarios).")],
+        options: [
+            .init(
+                name: "keys", valueName: "key,key",
+                help: "Also score the suite as seen through only these keys, such as state,states (repeatable).",
+                repeatable: true),
+            .init(name: "jobs", valueName: "n", help: "Mutants run at once (default 1)."),
+            SharedOptions.mutationRuns.option,
+            .init(name: "seed", valueName: "n", help: "The exploration's seed (default 1)."),
+            .init(name: "markdown", valueName: "file", help: "Write the score, holes and equivalents as Markdown."),
+            .init(
+                name: "counterexamples", valueName: "folder",
+                help: "Write each hole's shrunk sequence there as a scenario file (every key only)."),
+            .init(name: "quiet", valueName: nil, help: "Print only the scores."),
+        ] + SharedOptions.model.filter { ["manifest", "model", "requirements"].contains($0.name) })
+
+    package static let record = CommandSpec(
+        name: "record",
+        abstract: "Write the reference's observations into a scenario file as expectations.",
+        discussion: """
+            Runs the reference on the scenarios of a file and writes what it observed as expect \
+            blocks: for the steps marked 'record: true', or for every step of a scenario that \
+            expects nothing. Only those steps' lines change; the rest of the file stays as \
+            written. The result is loaded and run again before it is written, so what is written \
+            passes. Review it before committing: it records what the reference does, right or wrong.
+            """,
+        arguments: [.init(name: "file", help: "The scenario file to record.", optional: false, repeating: false)],
+        options: [
+            .init(
+                name: "output", valueName: "file", help: "Where to write the recorded file (default: standard output)."),
+            .init(name: "in-place", valueName: nil, help: "Rewrite the scenario file itself."),
+            .init(name: "all-keys", valueName: nil, help: "Record every observation key, not only what changed."),
+        ] + SharedOptions.model.filter { $0.name == "model" })
+
+    package static let run = CommandSpec(
+        name: "run",
+        abstract: "Run scenarios against the reference and any external drivers.",
+        discussion: """
+            Loads every scenario file under the given paths and runs each against the model's \
+            reference and against each --driver, printing a line per scenario, the details \
+            of every failure, a scenario x implementation matrix when there are several, and a \
+            summary. With --jobs N each implementation runs on N workers (N driver processes), \
+            and the output is exactly that of one. With --shard K/N only the K-th of N parts \
+            of the suite runs; 'authspec merge' puts the parts' --json results back together. \
+            A scenario passes only when every expectation in it was checked: one that ran \
+            without a difference but expects keys the implementation does not observe is \
+            'partly checked' or 'not checked', never counted as passed. Paths whose manifests \
+            name different models (Scenarios and AuthFlow/Scenarios) run each model's suite in \
+            turn, then give one verdict and one JUnit, Markdown and coverage report with a part \
+            per model (--json, --shard, baselines and --statements are one model's, and refused \
+            there). The last line is the gate's verdict. Exit codes: 0 when every implementation ran every scenario without \
+            a failure or an error, observes what --profile needs, and skipped nothing (or \
+            --allow-skips); 1 otherwise; 2 for bad input (a scenario file that does not load, \
+            an unknown option, a filter that selects nothing).
+            """,
+        arguments: [.init(name: "paths", help: "Scenario files or folders to run (default: Scenarios).")],
+        options: [
+            .init(
+                name: "tag", valueName: "tag", help: "Run only scenarios with this tag (repeatable; any of them).",
+                repeatable: true),
+            .init(
+                name: "id", valueName: "glob",
+                help: "Run only scenarios whose id matches this glob, such as 'pin-*' (repeatable).", repeatable: true),
+            .init(
+                name: "jobs", valueName: "n",
+                help: "Workers per implementation, each with its own driver process (default 1)."),
+            .init(
+                name: "shard", valueName: "k/n",
+                help: "Run only part K of N (by a hash of each scenario id, stable as scenarios come and go)."),
+            SharedOptions.profile,
+        ] + SharedOptions.gate + SharedOptions.model + SharedOptions.reports + [SharedOptions.statements]
+            + SharedOptions.reportSettings
+            + [
+                .init(
+                    name: "trace", valueName: nil,
+                    help: "Keep the states every step went through, passing ones too, in the JSON results."),
+                .init(name: "quiet", valueName: nil, help: "Print only the problems and the verdict."),
+            ]
+            + SharedOptions.drivers)
+
+    package static let spec = CommandSpec(
+        name: "spec",
+        abstract: "Check spec documents against the model: authspec spec check DOC...",
+        discussion: """
+            'spec check' reads spec documents as they are written (plain text with unfenced \
+            diagrams, or Markdown with ```mermaid blocks), takes their stateDiagram-v2 and \
+            flowchart diagrams in the sections the mapping names, translates their state names \
+            (docs/spec-mapping.yaml), and compares them with the model's transitions: a document \
+            arrow may pass straight over states the app leaves by itself (PINValidating, \
+            BiometricSuccess). It reports, with file and line, arrows the model lacks, the same \
+            source and trigger going elsewhere (a conflict), and transitions the model has that a \
+            document does not draw; and compares the tables the model keeps its rules in (for the \
+            unlock model: the lock schedule of SCR-AUTH-006 §6.1.2 and UIF-AUTH-001 §10.3, the \
+            session lifetime by tier of UIF-AUTH-001 §10.2, the analytics events of SCR-AUTH-006 \
+            §11.1 and UIF-AUTH-001 §11.2, the delay from an unlock to the Dashboard) with the \
+            documents' tables, naming the rule, the scenarios each disagreement touches and the \
+            other documents' rows for the same key. Disagreements the mapping records as read \
+            (each with its reading, found by its text) are listed as notes and do not fail the \
+            check; one whose text is gone is a warning. Exit codes: 0 the documents agree with the model, 1 they \
+            disagree, 2 usage or input errors.
+            """,
+        arguments: [
+            .init(
+                name: "check", help: "The check to run (the only one for now).", optional: false, repeating: false,
+                literal: true),
+            .init(name: "documents", help: "The spec documents to read.", optional: false),
+        ],
+        options: [
+            .init(
+                name: "mapping", valueName: "file",
+                help: "Sections and state names per document (default: docs/spec-mapping.yaml, if there)."),
+            .init(
+                name: "scenarios", valueName: "path",
+                help:
+                    "Scenarios run on the reference to name what a disagreement touches (default: the manifest's, else Scenarios)."
+            ),
+        ] + SharedOptions.model.filter { ["manifest", "model"].contains($0.name) })
+
+    package static let trace = CommandSpec(
+        name: "trace",
+        abstract: "Trace every normative statement of the spec documents to what verifies it.",
+        discussion: """
+            Reads the statement catalogue (statements.yaml: each statement of the spec \
+            documents with its status: verified by requirements, modelled, not observable \
+            through the driver protocol with the reason, part of the auth-flow model, or \
+            contradicted with the reading that decides), runs the suite on the reference, and \
+            prints per document how many statements there are and how many of those the suite \
+            can check are verified: a statement counts as verified only when every requirement \
+            it rests on was verified in this run. Then every statement not verified, with its \
+            place and reason. Exit codes: 0 every claim holds, 1 a statement claimed verified \
+            (or a reading claimed to decide a contradiction) was not verified in the run, 2 \
+            usage or input errors.
+            """,
+        arguments: [
+            .init(
+                name: "paths",
+                help:
+                    "Scenario files or folders (default: the manifest's, else Scenarios); several models' suites are each run on their own reference."
+            )
+        ],
+        options: [
+            .init(
+                name: "statements", valueName: "file",
+                help: "The statement catalogue (default: the nearest statements.yaml to the scenarios)."),
+            .init(
+                name: "markdown", valueName: "file", help: "Also write the trace as Markdown (`-`: standard output)."),
+        ] + SharedOptions.model)
+
+    package static let model = CommandSpec(
+        name: "model",
+        abstract: "Print the model's states, inputs and transitions, for docs and other tools.",
+        discussion: nil,
+        arguments: [],
+        options: [.init(name: "format", valueName: "format", help: "mermaid (a stateDiagram-v2) or json (default).")]
+            + SharedOptions.model.filter { $0.name == "model" })
+}
