@@ -55,16 +55,7 @@ public struct RunEngine: Sendable {
     /// The scenarios of `run` whose files changed or went while it ran, each as an input error
     /// at the scenario: a run with one is not a conformance verdict, and no baseline takes it.
     public static func suiteChanges(in run: RunRecord) -> [Diagnostic] {
-        var seen: Set<String> = []
-        var found: [Diagnostic] = []
-        for implementation in run.implementations {
-            for record in implementation.records where record.outcome == .errored {
-                guard let message = record.message, message.hasPrefix(notRun), seen.insert(record.id).inserted
-                else { continue }
-                found.append(Diagnostic("scenario '\(record.id)' " + message, at: record.location))
-            }
-        }
-        return found
+        run.suiteChanges.map { Diagnostic("scenario '\($0.scenario)' " + notRun + $0.reason, at: $0.location) }
     }
 
     /// An implementation that runs more scenarios than this keeps its records in a temporary
@@ -95,6 +86,7 @@ public struct RunEngine: Sendable {
         releasing suite: inout Suite, on candidates: [Candidate], events: (RunEvent) -> Void = { _ in }
     ) -> RunRecord {
         let ids = suite.runIDs
+        let changes = SuiteChangeLog()
         var run = RunRecord(
             model: model.name, modelDigest: model.digest, suite: suite.identity(), shard: suite.shard,
             expected: ScenarioAccount(ids: ids),
@@ -112,17 +104,19 @@ public struct RunEngine: Sendable {
         }
         if jobs > 1 && candidates.count > 1 {
             let supplies = candidates.indices.map { supply(last: $0 == candidates.count - 1) }
-            run.implementations = together(supplies, positions: suite.positions, candidates, events: events)
+            run.implementations = together(
+                supplies, positions: suite.positions, candidates, changes: changes, events: events)
         } else {
             for (index, candidate) in candidates.enumerated() {
                 if stop() != nil { break }
                 events(.starting(candidate))
                 let work = Work(
                     supply: supply(last: index == candidates.count - 1), positions: suite.positions, workers: jobs,
-                    recordsHeld: recordsHeld)
+                    recordsHeld: recordsHeld, changes: changes)
                 run.implementations.append(self.run(work, on: candidate, events: events))
             }
         }
+        run.suiteChanges = changes.changes
         if let reason = stop() {
             var unfinished: [RunInterruption.Unfinished] = []
             for (index, candidate) in candidates.enumerated() {
@@ -142,11 +136,14 @@ public struct RunEngine: Sendable {
     /// the others' events are held and handed on after it, in candidate order, so the events
     /// are exactly those of a run of one candidate after the other.
     private func together(
-        _ supplies: [ScenarioSupply], positions: [Int], _ candidates: [Candidate], events: (RunEvent) -> Void
+        _ supplies: [ScenarioSupply], positions: [Int], _ candidates: [Candidate], changes: SuiteChangeLog,
+        events: (RunEvent) -> Void
     ) -> [ImplementationRecord] {
         let queues = candidates.dropFirst().map { _ in HeldEvents() }
         for (index, (candidate, queue)) in zip(candidates.dropFirst(), queues).enumerated() {
-            let work = Work(supply: supplies[index + 1], positions: positions, workers: jobs, recordsHeld: recordsHeld)
+            let work = Work(
+                supply: supplies[index + 1], positions: positions, workers: jobs, recordsHeld: recordsHeld,
+                changes: changes)
             let thread = Thread {
                 queue.finish(self.run(work, on: candidate) { queue.append($0) })
             }
@@ -154,7 +151,8 @@ public struct RunEngine: Sendable {
             thread.start()
         }
         events(.starting(candidates[0]))
-        let first = Work(supply: supplies[0], positions: positions, workers: jobs, recordsHeld: recordsHeld)
+        let first = Work(
+            supply: supplies[0], positions: positions, workers: jobs, recordsHeld: recordsHeld, changes: changes)
         var records = [run(first, on: candidates[0], events: events)]
         for (candidate, queue) in zip(candidates.dropFirst(), queues) {
             events(.starting(candidate))
@@ -223,9 +221,15 @@ final class Work: @unchecked Sendable {
     private var identities: [ImplementationIdentity]
     private var names: [String?]
     private var observed: [Set<String>]
+    /// Where the scenarios that could not be read again from their files are told.
+    private let changes: SuiteChangeLog
 
-    init(supply: ScenarioSupply, positions: [Int], workers: Int, recordsHeld: Int = .max) {
+    init(
+        supply: ScenarioSupply, positions: [Int], workers: Int, recordsHeld: Int = .max,
+        changes: SuiteChangeLog = SuiteChangeLog()
+    ) {
         self.supply = supply
+        self.changes = changes
         total = supply.count
         // No temporary file to be had: the records are held, as in a small run.
         spill = supply.count > recordsHeld ? RecordSpill() : nil
@@ -280,6 +284,9 @@ final class Work: @unchecked Sendable {
         guard next < total else { return nil }
         let taken = supply.take(next)
         next += 1
+        if let reason = taken.unavailable {
+            changes.add(SuiteChange(scenario: taken.scenario.id, location: taken.scenario.location, reason: reason))
+        }
         return (next - 1, taken.scenario, taken.unavailable)
     }
 
@@ -364,5 +371,24 @@ final class HeldEvents: @unchecked Sendable {
             for event in events { deliver(event) }
             if let finished { return finished }
         }
+    }
+}
+
+/// Scenarios whose files changed or went under a run, told by every worker; each once.
+final class SuiteChangeLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var seen: Set<String> = []
+    private var found: [SuiteChange] = []
+
+    func add(_ change: SuiteChange) {
+        lock.lock()
+        defer { lock.unlock() }
+        if seen.insert(change.scenario).inserted { found.append(change) }
+    }
+
+    var changes: [SuiteChange] {
+        lock.lock()
+        defer { lock.unlock() }
+        return found
     }
 }

@@ -1,3 +1,4 @@
+import ScenarioModel
 import SpecModel
 
 /// One implementation's part of a run: who it is and its scenario records, in suite order.
@@ -113,6 +114,9 @@ public struct RunRecord: Sendable, Equatable {
     public var interruption: RunInterruption?
     /// What every implementation must observe for the run to pass.
     public var profile: ConformanceProfile
+    /// Scenarios whose files changed or went while the run read them: never run, and input
+    /// errors of the suite (not kept in the results file: a merged run re-reads nothing).
+    public var suiteChanges: [SuiteChange] = []
 
     public init(
         model: String, modelDigest: String, suite: SuiteIdentity, shard: Shard? = nil,
@@ -133,4 +137,17 @@ public struct RunRecord: Sendable, Equatable {
 
     public var allRecords: [ScenarioRecord] { implementations.flatMap(\.records) }
     public var summary: RunSummary { RunSummary(implementations.lazy.flatMap(\.records)) }
+}
+
+/// A scenario that could not be read again from its file as the run reached it, and why.
+public struct SuiteChange: Sendable, Equatable {
+    public var scenario: String
+    public var location: SourceLocation
+    public var reason: String
+
+    public init(scenario: String, location: SourceLocation, reason: String) {
+        self.scenario = scenario
+        self.location = location
+        self.reason = reason
+    }
 }
