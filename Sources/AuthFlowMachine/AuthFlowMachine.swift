@@ -47,7 +47,7 @@ private struct FlowReduction {
 
     mutating func enter(_ phase: FlowPhase) {
         state.screen.overlay = phase
-        outputs.append(.entered(phase.rawValue))
+        outputs.append(.entered(.flow(phase)))
     }
 
     mutating func log(_ name: String, _ params: [String: AnalyticsParameter] = [:]) {
@@ -60,13 +60,24 @@ private struct FlowReduction {
     mutating func child(_ event: UnlockEvent, keepOutputs: Bool = true) {
         let (next, childOutputs) = machine.unlock.reduce(state.unlock, event, now: now)
         state.unlock = next
+        take(childOutputs, keepOutputs: keepOutputs)
+    }
+
+    /// Tells the child what happened in the flow, and takes what it did as the flow's.
+    mutating func tell(_ handOver: UnlockMachine.HandOver) {
+        let (next, childOutputs) = machine.unlock.told(state.unlock, handOver)
+        state.unlock = next
+        take(childOutputs, keepOutputs: true)
+    }
+
+    private mutating func take(_ childOutputs: [UnlockOutput], keepOutputs: Bool) {
         guard keepOutputs else { return }
         for output in childOutputs {
             switch output {
             case .entered(let phase):
                 state.screen.overlay = nil
                 state.screen.message = nil
-                outputs.append(.entered(phase.rawValue))
+                outputs.append(.entered(.unlock(phase)))
                 if phase == .login { log("screen_view", ["screen_name": .string("login")]) }
             case .announced(let text): outputs.append(.announced(text))
             case .analytics(let name, let params): outputs.append(.analytics(name: name, params: params))
@@ -106,7 +117,7 @@ private struct FlowReduction {
         case .unlock(.killed) where running:
             state.screen = FlowScreen()
             if childPhase == .notRunning {
-                outputs.append(.entered(Phase.notRunning.rawValue))
+                outputs.append(.entered(.unlock(.notRunning)))
             } else {
                 child(.killed)
             }
@@ -134,7 +145,7 @@ private struct FlowReduction {
             deepLink(link)
         case .loggedOut where overlay == nil && childPhase == .dashboard:
             // §2: Post Logout --> LOGIN; the session goes (INT-AF-007).
-            state.unlock.persisted.session = .absent
+            tell(.sessionEnded)
             showLogin()
         default:
             // An input the current state does not take is ignored (INT-012's rule, the flow's too).
@@ -229,24 +240,20 @@ private struct FlowReduction {
     /// the PIN count and lock gone). The child takes it from its Login, which is where the flow's
     /// sign-in screens stand for it (INT-AF-002).
     mutating func signIn(showing: Bool = false) {
-        state.unlock.screen.phase = .login
+        tell(.signInScreenShown)
         state.screen.overlay = nil
         child(.loginCompleted, keepOutputs: showing)
     }
 
+    /// The child's hand-over to Login logs §11.2's screen_view (`take`).
     mutating func showLogin() {
         state.screen = FlowScreen()
-        state.unlock.screen.digits = []
-        state.unlock.screen.message = nil
-        state.unlock.screen.phase = .login
-        outputs.append(.entered(Phase.login.rawValue))
-        log("screen_view", ["screen_name": .string("login")])
+        tell(.loginShown)
     }
 
     mutating func showRecovery() {
         state.screen = FlowScreen()
-        state.unlock.screen.phase = .recovery
-        outputs.append(.entered(Phase.recovery.rawValue))
+        tell(.recoveryShown)
     }
 
     mutating func showMFA() {
@@ -277,7 +284,7 @@ private struct FlowReduction {
         case .login where !onLogin: showLogin()
         case .register where overlay != .registration:
             state.screen = FlowScreen()
-            state.unlock.screen.phase = .login
+            tell(.signInScreenShown)
             enter(.registration)
         case .recover where !onRecovery: showRecovery()
         default: break

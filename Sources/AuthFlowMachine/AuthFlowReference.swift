@@ -88,7 +88,7 @@ public struct AuthFlowReference: ImplementationUnderTest {
         var events: [Value] = []
         for output in outputs {
             switch output {
-            case .entered(let name): states.append(.string(name))
+            case .entered(let screen): states.append(.string(screen.name))
             case .announced(let text): announcements.append(.string(text))
             case .analytics(let name, let params):
                 events.append(

@@ -109,8 +109,22 @@ public enum AuthFlowEvent: Sendable, Equatable {
     case loggedOut
 }
 
+/// A screen the flow shows: one of the unlock screen's states, or one of the flow's own.
+public enum Screen: Sendable, Equatable {
+    case unlock(Phase)
+    case flow(FlowPhase)
+
+    /// Its name, as observations and scenarios give it.
+    public var name: String {
+        switch self {
+        case .unlock(let phase): return phase.rawValue
+        case .flow(let phase): return phase.rawValue
+        }
+    }
+}
+
 public enum AuthFlowOutput: Sendable, Equatable {
-    case entered(String)
+    case entered(Screen)
     case announced(String)
     case analytics(name: String, params: [String: AnalyticsParameter])
 }

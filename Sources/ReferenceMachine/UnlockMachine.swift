@@ -14,6 +14,41 @@ public struct UnlockMachine: Sendable {
         self.verifyPIN = verifyPIN
     }
 
+    /// What a flow that holds the unlock screen tells it of its own screens: no input of the
+    /// screen's, and no time passes (no timer fires).
+    public enum HandOver: Sendable, Equatable {
+        /// The flow shows its Login: the screen hands over there, typed digits and message gone.
+        case loginShown
+        /// The flow shows the account recovery screen.
+        case recoveryShown
+        /// One of the flow's sign-in screens is up (Registration, the provider's sheet): the
+        /// screen stands on its Login behind it, and says nothing.
+        case signInScreenShown
+        /// The user logged out: the session is gone.
+        case sessionEnded
+    }
+
+    /// The screen told what happened in the flow around it.
+    public func told(_ state: UnlockState, _ handOver: HandOver) -> (UnlockState, [UnlockOutput]) {
+        var state = state
+        switch handOver {
+        case .loginShown:
+            state.screen.digits = []
+            state.screen.message = nil
+            state.screen.phase = .login
+            return (state, [.entered(.login)])
+        case .recoveryShown:
+            state.screen.phase = .recovery
+            return (state, [.entered(.recovery)])
+        case .signInScreenShown:
+            state.screen.phase = .login
+            return (state, [])
+        case .sessionEnded:
+            state.persisted.session = .absent
+            return (state, [])
+        }
+    }
+
     /// `now` is milliseconds since 1970 on the virtual clock.
     public func reduce(_ state: UnlockState, _ event: UnlockEvent, now: Int) -> (UnlockState, [UnlockOutput]) {
         var reduction = Reduction(state: state, now: now, rules: rules, verifyPIN: verifyPIN)
