@@ -88,7 +88,7 @@ let package = Package(
             dependencies: [
                 "YAMLLoader", "SpecModel", "ScenarioModel", "ReferenceMachine", "Runner", "Reporters",
                 "DriverProtocol", "SubprocessDriver", "DriverKit", "Coverage", "SpecCheck", "Results", "Engine",
-                "Exploration", "AuthFlowMachine",
+                "Exploration", "AuthFlowMachine", "CommandCatalog", "CommandLineKit", "Models",
             ],
             exclude: ["Fixtures"]),
     ],

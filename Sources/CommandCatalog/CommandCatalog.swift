@@ -8,6 +8,15 @@ import SubprocessDriver
 /// their defaults, declared once and read by the command line's parser and help, and by the
 /// tests that check the CLI reference and the CI recipes against them.
 package enum CommandCatalog {
+    /// The program: its name, version, overview and subcommands.
+    package static let program = Program(
+        name: "authspec", version: "0.1.0",
+        overview: "Conformance suite and test oracle for the MedTime unlock screen.",
+        description:
+            "Runs YAML scenarios derived from the specification against the reference state machine "
+            + "and reports, per step, what the spec expects and what was observed.",
+        commands: all)
+
     /// Every subcommand, in the order the root help lists them.
     package static var all: [CommandSpec] {
         [run, merge, lint, record, doctor, spec, model, explore, mutate, checkModel, generate, trace, bench]

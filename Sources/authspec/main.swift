@@ -12,12 +12,7 @@ let commands: [any Command.Type] = [
     TraceCommand.self, BenchCommand.self,
 ]
 
-let program = Program(
-    name: "authspec", version: "0.1.0", overview: "Conformance suite and test oracle for the MedTime unlock screen.",
-    description:
-        "Runs YAML scenarios derived from the specification against the reference state machine "
-        + "and reports, per step, what the spec expects and what was observed.",
-    commands: CommandCatalog.all)
+let program = CommandCatalog.program
 
 @MainActor func main(_ arguments: [String]) -> Int32 {
     precondition(
