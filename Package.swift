@@ -56,7 +56,7 @@ let package = Package(
         // Random state-aware probes compared with the reference, and shrinking what diverges.
         .target(name: "Exploration", dependencies: ["SpecModel", "ScenarioModel", "Results", "Runner"]),
         // What a run exercised of the model and of the requirements.
-        .target(name: "Coverage", dependencies: ["SpecModel", "Results"]),
+        .target(name: "Coverage", dependencies: ["SpecModel", "ScenarioModel", "Results"]),
         // Turns results into text for people and machines; never runs anything.
         .target(
             name: "Reporters",
@@ -73,7 +73,10 @@ let package = Package(
         // Every subcommand's declaration, read by the parser, the help and the tests.
         .target(
             name: "CommandCatalog",
-            dependencies: ["CommandLineKit", "Models", "SpecModel", "Reporters", "SubprocessDriver", "Exploration"]),
+            dependencies: [
+                "CommandLineKit", "Models", "SpecModel", "ScenarioModel", "Reporters", "SubprocessDriver",
+                "Exploration",
+            ]),
         // Subcommands declared once, read by their help and their parser (no authspec concept).
         .target(name: "CommandLineKit", dependencies: ["ScenarioModel", "SpecModel"]),
         .executableTarget(

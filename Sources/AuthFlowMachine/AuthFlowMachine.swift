@@ -4,17 +4,17 @@ import ReferenceMachine
 /// unlock screen's reducer as its child. The flow hands the child its events while the child's
 /// screen is up and never repeats its rules: the unlock, the PIN lock, the session check, the
 /// relock after 5 minutes away and what a completed login resets are all the child's.
-public struct AuthFlowMachine: Sendable {
-    public var unlock: UnlockMachine
-    public var rules: AuthFlowRules
+package struct AuthFlowMachine: Sendable {
+    package var unlock: UnlockMachine
+    package var rules: AuthFlowRules
 
-    public init(unlock: UnlockMachine = UnlockMachine(), rules: AuthFlowRules = .spec) {
+    package init(unlock: UnlockMachine = UnlockMachine(), rules: AuthFlowRules = .spec) {
         self.unlock = unlock
         self.rules = rules
     }
 
     /// `now` is milliseconds since 1970 on the virtual clock.
-    public func reduce(_ state: AuthFlowState, _ event: AuthFlowEvent, now: Int) -> (AuthFlowState, [AuthFlowOutput]) {
+    package func reduce(_ state: AuthFlowState, _ event: AuthFlowEvent, now: Int) -> (AuthFlowState, [AuthFlowOutput]) {
         var reduction = FlowReduction(state: state, now: now, machine: self)
         reduction.fireDueTimers()
         reduction.handle(event)

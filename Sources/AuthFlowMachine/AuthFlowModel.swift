@@ -4,12 +4,12 @@ import SpecModel
 /// UIF-AUTH-001's authentication flow as a model declaration: the flow's own screens beside the
 /// unlock model's states, inputs, given keys, observations and transitions, which are taken from
 /// the unlock declaration rather than written again (the child's lists are one source of truth).
-public enum AuthFlowModel {
+package enum AuthFlowModel {
     static let unlock = UnlockModel.declaration
     /// The shared TOTP secret of RFC 6238 Appendix B (SHA-1), so scenarios can use its vectors.
-    public static let defaultSecret = "12345678901234567890"
+    package static let defaultSecret = "12345678901234567890"
 
-    public static let declaration: ModelDeclaration = {
+    package static let declaration: ModelDeclaration = {
         var declaration = ModelDeclaration(
             name: "auth-flow",
             initialState: unlock.initialState,

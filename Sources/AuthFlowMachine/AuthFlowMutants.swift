@@ -3,12 +3,12 @@ import SpecModel
 
 /// The auth-flow reference with one deliberate change: another rule number, or an input taken
 /// for another (the ways an app misreads what the provider, the user or a link says).
-public struct MutatedFlow: ImplementationUnderTest, StateSaving {
+package struct MutatedFlow: ImplementationUnderTest, StateSaving {
     var inner: AuthFlowReference
     let rewriteInput: @Sendable (Input) -> Input
-    public let name: String
+    package let name: String
 
-    public init(
+    package init(
         _ name: String, rules: AuthFlowRules = .spec, unlock: ReferenceImplementation,
         rewriteInput: @escaping @Sendable (Input) -> Input = { $0 }
     ) {
@@ -17,29 +17,29 @@ public struct MutatedFlow: ImplementationUnderTest, StateSaving {
         self.rewriteInput = rewriteInput
     }
 
-    public var observedKeys: Set<String> { inner.observedKeys }
+    package var observedKeys: Set<String> { inner.observedKeys }
 
-    public mutating func start(scenario: String, given: [String: Value]) throws(ImplementationError) {
+    package mutating func start(scenario: String, given: [String: Value]) throws(ImplementationError) {
         try inner.start(scenario: scenario, given: given)
     }
 
-    public mutating func perform(_ input: Input, atMilliseconds milliseconds: Int) throws(ImplementationError)
+    package mutating func perform(_ input: Input, atMilliseconds milliseconds: Int) throws(ImplementationError)
         -> Observations
     {
         try inner.perform(rewriteInput(input), atMilliseconds: milliseconds)
     }
 
-    public mutating func finish() { inner.finish() }
+    package mutating func finish() { inner.finish() }
 
-    public func save() -> ClockedState<AuthFlowState>? { inner.save() }
-    public mutating func restore(_ saved: ClockedState<AuthFlowState>) { inner.restore(saved) }
+    package func save() -> ClockedState<AuthFlowState>? { inner.save() }
+    package mutating func restore(_ saved: ClockedState<AuthFlowState>) { inner.restore(saved) }
 }
 
 /// The auth-flow model's mutants: each of its rule numbers one higher and one lower, and each
 /// answer the flow reacts to taken for a neighbour's. The unlock screen inside it is measured by
 /// the unlock model's own mutants.
-public enum AuthFlowMutants {
-    public static func all(unlock: @escaping @Sendable () -> ReferenceImplementation) -> [Mutant] {
+package enum AuthFlowMutants {
+    package static func all(unlock: @escaping @Sendable () -> ReferenceImplementation) -> [Mutant] {
         ruleNumbers(unlock) + misreadings(unlock)
     }
 

@@ -3,8 +3,8 @@ import SpecModel
 
 /// UIF-AUTH-001's flow as a model plug-in, the unlock screen inside it: the declaration, the
 /// reference with the unlock reference's Argon2id setting, and the smoke scenario `doctor` runs.
-public enum AuthFlowPackage {
-    public static let package = ModelPackage(
+package enum AuthFlowPackage {
+    package static let package = ModelPackage(
         declaration: AuthFlowModel.declaration,
         referenceSettings: UnlockPackage.package.referenceSettings,
         makeReference: { settings in

@@ -4,14 +4,14 @@ import SpecModel
 /// The auth-flow reference behind the runner's seam: the unlock reference builds the child's
 /// world from `given` (its Argon2id PIN hash included), the flow adds its own, and the
 /// observations are the child's with the flow's screens laid over them.
-public struct AuthFlowReference: ImplementationUnderTest {
-    public let name = "reference"
-    public var machine: AuthFlowMachine
+package struct AuthFlowReference: ImplementationUnderTest {
+    package let name = "reference"
+    package var machine: AuthFlowMachine
     var unlock: ReferenceImplementation
-    public var state: AuthFlowState?
-    public var clockOrigin = 0
+    package var state: AuthFlowState?
+    package var clockOrigin = 0
 
-    public init(
+    package init(
         machine: AuthFlowMachine = AuthFlowMachine(), unlock: ReferenceImplementation = ReferenceImplementation()
     ) {
         self.unlock = unlock
@@ -20,10 +20,10 @@ public struct AuthFlowReference: ImplementationUnderTest {
         self.machine.unlock = unlock.machine
     }
 
-    public var observedKeys: Set<String> { Self.everyKey }
+    package var observedKeys: Set<String> { Self.everyKey }
     static let everyKey = Set(AuthFlowModel.declaration.observations.map(\.key))
 
-    public mutating func start(scenario: String, given: [String: Value]) throws(ImplementationError) {
+    package mutating func start(scenario: String, given: [String: Value]) throws(ImplementationError) {
         var world = given
         let firstLaunch = given["first_launch"]?.bool ?? false
         // INT-AF-001: nobody has signed in on a first launch, so there is no session.
@@ -39,7 +39,7 @@ public struct AuthFlowReference: ImplementationUnderTest {
                 totp: TOTP(secret: secret)))
     }
 
-    public mutating func perform(_ input: Input, atMilliseconds milliseconds: Int) throws(ImplementationError)
+    package mutating func perform(_ input: Input, atMilliseconds milliseconds: Int) throws(ImplementationError)
         -> Observations
     {
         let machine = machine
@@ -49,12 +49,12 @@ public struct AuthFlowReference: ImplementationUnderTest {
             observe: { Self.observations(of: $0, outputs: $1, now: $2, machine: machine) })
     }
 
-    public mutating func finish() {
+    package mutating func finish() {
         state = nil
         unlock.finish()
     }
 
-    public static func event(for input: Input) throws(ImplementationError) -> AuthFlowEvent {
+    package static func event(for input: Input) throws(ImplementationError) -> AuthFlowEvent {
         let word = input.argument?.string ?? ""
         switch input.name {
         case "tap":
@@ -78,7 +78,7 @@ public struct AuthFlowReference: ImplementationUnderTest {
     /// The unlock screen's observations of the child, with the flow's screens over them: their
     /// state, messages and hand-overs; nothing of the unlock screen to focus and no capture rule
     /// of its own while one is up (INT-032, INT-033).
-    public static func observations(
+    package static func observations(
         of state: AuthFlowState, outputs: [AuthFlowOutput], now: Int, machine: AuthFlowMachine
     ) -> Observations {
         var seen = ReferenceImplementation.observations(
@@ -121,5 +121,5 @@ public struct AuthFlowReference: ImplementationUnderTest {
 }
 
 extension AuthFlowReference: ClockedReference {
-    public typealias ReducerState = AuthFlowState
+    package typealias ReducerState = AuthFlowState
 }

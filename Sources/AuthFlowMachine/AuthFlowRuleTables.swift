@@ -6,8 +6,8 @@ import SpecModel
 /// unlock screen's (its lock schedule, session lifetimes and hand-over delay, which hold inside
 /// the flow), the flow's timers (the splash's auto-transition, UIF-AUTH-001 §6.2; the MFA
 /// screen's timeout, §10.2), and its analytics events with the unlock screen's.
-public enum AuthFlowRuleTables {
-    public static func all(_ rules: AuthFlowRules = .spec) -> [RuleTable] {
+package enum AuthFlowRuleTables {
+    package static func all(_ rules: AuthFlowRules = .spec) -> [RuleTable] {
         UnlockRuleTables.all().filter { $0.name != "analytics events" } + [
             flowTimers(rules),
             UnlockRuleTables.analytics(
@@ -17,7 +17,7 @@ public enum AuthFlowRuleTables {
 
     /// The flow's analytics events (UIF-AUTH-001 §11.2, INT-AF-010) beside the unlock screen's
     /// (SCR-AUTH-006 §11.1), whose screen_view names the flow's screens too.
-    public static let events: [UnlockAnalytics.Event] =
+    package static let events: [UnlockAnalytics.Event] =
         [
             .init(
                 "screen_view", [("screen_name", ["biometric_unlock", "login", "mfa", "splash"])],

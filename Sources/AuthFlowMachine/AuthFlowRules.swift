@@ -1,25 +1,25 @@
 /// The flow's numbers: UIF-AUTH-001's where it gives them, the reference's own (INT-AF ids)
 /// where it does not. One place, so a mutant can move one.
-public struct AuthFlowRules: Sendable, Hashable {
+package struct AuthFlowRules: Sendable, Hashable {
     /// §6.2: "1500ms: Auto-transicion".
-    public var splashDuration = 1_500
+    package var splashDuration = 1_500
     /// §10.2: "Pantalla MFA abierta: 5 min".
-    public var mfaScreenTimeout = 300_000
+    package var mfaScreenTimeout = 300_000
     /// §8.2 gives no number: wrong codes before the cooldown (INT-AF-004).
-    public var mfaAttempts = 5
+    package var mfaAttempts = 5
     /// §8.2's "{X} segundos" (INT-AF-004).
-    public var mfaCooldown = 30_000
+    package var mfaCooldown = 30_000
     /// RFC 6238 §5.2: steps back still accepted for a code typed as its step ends (INT-AF-003).
-    public var mfaStepsAccepted = 1
+    package var mfaStepsAccepted = 1
     /// Steps back a code is told "expirado" rather than "incorrecto" (INT-AF-003).
-    public var mfaStepsExpired = 10
+    package var mfaStepsExpired = 10
 
-    public static let spec = AuthFlowRules()
+    package static let spec = AuthFlowRules()
 }
 
 /// The flow's Spanish texts, as UIF-AUTH-001 §8 writes them.
-public enum AuthFlowTexts {
-    public static func oauthError(_ outcome: OAuthOutcome) -> String? {
+package enum AuthFlowTexts {
+    package static func oauthError(_ outcome: OAuthOutcome) -> String? {
         switch outcome {
         case .success, .cancelled: nil
         case .network: "Sin conexion. Verifica tu internet."
@@ -28,9 +28,9 @@ public enum AuthFlowTexts {
         case .server: "Error del servidor. Intenta mas tarde."
         }
     }
-    public static let codeInvalid = "Codigo incorrecto. Verifica e intenta de nuevo."
-    public static let codeExpired = "Codigo expirado. Usa el codigo actual de tu app."
-    public static func tooManyAttempts(remaining milliseconds: Int) -> String {
+    package static let codeInvalid = "Codigo incorrecto. Verifica e intenta de nuevo."
+    package static let codeExpired = "Codigo expirado. Usa el codigo actual de tu app."
+    package static func tooManyAttempts(remaining milliseconds: Int) -> String {
         "Demasiados intentos. Espera \((milliseconds + 999) / 1000) segundos."
     }
 }

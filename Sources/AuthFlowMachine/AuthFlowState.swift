@@ -2,7 +2,7 @@ import ReferenceMachine
 
 /// The flow's own screens (UIF-AUTH-001 §2, §7); the unlock screen's states, Login, Recovery
 /// and the Dashboard are its child's (the unlock reducer's `Phase`).
-public enum FlowPhase: String, Sendable, CaseIterable {
+package enum FlowPhase: String, Sendable, CaseIterable {
     case splash = "Splash"
     case carousel = "Carousel"
     case oauth = "OAuth"
@@ -12,24 +12,24 @@ public enum FlowPhase: String, Sendable, CaseIterable {
     case onboarding = "Onboarding"
 }
 
-public enum Provider: String, Sendable, CaseIterable { case google, apple }
+package enum Provider: String, Sendable, CaseIterable { case google, apple }
 
 /// What the provider's sign-in sheet answers (UIF-AUTH-001 §8.1's codes, lower case).
-public enum OAuthOutcome: String, Sendable, CaseIterable {
+package enum OAuthOutcome: String, Sendable, CaseIterable {
     case success, cancelled, network, disabled, token, server
 
     /// §8.1's `Codigo` column, as `login_error` reports it.
-    public var errorCode: String { rawValue.uppercased() }
+    package var errorCode: String { rawValue.uppercased() }
 }
 
 /// UIF-AUTH-001 §9.1.
-public enum DeepLink: String, Sendable, CaseIterable {
+package enum DeepLink: String, Sendable, CaseIterable {
     case login, register, recover
     case verifyMFA = "verify-mfa"
 }
 
 /// The flow's own buttons and links; the unlock screen's are its `TapTarget`s.
-public enum FlowTarget: String, Sendable, CaseIterable {
+package enum FlowTarget: String, Sendable, CaseIterable {
     /// "Comenzar" on the last slide, "Saltar" on any (§6.3).
     case start, skip
     case google, apple
@@ -42,16 +42,16 @@ public enum FlowTarget: String, Sendable, CaseIterable {
 
 /// What outlives the process besides the unlock screen's store: whether any account has used
 /// the app on this device, the account the provider knows, the MFA secret and the MFA lock.
-public struct FlowStore: Sendable, Hashable {
+package struct FlowStore: Sendable, Hashable {
     /// No account has signed in on this device yet: the splash and the carousel (INT-AF-001).
-    public var firstLaunch: Bool
+    package var firstLaunch: Bool
     /// The provider's sign-in finds an existing MedTime account (else it makes a new one).
-    public var accountExists: Bool
-    public var totp: TOTP
-    public var mfaFailures = 0
-    public var mfaBlockedUntil: Int?
+    package var accountExists: Bool
+    package var totp: TOTP
+    package var mfaFailures = 0
+    package var mfaBlockedUntil: Int?
 
-    public init(firstLaunch: Bool, accountExists: Bool, totp: TOTP) {
+    package init(firstLaunch: Bool, accountExists: Bool, totp: TOTP) {
         self.firstLaunch = firstLaunch
         self.accountExists = accountExists
         self.totp = totp
@@ -59,46 +59,46 @@ public struct FlowStore: Sendable, Hashable {
 }
 
 /// What dies with the process: which of the flow's screens is up and what is on it.
-public struct FlowScreen: Sendable, Hashable {
+package struct FlowScreen: Sendable, Hashable {
     /// The flow's screen on top; nil when the child's screen is the one shown.
-    public var overlay: FlowPhase?
-    public var splashAt: Int?
-    public var provider: Provider?
+    package var overlay: FlowPhase?
+    package var splashAt: Int?
+    package var provider: Provider?
     /// The sign-in sheet was opened from Registration (its failures go back there).
-    public var registering = false
-    public var signInStartedAt: Int?
-    public var code: [Int] = []
-    public var mfaShownAt: Int?
+    package var registering = false
+    package var signInStartedAt: Int?
+    package var code: [Int] = []
+    package var mfaShownAt: Int?
     /// The flow's message on its own screens and on Login and Recovery.
-    public var message: String?
+    package var message: String?
 
-    public init() {}
+    package init() {}
 }
 
-public struct AuthFlowState: Sendable, Hashable {
+package struct AuthFlowState: Sendable, Hashable {
     /// The unlock screen, scoped: only the unlock reducer changes it, but for the shared
     /// screens the flow shows (INT-AF-002).
-    public var unlock: UnlockState
-    public var store: FlowStore
-    public var screen = FlowScreen()
+    package var unlock: UnlockState
+    package var store: FlowStore
+    package var screen = FlowScreen()
 
-    public init(unlock: UnlockState, store: FlowStore) {
+    package init(unlock: UnlockState, store: FlowStore) {
         self.unlock = unlock
         self.store = store
     }
 
     /// The state's name: the flow's screen on top, else the child's state.
-    public var stateName: String { screen.overlay?.rawValue ?? unlock.screen.phase.rawValue }
+    package var stateName: String { screen.overlay?.rawValue ?? unlock.screen.phase.rawValue }
 
     /// The flow's message shows on its own screens and on Login and Recovery, which the unlock
     /// screen hands over to and the flow owns.
-    public var showsFlowMessage: Bool {
+    package var showsFlowMessage: Bool {
         screen.overlay != nil || [.login, .recovery].contains(unlock.screen.phase)
     }
 }
 
 /// Everything that can happen to the flow, named for what happened.
-public enum AuthFlowEvent: Sendable, Equatable {
+package enum AuthFlowEvent: Sendable, Equatable {
     /// An event of the unlock screen's, which the flow passes to its child where the child's
     /// screen is up (or acts on itself: a launch, a kill, a digit on the MFA screen).
     case unlock(UnlockEvent)
@@ -110,12 +110,12 @@ public enum AuthFlowEvent: Sendable, Equatable {
 }
 
 /// A screen the flow shows: one of the unlock screen's states, or one of the flow's own.
-public enum Screen: Sendable, Equatable {
+package enum Screen: Sendable, Equatable {
     case unlock(Phase)
     case flow(FlowPhase)
 
     /// Its name, as observations and scenarios give it.
-    public var name: String {
+    package var name: String {
         switch self {
         case .unlock(let phase): return phase.rawValue
         case .flow(let phase): return phase.rawValue
@@ -123,7 +123,7 @@ public enum Screen: Sendable, Equatable {
     }
 }
 
-public enum AuthFlowOutput: Sendable, Equatable {
+package enum AuthFlowOutput: Sendable, Equatable {
     case entered(Screen)
     case announced(String)
     case analytics(name: String, params: [String: AnalyticsParameter])

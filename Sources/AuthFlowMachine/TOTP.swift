@@ -1,17 +1,17 @@
-import CCrypto
+internal import CCrypto
 
 /// Time-based one-time passwords (RFC 6238) over HOTP (RFC 4226), with OpenSSL's HMAC: what an
 /// authenticator app shows and what the MFA screen's server checks (UIF-AUTH-001 §4.1: six digits).
-public struct TOTP: Sendable, Hashable {
-    public enum Algorithm: String, Sendable, CaseIterable { case sha1, sha256, sha512 }
+package struct TOTP: Sendable, Hashable {
+    package enum Algorithm: String, Sendable, CaseIterable { case sha1, sha256, sha512 }
 
-    public var secret: [UInt8]
-    public var digits: Int
+    package var secret: [UInt8]
+    package var digits: Int
     /// The time step X of RFC 6238 §4.1, in seconds, counted from T0 = 0.
-    public var stepSeconds: Int
-    public var algorithm: Algorithm
+    package var stepSeconds: Int
+    package var algorithm: Algorithm
 
-    public init(secret: [UInt8], digits: Int = 6, stepSeconds: Int = 30, algorithm: Algorithm = .sha1) {
+    package init(secret: [UInt8], digits: Int = 6, stepSeconds: Int = 30, algorithm: Algorithm = .sha1) {
         self.secret = secret
         self.digits = digits
         self.stepSeconds = stepSeconds
@@ -19,17 +19,17 @@ public struct TOTP: Sendable, Hashable {
     }
 
     /// The time step a moment falls in (milliseconds since 1970).
-    public func counter(atMilliseconds milliseconds: Int) -> Int {
+    package func counter(atMilliseconds milliseconds: Int) -> Int {
         Int((Double(milliseconds) / 1000).rounded(.down)) / stepSeconds
     }
 
-    public func code(atMilliseconds milliseconds: Int) -> String {
+    package func code(atMilliseconds milliseconds: Int) -> String {
         code(counter: counter(atMilliseconds: milliseconds))
     }
 
     /// RFC 4226 §5.3: HMAC of the big-endian counter, dynamic truncation, the last `digits`
     /// decimal digits, zero-padded.
-    public func code(counter: Int) -> String {
+    package func code(counter: Int) -> String {
         let message = (0..<8).reversed().map { UInt8(truncatingIfNeeded: UInt64(counter) >> (UInt64($0) * 8)) }
         let mac = Self.hmac(algorithm, key: secret, message: message)
         let offset = Int(mac[mac.count - 1] & 0x0f)

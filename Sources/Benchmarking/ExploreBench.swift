@@ -7,7 +7,7 @@ import SpecModel
 /// on the reference, then the candidate, here a second reference, judged by the runner with
 /// the invariants) against a raw loop that only feeds the same probes' inputs to the
 /// reference, side by side, alternating trials.
-public enum ExploreBench {
+package enum ExploreBench {
     /// Counts the inputs an implementation performs; copies share the count.
     final class Counter: @unchecked Sendable {
         var steps = 0
@@ -31,13 +31,13 @@ public enum ExploreBench {
     }
 
     /// The two medians, and whether the reference agreed with itself throughout.
-    public struct Result: Sendable {
-        public var raw: Double
-        public var inside: Double
-        public var diverged: Bool
+    package struct Result: Sendable {
+        package var raw: Double
+        package var inside: Double
+        package var diverged: Bool
     }
 
-    public static func run(package: ModelPackage, runs: Int, trials: Int, emit: (String) -> Void) -> Result {
+    package static func run(package: ModelPackage, runs: Int, trials: Int, emit: (String) -> Void) -> Result {
         let model = package.declaration
         let settings = (try? package.resolve(settings: [:]).get()) ?? [:]
         var exploration = ExplorationSettings(seed: 1, budget: .seconds(3600), depth: 40)

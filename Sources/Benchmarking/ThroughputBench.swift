@@ -5,22 +5,22 @@ import SpecModel
 import SubprocessDriver
 
 /// Why a measurement could not be made.
-public struct BenchError: Error, CustomStringConvertible {
-    public var message: String
-    public var description: String { message }
+package struct BenchError: Error, CustomStringConvertible {
+    package var message: String
+    package var description: String { message }
 }
 
 /// `authspec bench`: input steps per second through authspec against a driver alone, fed the
 /// exact requests authspec sends, alternating trials, with the CPU time per input step of each.
-public struct ThroughputBench {
-    public var scenarios: [Scenario]
-    public var rounds: Int
-    public var trials: Int
-    public var model: ModelDeclaration
+package struct ThroughputBench {
+    package var scenarios: [Scenario]
+    package var rounds: Int
+    package var trials: Int
+    package var model: ModelDeclaration
     /// Where each line of what is measured goes.
-    public var emit: @Sendable (String) -> Void
+    package var emit: @Sendable (String) -> Void
 
-    public init(
+    package init(
         scenarios: [Scenario], rounds: Int, trials: Int, model: ModelDeclaration,
         emit: @escaping @Sendable (String) -> Void
     ) {
@@ -31,13 +31,13 @@ public struct ThroughputBench {
         self.emit = emit
     }
 
-    public struct Medians: Sendable {
-        public var alone: Double
-        public var throughAuthspec: Double
+    package struct Medians: Sendable {
+        package var alone: Double
+        package var throughAuthspec: Double
     }
 
     /// Records one trial's requests, then alternates the driver alone and through authspec.
-    public func measure(label: String, command: String) throws -> Medians {
+    package func measure(label: String, command: String) throws -> Medians {
         emit("\n\(label): \(command)")
         let recording = try record(command: command)
         var alone: [Double] = []
@@ -114,13 +114,13 @@ public struct ThroughputBench {
     }
 
     /// A ratio as the output gives it.
-    public static func format(_ ratio: Double) -> String { String(format: "%.2f", ratio) }
+    package static func format(_ ratio: Double) -> String { String(format: "%.2f", ratio) }
 }
 
 /// CPU seconds (user and system) of this process, and of its children ended and reaped.
-public enum CPU {
-    public static var own: Double { seconds(RUSAGE_SELF.rawValue) }
-    public static var children: Double { seconds(RUSAGE_CHILDREN.rawValue) }
+package enum CPU {
+    package static var own: Double { seconds(RUSAGE_SELF.rawValue) }
+    package static var children: Double { seconds(RUSAGE_CHILDREN.rawValue) }
 
     private static func seconds(_ who: __rusage_who_t) -> Double {
         var usage = rusage()

@@ -4,20 +4,20 @@ import SpecModel
 /// What one implementation's run exercised of the model: states entered, declared transitions
 /// taken (and ones the model does not have), inputs met in each state. Summed from each
 /// scenario's hits, so results read back or merged give the same report.
-public struct CoverageReport: Sendable {
-    public let implementation: String
-    public let model: ModelDeclaration
-    public private(set) var stateHits: [String: Int] = [:]
+package struct CoverageReport: Sendable {
+    package let implementation: String
+    package let model: ModelDeclaration
+    package private(set) var stateHits: [String: Int] = [:]
     /// By declared transition (index into `model.transitions`).
-    public private(set) var transitionHits: [Int: Int] = [:]
-    public private(set) var undeclaredTransitions: [Edge: Int] = [:]
-    public private(set) var undeclaredStates: [String: Int] = [:]
-    public private(set) var pairHits: [InputInState: Int] = [:]
+    package private(set) var transitionHits: [Int: Int] = [:]
+    package private(set) var undeclaredTransitions: [Edge: Int] = [:]
+    package private(set) var undeclaredStates: [String: Int] = [:]
+    package private(set) var pairHits: [InputInState: Int] = [:]
     /// The scenarios that made each move, and entered each state, the model does not have.
-    public private(set) var undeclaredMovesBy: [Edge: [String]] = [:]
-    public private(set) var undeclaredStatesBy: [String: [String]] = [:]
+    package private(set) var undeclaredMovesBy: [Edge: [String]] = [:]
+    package private(set) var undeclaredStatesBy: [String: [String]] = [:]
 
-    public init(implementation: String, records: some Collection<ScenarioRecord>, model: ModelDeclaration) {
+    package init(implementation: String, records: some Collection<ScenarioRecord>, model: ModelDeclaration) {
         var hits = Hits()
         for record in records { hits.add(record.hits) }
         self.init(implementation: implementation, hits: hits, model: model)
@@ -32,7 +32,7 @@ public struct CoverageReport: Sendable {
         }
     }
 
-    public init(implementation: String, hits: Hits, model: ModelDeclaration) {
+    package init(implementation: String, hits: Hits, model: ModelDeclaration) {
         self.implementation = implementation
         self.model = model
         let known = Set(model.stateNames)
@@ -51,19 +51,19 @@ public struct CoverageReport: Sendable {
 
     // MARK: Figures
 
-    public struct Ratio: Sendable, Equatable, CustomStringConvertible {
-        public var covered: Int
-        public var total: Int
-        public var percent: Int { total == 0 ? 100 : covered * 100 / total }
-        public var description: String { "\(covered)/\(total) (\(percent)%)" }
+    package struct Ratio: Sendable, Equatable, CustomStringConvertible {
+        package var covered: Int
+        package var total: Int
+        package var percent: Int { total == 0 ? 100 : covered * 100 / total }
+        package var description: String { "\(covered)/\(total) (\(percent)%)" }
     }
 
-    public var states: Ratio {
+    package var states: Ratio {
         Ratio(covered: model.stateNames.filter { stateHits[$0] != nil }.count, total: model.states.count)
     }
-    public var transitions: Ratio { Ratio(covered: transitionHits.count, total: model.transitions.count) }
+    package var transitions: Ratio { Ratio(covered: transitionHits.count, total: model.transitions.count) }
     /// Inputs met in the states an input can arrive in (not those passed through within a step).
-    public var inputsInStates: Ratio {
+    package var inputsInStates: Ratio {
         let labels = model.inputLabels
         let covered = model.waitingStates.reduce(0) { total, state in
             total + labels.filter { pairHits[InputInState(state: state, input: $0)] != nil }.count
@@ -71,11 +71,11 @@ public struct CoverageReport: Sendable {
         return Ratio(covered: covered, total: labels.count * model.waitingStates.count)
     }
 
-    public var uncoveredStates: [String] { model.stateNames.filter { stateHits[$0] == nil } }
-    public var uncoveredTransitions: [TransitionDeclaration] {
+    package var uncoveredStates: [String] { model.stateNames.filter { stateHits[$0] == nil } }
+    package var uncoveredTransitions: [TransitionDeclaration] {
         model.transitions.indices.filter { transitionHits[$0] == nil }.map { model.transitions[$0] }
     }
-    public var uncoveredPairs: [InputInState] {
+    package var uncoveredPairs: [InputInState] {
         let labels = model.inputLabels
         return model.waitingStates.flatMap { state in
             labels.map { InputInState(state: state, input: $0) }.filter { pairHits[$0] == nil }
@@ -86,7 +86,7 @@ public struct CoverageReport: Sendable {
 extension CoverageReport {
     /// Which scenarios take each declared transition (`From -> To`, `* -> NotRunning` for a
     /// wildcard), from the states the implementation reported.
-    public static func scenariosByTransition(_ records: some Collection<ScenarioRecord>, model: ModelDeclaration)
+    package static func scenariosByTransition(_ records: some Collection<ScenarioRecord>, model: ModelDeclaration)
         -> [String: [String]]
     {
         var byTransition: [String: [String]] = [:]

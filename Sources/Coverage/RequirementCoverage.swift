@@ -2,7 +2,7 @@ import Results
 
 /// Where a requirement stands for one implementation. Verified only where every covering
 /// scenario that ran passed with each of its expectations checked.
-public enum RequirementStatus: String, Sendable, CaseIterable {
+package enum RequirementStatus: String, Sendable, CaseIterable {
     case verified
     /// The covering scenarios ran without a difference, but not every expectation was
     /// checked (the implementation does not observe some keys), or some were skipped.
@@ -18,15 +18,15 @@ public enum RequirementStatus: String, Sendable, CaseIterable {
 }
 
 /// A requirement's status on one implementation, with what kept it from being verified.
-public struct RequirementAssessment: Sendable, Equatable {
-    public var status: RequirementStatus
+package struct RequirementAssessment: Sendable, Equatable {
+    package var status: RequirementStatus
     /// For `notVerified`: the expected keys the implementation does not observe, in the order met.
-    public var unobserved: [String]
+    package var unobserved: [String]
     /// For `notVerified`: how many covering scenarios were skipped.
-    public var skipped: Int
+    package var skipped: Int
 
     /// `not verified (does not observe events, message)`, `failed`.
-    public var description: String {
+    package var description: String {
         guard status == .notVerified else { return status.rawValue }
         var reasons: [String] = []
         if !unobserved.isEmpty { reasons.append("does not observe " + unobserved.joined(separator: ", ")) }
@@ -35,8 +35,8 @@ public struct RequirementAssessment: Sendable, Equatable {
     }
 }
 
-public enum RequirementCoverage {
-    public static func assess(_ requirement: String, in records: some Collection<ScenarioRecord>)
+package enum RequirementCoverage {
+    package static func assess(_ requirement: String, in records: some Collection<ScenarioRecord>)
         -> RequirementAssessment
     {
         assess([requirement], in: records)[0]
@@ -44,7 +44,7 @@ public enum RequirementCoverage {
 
     /// Each requirement's assessment, in one pass over the records: a large run's records are
     /// read back from a file for each pass, so requirements are not assessed one pass each.
-    public static func assess(
+    package static func assess(
         _ requirements: [String], in records: some Collection<ScenarioRecord>
     ) -> [RequirementAssessment] {
         let wanted = Set(requirements)

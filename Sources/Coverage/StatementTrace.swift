@@ -2,7 +2,7 @@ import Results
 import ScenarioModel
 
 /// Where one statement stands on one implementation's run.
-public enum StatementStanding: String, Sendable, CaseIterable {
+package enum StatementStanding: String, Sendable, CaseIterable {
     /// Claimed verified, and every requirement it rests on was verified in the run.
     case verified
     /// Claimed verified, but a requirement it rests on was not verified in the run.
@@ -18,21 +18,21 @@ public enum StatementStanding: String, Sendable, CaseIterable {
 }
 
 /// The statements of one document and where each stands.
-public struct DocumentTrace: Sendable {
-    public var document: String
-    public var statements: [(statement: Statement, standing: StatementStanding)]
+package struct DocumentTrace: Sendable {
+    package var document: String
+    package var statements: [(statement: Statement, standing: StatementStanding)]
 
-    public func count(_ standing: StatementStanding) -> Int { statements.filter { $0.standing == standing }.count }
+    package func count(_ standing: StatementStanding) -> Int { statements.filter { $0.standing == standing }.count }
 
     /// Statements about this screen's behaviour that the suite can check: all but the not
     /// observable ones and those of the auth-flow model.
-    public var checkable: Int { statements.count - count(.notObservable) - count(.authFlow) }
+    package var checkable: Int { statements.count - count(.notObservable) - count(.authFlow) }
 }
 
-public enum StatementTrace {
+package enum StatementTrace {
     /// Each document's statements, in the catalogue's order of documents, judged by the run's
     /// requirement assessments.
-    public static func trace(_ statements: [Statement], records: some Collection<ScenarioRecord>) -> [DocumentTrace] {
+    package static func trace(_ statements: [Statement], records: some Collection<ScenarioRecord>) -> [DocumentTrace] {
         // Each requirement the statements rest on, assessed once.
         let cited = Array(Set(statements.flatMap(\.by)))
         let assessed = RequirementCoverage.assess(cited, in: records)

@@ -7,7 +7,7 @@ import SpecModel
 import SubprocessDriver
 
 /// What a checkup of one driver went through, stage by stage, for `doctor` to say.
-public enum CheckupEvent {
+package enum CheckupEvent {
     /// The handshake failed: nothing else can be checked.
     case handshakeFailed(ImplementationError)
     case shookHands(DriverInfo, milliseconds: Int)
@@ -27,7 +27,7 @@ public enum CheckupEvent {
 }
 
 /// How a checkup ended.
-public enum CheckupVerdict: Equatable {
+package enum CheckupVerdict: Equatable {
     /// The driver works: it passed the smoke scenario (and, when the suite ran, the suite).
     case works(suiteRan: Bool)
     /// Problems were found, in this many kinds; `stoppedEarly` when a stage left nothing to go on.
@@ -40,14 +40,14 @@ public enum CheckupVerdict: Equatable {
 
 /// A driver checked as `doctor` does: the handshake, what it declares against the model and
 /// the profile, the model's smoke scenario, then (unless `smokeOnly`) the whole suite.
-public struct DriverCheckup {
-    public var package: ModelPackage
-    public var options: DriverOptions
-    public var profile: ConformanceProfile
-    public var suite: SuitePlan?
-    public var stop: @Sendable () -> String?
+package struct DriverCheckup {
+    package var package: ModelPackage
+    package var options: DriverOptions
+    package var profile: ConformanceProfile
+    package var suite: SuitePlan?
+    package var stop: @Sendable () -> String?
 
-    public init(
+    package init(
         package: ModelPackage, options: DriverOptions, profile: ConformanceProfile, suite: SuitePlan?,
         stop: @escaping @Sendable () -> String?
     ) {
@@ -58,7 +58,7 @@ public struct DriverCheckup {
         self.stop = stop
     }
 
-    public func run(events: (CheckupEvent) -> Void) -> CheckupVerdict {
+    package func run(events: (CheckupEvent) -> Void) -> CheckupVerdict {
         let model = package.declaration
         var driver = SubprocessDriver(options: options)
         defer { driver.shutdown() }

@@ -5,18 +5,18 @@ import SubprocessDriver
 
 /// `explore`: random state-aware runs of one driver (a process per worker) against the model's
 /// reference, or of the reference alone against its invariants, as the options set it up.
-public struct ExploreSession {
-    public var package: ModelPackage
-    public var referenceSettings: [String: String]
-    public var settings: ExplorationSettings
+package struct ExploreSession {
+    package var package: ModelPackage
+    package var referenceSettings: [String: String]
+    package var settings: ExplorationSettings
     /// Compare only these keys (nil: every key the driver observes).
-    public var keys: Set<String>?
+    package var keys: Set<String>?
     /// nil: the reference alone.
-    public var driver: DriverOptions?
-    public var jobs: Int
-    public var stop: @Sendable () -> Bool
+    package var driver: DriverOptions?
+    package var jobs: Int
+    package var stop: @Sendable () -> Bool
 
-    public init(
+    package init(
         package: ModelPackage, referenceSettings: [String: String], settings: ExplorationSettings, keys: Set<String>?,
         driver: DriverOptions?, jobs: Int, stop: @escaping @Sendable () -> Bool
     ) {
@@ -30,7 +30,7 @@ public struct ExploreSession {
     }
 
     /// Why nothing was explored.
-    public enum Refusal: Error {
+    package enum Refusal: Error {
         case driverDidNotStart(ImplementationError)
         /// The driver observes none of the keys to compare.
         case nothingToCompare(keys: [String])
@@ -38,18 +38,18 @@ public struct ExploreSession {
 
     /// What was explored and found, with the first worker's reference (the counterexample's
     /// expectations are its observations).
-    public struct Outcome {
-        public var found: Exploration
-        public var seconds: Double
+    package struct Outcome {
+        package var found: Exploration
+        package var seconds: Double
         /// The driver's hello name and version; nil for the reference alone.
-        public var driverName: String?
-        public var driverVersion: String?
-        public var reference: any ImplementationUnderTest
+        package var driverName: String?
+        package var driverVersion: String?
+        package var reference: any ImplementationUnderTest
     }
 
     /// Runs the exploration; `started` is told the keys compared and the driver's hello name
     /// and version (nil for the reference alone) before the first run.
-    public func run(
+    package func run(
         started: (_ compared: Set<String>, _ name: String?, _ version: String?) -> Void,
         progress: (ExplorationProgress) -> Void
     ) throws(Refusal) -> Outcome {

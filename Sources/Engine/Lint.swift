@@ -4,8 +4,8 @@ import SpecModel
 /// What `lint` says of scenarios that do not hold on the reference: one error per differing
 /// key at the step where the scenario stops holding (the first at the step's own line), or why
 /// the scenario could not run. Lines in the compiler's `file:line:column: error:` form.
-public enum Contradictions {
-    public static func lines(_ records: [ScenarioRecord], model: ModelDeclaration) -> [String] {
+package enum Contradictions {
+    package static func lines(_ records: [ScenarioRecord], model: ModelDeclaration) -> [String] {
         let formatter = ValueFormatter(model: model)
         var lines: [String] = []
         for result in records where !result.outcome.ranWithoutProblem {
@@ -34,7 +34,7 @@ public enum Contradictions {
 
     /// Warnings for scenarios that expect nothing: they can never pass (a run counts them not
     /// checked, which fails the gate), so they are most likely expectations lost in an edit.
-    public static func expectingNothing(_ records: [ScenarioRecord]) -> [String] {
+    package static func expectingNothing(_ records: [ScenarioRecord]) -> [String] {
         records.filter { $0.outcome.ranWithoutProblem && $0.expectations == 0 }.map {
             "\($0.location): warning: scenario '\($0.id)' expects nothing: a run of it checks nothing and fails the gate as 'not checked' (add an expect block, or 'record' it)"
         }

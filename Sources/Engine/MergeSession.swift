@@ -5,9 +5,9 @@ import SpecModel
 
 /// `merge`: the shards' results files read back and put together as the whole run would have
 /// recorded them, checked against the model this authspec has.
-public enum MergeSession {
+package enum MergeSession {
     /// Why the shards do not make a run: each a value, worded by the command line.
-    public enum Refusal: Error {
+    package enum Refusal: Error {
         case unreadable(Diagnostic)
         case notJSON(file: String, line: Int, column: Int, message: String)
         case notResults(file: String, problem: ResultsCodec.Problem)
@@ -17,10 +17,10 @@ public enum MergeSession {
     }
 
     /// A results file can hold a large suite's every step.
-    public static let maxBytes = 1 << 30
+    package static let maxBytes = 1 << 30
 
     /// The merged run and its model's package, from `package(named:)`.
-    public static func merge(_ files: [String], package: (String) -> ModelPackage?) throws(Refusal) -> (
+    package static func merge(_ files: [String], package: (String) -> ModelPackage?) throws(Refusal) -> (
         run: RunRecord, package: ModelPackage
     ) {
         var parts: [(name: String, run: RunRecord)] = []
@@ -58,7 +58,7 @@ public enum MergeSession {
 
     /// The merged run judged as the whole run would have been: its baselines (an entry for a
     /// scenario it did not run is an input error) and statement catalogue loaded beside it.
-    public static func outcome(
+    package static func outcome(
         _ run: RunRecord, package: ModelPackage, policy base: GatePolicy, baselineFiles: [String],
         statementsFile: String?
     ) -> ModelOutcome {

@@ -6,9 +6,9 @@ import SpecModel
 /// the steps marked `record: true` or every step of a scenario that expects nothing. Steps
 /// written in flow style are first written one a line. What is written loads and passes, or
 /// nothing is.
-public enum Recording {
+package enum Recording {
     /// Why nothing is written: each a value, worded by the command line.
-    public enum Refusal: Error {
+    package enum Refusal: Error {
         case doesNotLoad([Diagnostic])
         /// Steps in flow style that cannot be written one a line, and why.
         case cannotRewrite(String)
@@ -20,13 +20,13 @@ public enum Recording {
     }
 
     /// The file as recorded, and how many steps of how many scenarios were (none: nothing to record).
-    public struct Recorded {
-        public var text: String
-        public var steps: Int
-        public var scenarios: Int
+    package struct Recorded {
+        package var text: String
+        package var steps: Int
+        package var scenarios: Int
     }
 
-    public static func record(_ original: String, file: String, package: ModelPackage, allKeys: Bool)
+    package static func record(_ original: String, file: String, package: ModelPackage, allKeys: Bool)
         throws(Refusal) -> Recorded
     {
         let model = package.declaration

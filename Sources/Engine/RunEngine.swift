@@ -6,14 +6,14 @@ import SpecModel
 
 /// One implementation to run the suite on. `make` is called once per worker, on that
 /// worker's thread, so each worker has its own copy (a driver: its own process).
-public struct Candidate: Sendable {
+package struct Candidate: Sendable {
     /// Its name until it has run (a driver's command; a driver then goes by its hello's name).
-    public var label: String
+    package var label: String
     /// The model's reference (reports for CI leave it out unless asked).
-    public var reference: Bool
-    public var make: @Sendable (_ worker: Int) -> any ImplementationUnderTest
+    package var reference: Bool
+    package var make: @Sendable (_ worker: Int) -> any ImplementationUnderTest
 
-    public init(
+    package init(
         label: String, reference: Bool = false, make: @escaping @Sendable (_ worker: Int) -> any ImplementationUnderTest
     ) {
         self.label = label
@@ -24,13 +24,13 @@ public struct Candidate: Sendable {
 
 extension Candidate {
     /// The model's reference with these settings.
-    public static func reference(of package: ModelPackage, settings: [String: String]) -> Candidate {
+    package static func reference(of package: ModelPackage, settings: [String: String]) -> Candidate {
         Candidate(label: "reference", reference: true) { _ in package.makeReference(settings) }
     }
 }
 
 /// What a run reports as it goes, in suite order whatever the number of workers.
-public enum RunEvent {
+package enum RunEvent {
     case starting(Candidate)
     case finished(ScenarioRecord, number: Int, of: Int)
 }
@@ -40,29 +40,29 @@ public enum RunEvent {
 /// many workers reports exactly what a run with one does. `stop` is asked before and after
 /// each scenario; a reason (a signal's name) ends the run, and the record says what did not
 /// finish.
-public struct RunEngine: Sendable {
-    public var model: ModelDeclaration
-    public var jobs: Int
+package struct RunEngine: Sendable {
+    package var model: ModelDeclaration
+    package var jobs: Int
     /// Keep every step's states entered, passing ones too (else only problems keep them).
-    public var trace: Bool
+    package var trace: Bool
     /// What every implementation must observe for the run to pass (the model's `full` if nil).
-    public var profile: ConformanceProfile
-    public var stop: @Sendable () -> String?
+    package var profile: ConformanceProfile
+    package var stop: @Sendable () -> String?
     /// How the message of a scenario that could not be read again begins (its file changed or
     /// went during the run): an error of the suite, not of the implementation.
-    public static let notRun = "not run: "
+    package static let notRun = "not run: "
 
     /// The scenarios of `run` whose files changed or went while it ran, each as an input error
     /// at the scenario: a run with one is not a conformance verdict, and no baseline takes it.
-    public static func suiteChanges(in run: RunRecord) -> [Diagnostic] {
+    package static func suiteChanges(in run: RunRecord) -> [Diagnostic] {
         run.suiteChanges.map { Diagnostic("scenario '\($0.scenario)' " + notRun + $0.reason, at: $0.location) }
     }
 
     /// An implementation that runs more scenarios than this keeps its records in a temporary
     /// file (`RecordSpill`), read back by the reports: memory stays flat however large the suite.
-    public var recordsHeld: Int
+    package var recordsHeld: Int
 
-    public init(
+    package init(
         model: ModelDeclaration, jobs: Int = 1, trace: Bool = false, profile: ConformanceProfile? = nil,
         recordsHeld: Int = .max, stop: @escaping @Sendable () -> String? = { nil }
     ) {
@@ -74,7 +74,7 @@ public struct RunEngine: Sendable {
         self.stop = stop
     }
 
-    public func run(_ suite: Suite, on candidates: [Candidate], events: (RunEvent) -> Void = { _ in }) -> RunRecord {
+    package func run(_ suite: Suite, on candidates: [Candidate], events: (RunEvent) -> Void = { _ in }) -> RunRecord {
         var copy = suite
         return run(releasing: &copy, on: candidates, events: events)
     }
@@ -82,7 +82,7 @@ public struct RunEngine: Sendable {
     /// Runs `suite` and empties its scenarios (the selected and the loaded ones): once the last
     /// candidate has run a scenario nothing holds it any more, so a large suite is not kept
     /// whole until the reports are written.
-    public func run(
+    package func run(
         releasing suite: inout Suite, on candidates: [Candidate], events: (RunEvent) -> Void = { _ in }
     ) -> RunRecord {
         let ids = suite.runIDs

@@ -7,21 +7,21 @@ import SubprocessDriver
 /// One model's suite as a run takes it: where its scenarios and catalogues are, the model's
 /// package (from the registry the command line holds: the engine names no model), the
 /// reference's settings, what implementations must observe, and the drivers to run.
-public struct SuitePlan: Sendable {
-    public var manifest: Manifest?
-    public var paths: [String]
-    public var package: ModelPackage
-    public var referenceSettings: [String: String]
-    public var profile: ConformanceProfile
+package struct SuitePlan: Sendable {
+    package var manifest: Manifest?
+    package var paths: [String]
+    package var package: ModelPackage
+    package var referenceSettings: [String: String]
+    package var profile: ConformanceProfile
     /// The requirements catalogue named (else the manifest's, else the nearest one).
-    public var requirementsFile: String?
+    package var requirementsFile: String?
     /// The statement catalogue traced in the Markdown report, if any.
-    public var statementsFile: String?
-    public var drivers: [DriverOptions]
+    package var statementsFile: String?
+    package var drivers: [DriverOptions]
     /// Baselines the options name, beside the manifest's.
-    public var baselineFiles: [String]
+    package var baselineFiles: [String]
 
-    public init(
+    package init(
         manifest: Manifest?, paths: [String], package: ModelPackage, referenceSettings: [String: String],
         profile: ConformanceProfile, requirementsFile: String? = nil, statementsFile: String? = nil,
         drivers: [DriverOptions] = [], baselineFiles: [String] = []
@@ -37,28 +37,28 @@ public struct SuitePlan: Sendable {
         self.baselineFiles = baselineFiles
     }
 
-    public var model: ModelDeclaration { package.declaration }
+    package var model: ModelDeclaration { package.declaration }
     var catalogueFile: String? { requirementsFile ?? manifest?.requirements }
     /// Whether the paths are the whole suite, so that a requirement no scenario covers is worth
     /// saying: without a manifest, any paths are taken to be.
-    public var isWholeSuite: Bool { manifest?.isWholeSuite(paths) ?? true }
+    package var isWholeSuite: Bool { manifest?.isWholeSuite(paths) ?? true }
 }
 
 /// A whole run as the command line asked for it: the suites (one per model), what is selected,
 /// how it runs, and how the gate judges.
-public struct RunPlan: Sendable {
-    public var suites: [SuitePlan]
-    public var selection: SuiteSelection
-    public var jobs = 1
+package struct RunPlan: Sendable {
+    package var suites: [SuitePlan]
+    package var selection: SuiteSelection
+    package var jobs = 1
     /// Keep every step's states entered, passing ones too.
-    public var trace = false
+    package var trace = false
     /// The most records an implementation holds in memory before they go to a file.
-    public var recordsHeld = Int.max
-    public var policy: GatePolicy
+    package var recordsHeld = Int.max
+    package var policy: GatePolicy
     /// Asked before and after each scenario: a reason (a signal's name) ends the run.
-    public var stop: @Sendable () -> String?
+    package var stop: @Sendable () -> String?
 
-    public init(
+    package init(
         suites: [SuitePlan], selection: SuiteSelection = SuiteSelection(), policy: GatePolicy = GatePolicy(),
         stop: @escaping @Sendable () -> String? = { nil }
     ) {
@@ -70,7 +70,7 @@ public struct RunPlan: Sendable {
 }
 
 /// Why a run cannot start: each a value, worded by the command line.
-public enum RunPlanError: Error, Equatable {
+package enum RunPlanError: Error, Equatable {
     /// The paths hold no scenario at all.
     case noScenarios(paths: [String])
     /// The filters chose none of the scenarios loaded.
@@ -79,16 +79,16 @@ public enum RunPlanError: Error, Equatable {
 
 /// One suite loaded and checked, ready to run: what was found wrong on the way, the gate's
 /// policy with its baselines, the statement catalogue.
-public struct PreparedSuite: Sendable {
-    public var plan: SuitePlan
-    public var suite: Suite
-    public var policy: GatePolicy
-    public var statements: [Statement]
+package struct PreparedSuite: Sendable {
+    package var plan: SuitePlan
+    package var suite: Suite
+    package var policy: GatePolicy
+    package var statements: [Statement]
     /// Every input error found while loading, in the order found.
-    public var diagnostics: [Diagnostic]
+    package var diagnostics: [Diagnostic]
 
     /// Every file the run reads, so that no report is written over one.
-    public var inputs: [String] {
+    package var inputs: [String] {
         suite.loaded.files
             + [Suite.catalogueFile(plan.catalogueFile, paths: plan.paths), plan.manifest?.file].compactMap { $0 }
             + (plan.manifest?.baselines ?? []) + plan.baselineFiles + [plan.statementsFile].compactMap { $0 }
@@ -96,7 +96,7 @@ public struct PreparedSuite: Sendable {
 }
 
 /// What a run went through, as it happens, in suite order whatever the number of workers.
-public enum RunSessionEvent {
+package enum RunSessionEvent {
     /// A suite is about to run: how many scenarios (of how many selected, for a shard), from
     /// how many files, against how many implementations.
     case running(model: String, scenarios: Int, selected: Int, files: Int, implementations: Int, reference: String)
@@ -107,7 +107,7 @@ public enum RunSessionEvent {
 }
 
 /// How serious the worst ending of a run is; the command line maps it to an exit code.
-public enum RunSeverity: Comparable, Sendable {
+package enum RunSeverity: Comparable, Sendable {
     case passed
     case failed
     case badInput
@@ -115,25 +115,25 @@ public enum RunSeverity: Comparable, Sendable {
 }
 
 /// One model's run, with all its reports need.
-public struct ModelOutcome: Sendable {
-    public var plan: SuitePlan
-    public var run: RunRecord
-    public var gate: GateVerdict
-    public var policy: GatePolicy
-    public var statements: [Statement]
+package struct ModelOutcome: Sendable {
+    package var plan: SuitePlan
+    package var run: RunRecord
+    package var gate: GateVerdict
+    package var policy: GatePolicy
+    package var statements: [Statement]
     /// Input errors found (loading, baselines, statements, files changed under the run).
-    public var inputErrors: Int
+    package var inputErrors: Int
     /// Scenario files that changed or went while the run read them.
-    public var suiteChanges: [Diagnostic]
+    package var suiteChanges: [Diagnostic]
     /// Requirements no loaded scenario covers (said for a whole suite only).
-    public var uncovered: [String]
+    package var uncovered: [String]
     /// Wall time of the run, in seconds (none for a merged run).
-    public var seconds: Double?
+    package var seconds: Double?
     /// Input errors found once the run was loaded (a merged run's baselines and statements), to
     /// be said before its closing.
-    public var problems: [Diagnostic] = []
+    package var problems: [Diagnostic] = []
 
-    public var severity: RunSeverity {
+    package var severity: RunSeverity {
         if let signal = run.interruption?.signal { return .interrupted(signal: signal) }
         if inputErrors > 0 { return .badInput }
         return gate.passes ? .passed : .failed
@@ -143,16 +143,16 @@ public struct ModelOutcome: Sendable {
 /// A run of a plan: each suite loaded and checked (`prepare`), then run (`run`), its gate
 /// judged and its baselines updated if asked. The command line renders the events and the
 /// outcome and maps the severity to an exit code; everything else is here.
-public struct RunSession: Sendable {
-    public var plan: RunPlan
+package struct RunSession: Sendable {
+    package var plan: RunPlan
 
-    public init(_ plan: RunPlan) {
+    package init(_ plan: RunPlan) {
         self.plan = plan
     }
 
     /// Loads one suite (streamed: its scenarios are read again from their files as the run
     /// reaches them), its baselines and statements. A selection of nothing is never a pass.
-    public func prepare(_ suitePlan: SuitePlan) throws(RunPlanError) -> PreparedSuite {
+    package func prepare(_ suitePlan: SuitePlan) throws(RunPlanError) -> PreparedSuite {
         var suite = Suite(
             paths: suitePlan.paths, requirementsFile: suitePlan.catalogueFile, model: suitePlan.model,
             selection: plan.selection, streamed: true)
@@ -177,7 +177,7 @@ public struct RunSession: Sendable {
     }
 
     /// Runs a prepared suite on the reference and the drivers, and judges it.
-    public func run(_ prepared: PreparedSuite, events: (RunSessionEvent) -> Void) -> ModelOutcome {
+    package func run(_ prepared: PreparedSuite, events: (RunSessionEvent) -> Void) -> ModelOutcome {
         var suite = prepared.suite
         let suitePlan = prepared.plan
         let package = suitePlan.package
@@ -218,7 +218,7 @@ extension ModelOutcome {
     /// Each baseline as this run leaves it (`Baseline.updated`), with its implementation's
     /// records; nil for a baseline whose implementation did not run. None when the suite
     /// changed under the run: its outcomes are not a verdict to keep.
-    public func updatedBaselines() -> [(before: Baseline, after: Baseline?)]? {
+    package func updatedBaselines() -> [(before: Baseline, after: Baseline?)]? {
         guard suiteChanges.isEmpty else { return nil }
         return policy.baselines.map { baseline in
             let implementation = run.implementations.first { $0.name == baseline.implementation }
@@ -229,7 +229,7 @@ extension ModelOutcome {
 
 extension Candidate {
     /// A driver in a process of its own per worker.
-    public static func driver(_ options: DriverOptions) -> Candidate {
+    package static func driver(_ options: DriverOptions) -> Candidate {
         Candidate(label: options.command) { worker in SubprocessDriver(options: options.forWorker(worker)) }
     }
 }

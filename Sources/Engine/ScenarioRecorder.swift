@@ -5,22 +5,22 @@ import SpecModel
 
 /// Writes observed values into a scenario file as `expect:` blocks, changing only the lines of
 /// the recorded steps so the rest stays as its author wrote it.
-public struct ScenarioRecorder {
-    public let model: ModelDeclaration
-    public var allKeys = false
+package struct ScenarioRecorder {
+    package let model: ModelDeclaration
+    package var allKeys = false
     static let lineWidth = 80
 
-    public init(model: ModelDeclaration, allKeys: Bool = false) {
+    package init(model: ModelDeclaration, allKeys: Bool = false) {
         self.model = model
         self.allKeys = allKeys
     }
 
-    public struct Failure: Error, CustomStringConvertible {
-        public var description: String
+    package struct Failure: Error, CustomStringConvertible {
+        package var description: String
     }
 
     /// The steps to record: those marked `record: true`, or all of a scenario that expects nothing.
-    public static func stepsToRecord(in scenario: Scenario) -> [Int] {
+    package static func stepsToRecord(in scenario: Scenario) -> [Int] {
         let marked = scenario.steps.indices.filter { scenario.steps[$0].recordLocation != nil }
         if !marked.isEmpty { return marked }
         return scenario.steps.allSatisfy(\.expectations.isEmpty) ? Array(scenario.steps.indices) : []
@@ -28,7 +28,7 @@ public struct ScenarioRecorder {
 
     /// The file's text with an expect block for each step in `steps`, from the observations of
     /// `result` (a run of the scenario with its expectations set aside).
-    public func record(_ text: String, results: [(scenario: Scenario, steps: [Int], result: ScenarioResult)])
+    package func record(_ text: String, results: [(scenario: Scenario, steps: [Int], result: ScenarioResult)])
         throws(Failure) -> String
     {
         var lines = text.components(separatedBy: "\n")
@@ -78,7 +78,7 @@ public struct ScenarioRecorder {
 
     /// The keys worth writing: the state, what changed since the previous step, and what
     /// happened during this one (or every key, with `allKeys`).
-    public func expectLines(_ observed: Observations, previous: Observations, indent: String) -> [String] {
+    package func expectLines(_ observed: Observations, previous: Observations, indent: String) -> [String] {
         var lines: [String] = []
         for declaration in model.observations {
             guard let value = observed[declaration.key] else { continue }
@@ -95,7 +95,7 @@ public struct ScenarioRecorder {
         return lines
     }
 
-    public func render(key: String, _ value: Value, as type: ValueType, indent: String) -> [String] {
+    package func render(key: String, _ value: Value, as type: ValueType, indent: String) -> [String] {
         let inline = indent + key + ": " + scalar(value, as: type)
         if inline.count > Self.lineWidth, case .string = value {
             return Self.folded(head: indent + key + ": ", quoted: scalar(value, as: type), continuation: indent + "  ")
@@ -110,7 +110,7 @@ public struct ScenarioRecorder {
     }
 
     /// One value in YAML flow syntax, the way a scenario author writes it.
-    public func scalar(_ value: Value, as type: ValueType?) -> String {
+    package func scalar(_ value: Value, as type: ValueType?) -> String {
         switch (type, value) {
         case (.optional(let wrapped), _): return scalar(value, as: wrapped)
         case (_, .null): return "null"
@@ -151,7 +151,7 @@ public struct ScenarioRecorder {
     }
 
     /// A plain word when YAML reads it back as the same string, else a double-quoted string.
-    public static func word(_ text: String) -> String {
+    package static func word(_ text: String) -> String {
         let reserved: Set<String> = ["true", "false", "null", "yes", "no", "on", "off", "y", "n", "~"]
         if let first = text.first, first.isLetter,
             text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }),

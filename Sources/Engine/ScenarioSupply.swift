@@ -5,19 +5,19 @@ import SpecModel
 /// What a streamed suite keeps of a loaded scenario: what selection, the requirement checks
 /// and the suite's digest need, and where to read the scenario again when the run reaches it.
 /// A few hundred bytes: titles and clauses are read again with the scenario.
-public struct ScenarioEntry: Sendable {
-    public var id: String
-    public var tags: [String]
+package struct ScenarioEntry: Sendable {
+    package var id: String
+    package var tags: [String]
     /// The requirement ids it cites, and the citations of ids the catalogue lacks, with their
     /// places (for the problems said of them; nearly always none).
-    public var covers: [String]
-    public var unknownCitations: [(id: String, location: SourceLocation)]
-    public var location: SourceLocation
+    package var covers: [String]
+    package var unknownCitations: [(id: String, location: SourceLocation)]
+    package var location: SourceLocation
     /// The file's place among the suite's files, and the scenario's among the file's.
-    public var file: Int
-    public var ordinal: Int
+    package var file: Int
+    package var ordinal: Int
     /// `Suite.fingerprint` of the scenario as first loaded.
-    public var fingerprint: UInt64
+    package var fingerprint: UInt64
 
     init(_ scenario: Scenario, file: Int, ordinal: Int, requirements known: Set<String>) {
         id = scenario.id

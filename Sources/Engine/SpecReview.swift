@@ -7,16 +7,16 @@ import SpecModel
 
 /// `spec check`: the documents read as written and compared with the model (SpecChecker);
 /// the suite, run on the reference, names the scenarios each disagreement touches.
-public enum SpecReview {
+package enum SpecReview {
     /// A file that could not be read, or a mapping that does not load, said at its place.
-    public struct Problem: Error, CustomStringConvertible {
-        public var description: String
+    package struct Problem: Error, CustomStringConvertible {
+        package var description: String
     }
 
     /// Reads the mapping (the one named, else the package's if it is there) and the documents,
     /// and checks them. `ran` gives a suite already run on the reference (lint's); else the
     /// scenarios at `scenarioPath` are run.
-    public static func check(
+    package static func check(
         _ files: [String], package: ModelPackage, mapping mappingPath: String?, scenarioPath: String,
         ran: (scenarios: [Scenario], records: [ScenarioRecord])? = nil
     ) throws(Problem) -> (checks: [DocumentCheck], additions: [TransitionDeclaration]) {

@@ -4,12 +4,12 @@ import ScenarioModel
 import SpecModel
 
 /// Which of the loaded scenarios run: any of the tags, any of the id globs, and this shard.
-public struct SuiteSelection: Sendable {
-    public var tags: [String]
-    public var ids: [String]
-    public var shard: Shard?
+package struct SuiteSelection: Sendable {
+    package var tags: [String]
+    package var ids: [String]
+    package var shard: Shard?
 
-    public init(tags: [String] = [], ids: [String] = [], shard: Shard? = nil) {
+    package init(tags: [String] = [], ids: [String] = [], shard: Shard? = nil) {
         self.tags = tags
         self.ids = ids
         self.shard = shard
@@ -26,18 +26,18 @@ public struct SuiteSelection: Sendable {
 /// requirements catalogue, and what makes up the suite's identity for merging shards. A suite
 /// is held (every scenario in memory) or streamed (`entries`: what each scenario's report
 /// needs, the scenarios read again from their files as a run reaches them).
-public struct Suite: Sendable {
-    public var loaded: ScenarioLoader.Result
-    public var requirements: [Requirement]
+package struct Suite: Sendable {
+    package var loaded: ScenarioLoader.Result
+    package var requirements: [Requirement]
     /// The selected scenarios in suite order (held suites), each with its position among all
     /// loaded ones.
-    public var scenarios: [Scenario]
-    public var positions: [Int]
+    package var scenarios: [Scenario]
+    package var positions: [Int]
     /// The positions of the scenarios the tags and ids chose, before the shard took its part.
-    public private(set) var selected: [Int]
-    public var shard: Shard?
+    package private(set) var selected: [Int]
+    package var shard: Shard?
     /// A streamed suite's loaded scenarios, as entries; nil for a held suite.
-    public private(set) var entries: [ScenarioEntry]?
+    package private(set) var entries: [ScenarioEntry]?
 
     /// Loads the scenarios under `paths` and the requirements catalogue (`requirementsFile`,
     /// else the nearest `requirements.yaml` at or above the first path). Every problem of
@@ -45,7 +45,7 @@ public struct Suite: Sendable {
     /// left out like any other scenario with an input error. `streamed`: keep entries, not
     /// scenarios (`loaded.scenarios` and `scenarios` stay empty); the same problems, in the
     /// same order, the same selection and identity.
-    public init(
+    package init(
         paths: [String], requirementsFile: String?, model: ModelDeclaration, selection: SuiteSelection,
         streamed: Bool = false
     ) {
@@ -95,11 +95,11 @@ public struct Suite: Sendable {
     }
 
     /// How many scenarios loaded (input errors left out), and their ids, held or streamed.
-    public var loadedCount: Int { entries?.count ?? loaded.scenarios.count }
-    public var loadedIDs: [String] { entries?.map(\.id) ?? loaded.scenarios.map(\.id) }
+    package var loadedCount: Int { entries?.count ?? loaded.scenarios.count }
+    package var loadedIDs: [String] { entries?.map(\.id) ?? loaded.scenarios.map(\.id) }
 
     /// The requirements no loaded scenario covers.
-    public var uncoveredRequirements: [Requirement] {
+    package var uncoveredRequirements: [Requirement] {
         let covered = Set(entries?.flatMap(\.covers) ?? loaded.scenarios.flatMap { $0.covers.map(\.id) })
         return requirements.filter { !covered.contains($0.id) }
     }
@@ -118,7 +118,7 @@ public struct Suite: Sendable {
     /// What a run's results are of, for merging shards: a digest of the selected scenarios
     /// (every shard's the same). Worked out when asked, from the loaded scenarios, so read it
     /// before a run releases them; commands that only load (lint) never pay for it.
-    public func identity() -> SuiteIdentity {
+    package func identity() -> SuiteIdentity {
         let fingerprints: [UInt64]
         if let entries {
             fingerprints = selected.map { entries[$0].fingerprint }
@@ -181,7 +181,7 @@ public struct Suite: Sendable {
 
     /// The catalogue named by `explicit`, else the nearest requirements.yaml in a given folder,
     /// or beside a given file, or in a folder above either; or none.
-    public static func catalogue(_ explicit: String?, paths: [String]) -> (
+    package static func catalogue(_ explicit: String?, paths: [String]) -> (
         requirements: [Requirement], diagnostics: [Diagnostic]
     ) {
         guard let file = catalogueFile(explicit, paths: paths) else { return ([], []) }
@@ -189,13 +189,13 @@ public struct Suite: Sendable {
     }
 
     /// Where that catalogue is, if anywhere.
-    public static func catalogueFile(_ explicit: String?, paths: [String]) -> String? {
+    package static func catalogueFile(_ explicit: String?, paths: [String]) -> String? {
         explicit ?? nearest(RequirementCatalogue.fileName, from: paths)
     }
 
     /// The nearest file of that name in the folder of a path given (or the path itself, a
     /// folder) or above it.
-    public static func nearest(_ fileName: String, from paths: [String]) -> String? {
+    package static func nearest(_ fileName: String, from paths: [String]) -> String? {
         for path in paths {
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { continue }
@@ -216,7 +216,7 @@ public struct Suite: Sendable {
 extension ModelDeclaration {
     /// A digest of everything scenarios and results depend on: states, inputs, given keys,
     /// observation keys and transitions. Results of two versions of a model do not merge.
-    public var digest: String {
+    package var digest: String {
         var text = "\(name)\u{0}\(initialState)\u{0}\(stateKey)\u{0}\(statesKey)"
         for state in states { text += "\u{0}s:\(state.name)" }
         for input in inputs { text += "\u{0}i:\(input.name):\(input.argument.map { "\($0)" } ?? "")" }
@@ -232,8 +232,8 @@ extension ModelDeclaration {
 
 /// Shell-style globs for scenario ids: `*` any run of characters, `?` any one. Matched in
 /// O(pattern x text) time at worst, whatever the number of stars.
-public enum Glob {
-    public static func matches(_ pattern: String, _ text: String) -> Bool {
+package enum Glob {
+    package static func matches(_ pattern: String, _ text: String) -> Bool {
         let pattern = Array(pattern)
         let text = Array(text)
         var p = 0

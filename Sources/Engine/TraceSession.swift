@@ -5,9 +5,9 @@ import SpecModel
 
 /// `trace`: every suite run on its model's reference, and the statement catalogues (each
 /// suite's, found beside it, or one named for all) judged on all of their records together.
-public enum TraceSession {
+package enum TraceSession {
     /// Why there is nothing to trace: each a value, worded by the command line.
-    public enum Refusal: Error, Equatable {
+    package enum Refusal: Error, Equatable {
         /// A suite with no statement catalogue at or above its paths.
         case noCatalogue(paths: [String], model: String)
         case noScenarios(paths: [String])
@@ -16,7 +16,7 @@ public enum TraceSession {
 
     /// The traces, and every input error found (the catalogues' first: an id in two catalogues
     /// would be counted twice).
-    public static func trace(_ suites: [SuitePlan], statementsFile: String?) throws(Refusal) -> (
+    package static func trace(_ suites: [SuitePlan], statementsFile: String?) throws(Refusal) -> (
         traces: [DocumentTrace], problems: [Diagnostic]
     ) {
         var requirements: [String] = []

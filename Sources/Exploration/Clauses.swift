@@ -6,7 +6,7 @@ extension ModelDeclaration {
     /// The spec clauses behind the transitions a run took, in the order first taken: what a
     /// scenario found by exploration traces to. `expected` holds the reference's observations,
     /// the state key and the states-entered key among them.
-    public func clauses(along expected: Scenario) -> [String] {
+    package func clauses(along expected: Scenario) -> [String] {
         var clauses: [String] = []
         var state = initialState
         for step in expected.steps {

@@ -2,7 +2,7 @@ import Results
 import SpecModel
 
 /// What `generate` aims to cover.
-public enum CoverageGoal: String, CaseIterable, Sendable {
+package enum CoverageGoal: String, CaseIterable, Sendable {
     /// Each declared state entered.
     case states
     /// Each declared transition taken (`From -> To`).
@@ -15,14 +15,14 @@ public enum CoverageGoal: String, CaseIterable, Sendable {
 
 /// A requirement as `generate` aims at it: reached when a sequence takes a transition whose
 /// provenance cites one of its clauses, or the requirement itself (a reading, `INT-004`).
-public struct RequirementTarget: Sendable {
-    public var id: String
+package struct RequirementTarget: Sendable {
+    package var id: String
     /// The clauses, one by one, and the requirement's own id.
-    public var citations: Set<String>
-    public var clause: String
+    package var citations: Set<String>
+    package var clause: String
 
     /// `clause` as a catalogue writes it: `SCR-AUTH-006 §4.1, §5.1; UIF-AUTH-001 §2`.
-    public init(id: String, clause: String) {
+    package init(id: String, clause: String) {
         self.id = id
         self.clause = clause
         citations = Set(ModelDeclaration.clauses(in: clause) + [id])
@@ -41,36 +41,36 @@ public struct RequirementTarget: Sendable {
 /// reference breadth first: each target's first witness is a shortest sequence to it, and each
 /// sequence, started from one, grows toward the nearest targets not met yet, so that prefixes
 /// are shared rather than repeated.
-public struct CoverageGenerator: Sendable {
-    public let model: ModelDeclaration
-    public let goal: CoverageGoal
-    public var depth: Int
-    public var requirements: [RequirementTarget]
+package struct CoverageGenerator: Sendable {
+    package let model: ModelDeclaration
+    package let goal: CoverageGoal
+    package var depth: Int
+    package var requirements: [RequirementTarget]
 
-    public init(model: ModelDeclaration, goal: CoverageGoal, depth: Int, requirements: [RequirementTarget] = []) {
+    package init(model: ModelDeclaration, goal: CoverageGoal, depth: Int, requirements: [RequirementTarget] = []) {
         self.model = model
         self.goal = goal
         self.depth = depth
         self.requirements = requirements
     }
 
-    public struct Plan: Sendable {
+    package struct Plan: Sendable {
         /// Every target of the goal, in the model's order.
-        public var targets: [String]
+        package var targets: [String]
         /// The sequences, each with the targets it meets first, in the order met.
-        public var sequences: [(probe: Probe, covers: [String])]
+        package var sequences: [(probe: Probe, covers: [String])]
         /// Targets no sequence met, each with why.
-        public var unreachable: [(target: String, reason: String)]
-        public var worlds = 0
+        package var unreachable: [(target: String, reason: String)]
+        package var worlds = 0
         /// Distinct reference states (at each virtual time) visited.
-        public var states = 0
-        public var steps = 0
+        package var states = 0
+        package var steps = 0
 
-        public var reachable: Int { targets.count - unreachable.count }
+        package var reachable: Int { targets.count - unreachable.count }
     }
 
     /// Every target of the goal, in the model's order.
-    public var targets: [String] {
+    package var targets: [String] {
         switch goal {
         case .states: return model.stateNames
         case .transitions: return model.transitions.map { "\($0.from) -> \($0.to)" }
@@ -84,14 +84,14 @@ public struct CoverageGenerator: Sendable {
 
     /// Inputs a sequence grows to before a new one starts, and how far ahead each step of
     /// growth looks for a target not met yet.
-    public var longest = 20
-    public var lookahead = 3
+    package var longest = 20
+    package var lookahead = 3
 
     /// Walks every sequence up to `depth` to learn what is reachable and each target's
     /// shortest witness. Then each sequence starts as the witness of the first target not
     /// met yet and grows, while it is shorter than `longest`, by the nearest move (up to
     /// `lookahead` inputs on) that meets another: fewer, longer sequences than one per target.
-    public func plan<Reference: StateSaving>(
+    package func plan<Reference: StateSaving>(
         _ reference: inout Reference, worlds: [[String: Value]], stop: () -> Bool = { false }
     ) -> Plan {
         let all = targets

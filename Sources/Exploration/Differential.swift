@@ -4,29 +4,29 @@ import ScenarioModel
 import SpecModel
 
 /// Where an implementation first parted from the reference on a probe.
-public struct Divergence: Sendable {
-    public var probe: Probe
+package struct Divergence: Sendable {
+    package var probe: Probe
     /// The step (index into `probe.steps`) where it parted.
-    public var step: Int
-    public var signature: Signature
+    package var step: Int
+    package var signature: Signature
     /// The implementation's run of the probe, with the reference's observations as expectations.
-    public var result: ScenarioResult
+    package var result: ScenarioResult
 }
 
 /// What kind of divergence: the keys that differ and the input of the step where they do, or
 /// the implementation's failure there. Shrinking keeps only candidates with the same
 /// signature, so it never drifts from one bug to another.
-public struct Signature: Sendable, Hashable, CustomStringConvertible {
-    public var input: String
-    public var keys: Set<String>
+package struct Signature: Sendable, Hashable, CustomStringConvertible {
+    package var input: String
+    package var keys: Set<String>
     /// The implementation errored (crashed, timed out, broke the protocol) rather than differed.
-    public var errored: Bool
+    package var errored: Bool
 
-    public func matches(_ other: Signature) -> Bool {
+    package func matches(_ other: Signature) -> Bool {
         input == other.input && errored == other.errored && (errored || !keys.isDisjoint(with: other.keys))
     }
 
-    public var description: String {
+    package var description: String {
         errored ? "an error at '\(input)'" : "\(keys.sorted().joined(separator: ", ")) after '\(input)'"
     }
 }
@@ -34,22 +34,22 @@ public struct Signature: Sendable, Hashable, CustomStringConvertible {
 /// Runs a probe on the reference, takes what it observed at every step as that step's
 /// expectations, and runs the probe so expected on an implementation: the runner's own
 /// judgement, so exploration and `run` can never disagree about what a difference is.
-public struct DifferentialCheck: Sendable {
-    public let model: ModelDeclaration
+package struct DifferentialCheck: Sendable {
+    package let model: ModelDeclaration
     /// The keys compared (nil: every key the implementation observes).
-    public var keys: Set<String>?
+    package var keys: Set<String>?
     let runner: ScenarioRunner
     /// The model's observation keys in declaration order, worked out once.
     let observationKeys: [String]
 
-    public init(model: ModelDeclaration, keys: Set<String>? = nil) {
+    package init(model: ModelDeclaration, keys: Set<String>? = nil) {
         self.model = model
         self.keys = keys
         runner = ScenarioRunner(model: model)
         observationKeys = model.observations.map { $0.key }
     }
 
-    public enum Verdict: Sendable {
+    package enum Verdict: Sendable {
         /// The same on every compared key at every step.
         case agrees
         case diverges(Divergence)
@@ -62,7 +62,7 @@ public struct DifferentialCheck: Sendable {
     /// Most runs agree: a run that answers exactly as the reference did is settled at once
     /// (`answersMatch`), any other is asked whether it passes without building a result, and
     /// only a run that does not pass is judged in full.
-    public func check<Reference: ImplementationUnderTest, Candidate: ImplementationUnderTest>(
+    package func check<Reference: ImplementationUnderTest, Candidate: ImplementationUnderTest>(
         _ probe: Probe, answered: [Observations]? = nil, id: String, reference: inout Reference,
         candidate: inout Candidate
     ) -> Verdict {
@@ -118,13 +118,13 @@ public struct DifferentialCheck: Sendable {
     }
 
     /// The keys compared on this implementation.
-    public func comparedKeys(_ candidate: some ImplementationUnderTest) -> Set<String> {
+    package func comparedKeys(_ candidate: some ImplementationUnderTest) -> Set<String> {
         let observed = candidate.observedKeys.intersection(observationKeys)
         return keys.map { observed.intersection($0) } ?? observed
     }
 
     /// The probe as a scenario whose every step expects, on `keys`, what the reference observed.
-    public func expectations<Reference: ImplementationUnderTest>(
+    package func expectations<Reference: ImplementationUnderTest>(
         for probe: Probe, id: String, reference: inout Reference, keys: Set<String>
     ) -> Scenario? {
         guard let scenario = probe.scenario(id: id, model: model),

@@ -4,17 +4,17 @@ import Results
 import SpecModel
 
 /// How long and how deep to explore, from which seed.
-public struct ExplorationSettings: Sendable {
-    public var seed: UInt64
+package struct ExplorationSettings: Sendable {
+    package var seed: UInt64
     /// Runs to make at most (nil: as many as the time budget allows).
-    public var runs: Int?
-    public var budget: Duration
+    package var runs: Int?
+    package var budget: Duration
     /// Inputs per run.
-    public var depth: Int
+    package var depth: Int
     /// How often the smallest counterexample is replayed to tell a steady failure from a flaky one.
-    public var replays: Int
+    package var replays: Int
 
-    public init(seed: UInt64, runs: Int? = nil, budget: Duration = .seconds(60), depth: Int = 40, replays: Int = 5) {
+    package init(seed: UInt64, runs: Int? = nil, budget: Duration = .seconds(60), depth: Int = 40, replays: Int = 5) {
         self.seed = seed
         self.runs = runs
         self.budget = budget
@@ -24,62 +24,62 @@ public struct ExplorationSettings: Sendable {
 }
 
 /// What exploring found: how much it tried, and the smallest divergence, if any.
-public struct Exploration: Sendable {
-    public var runs = 0
-    public var steps = 0
-    public var met: Set<InputInState> = []
+package struct Exploration: Sendable {
+    package var runs = 0
+    package var steps = 0
+    package var met: Set<InputInState> = []
     /// Input x state pairs the model can be asked (every state an input arrives in, every input label).
-    public var pairs = 0
-    public var found: Counterexample?
+    package var pairs = 0
+    package var found: Counterexample?
     /// A stop (a signal) ended it before its budget.
-    public var interrupted = false
+    package var interrupted = false
 }
 
 /// A divergence as found and as shrunk, with how steadily the smallest one fails.
-public struct Counterexample: Sendable {
-    public var run: Int
-    public var original: Divergence
-    public var smallest: Divergence
+package struct Counterexample: Sendable {
+    package var run: Int
+    package var original: Divergence
+    package var smallest: Divergence
     /// Candidates tried while shrinking.
-    public var tries: Int
-    public var replays: Int
+    package var tries: Int
+    package var replays: Int
     /// Replays that failed with the same signature: fewer than `replays` means flaky.
-    public var failedReplays: Int
+    package var failedReplays: Int
 
-    public var flaky: Bool { failedReplays < replays }
+    package var flaky: Bool { failedReplays < replays }
 }
 
 /// One worker's pair: the reference it steps and the implementation it drives. A worker is
 /// used by one thread at a time.
-public final class ExplorationWorker: @unchecked Sendable {
-    public var reference: any ImplementationUnderTest
-    public var candidate: any ImplementationUnderTest
+package final class ExplorationWorker: @unchecked Sendable {
+    package var reference: any ImplementationUnderTest
+    package var candidate: any ImplementationUnderTest
 
-    public init(reference: any ImplementationUnderTest, candidate: any ImplementationUnderTest) {
+    package init(reference: any ImplementationUnderTest, candidate: any ImplementationUnderTest) {
         self.reference = reference
         self.candidate = candidate
     }
 }
 
 /// Where an exploration stands, for a progress line.
-public struct ExplorationProgress: Sendable {
-    public var runs: Int
-    public var steps: Int
-    public var met: Int
-    public var pairs: Int
-    public var shrinking: Bool
+package struct ExplorationProgress: Sendable {
+    package var runs: Int
+    package var steps: Int
+    package var met: Int
+    package var pairs: Int
+    package var shrinking: Bool
 }
 
 /// Drives an implementation with long, state-aware random input sequences, compares each with
 /// the reference step by step, and shrinks the first divergence to the smallest probe that
 /// still diverges the same way. The same seed gives the same runs: every random choice comes
 /// from the seed and the run's number, and the reference's answers.
-public struct Explorer: Sendable {
-    public let model: ModelDeclaration
-    public var settings: ExplorationSettings
-    public var check: DifferentialCheck
+package struct Explorer: Sendable {
+    package let model: ModelDeclaration
+    package var settings: ExplorationSettings
+    package var check: DifferentialCheck
 
-    public init(model: ModelDeclaration, settings: ExplorationSettings, keys: Set<String>? = nil) {
+    package init(model: ModelDeclaration, settings: ExplorationSettings, keys: Set<String>? = nil) {
         self.model = model
         self.settings = settings
         check = DifferentialCheck(model: model, keys: keys)
@@ -88,9 +88,9 @@ public struct Explorer: Sendable {
     /// Runs are made in rounds of this many. Every run of a round is generated from the pairs
     /// met before the round, so a round's runs depend on nothing but the seed and the rounds
     /// before: workers can share them out, and any number of workers gives the same runs.
-    public static let round = 16
+    package static let round = 16
 
-    public func explore<Reference: ImplementationUnderTest, Candidate: ImplementationUnderTest>(
+    package func explore<Reference: ImplementationUnderTest, Candidate: ImplementationUnderTest>(
         reference: inout Reference, candidate: inout Candidate, stop: () -> Bool = { false },
         progress: (ExplorationProgress) -> Void = { _ in }
     ) -> Exploration {
@@ -105,7 +105,7 @@ public struct Explorer: Sendable {
     /// Explores with each worker's own reference and implementation (a driver process each),
     /// the runs of a round shared out among them; the first divergence, by run number, is
     /// shrunk on the first worker.
-    public func explore(
+    package func explore(
         workers: [ExplorationWorker], stop: () -> Bool = { false }, progress: (ExplorationProgress) -> Void = { _ in }
     ) -> Exploration {
         precondition(!workers.isEmpty, "explore needs a worker")
@@ -201,7 +201,7 @@ public struct Explorer: Sendable {
 
     /// One run's probe, chosen input by input as the reference moves: the reference is the
     /// generator's map of where each input leads.
-    public func generate<Reference: ImplementationUnderTest>(
+    package func generate<Reference: ImplementationUnderTest>(
         _ random: inout SeededRandom, generator: ProbeGenerator, reference: inout Reference,
         met: inout Set<InputInState>
     ) -> Probe? {

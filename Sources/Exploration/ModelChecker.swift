@@ -6,35 +6,35 @@ import SpecModel
 /// It also looks for dead ends: a state the model declares a way out of, from which no
 /// sequence of up to `depth` inputs (from where the walk first reached it) leads anywhere but
 /// back to the initial state (a kill).
-public struct ModelChecker: Sendable {
-    public let model: ModelDeclaration
-    public var depth: Int
+package struct ModelChecker: Sendable {
+    package let model: ModelDeclaration
+    package var depth: Int
 
-    public init(model: ModelDeclaration, depth: Int) {
+    package init(model: ModelDeclaration, depth: Int) {
         self.model = model
         self.depth = depth
     }
 
-    public struct Violation: Sendable {
-        public var invariant: Invariant
-        public var what: String
-        public var probe: Probe
+    package struct Violation: Sendable {
+        package var invariant: Invariant
+        package var what: String
+        package var probe: Probe
     }
 
-    public struct Report: Sendable {
-        public var worlds = 0
+    package struct Report: Sendable {
+        package var worlds = 0
         /// Distinct (state, clock) pairs visited.
-        public var states = 0
-        public var steps = 0
+        package var states = 0
+        package var steps = 0
         /// Model states (the state key's values) reached.
-        public var reached: Set<String> = []
+        package var reached: Set<String> = []
         /// The first violation of each invariant, shortest first.
-        public var violations: [Violation] = []
+        package var violations: [Violation] = []
         /// Dead ends, each with the shortest sequence into it.
-        public var deadEnds: [(state: String, probe: Probe)] = []
+        package var deadEnds: [(state: String, probe: Probe)] = []
     }
 
-    public func check<Reference: StateSaving>(
+    package func check<Reference: StateSaving>(
         _ reference: inout Reference, worlds: [[String: Value]], stop: () -> Bool = { false }
     ) -> Report {
         var report = Report()

@@ -7,44 +7,44 @@ import SpecModel
 
 /// An implementation seen through fewer observation keys: what a driver that reports only
 /// those would let the suite check.
-public struct SeenThrough: ImplementationUnderTest {
-    public var inner: any ImplementationUnderTest
-    public let keys: Set<String>
+package struct SeenThrough: ImplementationUnderTest {
+    package var inner: any ImplementationUnderTest
+    package let keys: Set<String>
 
-    public init(_ inner: any ImplementationUnderTest, keys: Set<String>) {
+    package init(_ inner: any ImplementationUnderTest, keys: Set<String>) {
         self.inner = inner
         self.keys = keys
     }
 
-    public var name: String { inner.name }
-    public var observedKeys: Set<String> { inner.observedKeys.intersection(keys) }
-    public mutating func start(scenario: String, given: [String: Value]) throws(ImplementationError) {
+    package var name: String { inner.name }
+    package var observedKeys: Set<String> { inner.observedKeys.intersection(keys) }
+    package mutating func start(scenario: String, given: [String: Value]) throws(ImplementationError) {
         try inner.start(scenario: scenario, given: given)
     }
-    public mutating func perform(_ input: Input, atMilliseconds milliseconds: Int) throws(ImplementationError)
+    package mutating func perform(_ input: Input, atMilliseconds milliseconds: Int) throws(ImplementationError)
         -> Observations
     {
         try inner.perform(input, atMilliseconds: milliseconds).filter { keys.contains($0.key) }
     }
-    public mutating func finish() { inner.finish() }
+    package mutating func finish() { inner.finish() }
 }
 
 /// What became of one mutant: the scenarios that failed on it, and for a survivor, whether
 /// exploration could tell it from the reference at all.
-public struct MutantFate: Sendable {
-    public enum Survival: Sendable {
+package struct MutantFate: Sendable {
+    package enum Survival: Sendable {
         /// Exploration found a sequence that tells it apart: a hole in the suite.
         case hole(Divergence)
         /// Exploration found nothing in its runs: probably equivalent (not proven).
         case probablyEquivalent(runs: Int)
     }
 
-    public var mutant: Mutant
-    public var killedBy: [String]
-    public var survival: Survival?
+    package var mutant: Mutant
+    package var killedBy: [String]
+    package var survival: Survival?
 
-    public var killed: Bool { !killedBy.isEmpty }
-    public var isHole: Bool {
+    package var killed: Bool { !killedBy.isEmpty }
+    package var isHole: Bool {
         if case .hole? = survival { return true }
         return false
     }
@@ -53,21 +53,21 @@ public struct MutantFate: Sendable {
 /// The suite's strength: runs every scenario on every mutant (killed when any scenario fails
 /// or errors on it), then explores each survivor against the reference to tell holes from
 /// probable equivalents. The score is killed / (killed + holes).
-public struct MutationAnalysis: Sendable {
-    public let model: ModelDeclaration
+package struct MutationAnalysis: Sendable {
+    package let model: ModelDeclaration
     /// Compare only these keys (nil: every key): what a driver observing only them would catch.
-    public var keys: Set<String>?
-    public var jobs: Int
-    public var exploration: ExplorationSettings
+    package var keys: Set<String>?
+    package var jobs: Int
+    package var exploration: ExplorationSettings
 
-    public init(model: ModelDeclaration, keys: Set<String>? = nil, jobs: Int = 1, exploration: ExplorationSettings) {
+    package init(model: ModelDeclaration, keys: Set<String>? = nil, jobs: Int = 1, exploration: ExplorationSettings) {
         self.model = model
         self.keys = keys
         self.jobs = max(1, jobs)
         self.exploration = exploration
     }
 
-    public func run(
+    package func run(
         _ scenarios: [Scenario], mutants: [Mutant], reference: @escaping @Sendable () -> any ImplementationUnderTest,
         progress: @escaping @Sendable (_ done: Int, _ of: Int) -> Void = { _, _ in }
     ) -> [MutantFate] {

@@ -4,17 +4,17 @@ import SpecModel
 /// An input sequence to try on an implementation: the world it starts from (only the given
 /// keys that differ from the model's defaults) and one input per step, written as a scenario
 /// writes them (a shorthand such as `enter_pin: "1234"` stays one step).
-public struct Probe: Sendable, Equatable {
-    public var given: [String: Value]
-    public var steps: [Input]
+package struct Probe: Sendable, Equatable {
+    package var given: [String: Value]
+    package var steps: [Input]
 
-    public init(given: [String: Value] = [:], steps: [Input]) {
+    package init(given: [String: Value] = [:], steps: [Input]) {
         self.given = given
         self.steps = steps
     }
 
     /// The probe as a scenario with no expectations, or nil when the model rejects its world.
-    public func scenario(id: String, model: ModelDeclaration) -> Scenario? {
+    package func scenario(id: String, model: ModelDeclaration) -> Scenario? {
         var world: [String: Value] = [:]
         for key in model.given { world[key.key] = given[key.key] ?? key.defaultValue }
         let resolved = model.resolveGiven(world)

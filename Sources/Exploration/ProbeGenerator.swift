@@ -5,10 +5,10 @@ import SpecModel
 /// weighted toward those the current state takes (the declared transitions' triggers) and
 /// toward input x state pairs not met yet, clock inputs aimed at the model's timers and at the
 /// durations the reference is counting down, one tick either side.
-public struct ProbeGenerator: Sendable {
-    public let model: ModelDeclaration
+package struct ProbeGenerator: Sendable {
+    package let model: ModelDeclaration
     /// Inputs the implementation handles (nil: all); others are never generated.
-    public let supported: Set<String>?
+    package let supported: Set<String>?
     /// Words of one input that each weigh in full (see `Choice.share`).
     static let wordsAtFullWeight = 8
     /// Chance that a given key keeps its default in a generated world.
@@ -32,7 +32,7 @@ public struct ProbeGenerator: Sendable {
     /// another world: its label is checked each time).
     private(set) var fixedChoices: [String: [Choice]]
 
-    public init(model: ModelDeclaration, supported: Set<String>? = nil) {
+    package init(model: ModelDeclaration, supported: Set<String>? = nil) {
         self.model = model
         self.supported = supported
         let everywhere = Set(model.transitions.filter { $0.from == "*" }.flatMap(\.inputs))
@@ -57,7 +57,7 @@ public struct ProbeGenerator: Sendable {
 
     /// The default world (no given key changed) and `count - 1` random ones from `seed`: where
     /// the exhaustive walks start.
-    public func worlds(count: Int, seed: UInt64) -> [[String: Value]] {
+    package func worlds(count: Int, seed: UInt64) -> [[String: Value]] {
         [[:]]
             + (1..<max(count, 1)).map { index in
                 var random = SeededRandom(seed: seed, run: index)
@@ -67,7 +67,7 @@ public struct ProbeGenerator: Sendable {
 
     /// A world: each given key its default or, sometimes, a value of its type chosen to reach
     /// the model's edges (counts near zero, durations at the timers).
-    public func world(_ random: inout SeededRandom) -> [String: Value] {
+    package func world(_ random: inout SeededRandom) -> [String: Value] {
         var world: [String: Value] = [:]
         // Digit strings and instants keep their defaults: the model derives or checks them
         // against other keys (a PIN as long as its declared length).

@@ -4,16 +4,16 @@ import SpecModel
 /// divergence, drop runs of steps (halves, then quarters, down to single steps), give world
 /// keys back their defaults, join neighbouring clock inputs and shorten them. A candidate is
 /// kept only if `test` finds a divergence with a matching signature.
-public struct Shrinker: Sendable {
-    public let model: ModelDeclaration
+package struct Shrinker: Sendable {
+    package let model: ModelDeclaration
     /// Candidates tried at most, so shrinking always ends.
-    public var budget = 3000
+    package var budget = 3000
 
-    public init(model: ModelDeclaration) {
+    package init(model: ModelDeclaration) {
         self.model = model
     }
 
-    public func shrink(_ found: Divergence, test: (Probe) -> Divergence?) -> (smallest: Divergence, tries: Int) {
+    package func shrink(_ found: Divergence, test: (Probe) -> Divergence?) -> (smallest: Divergence, tries: Int) {
         var best = found
         var tries = 0
         func attempt(_ steps: [Input], _ given: [String: Value]? = nil) -> Bool {

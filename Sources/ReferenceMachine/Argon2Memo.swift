@@ -5,7 +5,7 @@ import Synchronization
 /// (hash, PIN) pair once. What a scenario observes is the same either way: a typed PIN matches
 /// exactly when Argon2id says so. Shared by the copies of one reference (a class), safe across
 /// threads.
-public final class Argon2Memo: Sendable {
+package final class Argon2Memo: Sendable {
     private struct Entries {
         var hashes: [String: String] = [:]
         var verdicts: [String: Bool] = [:]
@@ -17,9 +17,9 @@ public final class Argon2Memo: Sendable {
     /// one scenario).
     static let capacity = 4_096
 
-    public init() {}
+    package init() {}
 
-    public func hash(_ pin: String, with hasher: Argon2idHasher) throws(Argon2Error) -> String {
+    package func hash(_ pin: String, with hasher: Argon2idHasher) throws(Argon2Error) -> String {
         if let known = entries.withLock({ $0.hashes[pin] }) { return known }
         let encoded = try hasher.hash(pin)
         entries.withLock { table in
@@ -30,7 +30,8 @@ public final class Argon2Memo: Sendable {
     }
 
     /// `verify`, remembered per (hash, PIN) pair.
-    public func verifier(_ verify: @escaping @Sendable (String, String) -> Bool) -> @Sendable (String, String) -> Bool {
+    package func verifier(_ verify: @escaping @Sendable (String, String) -> Bool) -> @Sendable (String, String) -> Bool
+    {
         { [self] pin, encoded in
             // NUL cannot occur in an encoded hash or in a PIN of digits: a safe separator.
             let key = encoded + "\u{0}" + pin

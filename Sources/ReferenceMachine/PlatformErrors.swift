@@ -4,18 +4,18 @@
 /// result (`biometric_error: ios.LAError.systemCancel`); this table, not the driver, says what
 /// it means: one of the screen's reactions to a prompt's answer (`BiometricOutcome`), with the
 /// next state, message, analytics reason and failure count that reaction has.
-public struct PlatformError: Sendable, Equatable {
+package struct PlatformError: Sendable, Equatable {
     /// `platform.API.code`, as scenarios and drivers write it.
-    public var code: String
-    public var reaction: BiometricOutcome
+    package var code: String
+    package var reaction: BiometricOutcome
     /// Where the code is named and what the source says of it.
-    public var source: String
+    package var source: String
     /// The interpretation the reaction rests on, where no document gives it.
-    public var reading: String?
+    package var reading: String?
 
     /// The catalogue's requirement for this row (Scenarios/requirements.yaml):
     /// `ios.LAError.userCancel` is REQ-IOS-USER-CANCEL.
-    public var requirement: String {
+    package var requirement: String {
         let parts = code.split(separator: ".")
         var words = ""
         for character in parts.last ?? "" {
@@ -26,11 +26,11 @@ public struct PlatformError: Sendable, Equatable {
     }
 }
 
-public enum PlatformErrors {
+package enum PlatformErrors {
     static let article = "iOS article (003) §5 and error table"
     static let android = "androidx.biometric BiometricPrompt"
 
-    public static let all: [PlatformError] = [
+    package static let all: [PlatformError] = [
         // iOS LocalAuthentication (article 003).
         .init(code: "ios.LAError.userCancel", reaction: .cancel, source: "\(article): dismiss, show no error"),
         .init(
@@ -93,9 +93,9 @@ public enum PlatformErrors {
             source: "\(android): a biometric not recognised (the prompt stays up)", reading: "INT-020"),
     ]
 
-    public static let codes = all.map(\.code)
+    package static let codes = all.map(\.code)
 
-    public static func error(code: String) -> PlatformError? {
+    package static func error(code: String) -> PlatformError? {
         all.first { $0.code == code }
     }
 }

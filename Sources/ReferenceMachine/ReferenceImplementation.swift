@@ -2,18 +2,18 @@ import SpecModel
 
 /// The reference machine behind the runner's seam: builds the world from a scenario's `given`
 /// (hashing its PIN with Argon2id), maps inputs to events, and reports observations.
-public struct ReferenceImplementation: ImplementationUnderTest {
-    public let name = "reference"
-    public var machine: UnlockMachine
-    public var hasher: Argon2idHasher
-    /// The state after the last input; public so that tests can look inside.
-    public var state: UnlockState?
-    public var clockOrigin = 0
+package struct ReferenceImplementation: ImplementationUnderTest {
+    package let name = "reference"
+    package var machine: UnlockMachine
+    package var hasher: Argon2idHasher
+    /// The state after the last input; package so that tests can look inside.
+    package var state: UnlockState?
+    package var clockOrigin = 0
 
     /// Hashes and checks done once per run (see Argon2Memo).
-    public let memo: Argon2Memo
+    package let memo: Argon2Memo
 
-    public init(
+    package init(
         machine: UnlockMachine = UnlockMachine(), profile: Argon2Profile = .light, memo: Argon2Memo = Argon2Memo()
     ) {
         self.machine = machine
@@ -22,11 +22,11 @@ public struct ReferenceImplementation: ImplementationUnderTest {
         self.machine.verifyPIN = memo.verifier(machine.verifyPIN)
     }
 
-    public var observedKeys: Set<String> { Self.everyKey }
+    package var observedKeys: Set<String> { Self.everyKey }
     /// Worked out once: the runner asks at every step.
     static let everyKey = Set(UnlockModel.declaration.observations.map(\.key))
 
-    public mutating func start(scenario: String, given: [String: Value]) throws(ImplementationError) {
+    package mutating func start(scenario: String, given: [String: Value]) throws(ImplementationError) {
         clockOrigin = given["clock"]?.int ?? UnlockModel.defaultClock
         let pin = given["pin"]?.string ?? "1234"
         let pinHash: String
@@ -50,7 +50,7 @@ public struct ReferenceImplementation: ImplementationUnderTest {
                     ?? .available))
     }
 
-    public mutating func perform(_ input: Input, atMilliseconds milliseconds: Int) throws(ImplementationError)
+    package mutating func perform(_ input: Input, atMilliseconds milliseconds: Int) throws(ImplementationError)
         -> Observations
     {
         let machine = machine
@@ -60,9 +60,9 @@ public struct ReferenceImplementation: ImplementationUnderTest {
             observe: { Self.observations(of: $0, outputs: $1, now: $2, rules: machine.rules) })
     }
 
-    public mutating func finish() { state = nil }
+    package mutating func finish() { state = nil }
 
-    public static func event(for input: Input) throws(ImplementationError) -> UnlockEvent {
+    package static func event(for input: Input) throws(ImplementationError) -> UnlockEvent {
         let word = input.argument?.string ?? ""
         switch input.name {
         case "launch": return .launched
@@ -93,7 +93,7 @@ public struct ReferenceImplementation: ImplementationUnderTest {
     }
 
     /// Every observation key of the unlock model, from the state after an input and its outputs.
-    public static func observations(
+    package static func observations(
         of state: UnlockState, outputs: [UnlockOutput], now: Int, rules: UnlockRules
     ) -> Observations {
         let screen = state.screen
@@ -146,5 +146,5 @@ public struct ReferenceImplementation: ImplementationUnderTest {
 }
 
 extension ReferenceImplementation: ClockedReference {
-    public typealias ReducerState = UnlockState
+    package typealias ReducerState = UnlockState
 }

@@ -1,17 +1,18 @@
 /// The analytics events the unlock screen logs (SCR-AUTH-006 §11.1): each event's parameters,
 /// with the values the spec fixes where it fixes them. `spec check` compares this with the
 /// documents' analytics tables; a test holds the reference's own events to it.
-public enum UnlockAnalytics {
-    public struct Event: Sendable, Equatable {
-        public var name: String
+package enum UnlockAnalytics {
+    package struct Event: Sendable, Equatable {
+        package var name: String
         /// Each parameter's name and, where the spec lists them, its only values.
-        public var parameters: [(name: String, values: [String])]
+        package var parameters: [(name: String, values: [String])]
 
         /// The catalogue's requirement for it: `biometric_to_pin` is REQ-EVT-BIO-TO-PIN, unless
         /// another model's catalogue names its own.
-        public var requirement: String
+        package var requirement: String
 
-        public init(_ name: String, _ parameters: [(name: String, values: [String])] = [], requirement: String? = nil) {
+        package init(_ name: String, _ parameters: [(name: String, values: [String])] = [], requirement: String? = nil)
+        {
             self.name = name
             self.parameters = parameters
             self.requirement =
@@ -19,13 +20,13 @@ public enum UnlockAnalytics {
                 ?? "REQ-EVT-" + name.uppercased().replacing("BIOMETRIC", with: "BIO").replacing("_", with: "-")
         }
 
-        public static func == (left: Event, right: Event) -> Bool {
+        package static func == (left: Event, right: Event) -> Bool {
             left.name == right.name && left.parameters.map(\.name) == right.parameters.map(\.name)
                 && left.parameters.map(\.values) == right.parameters.map(\.values)
         }
     }
 
-    public static let events: [Event] = [
+    package static let events: [Event] = [
         Event("screen_view", [("screen_name", ["biometric_unlock"])]),
         Event("biometric_attempt", [("type", ["face", "fingerprint"])]),
         Event("biometric_success", [("type", []), ("time_ms", [])]),
@@ -40,7 +41,7 @@ public enum UnlockAnalytics {
 
     /// An event's parameters as `spec check` compares them: names in order of name, each with
     /// its values where fixed: `reason = cancelled | failed`; `time_ms, type`; `-` for none.
-    public static func shown(_ parameters: [(name: String, values: [String])]) -> String {
+    package static func shown(_ parameters: [(name: String, values: [String])]) -> String {
         let parts = parameters.sorted { $0.name < $1.name }.map { parameter in
             parameter.values.isEmpty
                 ? parameter.name : parameter.name + " = " + parameter.values.sorted().joined(separator: " | ")

@@ -2,7 +2,7 @@ import SpecModel
 
 /// The screen's reading of a platform's answer to a biometric prompt: each reaction the spec
 /// gives. The platforms' own error codes map onto these in `PlatformErrors`.
-public enum BiometricOutcome: String, Sendable, CaseIterable {
+package enum BiometricOutcome: String, Sendable, CaseIterable {
     case success, failure, cancel
     case usePIN = "use_pin"
     case notAvailable = "not_available"
@@ -13,7 +13,7 @@ public enum BiometricOutcome: String, Sendable, CaseIterable {
     case successWithoutKey = "success_without_key"
 }
 
-public enum TapTarget: String, Sendable, CaseIterable {
+package enum TapTarget: String, Sendable, CaseIterable {
     case retryBiometrics = "retry_biometrics"
     case usePIN = "use_pin"
     case forgotPIN = "forgot_pin"
@@ -21,7 +21,7 @@ public enum TapTarget: String, Sendable, CaseIterable {
 }
 
 /// Everything that can happen to the unlock screen, named for what happened.
-public enum UnlockEvent: Sendable, Equatable {
+package enum UnlockEvent: Sendable, Equatable {
     case launched
     case killed
     case backgrounded
@@ -46,19 +46,19 @@ public enum UnlockEvent: Sendable, Equatable {
 }
 
 /// What the outside world sees of one event, as plain data.
-public enum UnlockOutput: Sendable, Equatable {
+package enum UnlockOutput: Sendable, Equatable {
     case entered(Phase)
     case announced(String)
     case analytics(name: String, params: [String: AnalyticsParameter])
 }
 
-public enum AnalyticsParameter: Sendable, Equatable {
+package enum AnalyticsParameter: Sendable, Equatable {
     case int(Int)
     case string(String)
     case bool(Bool)
 
     /// As an observation carries it.
-    public var value: Value {
+    package var value: Value {
         switch self {
         case .int(let number): .int(number)
         case .string(let text): .string(text)

@@ -5,13 +5,13 @@ import SpecModel
 /// with the clock (a kill, a relaunch or a tap never shortens it), a new lock is as long as the
 /// table says for its failure, the failures fall only on an unlock, a completed login or the end
 /// of a lock, and a biometric answer unlocks only with a key the platform released.
-public enum UnlockInvariants {
+package enum UnlockInvariants {
     /// A step that completed a login, which lifts the lock and the count (INT-006).
-    public typealias SignedIn = @Sendable (InvariantStep) -> Bool
+    package typealias SignedIn = @Sendable (InvariantStep) -> Bool
 
     /// `signedIn` says which steps complete a login: the `login_completed` input here; a model
     /// that embeds the screen signs in its own way.
-    public static func all(
+    package static func all(
         _ rules: UnlockRules, signedIn: @escaping SignedIn = { $0.input.name == "login_completed" }
     ) -> [Invariant] {
         [

@@ -1,12 +1,12 @@
 /// The executable reading of SCR-AUTH-006: one pure `reduce` from a state, an event and the
 /// virtual wall clock to the next state and what the outside world sees. No clock is read and
 /// nothing is remembered between calls; the PIN check is the only dependency, passed in.
-public struct UnlockMachine: Sendable {
-    public var rules: UnlockRules
+package struct UnlockMachine: Sendable {
+    package var rules: UnlockRules
     /// Checks typed digits against the stored encoded hash.
-    public var verifyPIN: @Sendable (_ pin: String, _ encodedHash: String) -> Bool
+    package var verifyPIN: @Sendable (_ pin: String, _ encodedHash: String) -> Bool
 
-    public init(
+    package init(
         rules: UnlockRules = .spec,
         verifyPIN: @escaping @Sendable (String, String) -> Bool = Argon2idHasher.verify
     ) {
@@ -16,7 +16,7 @@ public struct UnlockMachine: Sendable {
 
     /// What a flow that holds the unlock screen tells it of its own screens: no input of the
     /// screen's, and no time passes (no timer fires).
-    public enum HandOver: Sendable, Equatable {
+    package enum HandOver: Sendable, Equatable {
         /// The flow shows its Login: the screen hands over there, typed digits and message gone.
         case loginShown
         /// The flow shows the account recovery screen.
@@ -29,7 +29,7 @@ public struct UnlockMachine: Sendable {
     }
 
     /// The screen told what happened in the flow around it.
-    public func told(_ state: UnlockState, _ handOver: HandOver) -> (UnlockState, [UnlockOutput]) {
+    package func told(_ state: UnlockState, _ handOver: HandOver) -> (UnlockState, [UnlockOutput]) {
         var state = state
         switch handOver {
         case .loginShown:
@@ -50,7 +50,7 @@ public struct UnlockMachine: Sendable {
     }
 
     /// `now` is milliseconds since 1970 on the virtual clock.
-    public func reduce(_ state: UnlockState, _ event: UnlockEvent, now: Int) -> (UnlockState, [UnlockOutput]) {
+    package func reduce(_ state: UnlockState, _ event: UnlockEvent, now: Int) -> (UnlockState, [UnlockOutput]) {
         var reduction = Reduction(state: state, now: now, rules: rules, verifyPIN: verifyPIN)
         reduction.fireDueTimers()
         reduction.handle(event)

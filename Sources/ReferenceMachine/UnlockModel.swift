@@ -6,14 +6,14 @@ import SpecModel
 ///
 /// The lists the reference's own types hold (states, biometric outcomes, tap targets,
 /// destinations) are read from those types, so the two cannot drift.
-public enum UnlockModel {
-    public static let biometricOutcomes = BiometricOutcome.allCases.map(\.rawValue)
-    public static let tapTargets = TapTarget.allCases.map(\.rawValue)
-    public static let destinations = Phase.allCases.compactMap(\.destination)
+package enum UnlockModel {
+    package static let biometricOutcomes = BiometricOutcome.allCases.map(\.rawValue)
+    package static let tapTargets = TapTarget.allCases.map(\.rawValue)
+    package static let destinations = Phase.allCases.compactMap(\.destination)
     /// 2026-01-01T09:00:00Z in milliseconds since 1970: given values are held decoded.
-    public static let defaultClock = 1_767_258_000_000
+    package static let defaultClock = 1_767_258_000_000
 
-    public static let declaration: ModelDeclaration = {
+    package static let declaration: ModelDeclaration = {
         var declaration = undeclaredInvariants
         declaration.invariants = [Invariant.declaredTransitions(declaration)] + UnlockInvariants.all(.spec)
         return declaration

@@ -3,8 +3,8 @@ import SpecModel
 /// The reference with one deliberate change: different rule numbers, inputs taken for others,
 /// a hook that alters what one reduce step did (its next state and outputs), observations
 /// rewritten, or time read from a wall clock that `clock_forward` and `clock_back` move.
-public struct MutatedReference: ImplementationUnderTest {
-    public typealias Alteration =
+package struct MutatedReference: ImplementationUnderTest {
+    package typealias Alteration =
         @Sendable (_ before: UnlockState, _ next: inout UnlockState, _ outputs: inout [UnlockOutput]) -> Void
     var inner: ReferenceImplementation
     let alter: Alteration
@@ -13,9 +13,9 @@ public struct MutatedReference: ImplementationUnderTest {
     let readsWallClock: Bool
     /// How far the hand-set clock is from elapsed time, when the wall clock is read.
     var wallClockOffset = 0
-    public let name: String
+    package let name: String
 
-    public init(
+    package init(
         _ name: String, rules: UnlockRules = .spec, memo: Argon2Memo, alter: @escaping Alteration = { _, _, _ in },
         rewrite: @escaping @Sendable (Observations) -> Observations = { $0 },
         rewriteInput: @escaping @Sendable (Input) -> Input = { $0 }, readsWallClock: Bool = false
@@ -28,16 +28,16 @@ public struct MutatedReference: ImplementationUnderTest {
         self.readsWallClock = readsWallClock
     }
 
-    public var observedKeys: Set<String> { inner.observedKeys }
+    package var observedKeys: Set<String> { inner.observedKeys }
 
-    public mutating func start(scenario: String, given: [String: Value]) throws(ImplementationError) {
+    package mutating func start(scenario: String, given: [String: Value]) throws(ImplementationError) {
         wallClockOffset = 0
         try inner.start(scenario: scenario, given: given)
     }
 
-    public mutating func finish() { inner.finish() }
+    package mutating func finish() { inner.finish() }
 
-    public mutating func perform(_ input: Input, atMilliseconds milliseconds: Int) throws(ImplementationError)
+    package mutating func perform(_ input: Input, atMilliseconds milliseconds: Int) throws(ImplementationError)
         -> Observations
     {
         guard let before = inner.state else { throw .failed("perform before start") }
@@ -60,8 +60,8 @@ public struct MutatedReference: ImplementationUnderTest {
 /// transition dropped and redirected to a sibling's target, each kind of output omitted state by
 /// state, and inputs read as others (each platform code's row, a forged success, an enrolment
 /// change, a clock set by hand), and the screen reader's view or the capture flag got wrong.
-public enum UnlockMutants {
-    public static func all(memo: Argon2Memo) -> [Mutant] {
+package enum UnlockMutants {
+    package static func all(memo: Argon2Memo) -> [Mutant] {
         ruleNumbers(memo) + lockEnd(memo) + transitions(memo) + omissions(memo) + misreadings(memo)
             + presentation(memo)
     }
@@ -268,8 +268,8 @@ public enum UnlockMutants {
 }
 
 extension MutatedReference: StateSaving {
-    public func save() -> ReferenceImplementation.Saved? { inner.save() }
-    public mutating func restore(_ saved: ReferenceImplementation.Saved) { inner.restore(saved) }
+    package func save() -> ReferenceImplementation.Saved? { inner.save() }
+    package mutating func restore(_ saved: ReferenceImplementation.Saved) { inner.restore(saved) }
 }
 
 extension UnlockMutants {

@@ -2,8 +2,8 @@ import SpecModel
 
 /// SCR-AUTH-006 as a model plug-in: the declaration, the reference with its Argon2id cost
 /// setting, and the spec mapping and rule tables `spec check` reads.
-public enum UnlockPackage {
-    public static let package = ModelPackage(
+package enum UnlockPackage {
+    package static let package = ModelPackage(
         declaration: UnlockModel.declaration,
         referenceSettings: [
             ReferenceSetting(

@@ -1,16 +1,16 @@
 /// What a driver can read off the screen besides its behaviour: the elements a screen reader
 /// visits, in order, with their labels (SCR-AUTH-006 §7.1, §7.2; INT-032), and whether the
 /// window blocks screenshots and screen recording (§8.1; INT-033).
-public enum UnlockPresentation {
+package enum UnlockPresentation {
     /// One focusable element as the `focus_order` observation writes it: its label, then ` | `
     /// and its hint where §7.1 gives one.
-    public static func element(_ label: String, hint: String? = nil) -> String {
+    package static func element(_ label: String, hint: String? = nil) -> String {
         hint.map { "\(label) | \($0)" } ?? label
     }
 
     /// The screen's focusable elements in focus order; empty when the unlock screen is not on
     /// display (before launch, after a hand-over) or shows nothing to focus (the session check).
-    public static func focusOrder(of state: UnlockState, lockRemaining: Int?) -> [String] {
+    package static func focusOrder(of state: UnlockState, lockRemaining: Int?) -> [String] {
         let screen = state.screen
         switch screen.phase {
         case .notRunning, .checkingSession, .dashboard, .login, .recovery:
@@ -46,7 +46,7 @@ public enum UnlockPresentation {
 
     /// §8.1: screenshots and screen recording are blocked while the unlock screen is on
     /// display; null when it is not (another screen's rule, not this spec's).
-    public static func secureWindow(_ phase: Phase) -> Bool? {
+    package static func secureWindow(_ phase: Phase) -> Bool? {
         switch phase {
         case .notRunning, .dashboard, .login, .recovery: return nil
         default: return true

@@ -6,8 +6,8 @@ import SpecModel
 /// (UIF-AUTH-001 §10.2), the analytics events (SCR-AUTH-006 §11.1, UIF-AUTH-001 §11.2) and
 /// the delay from an unlock to the Dashboard (SCR-AUTH-006 §2.5, §5.2; UIF-AUTH-001 §6.1). The
 /// patterns read the documents' own wording.
-public enum UnlockRuleTables {
-    public static func all(_ rules: UnlockRules = .spec) -> [RuleTable] {
+package enum UnlockRuleTables {
+    package static func all(_ rules: UnlockRules = .spec) -> [RuleTable] {
         [lockSchedule(rules), sessionLifetime(rules), analyticsEvents, handOverDelay(rules)]
     }
 
@@ -44,7 +44,7 @@ public enum UnlockRuleTables {
 
     /// A catalogue of analytics events as a rule table, compared with the documents' analytics
     /// tables (a model that embeds this screen adds its own events to this screen's).
-    public static func analytics(_ events: [UnlockAnalytics.Event], rule: String) -> RuleTable {
+    package static func analytics(_ events: [UnlockAnalytics.Event], rule: String) -> RuleTable {
         RuleTable(
             name: "analytics events", rule: rule, keyName: "event",
             rows: events.map {

@@ -1,33 +1,33 @@
 /// The spec's numbers, in one place. The defaults are the spec's; the tests build deliberately
 /// wrong rules to prove the suite notices.
-public struct UnlockRules: Sendable {
+package struct UnlockRules: Sendable {
     /// Biometric failures before the PIN fallback (SCR-AUTH-006 §6.1.1).
-    public var biometricAttempts = 3
+    package var biometricAttempts = 3
     /// PIN failures before the first lock (SCR-AUTH-006 §6.1.2).
-    public var pinFailuresBeforeLock = 5
+    package var pinFailuresBeforeLock = 5
     /// Lock length by failure count: the longest entry whose count is reached applies
     /// (SCR-AUTH-006 §6.1.2; UIF-AUTH-001 §10.3).
-    public var lockSchedule: [(failures: Int, milliseconds: Int)] = [
+    package var lockSchedule: [(failures: Int, milliseconds: Int)] = [
         (5, 60_000), (6, 300_000), (7, 900_000), (8, 3_600_000),
     ]
     /// From Success to the Dashboard (SCR-AUTH-006 §2.5, §5.2).
-    public var successDelay = 500
+    package var successDelay = 500
     /// Background time after which unlocking is required again (UIF-AUTH-001 §10.2).
-    public var inactivityTimeout = 300_000
+    package var inactivityTimeout = 300_000
     /// Session lifetime by tier (UIF-AUTH-001 §10.2).
-    public var sessionLifetime: [Tier: Int] = [.pro: 30 * 86_400_000, .perfect: 7 * 86_400_000]
+    package var sessionLifetime: [Tier: Int] = [.pro: 30 * 86_400_000, .perfect: 7 * 86_400_000]
 
-    public init() {}
+    package init() {}
 
-    public static let spec = UnlockRules()
+    package static let spec = UnlockRules()
 
     /// The lock a failure count earns, or nil below the first lock.
-    public func lockDuration(afterFailures failures: Int) -> Int? {
+    package func lockDuration(afterFailures failures: Int) -> Int? {
         lockSchedule.last { failures >= $0.failures }?.milliseconds
     }
 
     /// UIF-AUTH-001 §10.2: a session lasts its tier's lifetime from the last login.
-    public func sessionIsValid(_ store: PersistedStore, now: Int) -> Bool {
+    package func sessionIsValid(_ store: PersistedStore, now: Int) -> Bool {
         store.session == .valid && now - store.sessionStartedAt < (sessionLifetime[store.tier] ?? 0)
     }
 }

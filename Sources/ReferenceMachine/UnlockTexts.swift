@@ -1,55 +1,55 @@
 /// The screen's Spanish texts, exactly as the spec writes them (SCR-AUTH-006 §2, §7.3;
 /// UIF-AUTH-001 §8.3). Where a template's wording is the reference's own, the INT id says so.
-public enum UnlockTexts {
+package enum UnlockTexts {
     // §7.3 announcements
-    public static func biometricPrompt(_ type: BiometricType) -> String {
+    package static func biometricPrompt(_ type: BiometricType) -> String {
         // INT-011: §7.3 gives only the Face ID sentence; fingerprint is §7.1's Android label as written.
         type == .fingerprint ? "Usa tu huella para desbloquear" : "Usa Face ID para desbloquear MedTime"
     }
-    public static func biometricFailed(left: Int) -> String { "No reconocido. \(left) intentos restantes" }
-    public static let biometricToPIN = "Usa tu PIN para desbloquear"
-    public static func pinDigit(_ count: Int, of total: Int) -> String { "Digito \(count) de \(total)" }
-    public static func pinWrong(left: Int) -> String { "PIN incorrecto. \(left) intentos restantes" }
-    public static func pinBlocked(remaining milliseconds: Int) -> String {
+    package static func biometricFailed(left: Int) -> String { "No reconocido. \(left) intentos restantes" }
+    package static let biometricToPIN = "Usa tu PIN para desbloquear"
+    package static func pinDigit(_ count: Int, of total: Int) -> String { "Digito \(count) de \(total)" }
+    package static func pinWrong(left: Int) -> String { "PIN incorrecto. \(left) intentos restantes" }
+    package static func pinBlocked(remaining milliseconds: Int) -> String {
         "PIN bloqueado. Espera \(spokenDuration(milliseconds))"
     }
-    public static let unlocked = "Desbloqueado"
+    package static let unlocked = "Desbloqueado"
 
     // §7.1 accessibility labels and hints, listed in §7.2's focus order by UnlockPresentation
-    public static func promptLabel(_ type: BiometricType) -> String {
+    package static func promptLabel(_ type: BiometricType) -> String {
         // INT-011: Face ID is iOS's row, the fingerprint Android's.
         type == .fingerprint ? "Usa tu huella para desbloquear" : "Face ID para MedTime"
     }
-    public static func pinInputLabel(_ count: Int, of total: Int) -> String {
+    package static func pinInputLabel(_ count: Int, of total: Int) -> String {
         "PIN de desbloqueo, \(count) de \(total) digitos"
     }
-    public static let pinInputHint = "Ingresa tu PIN"
-    public static let deleteLabel = "Borrar"
-    public static let deleteHint = "Borra el ultimo digito"
-    public static let usePINLabel = "Usar PIN"
-    public static let usePINHint = "Desbloquea con tu PIN en lugar de biometria"
-    public static let forgotPINLabel = "Olvidaste tu PIN"
-    public static let forgotPINHint = "Ir a opciones de recuperacion"
-    public static func timerLabel(remaining milliseconds: Int) -> String {
+    package static let pinInputHint = "Ingresa tu PIN"
+    package static let deleteLabel = "Borrar"
+    package static let deleteHint = "Borra el ultimo digito"
+    package static let usePINLabel = "Usar PIN"
+    package static let usePINHint = "Desbloquea con tu PIN en lugar de biometria"
+    package static let forgotPINLabel = "Olvidaste tu PIN"
+    package static let forgotPINHint = "Ir a opciones de recuperacion"
+    package static func timerLabel(remaining milliseconds: Int) -> String {
         "Bloqueado. Espera \(spokenDuration(milliseconds))"
     }
     // Titles and buttons as the §2 wireframes write them (INT-032: their text is their label)
-    public static let pinTitle = "Ingresa tu PIN"  // §2.2
-    public static let blockedTitle = "PIN bloqueado"  // §2.4
-    public static let retryButton = "Intentar de nuevo"  // §2.3
-    public static let reloginButton = "Iniciar sesion nuevamente"  // §2.4
+    package static let pinTitle = "Ingresa tu PIN"  // §2.2
+    package static let blockedTitle = "PIN bloqueado"  // §2.4
+    package static let retryButton = "Intentar de nuevo"  // §2.3
+    package static let reloginButton = "Iniciar sesion nuevamente"  // §2.4
 
     // On-screen messages
-    public static let notRecognised = "No reconocido. Intenta de nuevo."  // UIF-AUTH-001 §8.3
-    public static let sensorUnavailable = "Sensor no disponible. Usa tu PIN."  // UIF-AUTH-001 §8.3
-    public static let biometricLockedOut = "Biometria bloqueada. Usa tu PIN."  // UIF-AUTH-001 §8.3
-    public static let fallbackAfterFailures = "Biometria no disponible. Usa tu PIN para desbloquear."  // §2.2
+    package static let notRecognised = "No reconocido. Intenta de nuevo."  // UIF-AUTH-001 §8.3
+    package static let sensorUnavailable = "Sensor no disponible. Usa tu PIN."  // UIF-AUTH-001 §8.3
+    package static let biometricLockedOut = "Biometria bloqueada. Usa tu PIN."  // UIF-AUTH-001 §8.3
+    package static let fallbackAfterFailures = "Biometria no disponible. Usa tu PIN para desbloquear."  // §2.2
     // §2.4
-    public static let blockedExplanation = "Has excedido el numero de intentos de PIN. Espera antes de reintentar."
+    package static let blockedExplanation = "Has excedido el numero de intentos de PIN. Espera antes de reintentar."
 
     /// `{tiempo}` spoken (INT-010): whole hours, minutes and seconds, rounded up to the second,
     /// zero parts left out: "1 minuto", "5 minutos", "1 hora", "4 minutos 32 segundos".
-    public static func spokenDuration(_ milliseconds: Int) -> String {
+    package static func spokenDuration(_ milliseconds: Int) -> String {
         let seconds = (milliseconds + 999) / 1000
         let parts = [
             (seconds / 3600, "hora", "horas"), (seconds % 3600 / 60, "minuto", "minutos"),
@@ -60,7 +60,7 @@ public enum UnlockTexts {
     }
 
     /// The §3.5 countdown, MM:SS, rounded up so it never shows 00:00 while still locked (INT-010).
-    public static func countdown(_ milliseconds: Int) -> String {
+    package static func countdown(_ milliseconds: Int) -> String {
         let seconds = (milliseconds + 999) / 1000
         let minutes = seconds / 60
         let rest = seconds % 60

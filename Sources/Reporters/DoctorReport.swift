@@ -8,21 +8,21 @@ import SpecModel
 /// What `doctor` says of a driver, in plain words, stage by stage; the advice for a failure
 /// follows its kind, never its words. It keeps the notes met on the way (a scenario it will
 /// skip, a name the model lacks) to say them after the smoke scenario.
-public struct DoctorReport {
+package struct DoctorReport {
     let model: ModelDeclaration
     let terminal: TerminalReporter
     /// The driver's handshake timeout, for the advice on a slow hello.
     let handshakeTimeout: Duration
     private var notes: [String] = []
 
-    public init(model: ModelDeclaration, handshakeTimeout: Duration) {
+    package init(model: ModelDeclaration, handshakeTimeout: Duration) {
         self.model = model
         terminal = TerminalReporter(model: model)
         self.handshakeTimeout = handshakeTimeout
     }
 
     /// The lines an event of the checkup prints (to standard output), in order.
-    public mutating func lines(_ event: CheckupEvent) -> [String] {
+    package mutating func lines(_ event: CheckupEvent) -> [String] {
         switch event {
         case .handshakeFailed(let error):
             return ["  ✗ handshake failed: \(error)", "\n" + advice(error.driverFailure)]
@@ -100,7 +100,7 @@ public struct DoctorReport {
 
     /// The suite's run on the driver, summed up: failures by the key that differs, fields it
     /// never reports, errors and skips by reason, what it does not observe, what the gate fails.
-    public func suite(
+    package func suite(
         _ implementation: ImplementationRecord, seconds: Int, diagnosis: Diagnosis, unsaid: [GateReason]
     ) -> [String] {
         func listed(_ finding: Diagnosis.Finding) -> String {
@@ -133,7 +133,7 @@ public struct DoctorReport {
     }
 
     /// The last word: whether the driver works, and the command that runs the suite on it.
-    public func closing(works: Bool, suiteRan: Bool, runIt: String) -> String {
+    package func closing(works: Bool, suiteRan: Bool, runIt: String) -> String {
         guard works else {
             return
                 "\nThe driver works, but the suite finds the problems above. Each failure's diff, with its file and line: \(runIt)"
@@ -144,7 +144,7 @@ public struct DoctorReport {
     }
 
     /// What to do about a driver's failure, by its kind.
-    public func advice(_ failure: DriverFailure?) -> String {
+    package func advice(_ failure: DriverFailure?) -> String {
         let found: String
         switch failure?.kind {
         case .couldNotStart:

@@ -2,21 +2,21 @@ import SpecModel
 
 /// Text from scenarios and drivers (titles, state names, messages, driver output) goes into
 /// XML, Markdown and Mermaid; each escape keeps it from breaking the document around it.
-public enum Escape {
+package enum Escape {
     /// Text for a terminal: control characters as visible escapes (SpecModel's `VisibleText`).
-    public static func visible(_ text: String, keepingLineBreaks: Bool = true) -> String {
+    package static func visible(_ text: String, keepingLineBreaks: Bool = true) -> String {
         VisibleText.escape(text, keepingLineBreaks: keepingLineBreaks)
     }
 
     /// An XML attribute value: `xml`, with line breaks and tabs as character references, which
     /// an attribute keeps (a parser turns literal ones into spaces).
-    public static func xmlAttribute(_ text: String) -> String {
+    package static func xmlAttribute(_ text: String) -> String {
         xml(text).replacingOccurrences(of: "\t", with: "&#9;").replacingOccurrences(of: "\n", with: "&#10;")
             .replacingOccurrences(of: "\r", with: "&#13;")
     }
 
     /// XML text; characters XML 1.0 cannot hold become U+FFFD.
-    public static func xml(_ text: String) -> String {
+    package static func xml(_ text: String) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -39,7 +39,7 @@ public enum Escape {
 
     /// Inline Markdown, for a table cell or a line: one line, the Markdown punctuation escaped,
     /// HTML neutralised.
-    public static func markdown(_ text: String) -> String {
+    package static func markdown(_ text: String) -> String {
         var out = ""
         for character in VisibleText.escape(text, keepingLineBreaks: true) {
             switch character {
@@ -55,7 +55,7 @@ public enum Escape {
     }
 
     /// A fenced code block that no backtick run inside the text can close early.
-    public static func codeBlock(_ text: String, language: String = "") -> String {
+    package static func codeBlock(_ text: String, language: String = "") -> String {
         let text = VisibleText.escape(text)
         var longest = 0
         var run = 0
@@ -70,7 +70,7 @@ public enum Escape {
     /// A Mermaid label: each character Mermaid could read as syntax becomes a look-alike it
     /// reads as text. Not entity codes: Mermaid 11.6 leaves `#58;` undecoded in stateDiagram-v2
     /// edge labels (seen when rendered, scripts/render-mermaid).
-    public static func mermaidLabel(_ text: String) -> String {
+    package static func mermaidLabel(_ text: String) -> String {
         String(
             text.map { character -> Character in
                 switch character {
@@ -96,7 +96,7 @@ public enum Escape {
     }
 
     /// A Mermaid node id: letters, digits and underscores, never a keyword, one per distinct name.
-    public static func mermaidID(_ name: String) -> String {
+    package static func mermaidID(_ name: String) -> String {
         let plain = name.unicodeScalars.allSatisfy {
             ($0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil)) || $0 == "_"
         }

@@ -4,13 +4,13 @@ import Results
 import SpecModel
 
 /// What is explored, as the output and the counterexample's header name it.
-public struct ExploredSubject: Sendable {
-    public var name: String
+package struct ExploredSubject: Sendable {
+    package var name: String
     /// The driver's command; nil for the reference alone.
-    public var command: String?
-    public var line: String
+    package var command: String?
+    package var line: String
 
-    public init(name: String, command: String?, line: String) {
+    package init(name: String, command: String?, line: String) {
         self.name = name
         self.command = command
         self.line = line
@@ -19,18 +19,18 @@ public struct ExploredSubject: Sendable {
 
 /// What `explore` says and writes of an exploration: the counterexample as a scenario file,
 /// the divergence in words, the command that gives the same run again, and the JSON summary.
-public struct ExplorationReport {
-    public let model: ModelDeclaration
-    public let settings: ExplorationSettings
-    public let keys: Set<String>?
-    public let subject: ExploredSubject
+package struct ExplorationReport {
+    package let model: ModelDeclaration
+    package let settings: ExplorationSettings
+    package let keys: Set<String>?
+    package let subject: ExploredSubject
     /// The model `--model` need not name.
-    public let defaultModel: String
+    package let defaultModel: String
 
     /// How the first line of every counterexample explore writes begins.
-    public static let foundBy = "Found by authspec explore: "
+    package static let foundBy = "Found by authspec explore: "
 
-    public init(
+    package init(
         model: ModelDeclaration, settings: ExplorationSettings, keys: Set<String>?, subject: ExploredSubject,
         defaultModel: String
     ) {
@@ -42,7 +42,7 @@ public struct ExplorationReport {
     }
 
     /// `Exploring ... seed N, comparing ... and the invariants`.
-    public func opening(comparing compared: Set<String>) -> String {
+    package func opening(comparing compared: Set<String>) -> String {
         subject.command == nil
             ? "Exploring \(subject.name) alone against its \(model.invariants.count) invariants, seed \(settings.seed)"
             : "Exploring \(VisibleText.oneLine(subject.name)) against the \(model.name) reference, seed \(settings.seed), "
@@ -50,7 +50,7 @@ public struct ExplorationReport {
     }
 
     /// The progress line: runs, inputs, speed, pairs met; or that a divergence is being shrunk.
-    public func progress(_ progress: ExplorationProgress, seconds: Double) -> String {
+    package func progress(_ progress: ExplorationProgress, seconds: Double) -> String {
         progress.shrinking
             ? "divergence found in run \(progress.runs); shrinking…"
             : "\(progress.runs) runs, \(progress.steps) inputs, \(Int(Double(progress.steps) / max(seconds, 0.001))) inputs/s, "
@@ -58,14 +58,14 @@ public struct ExplorationReport {
     }
 
     /// How much was tried, for the verdict line.
-    public func tried(_ found: Exploration, seconds: Double) -> String {
+    package func tried(_ found: Exploration, seconds: Double) -> String {
         "\(found.runs) runs, \(found.steps) inputs, \(found.met.count) of \(found.pairs) input x state pairs met, "
             + String(format: "%.1f s", seconds)
     }
 
     /// The divergence in words: where, and each differing key as the reference and the driver
     /// observe it.
-    public func divergence(_ counterexample: Counterexample) -> [String] {
+    package func divergence(_ counterexample: Counterexample) -> [String] {
         let smallest = counterexample.smallest
         let step = smallest.result.steps[smallest.step]
         var lines = [
@@ -89,7 +89,7 @@ public struct ExplorationReport {
     }
 
     /// The command that gives the same run again.
-    public func reproduce(_ counterexample: Counterexample) -> String {
+    package func reproduce(_ counterexample: Counterexample) -> String {
         var words = ["authspec", "explore"]
         if model.name != defaultModel { words += ["--model", model.name] }
         if let command = subject.command { words += ["--driver", Self.shellQuoted(command)] }
@@ -102,14 +102,14 @@ public struct ExplorationReport {
     }
 
     /// A word the shell reads back as `text`: single quotes, with each quote inside written '\''.
-    public static func shellQuoted(_ text: String) -> String {
+    package static func shellQuoted(_ text: String) -> String {
         "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
     /// The smallest probe as a scenario file: its header says where it came from and what
     /// differs; its expectations are the reference's, with the differing keys kept at the
     /// step where they differ.
-    public func counterexample<Reference: ImplementationUnderTest>(
+    package func counterexample<Reference: ImplementationUnderTest>(
         _ counterexample: Counterexample, reference: inout Reference
     ) -> String {
         let smallest = counterexample.smallest
@@ -137,7 +137,7 @@ public struct ExplorationReport {
     }
 
     /// What was tried and found, as JSON.
-    public func summary(_ found: Exploration, seconds: Double, written: String?) -> JSON {
+    package func summary(_ found: Exploration, seconds: Double, written: String?) -> JSON {
         var fields: [(String, JSON)] = [
             ("seed", .string(String(settings.seed))), ("runs", .number(found.runs)), ("inputs", .number(found.steps)),
             ("pairs_met", .number(found.met.count)), ("pairs", .number(found.pairs)),

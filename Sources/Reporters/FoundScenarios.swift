@@ -7,16 +7,16 @@ import SpecModel
 /// coverage, `mutate`'s holes, `check-model`'s broken invariants), and what those commands
 /// say: each file's expectations are the reference's observations, its header says where it
 /// came from.
-public struct FoundScenarios {
-    public let model: ModelDeclaration
+package struct FoundScenarios {
+    package let model: ModelDeclaration
 
-    public init(model: ModelDeclaration) {
+    package init(model: ModelDeclaration) {
         self.model = model
     }
 
     /// One probe as a scenario, its expectations the reference's observations (every key), or
     /// nil where the reference cannot run it.
-    public func text(
+    package func text(
         _ probe: Probe, id: String, reference: inout some ImplementationUnderTest, kept: [Int: Set<String>] = [:],
         header: (_ expected: Scenario) -> ScenarioWriter.Header
     ) -> String? {
@@ -29,7 +29,7 @@ public struct FoundScenarios {
     }
 
     /// What `generate --cover` writes: a banner, then one scenario per sequence of the plan.
-    public func generated(
+    package func generated(
         _ plan: CoverageGenerator.Plan, goal: CoverageGoal, banner: [String],
         reference: inout some ImplementationUnderTest
     ) -> (text: String, scenarios: Int) {
@@ -55,7 +55,7 @@ public struct FoundScenarios {
 
     /// What `check-model` found, in lines: each invariant held or broken (with the shortest
     /// sequence and world that break it), each dead end, the states not reached.
-    public func modelCheck(_ report: ModelChecker.Report, depth: Int) -> [String] {
+    package func modelCheck(_ report: ModelChecker.Report, depth: Int) -> [String] {
         let formatter = ValueFormatter(model: model)
         var lines: [String] = []
         for invariant in model.invariants {

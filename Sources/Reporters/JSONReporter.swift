@@ -6,21 +6,21 @@ import SpecModel
 /// `ResultsCodec` writes it, with the sections derived from it (totals, each
 /// implementation's verdict and totals, the matrix, coverage, requirement statuses) in a fixed
 /// key order, so results diff cleanly and `merge` can rebuild them.
-public struct JSONReporter {
-    public let model: ModelDeclaration
+package struct JSONReporter {
+    package let model: ModelDeclaration
 
-    public init(model: ModelDeclaration) {
+    package init(model: ModelDeclaration) {
         self.model = model
     }
 
-    public func document(_ run: RunRecord, coverage: [CoverageReport], gate: GateVerdict? = nil) -> JSON {
+    package func document(_ run: RunRecord, coverage: [CoverageReport], gate: GateVerdict? = nil) -> JSON {
         .object(
             fields(run, coverage: coverage, gate: gate) + [("matrix", .object(Array(matrix(run))))]
                 + [("scenarios", .array(run.allRecords.map(ResultsCodec.scenario)))])
     }
 
     /// The same text as `document(...).rendered()`, written a scenario (and a matrix row) at a time.
-    public func write<Failure: Error>(
+    package func write<Failure: Error>(
         _ run: RunRecord, coverage: [CoverageReport], gate: GateVerdict? = nil,
         to emit: (String) throws(Failure) -> Void
     ) throws(Failure) {

@@ -8,13 +8,13 @@ import SpecModel
 /// system-out. Only the elements and attributes docs/junit.xsd allows, which Jenkins' xunit
 /// and GitLab both read. The model's reference is a suite only when asked for, or when it is
 /// all that ran: it is the yardstick, and counting it would inflate what the gate reports.
-public struct JUnitReporter {
+package struct JUnitReporter {
     let formatter: ValueFormatter
     let includeReference: Bool
     /// The gate's reasons are worded as the terminal words them.
     let words: TerminalReporter
 
-    public init(model: ModelDeclaration, includeReference: Bool = false) {
+    package init(model: ModelDeclaration, includeReference: Bool = false) {
         formatter = ValueFormatter(model: model)
         self.includeReference = includeReference
         words = TerminalReporter(model: model)
@@ -24,14 +24,14 @@ public struct JUnitReporter {
     /// not finish is a testcase in error; a gate that fails for a reason no testcase shows (a
     /// profile not met, nothing verified, results incomplete, scenarios not checked or skipped)
     /// adds a failing `gate` testcase, so a consumer that reads only the JUnit sees red.
-    public func document(_ run: RunRecord, gate: GateVerdict? = nil) -> String {
+    package func document(_ run: RunRecord, gate: GateVerdict? = nil) -> String {
         var xml = ""
         write(run, gate: gate) { xml += $0 }
         return xml
     }
 
     /// The implementations that get a suite.
-    public func suites(_ run: RunRecord) -> [ImplementationRecord] {
+    package func suites(_ run: RunRecord) -> [ImplementationRecord] {
         let tested = run.implementations.filter { !$0.reference }
         var suites = includeReference || tested.isEmpty ? run.implementations : tested
         // Implementations a signal stopped before they began: their unfinished scenarios err.
@@ -44,7 +44,7 @@ public struct JUnitReporter {
     }
 
     /// The same text as `document`, a test case at a time.
-    public func write<Failure: Error>(
+    package func write<Failure: Error>(
         _ run: RunRecord, gate: GateVerdict? = nil, to emit: (String) throws(Failure) -> Void
     ) throws(Failure) {
         try Self.write([(self, run, gate)], to: emit)
@@ -52,7 +52,7 @@ public struct JUnitReporter {
 
     /// One document for the runs of several models (each with its own reporter): a suite per
     /// implementation and model, named `implementation (model)` when there is more than one model.
-    public static func write<Failure: Error>(
+    package static func write<Failure: Error>(
         _ parts: [(reporter: JUnitReporter, run: RunRecord, gate: GateVerdict?)],
         to emit: (String) throws(Failure) -> Void
     ) throws(Failure) {

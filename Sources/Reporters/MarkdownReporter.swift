@@ -8,14 +8,14 @@ import SpecModel
 /// then what passed (folded), the requirements' status and coverage. Long tables are folded in
 /// `<details>`. With `maxBytes` the document stops before the piece that would pass the limit
 /// and ends saying what it left out. Everything from scenarios or drivers is escaped.
-public struct MarkdownReporter {
+package struct MarkdownReporter {
     let formatter: ValueFormatter
     let terminal: TerminalReporter
     /// Room kept for the closing note of a cut document.
     static let noteBytes = 600
-    public let maxBytes: Int?
+    package let maxBytes: Int?
 
-    public init(model: ModelDeclaration, maxBytes: Int? = nil) {
+    package init(model: ModelDeclaration, maxBytes: Int? = nil) {
         formatter = ValueFormatter(model: model)
         terminal = TerminalReporter(model: model)
         self.maxBytes = maxBytes
@@ -30,7 +30,7 @@ public struct MarkdownReporter {
 
     /// With `statements`, the catalogue of the spec's statements, a section says per
     /// implementation how many of each document's statements its run verified.
-    public func document(
+    package func document(
         _ run: RunRecord, coverage: [CoverageReport], gate: GateVerdict? = nil, statements: [Statement] = [],
         title: String = "authspec results"
     ) -> String {
@@ -167,7 +167,7 @@ public struct MarkdownReporter {
 
     /// How many requirements each implementation verified, every gap by name, then the table
     /// of every requirement folded.
-    public func requirementsTable(_ record: RunRecord) -> String {
+    package func requirementsTable(_ record: RunRecord) -> String {
         var text = "## Requirements\n\n"
         let requirements = record.requirements
         let runs = record.implementations

@@ -4,10 +4,10 @@ import SpecModel
 /// A stateDiagram-v2 of the model with one run's coverage on it. stateDiagram-v2 cannot style
 /// edges (mermaid issue 1352), so counts go in the edge labels; states are styled by class,
 /// with fill and dash so colour is never the only cue. Output is sorted and deterministic.
-public struct MermaidCoverage {
-    public init() {}
+package struct MermaidCoverage {
+    package init() {}
 
-    public static func legend(_ model: ModelDeclaration) -> String {
+    package static func legend(_ model: ModelDeclaration) -> String {
         """
         | mark | meaning |
         | --- | --- |
@@ -20,7 +20,7 @@ public struct MermaidCoverage {
         """
     }
 
-    public func diagram(_ report: CoverageReport) -> String {
+    package func diagram(_ report: CoverageReport) -> String {
         let model = report.model
         var lines = ["stateDiagram-v2"]
         lines.append("    classDef covered fill:#e6f4ea,stroke:#1e7e34,stroke-width:2px")
@@ -62,7 +62,7 @@ public struct MermaidCoverage {
 
     /// A flowchart of only the moves outside the model, each edge thick and red (flowcharts
     /// can style edges, unlike stateDiagram-v2); nil when there are none.
-    public func outsideModelDiagram(_ report: CoverageReport) -> String? {
+    package func outsideModelDiagram(_ report: CoverageReport) -> String? {
         let edges = report.undeclaredTransitions.sorted { $0.key < $1.key }
         guard !edges.isEmpty else { return nil }
         var lines = ["flowchart LR"]
@@ -83,7 +83,7 @@ public struct MermaidCoverage {
     /// What an implementation did that the model does not have, first and apart from the rest:
     /// an authentication bypass is such a move. Names the scenarios that made each; nil when
     /// the implementation stayed inside the model.
-    public func outsideModel(_ report: CoverageReport, heading: String = "###") -> String? {
+    package func outsideModel(_ report: CoverageReport, heading: String = "###") -> String? {
         guard !report.undeclaredTransitions.isEmpty || !report.undeclaredStates.isEmpty else { return nil }
         var text = "\(heading) ⚠ Outside the model: \(Escape.markdown(report.implementation))\n\n"
         text += "| move or state | times | scenarios |\n| --- | --- | --- |\n"
@@ -105,7 +105,7 @@ public struct MermaidCoverage {
 
     /// The coverage section of a Markdown document: figures, then the legend, diagram and what
     /// is uncovered folded away (they are long and rarely what a reviewer looks at first).
-    public func markdown(_ report: CoverageReport, heading: String = "###") -> String {
+    package func markdown(_ report: CoverageReport, heading: String = "###") -> String {
         var text = "\(heading) Coverage: \(Escape.markdown(report.implementation))\n\n"
         text += "| measure | covered |\n| --- | --- |\n"
         text += "| states | \(report.states) |\n| transitions | \(report.transitions) |\n"

@@ -1,8 +1,8 @@
 import SpecModel
 
 /// The model as data for other tools (JSON) and as a diagram for docs (Mermaid).
-public enum ModelExport {
-    public static func json(_ model: ModelDeclaration) -> String {
+package enum ModelExport {
+    package static func json(_ model: ModelDeclaration) -> String {
         func provenance(_ value: Provenance) -> JSON {
             switch value {
             case .spec(let clause): return .object([("spec", .string(clause))])
@@ -64,7 +64,7 @@ public enum ModelExport {
         return document.rendered().trimmingTrailingNewline()
     }
 
-    public static func mermaid(_ model: ModelDeclaration) -> String {
+    package static func mermaid(_ model: ModelDeclaration) -> String {
         var lines = ["stateDiagram-v2"]
         for state in model.states {
             let added = if case .interpretation = state.provenance { " †" } else { "" }

@@ -4,22 +4,22 @@ import SpecModel
 /// The suite's mutation score as Markdown: per key set, how many mutants the suite kills, the
 /// holes (survivors exploration tells from the reference) with the rule each breaks, and the
 /// probable equivalents.
-public struct MutationReport {
-    public struct Analysis {
+package struct MutationReport {
+    package struct Analysis {
         /// `every key`, or the keys compared.
-        public var keys: String
-        public var fates: [MutantFate]
+        package var keys: String
+        package var fates: [MutantFate]
 
-        public init(keys: String, fates: [MutantFate]) {
+        package init(keys: String, fates: [MutantFate]) {
             self.keys = keys
             self.fates = fates
         }
 
-        public var killed: Int { fates.filter(\.killed).count }
-        public var holes: [MutantFate] { fates.filter(\.isHole) }
-        public var equivalents: [MutantFate] { fates.filter { !$0.killed && !$0.isHole } }
+        package var killed: Int { fates.filter(\.killed).count }
+        package var holes: [MutantFate] { fates.filter(\.isHole) }
+        package var equivalents: [MutantFate] { fates.filter { !$0.killed && !$0.isHole } }
         /// Killed among the mutants known to differ (killed + holes), in percent, one decimal.
-        public var score: String {
+        package var score: String {
             let known = killed + holes.count
             guard known > 0 else { return "n/a" }
             let tenths = (killed * 1000 + known / 2) / known
@@ -27,13 +27,13 @@ public struct MutationReport {
         }
     }
 
-    public let model: ModelDeclaration
+    package let model: ModelDeclaration
 
-    public init(model: ModelDeclaration) {
+    package init(model: ModelDeclaration) {
         self.model = model
     }
 
-    public func markdown(_ analyses: [Analysis], scenarios: Int, explorationRuns: Int, seed: UInt64) -> String {
+    package func markdown(_ analyses: [Analysis], scenarios: Int, explorationRuns: Int, seed: UInt64) -> String {
         guard let first = analyses.first else { return "" }
         var lines = [
             "# Mutation score: the \(model.name) model's suite", "",
@@ -86,7 +86,7 @@ public struct MutationReport {
     }
 
     /// What the terminal shows: each hole (unless `holes` is false), then each analysis' score.
-    public func lines(_ analyses: [Analysis], holes: Bool) -> [String] {
+    package func lines(_ analyses: [Analysis], holes: Bool) -> [String] {
         var lines: [String] = []
         if holes {
             for analysis in analyses {

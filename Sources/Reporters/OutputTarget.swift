@@ -5,19 +5,19 @@ import Foundation
 #endif
 
 /// A plain sentence about a path that cannot be written, for an exit-2 error.
-public struct OutputError: Error, CustomStringConvertible {
-    public var description: String
+package struct OutputError: Error, CustomStringConvertible {
+    package var description: String
 }
 
 /// Where a report goes, decided before the run: `-` is standard output; a device, a FIFO or a
 /// socket, and anything under /dev or /proc, is written in place and never renamed over; a
 /// regular file is written whole or not at all (a temporary file beside it, renamed over it).
-public enum OutputTarget: Equatable, Sendable {
+package enum OutputTarget: Equatable, Sendable {
     case standardOutput
     case inPlace(String)
     case atomic(String)
 
-    public static func resolve(_ path: String) throws(OutputError) -> OutputTarget {
+    package static func resolve(_ path: String) throws(OutputError) -> OutputTarget {
         if path.isEmpty { throw OutputError(description: "an empty path; give a file name, or - for standard output") }
         if path == "-" { return .standardOutput }
         if path.hasPrefix("/dev/") || path.hasPrefix("/proc/") { return .inPlace(path) }
@@ -37,7 +37,7 @@ public enum OutputTarget: Equatable, Sendable {
         return .atomic(path)
     }
 
-    public var path: String {
+    package var path: String {
         switch self {
         case .standardOutput: return "-"
         case .inPlace(let path), .atomic(let path): return path
@@ -46,7 +46,7 @@ public enum OutputTarget: Equatable, Sendable {
 
     /// Two targets with the same identity are the same file: a device and inode when it
     /// exists (so `-` and `/dev/stdout` meet), else its folder's real path and its name.
-    public var identity: String {
+    package var identity: String {
         var info = stat()
         switch self {
         case .standardOutput:
@@ -64,7 +64,7 @@ public enum OutputTarget: Equatable, Sendable {
 
     /// Fails with the reason when the target could not be written: its folder cannot be made,
     /// or a file cannot be created there. Creates the folders a report needs.
-    public func checkWritable() throws(OutputError) {
+    package func checkWritable() throws(OutputError) {
         switch self {
         case .standardOutput:
             return
@@ -83,7 +83,7 @@ public enum OutputTarget: Equatable, Sendable {
     }
 
     /// Makes `folder` if needed and proves a file can be created in it.
-    public static func checkFolder(_ folder: String, for what: String) throws(OutputError) {
+    package static func checkFolder(_ folder: String, for what: String) throws(OutputError) {
         if let failure = makeFolders(folder) {
             throw OutputError(
                 description: "cannot write \(what): the folder \(folder) cannot be made (\(reason(failure)))")
@@ -97,12 +97,12 @@ public enum OutputTarget: Equatable, Sendable {
         unlink(probe)
     }
 
-    public func write(_ text: String) throws(OutputError) {
+    package func write(_ text: String) throws(OutputError) {
         try write { (emit: (String) throws(OutputError) -> Void) throws(OutputError) in try emit(text) }
     }
 
     /// Writes what `produce` emits, piece by piece, so a large report is never whole in memory.
-    public func write(
+    package func write(
         _ produce: (_ emit: (String) throws(OutputError) -> Void) throws(OutputError) -> Void
     ) throws(OutputError) {
         switch self {

@@ -4,16 +4,16 @@ import SpecModel
 
 /// How a line of the terminal's text is coloured, by what it says; the command line maps each
 /// tone to a colour where colour is wanted.
-public enum Tone: Sendable, Equatable {
+package enum Tone: Sendable, Equatable {
     case good, bad, warning, broken
 }
 
 /// One line (or block of lines) of the terminal's text with its tone.
-public struct TerminalLine: Sendable, Equatable {
-    public var text: String
-    public var tone: Tone?
+package struct TerminalLine: Sendable, Equatable {
+    package var text: String
+    package var tone: Tone?
 
-    public init(_ text: String, tone: Tone? = nil) {
+    package init(_ text: String, tone: Tone? = nil) {
         self.text = text
         self.tone = tone
     }
@@ -21,7 +21,7 @@ public struct TerminalLine: Sendable, Equatable {
 
 extension TerminalReporter {
     /// `Running 132 scenarios (shard 2 of 396) from 13 files against 3 implementations (...)`.
-    public func running(
+    package func running(
         scenarios: Int, shard: Shard?, selected: Int, files: Int, implementations: Int, reference: String
     ) -> String {
         let part = shard.map { " (shard \($0) of \(selected))" } ?? ""
@@ -31,7 +31,7 @@ extension TerminalReporter {
     }
 
     /// A scenario's line's tone by how it ended.
-    public func tone(_ outcome: Outcome) -> Tone? {
+    package func tone(_ outcome: Outcome) -> Tone? {
         switch outcome {
         case .passed: return .good
         case .failed: return .bad
@@ -45,7 +45,7 @@ extension TerminalReporter {
     /// then (unless `quiet`) the scenarios that did not pass everywhere, the totals, what was
     /// not checked and the requirements no scenario covers; then the input errors, an
     /// interruption, the gate's notes and last its verdict, with the time the run took.
-    public func closing(
+    package func closing(
         _ run: RunRecord, gate: GateVerdict, uncovered: [String], inputErrors: Int, quiet: Bool, elapsed: Double?,
         to emit: (TerminalLine) -> Void
     ) {

@@ -4,11 +4,11 @@ import ScenarioModel
 import SpecModel
 
 /// The reports a run writes, each named once: its option, its help, and how it is made.
-public enum ReportKind: String, CaseIterable, Sendable {
+package enum ReportKind: String, CaseIterable, Sendable {
     case json, junit, markdown, coverage
 
     /// What the report is, for the option's help.
-    public var help: String {
+    package var help: String {
         switch self {
         case .json: return "Write the results as JSON to this file (atomically)."
         case .junit: return "Write JUnit XML: a testsuite per implementation, a testcase per scenario."
@@ -19,12 +19,12 @@ public enum ReportKind: String, CaseIterable, Sendable {
 }
 
 /// A report's text, whole or produced piece by piece (a large one is never whole in memory).
-public enum ReportBody {
+package enum ReportBody {
     case text(String)
     case pieces((_ emit: (String) throws(OutputError) -> Void) throws(OutputError) -> Void)
 
     /// Writes the report to `target`.
-    public func write(to target: OutputTarget) throws(OutputError) {
+    package func write(to target: OutputTarget) throws(OutputError) {
         switch self {
         case .text(let text): try target.write(text)
         case .pieces(let produce): try target.write(produce)
@@ -33,13 +33,13 @@ public enum ReportBody {
 }
 
 /// How the reports are written, whatever the run.
-public struct ReportSettings: Sendable {
+package struct ReportSettings: Sendable {
     /// Give the model's reference a testsuite in the JUnit too.
-    public var includeReference = false
+    package var includeReference = false
     /// Cut the Markdown report before it passes this many bytes.
-    public var markdownLimit: Int?
+    package var markdownLimit: Int?
 
-    public init(includeReference: Bool = false, markdownLimit: Int? = nil) {
+    package init(includeReference: Bool = false, markdownLimit: Int? = nil) {
         self.includeReference = includeReference
         self.markdownLimit = markdownLimit
     }
@@ -47,13 +47,13 @@ public struct ReportSettings: Sendable {
 
 /// One model's run with what its reports need beside it: the gate's verdict and the statement
 /// catalogue (for the Markdown's trace).
-public struct ReportedRun {
-    public var model: ModelDeclaration
-    public var run: RunRecord
-    public var gate: GateVerdict
-    public var statements: [Statement]
+package struct ReportedRun {
+    package var model: ModelDeclaration
+    package var run: RunRecord
+    package var gate: GateVerdict
+    package var statements: [Statement]
 
-    public init(model: ModelDeclaration, run: RunRecord, gate: GateVerdict, statements: [Statement] = []) {
+    package init(model: ModelDeclaration, run: RunRecord, gate: GateVerdict, statements: [Statement] = []) {
         self.model = model
         self.run = run
         self.gate = gate
@@ -67,16 +67,16 @@ public struct ReportedRun {
 
 /// The reports of the runs of one command: one model's, or several models' with a part per
 /// model (JSON takes one model's run only).
-public struct RunDocuments {
-    public var runs: [ReportedRun]
-    public var settings: ReportSettings
+package struct RunDocuments {
+    package var runs: [ReportedRun]
+    package var settings: ReportSettings
 
-    public init(_ runs: [ReportedRun], settings: ReportSettings) {
+    package init(_ runs: [ReportedRun], settings: ReportSettings) {
         self.runs = runs
         self.settings = settings
     }
 
-    public func body(_ kind: ReportKind) -> ReportBody {
+    package func body(_ kind: ReportKind) -> ReportBody {
         switch kind {
         case .json:
             let part = runs[0]

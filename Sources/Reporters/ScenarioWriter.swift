@@ -6,24 +6,24 @@ import SpecModel
 /// its header comments, keys, the given keys that differ from the model's defaults, and each
 /// step with the expectations a person would write (the state, what changed, what happened),
 /// plus every key named in `kept` for that step, whatever it is.
-public struct ScenarioWriter {
-    public let model: ModelDeclaration
+package struct ScenarioWriter {
+    package let model: ModelDeclaration
 
-    public init(model: ModelDeclaration) {
+    package init(model: ModelDeclaration) {
         self.model = model
     }
 
-    public struct Header {
-        public var comments: [String]
-        public var id: String
-        public var title: String
-        public var spec: [String]
-        public var tags: [String]
+    package struct Header {
+        package var comments: [String]
+        package var id: String
+        package var title: String
+        package var spec: [String]
+        package var tags: [String]
         /// The model to name in the file (`model: auth-flow`), so that it loads as that model's
         /// wherever it is put; nil for a file that leaves it to the suite's manifest.
-        public var model: String?
+        package var model: String?
 
-        public init(
+        package init(
             comments: [String], id: String, title: String, spec: [String], tags: [String], model: String? = nil
         ) {
             self.comments = comments
@@ -35,7 +35,7 @@ public struct ScenarioWriter {
         }
     }
 
-    public func text(_ header: Header, given: [String: Value], steps: [Step], kept: [Int: Set<String>] = [:]) -> String
+    package func text(_ header: Header, given: [String: Value], steps: [Step], kept: [Int: Set<String>] = [:]) -> String
     {
         let recorder = ScenarioRecorder(model: model)
         var lines = header.comments.map { $0.isEmpty ? "#" : "# " + VisibleText.oneLine($0) }

@@ -3,14 +3,14 @@ import SpecModel
 
 /// What `spec check` (and `lint --spec`) print: each document's findings, disagreements first,
 /// each with its file and line, then the transitions the model has that no document draws.
-public enum SpecCheckReport {
-    public struct Counts: Sendable, Equatable {
-        public var disagreements = 0
-        public var warnings = 0
-        public var recorded = 0
+package enum SpecCheckReport {
+    package struct Counts: Sendable, Equatable {
+        package var disagreements = 0
+        package var warnings = 0
+        package var recorded = 0
     }
 
-    public static func lines(_ checks: [DocumentCheck], additions: [TransitionDeclaration]) -> (
+    package static func lines(_ checks: [DocumentCheck], additions: [TransitionDeclaration]) -> (
         lines: [String], counts: Counts
     ) {
         var lines: [String] = []
@@ -62,7 +62,7 @@ public enum SpecCheckReport {
     }
 
     /// The closing line: how many disagreements, warnings and recorded readings.
-    public static func summary(_ counts: Counts) -> String {
+    package static func summary(_ counts: Counts) -> String {
         "\n\(counts.disagreements) disagreement\(counts.disagreements == 1 ? "" : "s"), \(counts.warnings) warning\(counts.warnings == 1 ? "" : "s")"
             + (counts.recorded == 0
                 ? ""

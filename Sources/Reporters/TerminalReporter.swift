@@ -3,15 +3,15 @@ import SpecModel
 
 /// The text a person reads in a terminal or a CI log: a line per scenario as it finishes,
 /// then every failure with the step's file and line and each differing key, then the totals.
-public struct TerminalReporter {
-    public let formatter: ValueFormatter
+package struct TerminalReporter {
+    package let formatter: ValueFormatter
 
-    public init(model: ModelDeclaration) {
+    package init(model: ModelDeclaration) {
         formatter = ValueFormatter(model: model)
     }
 
     /// `[ 3/52] PASSED  scenario-id`, with the implementation's name when there are several.
-    public func progressLine(_ result: ScenarioRecord, number: Int, of total: Int, implementation: String? = nil)
+    package func progressLine(_ result: ScenarioRecord, number: Int, of total: Int, implementation: String? = nil)
         -> String
     {
         let width = String(total).count
@@ -26,7 +26,7 @@ public struct TerminalReporter {
     /// The details of a scenario that failed, errored or was skipped, or nil. What a scenario
     /// that ran without a difference left unchecked is said once per implementation
     /// (`unchecked(_:)`), not per scenario.
-    public func problem(_ result: ScenarioRecord, implementation: String? = nil) -> String? {
+    package func problem(_ result: ScenarioRecord, implementation: String? = nil) -> String? {
         guard !result.outcome.ranWithoutProblem else { return nil }
         let against = implementation.map { " [\(VisibleText.oneLine($0))]" } ?? ""
         var lines = [
@@ -82,7 +82,7 @@ public struct TerminalReporter {
     }
 
     /// One verdict for a driver that errored on every scenario, instead of a wall of errors.
-    public func brokenDriver(_ name: String, command: String?, message: String, log: String?) -> String {
+    package func brokenDriver(_ name: String, command: String?, message: String, log: String?) -> String {
         var lines = ["DRIVER BROKEN: \(VisibleText.oneLine(name)) errored on every scenario."]
         if let command, command != name { lines.append("  command: \(VisibleText.oneLine(command))") }
         lines.append("  first error: " + message.replacingOccurrences(of: "\n", with: "\n  "))
@@ -95,7 +95,7 @@ public struct TerminalReporter {
     /// Scenarios down, implementations across, an outcome in each cell (`-` where an
     /// implementation has no result for the scenario). Leaving out the scenarios that passed on
     /// every implementation, it says how many there were; nil when no row is left.
-    public func matrix(_ run: RunRecord, leavingOutPassedEverywhere: Bool = false) -> String? {
+    package func matrix(_ run: RunRecord, leavingOutPassedEverywhere: Bool = false) -> String? {
         let matrix = OutcomeMatrix(run)
         let names = run.implementations.map(\.name)
         let listed = matrix.ids.filter { id in
@@ -126,20 +126,20 @@ public struct TerminalReporter {
     }
 
     /// `1 scenario`, `2 scenarios`.
-    public func counted(_ count: Int, _ noun: String) -> String {
+    package func counted(_ count: Int, _ noun: String) -> String {
         "\(count) \(noun)\(count == 1 ? "" : "s")"
     }
 
     /// `52 scenarios against x: 40 passed, 12 partly checked, 0 failed, 0 errored, 0 skipped`:
     /// the partly and not checked counts only when there are some.
-    public func summary(_ summary: RunSummary, implementation: String) -> String {
+    package func summary(_ summary: RunSummary, implementation: String) -> String {
         let counts = summary.counts.filter { $0.count > 0 || ![.partlyChecked, .notChecked].contains($0.outcome) }
         return "\(counted(summary.total, "scenario")) against \(VisibleText.oneLine(implementation)): "
             + counts.map { "\($0.count) \($0.outcome.rawValue)" }.joined(separator: ", ")
     }
 
     /// The run's last line: PASS, or FAIL with every reason.
-    public func verdict(_ gate: GateVerdict, run: RunRecord) -> String {
+    package func verdict(_ gate: GateVerdict, run: RunRecord) -> String {
         guard gate.passes else { return "FAIL: " + gate.reasons.map(reason).joined(separator: "; ") }
         let summary = run.summary
         let partial = summary.partlyChecked + summary.notChecked
@@ -152,7 +152,7 @@ public struct TerminalReporter {
     }
 
     /// One reason the gate fails, in words.
-    public func reason(_ reason: GateReason) -> String {
+    package func reason(_ reason: GateReason) -> String {
         let name = reason.implementation.map(VisibleText.oneLine) ?? ""
         switch reason {
         case .interrupted(let signal): return "interrupted by \(signal)"
@@ -179,7 +179,7 @@ public struct TerminalReporter {
     }
 
     /// A note beside the verdict, in words.
-    public func note(_ note: GateNote) -> String {
+    package func note(_ note: GateNote) -> String {
         switch note {
         case .expectedByBaseline(let implementation, let count, let baseline):
             return
@@ -201,7 +201,7 @@ public struct TerminalReporter {
 
     /// What an implementation's scenarios expected that it does not observe, once: nil when
     /// every expectation was checked.
-    public func unchecked(_ implementation: ImplementationRecord) -> String? {
+    package func unchecked(_ implementation: ImplementationRecord) -> String? {
         // One pass, keeping sums and keys, not the records (a large run's are read back from a file).
         var count = 0
         var checked = 0

@@ -3,7 +3,7 @@ import ScenarioModel
 
 /// The statement trace as text and as Markdown: per document, how many statements, how many
 /// verified of those the suite can check, and the rest by name with why.
-public enum TraceReport {
+package enum TraceReport {
     /// The table's columns; `inSummary` marks those the one-line summary counts after the
     /// verified ones (a contradiction whose reading is verified is counted as verified there).
     static let columns: [(title: String, standings: [StatementStanding], inSummary: Bool)] = [
@@ -19,7 +19,7 @@ public enum TraceReport {
     }
 
     /// `SCR-AUTH-006: 84 of 84 statements the suite can check verified (100.0%); 6 not observable`.
-    public static func summary(_ trace: DocumentTrace) -> String {
+    package static func summary(_ trace: DocumentTrace) -> String {
         let verified = trace.count(.verified) + trace.count(.contradicted)
         var line =
             "\(trace.document): \(trace.statements.count) statements; \(verified) of \(trace.checkable) the suite can check verified (\(percent(verified, of: trace.checkable)))"
@@ -40,7 +40,7 @@ public enum TraceReport {
         return trace.statements.filter { !settled.contains($0.standing) }
     }
 
-    public static func text(_ traces: [DocumentTrace], implementation: String) -> String {
+    package static func text(_ traces: [DocumentTrace], implementation: String) -> String {
         var lines = ["Statements traced on \(implementation):"]
         lines += traces.map { "  " + summary($0) }
         for trace in traces {
@@ -57,7 +57,7 @@ public enum TraceReport {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    public static func markdown(_ traces: [DocumentTrace], implementation: String) -> String {
+    package static func markdown(_ traces: [DocumentTrace], implementation: String) -> String {
         var text =
             "# Statement trace\n\nEvery normative statement of the spec documents in the statement catalogues, "
         text += "judged on \(Escape.markdown(implementation))'s run of the suites.\n\n"

@@ -5,28 +5,28 @@ import SpecModel
 /// the fields the spec's values have that the observed ones never carry (a driver that leaves
 /// out an event's `params` fails every scenario that expects an event), and the scenarios that
 /// errored or were skipped, each with its reason.
-public struct Diagnosis: Sendable, Equatable {
+package struct Diagnosis: Sendable, Equatable {
     /// A finding and the scenarios it was seen in, in suite order.
-    public struct Finding: Sendable, Equatable {
-        public var what: String
-        public var scenarios: [String]
+    package struct Finding: Sendable, Equatable {
+        package var what: String
+        package var scenarios: [String]
 
-        public init(what: String, scenarios: [String]) {
+        package init(what: String, scenarios: [String]) {
             self.what = what
             self.scenarios = scenarios
         }
     }
 
     /// By differing key, the most scenarios first.
-    public var failedKeys: [Finding] = []
+    package var failedKeys: [Finding] = []
     /// Paths such as `events[].params`: present in what a scenario expects, absent from every
     /// observed value compared with it.
-    public var missingFields: [Finding] = []
+    package var missingFields: [Finding] = []
     /// By message (the first line), the most scenarios first.
-    public var errors: [Finding] = []
-    public var skips: [Finding] = []
+    package var errors: [Finding] = []
+    package var skips: [Finding] = []
 
-    public init(_ records: some Sequence<ScenarioRecord>) {
+    package init(_ records: some Sequence<ScenarioRecord>) {
         var keys = Grouping()
         var fields = Grouping()
         var errors = Grouping()
@@ -59,7 +59,7 @@ public struct Diagnosis: Sendable, Equatable {
 
     /// Fields `expected` has that `observed` lacks: a map's keys, and for lists of maps the keys
     /// some expected item has and no observed item does (`events[].params`).
-    public static func missing(in observed: Value, from expected: Value, at path: String) -> [String] {
+    package static func missing(in observed: Value, from expected: Value, at path: String) -> [String] {
         switch (expected, observed) {
         case (.map(let want), .map(let have)):
             return want.keys.sorted().flatMap { key -> [String] in

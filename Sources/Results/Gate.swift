@@ -1,7 +1,7 @@
 import ScenarioModel
 
 /// Why a run does not pass as a CI gate: each a value, worded by the reporters.
-public enum GateReason: Sendable, Equatable {
+package enum GateReason: Sendable, Equatable {
     /// A signal ended the run before every scenario ran.
     case interrupted(signal: String)
     /// Input errors (said above the verdict): a scenario with one never ran.
@@ -26,7 +26,7 @@ public enum GateReason: Sendable, Equatable {
     case unexpectedPasses(implementation: String, ids: [String], baseline: String)
 
     /// The implementation the reason is about; nil for the run as a whole.
-    public var implementation: String? {
+    package var implementation: String? {
         switch self {
         case .interrupted, .inputErrors: return nil
         case .incomplete(let name, _), .broken(let name), .failures(let name, _, _, _), .notChecked(let name, _, _),
@@ -38,7 +38,7 @@ public enum GateReason: Sendable, Equatable {
 }
 
 /// What is worth saying beside the verdict: it changes nothing.
-public enum GateNote: Sendable, Equatable {
+package enum GateNote: Sendable, Equatable {
     /// Outcomes the implementation's baseline expects, let through.
     case expectedByBaseline(implementation: String, count: Int, baseline: String)
     /// Passes where the baseline expects otherwise (a reason instead under `--strict-baseline`).
@@ -54,37 +54,37 @@ public enum GateNote: Sendable, Equatable {
 /// implementation observes what the profile needs and skipped nothing (unless skips are
 /// allowed); every implementation had at least one scenario checked and agreeing; and the run
 /// was not cut short.
-public struct GateVerdict: Sendable, Equatable {
-    public var reasons: [GateReason]
-    public var notes: [GateNote] = []
+package struct GateVerdict: Sendable, Equatable {
+    package var reasons: [GateReason]
+    package var notes: [GateNote] = []
     /// Per implementation, in run order: how its scenarios ended, for the verdict's counts.
-    public var tallies: [Tally] = []
-    public var passes: Bool { reasons.isEmpty }
+    package var tallies: [Tally] = []
+    package var passes: Bool { reasons.isEmpty }
 
-    public init(reasons: [GateReason] = [], notes: [GateNote] = [], tallies: [Tally] = []) {
+    package init(reasons: [GateReason] = [], notes: [GateNote] = [], tallies: [Tally] = []) {
         self.reasons = reasons
         self.notes = notes
         self.tallies = tallies
     }
 
-    public struct Tally: Sendable, Equatable {
-        public var implementation: String
-        public var summary: RunSummary
+    package struct Tally: Sendable, Equatable {
+        package var implementation: String
+        package var summary: RunSummary
         /// Skipped scenarios let through by `--allow-skips`.
-        public var allowedSkips: Int
+        package var allowedSkips: Int
     }
 }
 
 /// How the gate treats what is known and what is allowed.
-public struct GatePolicy: Sendable {
-    public var allowSkips = false
-    public var baselines: [Baseline] = []
+package struct GatePolicy: Sendable {
+    package var allowSkips = false
+    package var baselines: [Baseline] = []
     /// Fail on a scenario that passes where its baseline expects otherwise (so baselines shrink).
-    public var strictBaseline = false
+    package var strictBaseline = false
     /// `YYYY-MM-DD`, for baseline entries' expiry.
-    public var today = ""
+    package var today = ""
 
-    public init(allowSkips: Bool = false, baselines: [Baseline] = [], strictBaseline: Bool = false, today: String = "")
+    package init(allowSkips: Bool = false, baselines: [Baseline] = [], strictBaseline: Bool = false, today: String = "")
     {
         self.allowSkips = allowSkips
         self.baselines = baselines
@@ -94,7 +94,7 @@ public struct GatePolicy: Sendable {
 }
 
 extension RunRecord {
-    public func gate(_ policy: GatePolicy) -> GateVerdict {
+    package func gate(_ policy: GatePolicy) -> GateVerdict {
         var verdict = GateVerdict()
         if let interruption { verdict.reasons.append(.interrupted(signal: interruption.signal)) }
         let accounting = ResultsAccounting(self)

@@ -4,7 +4,7 @@ extension GatePolicy {
     /// Reads the baselines in `files` into the policy, one per implementation. A file's own
     /// problems, a second baseline for one implementation and an entry for a scenario not in
     /// `known` are input errors, returned (the run still runs; the command exits 2).
-    public mutating func loadBaselines(_ files: [String], known: Set<String>) -> [Diagnostic] {
+    package mutating func loadBaselines(_ files: [String], known: Set<String>) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         for file in files {
             let (baseline, problems) = Baseline.load(file: file)
@@ -34,7 +34,7 @@ extension Baseline {
     /// scenarios that ran say how they ended (none for a pass, or for a partly checked scenario,
     /// which passes the gate; an unchanged outcome keeps its reason, link and expiry); entries
     /// for scenarios that did not run are kept.
-    public func updated(from records: ScenarioRecords) -> Baseline {
+    package func updated(from records: ScenarioRecords) -> Baseline {
         let ran = Dictionary(records.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         func excused(_ outcome: Outcome) -> Bool { outcome != .passed && outcome != .partlyChecked }
         var kept: [Entry] = []

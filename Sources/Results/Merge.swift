@@ -1,7 +1,7 @@
 /// Why parts of a run cannot be put back together, naming the part.
-public struct MergeProblem: Error, Equatable, CustomStringConvertible {
-    public var message: String
-    public var description: String { message }
+package struct MergeProblem: Error, Equatable, CustomStringConvertible {
+    package var message: String
+    package var description: String { message }
 }
 
 extension RunRecord {
@@ -10,7 +10,7 @@ extension RunRecord {
     /// driver restarts added up. Refused, naming the part: a part that is not a shard, shards of
     /// another suite, model or split, a shard given twice, a shard missing, implementations
     /// that differ.
-    public static func merge(_ parts: [(name: String, run: RunRecord)]) throws(MergeProblem) -> RunRecord {
+    package static func merge(_ parts: [(name: String, run: RunRecord)]) throws(MergeProblem) -> RunRecord {
         guard let (firstName, first) = parts.first else { throw MergeProblem(message: "merge needs results to merge") }
         var byIndex: [Int: String] = [:]
         for (name, part) in parts {

@@ -3,28 +3,28 @@ import SpecModel
 /// The scenarios a results file is to hold one record of on every implementation: how many,
 /// and a digest of their ids that does not depend on their order, so the shards of a suite
 /// add up to the whole suite's (a sum of one hash per id).
-public struct ScenarioAccount: Sendable, Equatable {
-    public var scenarios: Int
-    public var ids: UInt64
+package struct ScenarioAccount: Sendable, Equatable {
+    package var scenarios: Int
+    package var ids: UInt64
 
-    public init(scenarios: Int = 0, ids: UInt64 = 0) {
+    package init(scenarios: Int = 0, ids: UInt64 = 0) {
         self.scenarios = scenarios
         self.ids = ids
     }
 
-    public init(ids: some Sequence<String>) {
+    package init(ids: some Sequence<String>) {
         self.init()
         for id in ids { add(id) }
     }
 
-    public mutating func add(_ id: String) { add(hash: Self.hash(id)) }
+    package mutating func add(_ id: String) { add(hash: Self.hash(id)) }
 
     mutating func add(hash: UInt64) {
         scenarios += 1
         ids &+= hash
     }
 
-    public static func + (lhs: ScenarioAccount, rhs: ScenarioAccount) -> ScenarioAccount {
+    package static func + (lhs: ScenarioAccount, rhs: ScenarioAccount) -> ScenarioAccount {
         ScenarioAccount(scenarios: lhs.scenarios + rhs.scenarios, ids: lhs.ids &+ rhs.ids)
     }
 
@@ -41,24 +41,24 @@ public struct ScenarioAccount: Sendable, Equatable {
 /// Whether every implementation's records account for exactly the scenarios the results are
 /// of (`RunRecord.expected`): none missing, none of a scenario not selected (or of another
 /// shard), none twice. Worked out from the records themselves, never from a count they declare.
-public struct ResultsAccounting: Sendable {
+package struct ResultsAccounting: Sendable {
     /// What one implementation's records lack or hold too much of.
-    public struct Gap: Sendable, Equatable {
+    package struct Gap: Sendable, Equatable {
         /// How many scenarios the results are of.
-        public var expected: Int
+        package var expected: Int
         /// Selected scenarios with no record, and those of them known by id (another
         /// implementation has a record of them).
-        public var missing: Int
-        public var missingIDs: [String]
+        package var missing: Int
+        package var missingIDs: [String]
         /// Records of scenarios outside the selection (or of another shard).
-        public var unselected: Int
-        public var unselectedIDs: [String]
+        package var unselected: Int
+        package var unselectedIDs: [String]
         /// Scenarios with more than one record.
-        public var twice: [String]
+        package var twice: [String]
         /// As many records as scenarios, but not of the same ids.
-        public var otherIDs: Bool
+        package var otherIDs: Bool
 
-        public init(
+        package init(
             expected: Int, missing: Int = 0, missingIDs: [String] = [], unselected: Int = 0,
             unselectedIDs: [String] = [], twice: [String] = [], otherIDs: Bool = false
         ) {
@@ -73,9 +73,9 @@ public struct ResultsAccounting: Sendable {
     }
 
     /// By implementation name; only those whose records do not account for the selection.
-    public private(set) var gaps: [String: Gap] = [:]
+    package private(set) var gaps: [String: Gap] = [:]
 
-    public init(_ run: RunRecord) {
+    package init(_ run: RunRecord) {
         let expected = run.expected
         // Each implementation's ids as hashes (a large run's records are read back one at a time).
         var seen: [Set<UInt64>] = []
@@ -150,7 +150,7 @@ public struct ResultsAccounting: Sendable {
 
 extension ResultsAccounting {
     /// A gap in a sentence: `3 of 132 scenarios have no record on NAME (a, b, c)`, and the rest.
-    public static func describe(_ gap: Gap, on implementation: String) -> String {
+    package static func describe(_ gap: Gap, on implementation: String) -> String {
         func some(_ ids: [String]) -> String {
             guard !ids.isEmpty else { return "" }
             let shown = ids.prefix(5).map { VisibleText.oneLine($0) }.joined(separator: ", ")

@@ -5,13 +5,13 @@ import SpecModel
 /// reads back (`decode`), side by side so the two cannot drift. Sections derived from this
 /// data (totals, matrix, coverage, requirement statuses) are the JSON reporter's; reading
 /// ignores them and rebuilds them. The schema is docs/results.schema.json.
-public enum ResultsCodec {
-    public static let format = "authspec-results"
-    public static let version = 4
+package enum ResultsCodec {
+    package static let format = "authspec-results"
+    package static let version = 4
 
     // MARK: Writing
 
-    public static func header(_ run: RunRecord) -> [(String, JSON)] {
+    package static func header(_ run: RunRecord) -> [(String, JSON)] {
         var fields: [(String, JSON)] = [
             ("format", .string(format)), ("version", .number(version)), ("model", .string(run.model)),
             ("model_digest", .string(run.modelDigest)),
@@ -45,7 +45,7 @@ public enum ResultsCodec {
     }
 
     /// Always present, so a consumer can tell a whole run from a cut one without guessing.
-    public static func interruption(_ interruption: RunInterruption?) -> [(String, JSON)] {
+    package static func interruption(_ interruption: RunInterruption?) -> [(String, JSON)] {
         var fields: [(String, JSON)] = [("interrupted", .bool(interruption != nil))]
         if let interruption {
             fields.append(("signal", .string(interruption.signal)))
@@ -63,7 +63,7 @@ public enum ResultsCodec {
         return fields
     }
 
-    public static func implementation(_ record: ImplementationRecord) -> [(String, JSON)] {
+    package static func implementation(_ record: ImplementationRecord) -> [(String, JSON)] {
         var fields: [(String, JSON)] = [("name", .string(record.name))]
         if let command = record.command { fields.append(("command", .string(command))) }
         if let version = record.version { fields.append(("version", .string(version))) }
@@ -76,11 +76,11 @@ public enum ResultsCodec {
         return fields
     }
 
-    public static func requirement(_ entry: RequirementEntry) -> [(String, JSON)] {
+    package static func requirement(_ entry: RequirementEntry) -> [(String, JSON)] {
         [("id", .string(entry.id)), ("clause", .string(entry.clause)), ("text", .string(entry.text))]
     }
 
-    public static func scenario(_ record: ScenarioRecord) -> JSON {
+    package static func scenario(_ record: ScenarioRecord) -> JSON {
         var fields: [(String, JSON)] = [
             ("position", .number(record.position)),
             ("id", .string(record.id)),
@@ -159,13 +159,13 @@ public enum ResultsCodec {
     // MARK: Reading
 
     /// A results document that does not fit the schema, with the JSON path of the first problem.
-    public struct Problem: Error, Equatable, CustomStringConvertible {
-        public var path: String
-        public var message: String
-        public var description: String { path.isEmpty ? message : "\(path): \(message)" }
+    package struct Problem: Error, Equatable, CustomStringConvertible {
+        package var path: String
+        package var message: String
+        package var description: String { path.isEmpty ? message : "\(path): \(message)" }
     }
 
-    public static func decode(_ document: Value) throws(Problem) -> RunRecord {
+    package static func decode(_ document: Value) throws(Problem) -> RunRecord {
         let root = try Reader(document, path: "")
         guard try root.string("format") == format else {
             throw Problem(path: "format", message: "not an authspec results document")

@@ -2,14 +2,14 @@ import ScenarioModel
 import SpecModel
 
 /// One expected key whose observed value differs.
-public struct Difference: Sendable, Equatable {
-    public var key: String
-    public var expected: Value
+package struct Difference: Sendable, Equatable {
+    package var key: String
+    package var expected: Value
     /// nil when the implementation declared the key but did not report it.
-    public var observed: Value?
-    public var location: SourceLocation
+    package var observed: Value?
+    package var location: SourceLocation
 
-    public init(key: String, expected: Value, observed: Value?, location: SourceLocation) {
+    package init(key: String, expected: Value, observed: Value?, location: SourceLocation) {
         self.key = key
         self.expected = expected
         self.observed = observed
@@ -19,23 +19,23 @@ public struct Difference: Sendable, Equatable {
 
 /// What the reports keep of one step: where it is, what it sent, how it ended, the state the
 /// implementation reported, and for a problem the differences. A passing step keeps no more.
-public struct StepRecord: Sendable, Equatable {
+package struct StepRecord: Sendable, Equatable {
     /// 0-based.
-    public var index: Int
-    public var location: SourceLocation
+    package var index: Int
+    package var location: SourceLocation
     /// The input as the scenario wrote it, formatted as an author writes it.
-    public var input: String
-    public var repeatCount: Int
-    public var outcome: Outcome
+    package var input: String
+    package var repeatCount: Int
+    package var outcome: Outcome
     /// The model's state key and states-entered key, as observed after the step.
-    public var state: Value?
-    public var states: Value?
-    public var message: String?
-    public var differences: [Difference]
+    package var state: Value?
+    package var states: Value?
+    package var message: String?
+    package var differences: [Difference]
     /// Keys the scenario expects that the implementation does not report: not checked.
-    public var unchecked: [String]
+    package var unchecked: [String]
 
-    public init(
+    package init(
         index: Int, location: SourceLocation, input: String, repeatCount: Int, outcome: Outcome, state: Value?,
         states: Value?, message: String?, differences: [Difference], unchecked: [String]
     ) {
@@ -53,30 +53,30 @@ public struct StepRecord: Sendable, Equatable {
 }
 
 /// One scenario run on one implementation, as every report and a later merge need it.
-public struct ScenarioRecord: Sendable, Equatable {
+package struct ScenarioRecord: Sendable, Equatable {
     /// The scenario's place in the whole suite as loaded, before selection and sharding:
     /// merged shards are put back in this order.
-    public var position: Int
-    public var id: String
-    public var title: String
-    public var location: SourceLocation
-    public var spec: [String]
+    package var position: Int
+    package var id: String
+    package var title: String
+    package var location: SourceLocation
+    package var spec: [String]
     /// Requirement ids.
-    public var covers: [String]
-    public var implementation: String
-    public var outcome: Outcome
+    package var covers: [String]
+    package var implementation: String
+    package var outcome: Outcome
     /// Why a scenario errored or was skipped before or between steps.
-    public var message: String?
-    public var steps: [StepRecord]
-    public var hits: Hits
+    package var message: String?
+    package var steps: [StepRecord]
+    package var hits: Hits
     /// The scenario's expectations (one per key per step), and how many of them were checked:
     /// compared with what the implementation observed, in the steps that ran.
-    public var expectations: Int
-    public var checked: Int
+    package var expectations: Int
+    package var checked: Int
     /// Wall time the implementation took for the scenario, for CI reports (JUnit `time`).
-    public var milliseconds: Int
+    package var milliseconds: Int
 
-    public init(
+    package init(
         position: Int, id: String, title: String, location: SourceLocation, spec: [String], covers: [String],
         implementation: String, outcome: Outcome, message: String?, steps: [StepRecord], hits: Hits,
         expectations: Int = 0, checked: Int = 0, milliseconds: Int = 0
@@ -98,16 +98,16 @@ public struct ScenarioRecord: Sendable, Equatable {
     }
 
     /// The first step that did not pass.
-    public var firstProblem: StepRecord? { steps.first { $0.outcome != .passed } }
+    package var firstProblem: StepRecord? { steps.first { $0.outcome != .passed } }
 
     /// Expected keys the implementation does not observe, each once, in the order first met.
-    public var uncheckedKeys: [String] { CollectionOfOne(self).uncheckedKeys }
+    package var uncheckedKeys: [String] { CollectionOfOne(self).uncheckedKeys }
 }
 
 extension Collection<ScenarioRecord> {
     /// Expected keys the implementation does not observe, across these scenarios: each once, in
     /// the order first met.
-    public var uncheckedKeys: [String] {
+    package var uncheckedKeys: [String] {
         var seen: Set<String> = []
         return flatMap { $0.steps.flatMap(\.unchecked) }.filter { seen.insert($0).inserted }
     }

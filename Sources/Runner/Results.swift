@@ -4,39 +4,39 @@ import SpecModel
 
 /// One input as it went: the state it met and the states it led through. Coverage is
 /// counted from these.
-public struct InputTrace: Sendable, Equatable {
-    public var input: Input
-    public var stateBefore: String?
-    public var statesEntered: [String]
+package struct InputTrace: Sendable, Equatable {
+    package var input: Input
+    package var stateBefore: String?
+    package var statesEntered: [String]
 }
 
-public struct StepResult: Sendable {
-    public var index: Int
-    public var step: Step
-    public var outcome: Outcome
-    public var differences: [Difference]
+package struct StepResult: Sendable {
+    package var index: Int
+    package var step: Step
+    package var outcome: Outcome
+    package var differences: [Difference]
     /// Keys the scenario expects that the implementation does not report: not checked.
-    public var uncheckedKeys: [String]
+    package var uncheckedKeys: [String]
     /// What the implementation reported after the step (log keys over every repetition).
-    public var observations: Observations
+    package var observations: Observations
     /// Each input of the step, repetitions included, in order.
-    public var trace: [InputTrace] = []
-    public var message: String?
+    package var trace: [InputTrace] = []
+    package var message: String?
     /// How a driver failed, when the step errored for it (the message says it in words).
-    public var driverFailure: DriverFailure?
+    package var driverFailure: DriverFailure?
 }
 
-public struct ScenarioResult: Sendable {
-    public var scenario: Scenario
-    public var implementation: String
-    public var outcome: Outcome
-    public var steps: [StepResult]
+package struct ScenarioResult: Sendable {
+    package var scenario: Scenario
+    package var implementation: String
+    package var outcome: Outcome
+    package var steps: [StepResult]
     /// Why a scenario errored or was skipped before or between steps.
-    public var message: String?
+    package var message: String?
     /// How a driver failed, when the scenario errored for it before its steps.
-    public var driverFailure: DriverFailure?
+    package var driverFailure: DriverFailure?
 
-    public init(
+    package init(
         scenario: Scenario, implementation: String, outcome: Outcome, steps: [StepResult], message: String? = nil
     ) {
         self.scenario = scenario
@@ -47,14 +47,14 @@ public struct ScenarioResult: Sendable {
     }
 
     /// The first step that did not pass.
-    public var firstProblem: StepResult? { steps.first { $0.outcome != .passed } }
+    package var firstProblem: StepResult? { steps.first { $0.outcome != .passed } }
 
     /// How a driver failed, if the scenario errored for it.
-    public var failure: DriverFailure? { driverFailure ?? firstProblem?.driverFailure }
+    package var failure: DriverFailure? { driverFailure ?? firstProblem?.driverFailure }
 }
 
 extension RunSummary {
-    public init(_ results: [ScenarioResult]) {
+    package init(_ results: [ScenarioResult]) {
         self.init(outcomes: results.lazy.map(\.outcome))
     }
 }
@@ -63,7 +63,7 @@ extension ScenarioResult {
     /// What the reports keep of this result: no observations beyond the state keys, no
     /// scenario text, and the hits coverage is counted from. A passing step keeps the states it
     /// went through only with `trace` (its state, and the hits, are kept either way).
-    public func record(position: Int, model: ModelDeclaration, trace: Bool = true) -> ScenarioRecord {
+    package func record(position: Int, model: ModelDeclaration, trace: Bool = true) -> ScenarioRecord {
         let formatter = ValueFormatter(model: model)
         return ScenarioRecord(
             position: position, id: scenario.id, title: scenario.title, location: scenario.location,
@@ -81,10 +81,10 @@ extension ScenarioResult {
     }
 
     /// The scenario's expectations, one per key per step.
-    public var expectationCount: Int { scenario.steps.reduce(0) { $0 + $1.expectations.count } }
+    package var expectationCount: Int { scenario.steps.reduce(0) { $0 + $1.expectations.count } }
 
     /// Expectations compared with an observed value, in the steps that were judged.
-    public var checkedCount: Int {
+    package var checkedCount: Int {
         steps.reduce(0) { total, step in
             step.outcome == .passed || step.outcome == .failed
                 ? total + step.step.expectations.count - step.uncheckedKeys.count : total
@@ -93,7 +93,7 @@ extension ScenarioResult {
 
     /// States entered (the initial one once a scenario has a step), moves between them, and
     /// inputs met in each state, from the states the implementation itself reported.
-    public func hits(model: ModelDeclaration) -> Hits {
+    package func hits(model: ModelDeclaration) -> Hits {
         var hits = Hits()
         var previous = model.initialState
         if !steps.isEmpty { hits.states[previous, default: 0] += 1 }

@@ -5,14 +5,14 @@ import SpecModel
 /// Runs scenarios against one implementation: starts it with the scenario's world, feeds each
 /// step's inputs on the virtual clock, and compares what it observes with what the step
 /// expects, key by key. It knows the model only through its declaration.
-public struct ScenarioRunner: Sendable {
-    public let model: ModelDeclaration
+package struct ScenarioRunner: Sendable {
+    package let model: ModelDeclaration
 
-    public init(model: ModelDeclaration) {
+    package init(model: ModelDeclaration) {
         self.model = model
     }
 
-    public func run<Implementation: ImplementationUnderTest>(
+    package func run<Implementation: ImplementationUnderTest>(
         _ scenario: Scenario, on implementation: inout Implementation
     ) -> ScenarioResult {
         switch answers(to: scenario, from: &implementation) {
@@ -22,24 +22,24 @@ public struct ScenarioRunner: Sendable {
     }
 
     /// What an implementation answered to a scenario's inputs, before any judging.
-    public struct Answers: Sendable {
+    package struct Answers: Sendable {
         /// Every input sent, repetitions expanded, at its virtual time.
-        public var plan: [TimedInput]
+        package var plan: [TimedInput]
         /// One per input, up to the first failure.
-        public var outcomes: [Result<Observations, ImplementationError>]
+        package var outcomes: [Result<Observations, ImplementationError>]
         /// The keys the implementation declares it observes (asked once: a driver's answer is
         /// fixed for the run).
-        public var observedKeys: Set<String>
+        package var observedKeys: Set<String>
     }
 
-    public enum Answered: Sendable {
+    package enum Answered: Sendable {
         case answered(Answers)
         /// Skipped or could not start: the result says why.
         case notRun(ScenarioResult)
     }
 
     /// Starts the implementation with the scenario's world and sends it every input.
-    public func answers<Implementation: ImplementationUnderTest>(
+    package func answers<Implementation: ImplementationUnderTest>(
         to scenario: Scenario, from implementation: inout Implementation
     ) -> Answered {
         if let supported = implementation.supportedInputs {
@@ -87,7 +87,7 @@ public struct ScenarioRunner: Sendable {
 
     /// The scenario's steps judged on the answers: expectations compared key by key, the
     /// model's invariants checked after every input.
-    public func judge(_ scenario: Scenario, answers: Answers, implementation: String) -> ScenarioResult {
+    package func judge(_ scenario: Scenario, answers: Answers, implementation: String) -> ScenarioResult {
         var result = ScenarioResult(scenario: scenario, implementation: implementation, outcome: .passed, steps: [])
         var outcomes = answers.outcomes[...]
         var inputs = answers.plan[...]
@@ -134,7 +134,7 @@ public struct ScenarioRunner: Sendable {
     /// with no result built. `expected` is in the form a run keeps (`stepObservations`), which
     /// keeping again leaves as it is, so it is compared as given. Exploration asks this of
     /// every run, and judges in full only the runs that do not pass.
-    public func passes(_ answers: Answers, expected: [Observations], keys: [String], inputsPerStep: [Int]) -> Bool {
+    package func passes(_ answers: Answers, expected: [Observations], keys: [String], inputsPerStep: [Int]) -> Bool {
         guard answers.outcomes.count == answers.plan.count, expected.count == inputsPerStep.count,
             inputsPerStep.reduce(0, +) == answers.plan.count, keys.allSatisfy(answers.observedKeys.contains)
         else { return false }
@@ -164,7 +164,7 @@ public struct ScenarioRunner: Sendable {
     /// broken: then what `passes` compares agrees as well. False says nothing either way: ask
     /// `passes`. A run that answers just as the reference did, nearly every exploration run,
     /// is settled here without keeping or merging anything.
-    public func answersMatch(_ answers: Answers, exactly expected: [Observations]) -> Bool {
+    package func answersMatch(_ answers: Answers, exactly expected: [Observations]) -> Bool {
         guard answers.outcomes.count == answers.plan.count, expected.count == answers.plan.count else { return false }
         var watch = InvariantWatch(model: model, observedKeys: answers.observedKeys)
         for offset in answers.plan.indices {
@@ -220,7 +220,7 @@ public struct ScenarioRunner: Sendable {
     }
 
     /// What a step observed, from each of its inputs' observations, as a run keeps it.
-    public func stepObservations(_ each: [Observations]) -> Observations {
+    package func stepObservations(_ each: [Observations]) -> Observations {
         var observed: Observations = [:]
         for observations in each { merge(observations.keptForReports(), into: &observed) }
         return observed
@@ -254,7 +254,7 @@ extension ScenarioRunner {
     /// Runs every scenario in order, reporting each result as it finishes, until `stop` says
     /// so: checked before each scenario and after it (a scenario cut short by a stop is dropped,
     /// not reported as a result of the implementation).
-    public func run<Implementation: ImplementationUnderTest>(
+    package func run<Implementation: ImplementationUnderTest>(
         _ scenarios: [Scenario], on implementation: inout Implementation, until stop: () -> Bool = { false },
         progress: (ScenarioResult, _ number: Int) -> Void = { _, _ in }
     ) -> [ScenarioResult] {

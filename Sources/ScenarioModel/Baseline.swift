@@ -10,18 +10,18 @@ import YAMLLoader
 /// expected:
 ///   - {id: brief-pin-failure-8-and-beyond-lock-1-hour, outcome: failed, reason: "lock is 15 min", link: "https://bugs/42", expires: 2027-03-01}
 /// ```
-public struct Baseline: Sendable, Equatable {
-    public struct Entry: Sendable, Equatable {
-        public var id: String
+package struct Baseline: Sendable, Equatable {
+    package struct Entry: Sendable, Equatable {
+        package var id: String
         /// `failed`, `errored`, `skipped`, `partly checked` or `not checked`.
-        public var outcome: String
-        public var reason: String
-        public var link: String?
+        package var outcome: String
+        package var reason: String
+        package var link: String?
         /// `YYYY-MM-DD`: from that day on the entry no longer excuses anything.
-        public var expires: String?
-        public var location: SourceLocation
+        package var expires: String?
+        package var location: SourceLocation
 
-        public init(
+        package init(
             id: String, outcome: String, reason: String, link: String? = nil, expires: String? = nil,
             location: SourceLocation
         ) {
@@ -34,33 +34,33 @@ public struct Baseline: Sendable, Equatable {
         }
 
         /// Expired on `today` (`YYYY-MM-DD`; dates compare as text).
-        public func expired(on today: String) -> Bool { expires.map { $0 <= today } ?? false }
+        package func expired(on today: String) -> Bool { expires.map { $0 <= today } ?? false }
     }
 
-    public var file: String
-    public var implementation: String
-    public var entries: [Entry]
+    package var file: String
+    package var implementation: String
+    package var entries: [Entry]
 
-    public init(file: String, implementation: String, entries: [Entry]) {
+    package init(file: String, implementation: String, entries: [Entry]) {
         self.file = file
         self.implementation = implementation
         self.entries = entries
     }
 
-    public func entry(for id: String) -> Entry? { entries.first { $0.id == id } }
+    package func entry(for id: String) -> Entry? { entries.first { $0.id == id } }
 
     /// The outcomes an entry may expect.
-    public static let outcomes = ["failed", "errored", "skipped", "partly checked", "not checked"]
+    package static let outcomes = ["failed", "errored", "skipped", "partly checked", "not checked"]
     static let keys = ["id", "outcome", "reason", "link", "expires"]
 
-    public static func load(file: String) -> (baseline: Baseline?, diagnostics: [Diagnostic]) {
+    package static func load(file: String) -> (baseline: Baseline?, diagnostics: [Diagnostic]) {
         switch SourceFiles.readSmallYAML(file, what: "baseline") {
         case .success(let text): return load(text: text, file: file)
         case .failure(let problem): return (nil, [problem])
         }
     }
 
-    public static func load(text: String, file: String) -> (baseline: Baseline?, diagnostics: [Diagnostic]) {
+    package static func load(text: String, file: String) -> (baseline: Baseline?, diagnostics: [Diagnostic]) {
         var source = SourceText(file: file, text: text)
         guard
             let (root, pairs) = source.rootMapping(
@@ -148,7 +148,7 @@ public struct Baseline: Sendable, Equatable {
     }
 
     /// The file's text, entries in the order given, every value quoted.
-    public var yaml: String {
+    package var yaml: String {
         func quoted(_ text: String) -> String {
             "\""
                 + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")

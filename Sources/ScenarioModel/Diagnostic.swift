@@ -3,22 +3,22 @@ import YAMLLoader
 
 /// A problem in a scenario file, reported like a compiler's: location, message, and a short
 /// excerpt of the source line with a caret under the column.
-public struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
-    public var location: SourceLocation
-    public var message: String
+package struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
+    package var location: SourceLocation
+    package var message: String
     /// At most `Excerpt.width` characters of the line around the column: a long line is never
     /// copied whole, however many problems it holds.
-    public var excerpt: Excerpt?
+    package var excerpt: Excerpt?
 
-    public struct Excerpt: Sendable, Equatable {
-        public var text: String
+    package struct Excerpt: Sendable, Equatable {
+        package var text: String
         /// 1-based position of the reported column within `text`.
-        public var caret: Int
+        package var caret: Int
 
-        public static let width = 100
+        package static let width = 100
 
         /// The part of `line` around `column` (1-based, in characters); tabs shown as spaces.
-        public init(line: Substring, column: Int) {
+        package init(line: Substring, column: Int) {
             let characters = line.count
             let column = max(1, min(column, characters + 1))
             var start = 0
@@ -41,13 +41,13 @@ public struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    public init(_ message: String, at location: SourceLocation, excerpt: Excerpt? = nil) {
+    package init(_ message: String, at location: SourceLocation, excerpt: Excerpt? = nil) {
         self.message = message
         self.location = location
         self.excerpt = excerpt
     }
 
-    public var description: String {
+    package var description: String {
         // File names, messages quoting the file's words and excerpts are the file's text: one
         // line each, control characters made visible.
         var text = "\(VisibleText.oneLine(location.description)): error: \(VisibleText.oneLine(message))"
@@ -63,7 +63,7 @@ public struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
 
 /// The closest candidate for a "did you mean" hint: within two edits (a typo), or sharing its
 /// first four letters (another form of the same word, `failed` for `failure`).
-public func closestMatch(to word: String, among candidates: [String]) -> String? {
+package func closestMatch(to word: String, among candidates: [String]) -> String? {
     // A word far longer than every candidate is no typo of one; and edit distance is quadratic.
     guard word.count <= (candidates.map(\.count).max() ?? 0) + 8 else { return nil }
     let lowered = word.lowercased()
@@ -123,7 +123,7 @@ func textFields(
 extension Diagnostic {
     /// The items whose id is new, in order, and a diagnostic at each later one naming where its
     /// id was first: `duplicate scenario id 'a' (first defined at f.yaml:3:1)`.
-    public static func firstOfEachID<Item>(
+    package static func firstOfEachID<Item>(
         _ items: [Item], what: String, id: (Item) -> String, location: (Item) -> SourceLocation
     ) -> (kept: [Item], diagnostics: [Diagnostic]) {
         var first: [String: Int] = [:]
@@ -153,16 +153,16 @@ extension Diagnostic {
 /// Ids of scenarios, requirements and statements: letters, digits, '-', '_' and '.', never
 /// empty, so that nothing invisible (a control or zero-width character) or blank makes two ids
 /// look like one, or an id look like none.
-public enum Identifier {
+package enum Identifier {
     /// What is wrong with `id`, said of `what` ("id", "requirement id"), or nil.
-    public static func problem(_ id: String, what: String) -> String? {
+    package static func problem(_ id: String, what: String) -> String? {
         if id.isEmpty { return "\(what) is empty" }
         guard !isPlain(id) else { return nil }
         return "\(what) '\(VisibleText.oneLine(id))' may hold only letters, digits, '-', '_' and '.'"
     }
 
     /// ASCII ids are checked byte by byte.
-    public static func isPlain(_ id: String) -> Bool {
+    package static func isPlain(_ id: String) -> Bool {
         let ascii = id.utf8.allSatisfy { byte in
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),

@@ -5,13 +5,13 @@ import ScenarioModel
 /// that `record` has a line to put each expect block under. Every element stays as written:
 /// a scalar becomes `- launch`, a flow mapping `- tap: use_pin` with its other pairs on lines
 /// of their own. Only the sequence's own lines change.
-public enum FlowSteps {
-    public struct Failure: Error, CustomStringConvertible {
-        public var description: String
+package enum FlowSteps {
+    package struct Failure: Error, CustomStringConvertible {
+        package var description: String
     }
 
     /// Whether the step at `location` sits inside a flow sequence (`[` or `,` before it).
-    public static func isInFlowSequence(_ text: [Substring], at location: SourceLocation) -> Bool {
+    package static func isInFlowSequence(_ text: [Substring], at location: SourceLocation) -> Bool {
         var line = location.line - 1
         var column = location.column - 1
         while line >= 0 {
@@ -26,7 +26,7 @@ public enum FlowSteps {
     }
 
     /// The text with the flow sequence holding the step at `first` written in block style.
-    public static func blockStyle(_ text: String, sequenceOf first: SourceLocation) throws(Failure) -> String {
+    package static func blockStyle(_ text: String, sequenceOf first: SourceLocation) throws(Failure) -> String {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { Array(String($0)) }
         // The `[` before the first step, on a line that holds only `steps:` before it.
         var line = first.line - 1
@@ -132,7 +132,7 @@ public enum FlowSteps {
 
     /// The text with the step at `location`, a flow mapping on one line of a block sequence
     /// (`- {tap: use_pin}`), written as a block mapping, each pair on a line of its own.
-    public static func blockMapping(_ text: String, at location: SourceLocation) throws(Failure) -> String {
+    package static func blockMapping(_ text: String, at location: SourceLocation) throws(Failure) -> String {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let index = location.line - 1
         let line = Array(lines[index])

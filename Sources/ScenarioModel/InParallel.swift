@@ -3,11 +3,11 @@ import Synchronization
 
 /// Work shared out among the processors, results in the items' order: nothing a caller sees
 /// depends on which thread finished first.
-public enum InParallel {
+package enum InParallel {
     /// `transform` of each item. Fewer than `minimumCount` items are done on the calling thread
     /// (threads would cost more than they save). Threads take the next `batch` items as they
     /// become free, so one slow item or one busy processor does not hold the others back.
-    public static func map<Item: Sendable, Mapped>(
+    package static func map<Item: Sendable, Mapped>(
         _ items: [Item], minimumCount: Int = 64, batch: Int = 16, _ transform: @Sendable (Item) -> Mapped
     ) -> [Mapped] {
         let threads = min(ProcessInfo.processInfo.activeProcessorCount, 8)

@@ -14,19 +14,19 @@ import YAMLLoader
 /// spec-mapping: docs/spec-mapping.yaml
 /// baselines: []
 /// ```
-public struct Manifest: Sendable, Equatable {
-    public static let fileName = "authspec.yaml"
+package struct Manifest: Sendable, Equatable {
+    package static let fileName = "authspec.yaml"
 
-    public var file: String
-    public var model: String?
+    package var file: String
+    package var model: String?
     /// The suite's scenario files and folders.
-    public var scenarios: [String]
-    public var requirements: String?
-    public var specMapping: String?
+    package var scenarios: [String]
+    package var requirements: String?
+    package var specMapping: String?
     /// Baselines that always apply (each names its implementation).
-    public var baselines: [String]
+    package var baselines: [String]
 
-    public init(
+    package init(
         file: String, model: String? = nil, scenarios: [String] = [], requirements: String? = nil,
         specMapping: String? = nil, baselines: [String] = []
     ) {
@@ -42,7 +42,7 @@ public struct Manifest: Sendable, Equatable {
 
     /// The nearest manifest in the folder of the first given path that exists (the path itself
     /// when a folder), or a folder above it; with no such path, from the current folder.
-    public static func find(from paths: [String]) -> String? {
+    package static func find(from paths: [String]) -> String? {
         var start: URL?
         for path in paths {
             var isFolder: ObjCBool = false
@@ -61,14 +61,14 @@ public struct Manifest: Sendable, Equatable {
         }
     }
 
-    public static func load(file: String) -> (manifest: Manifest?, diagnostics: [Diagnostic]) {
+    package static func load(file: String) -> (manifest: Manifest?, diagnostics: [Diagnostic]) {
         switch SourceFiles.readSmallYAML(file, what: "manifest") {
         case .success(let text): return load(text: text, file: file)
         case .failure(let problem): return (nil, [problem])
         }
     }
 
-    public static func load(text: String, file: String) -> (manifest: Manifest?, diagnostics: [Diagnostic]) {
+    package static func load(text: String, file: String) -> (manifest: Manifest?, diagnostics: [Diagnostic]) {
         var source = SourceText(file: file, text: text)
         guard
             let (root, pairs) = source.rootMapping(shape: "a manifest is a mapping of " + keys.joined(separator: ", "))
@@ -132,7 +132,7 @@ public struct Manifest: Sendable, Equatable {
     }
 
     /// Whether `paths` are the suite's own scenarios (the same files and folders).
-    public func isWholeSuite(_ paths: [String]) -> Bool {
+    package func isWholeSuite(_ paths: [String]) -> Bool {
         func normal(_ path: String) -> String { URL(fileURLWithPath: path).standardizedFileURL.path }
         return Set(paths.map(normal)) == Set(scenarios.map(normal))
     }

@@ -4,15 +4,15 @@ import Foundation
 /// under its scenario folders), its manifest, catalogues, mapping and baselines, and whatever
 /// else the command was given to read. Files are known by device and inode, so another path to
 /// one, a symbolic link or a hard link is the same file.
-public struct ProtectedInputs: Sendable {
+package struct ProtectedInputs: Sendable {
     /// `device:inode` to the path the file was added by.
     private var files: [String: String] = [:]
 
-    public init() {}
+    package init() {}
 
     /// A file, or a folder and every YAML file under it (what a suite reads from its folders:
     /// scenarios, catalogues, baselines). A path that does not exist is nothing to protect.
-    public mutating func add(_ path: String) {
+    package mutating func add(_ path: String) {
         var info = stat()
         guard stat(path, &info) == 0 else { return }
         if info.st_mode & S_IFMT == S_IFDIR {
@@ -28,12 +28,12 @@ public struct ProtectedInputs: Sendable {
         remember(info, as: path)
     }
 
-    public mutating func add(_ paths: some Sequence<String>) {
+    package mutating func add(_ paths: some Sequence<String>) {
         for path in paths { add(path) }
     }
 
     /// A suite's manifest and everything it names.
-    public mutating func add(manifest: Manifest) {
+    package mutating func add(manifest: Manifest) {
         add(manifest.file)
         add(manifest.scenarios)
         add([manifest.requirements, manifest.specMapping].compactMap { $0 })
@@ -46,14 +46,14 @@ public struct ProtectedInputs: Sendable {
     }
 
     /// The input that writing to `target` would write over, if any.
-    public func input(at target: String) -> String? {
+    package func input(at target: String) -> String? {
         var info = stat()
         guard stat(target, &info) == 0 else { return nil }
         return files["\(info.st_dev):\(info.st_ino)"]
     }
 
     /// Whether two paths reach one existing file.
-    public static func same(_ one: String, _ other: String) -> Bool {
+    package static func same(_ one: String, _ other: String) -> Bool {
         var first = stat()
         var second = stat()
         return stat(one, &first) == 0 && stat(other, &second) == 0 && first.st_dev == second.st_dev
@@ -62,7 +62,7 @@ public struct ProtectedInputs: Sendable {
 
     /// Whether the file at `path` begins with `prefix`: a file a command wrote carries its
     /// banner, and that command may write it again.
-    public static func begins(_ path: String, with prefix: String) -> Bool {
+    package static func begins(_ path: String, with prefix: String) -> Bool {
         guard let handle = FileHandle(forReadingAtPath: path) else { return false }
         defer { try? handle.close() }
         let bytes = (try? handle.read(upToCount: prefix.utf8.count)) ?? Data()

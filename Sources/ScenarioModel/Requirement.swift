@@ -3,13 +3,13 @@ import YAMLLoader
 
 /// One requirement an auditor checks: a clause, a table row, an announcement, an event, an
 /// error message or an interpretation.
-public struct Requirement: Sendable, Equatable {
-    public var id: String
-    public var clause: String
-    public var text: String
-    public var location: SourceLocation
+package struct Requirement: Sendable, Equatable {
+    package var id: String
+    package var clause: String
+    package var text: String
+    package var location: SourceLocation
 
-    public init(id: String, clause: String, text: String, location: SourceLocation) {
+    package init(id: String, clause: String, text: String, location: SourceLocation) {
         self.id = id
         self.clause = clause
         self.text = text
@@ -18,14 +18,14 @@ public struct Requirement: Sendable, Equatable {
 }
 
 /// Reads the requirements catalogue: a YAML list of `{id, clause, text}`.
-public enum RequirementCatalogue {
-    public static let fileName = "requirements.yaml"
+package enum RequirementCatalogue {
+    package static let fileName = "requirements.yaml"
 
-    public static func load(file: String) -> (requirements: [Requirement], diagnostics: [Diagnostic]) {
+    package static func load(file: String) -> (requirements: [Requirement], diagnostics: [Diagnostic]) {
         SourceFiles.readCatalogue(file, what: "the requirements catalogue") { load(text: $0, file: file) }
     }
 
-    public static func load(text: String, file: String) -> (requirements: [Requirement], diagnostics: [Diagnostic]) {
+    package static func load(text: String, file: String) -> (requirements: [Requirement], diagnostics: [Diagnostic]) {
         var source = SourceText(file: file, text: text)
         func report(_ message: String, _ mark: Mark) {
             source.report(message, at: mark)
@@ -80,12 +80,12 @@ public enum RequirementCatalogue {
     }
 
     /// Every `covers` entry that names no requirement, as a diagnostic at the entry.
-    public static func unknownCitations(in scenarios: [Scenario], requirements: [Requirement]) -> [Diagnostic] {
+    package static func unknownCitations(in scenarios: [Scenario], requirements: [Requirement]) -> [Diagnostic] {
         unknownCitations(covers: scenarios.map { $0.covers }, requirements: requirements)
     }
 
     /// The same, from each scenario's `covers` alone.
-    public static func unknownCitations(
+    package static func unknownCitations(
         covers: [[(id: String, location: SourceLocation)]], requirements: [Requirement]
     ) -> [Diagnostic] {
         let known = requirements.map(\.id)
@@ -119,7 +119,7 @@ public enum RequirementCatalogue {
     }
 
     /// Requirements that no scenario covers.
-    public static func uncovered(_ requirements: [Requirement], by scenarios: [Scenario]) -> [Requirement] {
+    package static func uncovered(_ requirements: [Requirement], by scenarios: [Scenario]) -> [Requirement] {
         let covered = Set(scenarios.flatMap { $0.covers.map(\.id) })
         return requirements.filter { !covered.contains($0.id) }
     }

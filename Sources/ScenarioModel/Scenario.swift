@@ -2,12 +2,12 @@ import SpecModel
 import YAMLLoader
 
 /// A place in a scenario file.
-public struct SourceLocation: Sendable, Equatable, CustomStringConvertible {
-    public var file: String
-    public var line: Int
-    public var column: Int
+package struct SourceLocation: Sendable, Equatable, CustomStringConvertible {
+    package var file: String
+    package var line: Int
+    package var column: Int
 
-    public init(file: String, line: Int, column: Int) {
+    package init(file: String, line: Int, column: Int) {
         self.file = file
         self.line = line
         self.column = column
@@ -22,25 +22,25 @@ public struct SourceLocation: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// `file:line:column`, or just the file for a problem with the file as a whole.
-    public var description: String { line == 0 ? file : "\(file):\(line):\(column)" }
+    package var description: String { line == 0 ? file : "\(file):\(line):\(column)" }
 }
 
 /// One scenario: a world to start from and a sequence of steps, each an input with the
 /// observations the spec requires after it.
-public struct Scenario: Sendable {
-    public var id: String
-    public var title: String
+package struct Scenario: Sendable {
+    package var id: String
+    package var title: String
     /// Spec clauses the scenario traces to.
-    public var spec: [String]
+    package var spec: [String]
     /// Requirement ids (Scenarios/requirements.yaml) the scenario verifies, where written.
-    public var covers: [(id: String, location: SourceLocation)]
-    public var tags: [String]
+    package var covers: [(id: String, location: SourceLocation)]
+    package var tags: [String]
     /// Every given key of the model, defaults filled in.
-    public var given: [String: Value]
-    public var steps: [Step]
-    public var location: SourceLocation
+    package var given: [String: Value]
+    package var steps: [Step]
+    package var location: SourceLocation
 
-    public init(
+    package init(
         id: String, title: String, spec: [String], covers: [(id: String, location: SourceLocation)] = [],
         tags: [String], given: [String: Value], steps: [Step], location: SourceLocation
     ) {
@@ -55,18 +55,18 @@ public struct Scenario: Sendable {
     }
 }
 
-public struct Step: Sendable {
+package struct Step: Sendable {
     /// The input as written in the file, for messages (`enter_pin: "1234"`).
-    public var written: Input
+    package var written: Input
     /// What implementations receive, once per repetition (a shorthand expanded).
-    public var inputs: [Input]
-    public var repeatCount: Int
-    public var expectations: [Expectation]
-    public var location: SourceLocation
+    package var inputs: [Input]
+    package var repeatCount: Int
+    package var expectations: [Expectation]
+    package var location: SourceLocation
     /// Where `record: true` stands, for a step whose expectations `authspec record` fills in.
-    public var recordLocation: SourceLocation?
+    package var recordLocation: SourceLocation?
 
-    public init(
+    package init(
         written: Input, inputs: [Input], repeatCount: Int = 1, expectations: [Expectation] = [],
         location: SourceLocation, recordLocation: SourceLocation? = nil
     ) {
@@ -79,12 +79,12 @@ public struct Step: Sendable {
     }
 }
 
-public struct Expectation: Sendable {
-    public var key: String
-    public var value: Value
-    public var location: SourceLocation
+package struct Expectation: Sendable {
+    package var key: String
+    package var value: Value
+    package var location: SourceLocation
 
-    public init(key: String, value: Value, location: SourceLocation) {
+    package init(key: String, value: Value, location: SourceLocation) {
         self.key = key
         self.value = value
         self.location = location

@@ -4,21 +4,21 @@ import YAMLLoader
 
 /// Loads scenario files and folders. Every file is read and every problem reported; a bad
 /// file does not stop the others from loading.
-public struct ScenarioLoader: Sendable {
-    public var model: ModelDeclaration
-    public var limits: YAMLLimits
+package struct ScenarioLoader: Sendable {
+    package var model: ModelDeclaration
+    package var limits: YAMLLimits
 
-    public init(model: ModelDeclaration, limits: YAMLLimits = .standard) {
+    package init(model: ModelDeclaration, limits: YAMLLimits = .standard) {
         self.model = model
         self.limits = limits
     }
 
-    public struct Result: Sendable {
-        public var scenarios: [Scenario]
-        public var diagnostics: [Diagnostic]
-        public var files: [String]
+    package struct Result: Sendable {
+        package var scenarios: [Scenario]
+        package var diagnostics: [Diagnostic]
+        package var files: [String]
 
-        public init(scenarios: [Scenario], diagnostics: [Diagnostic], files: [String]) {
+        package init(scenarios: [Scenario], diagnostics: [Diagnostic], files: [String]) {
             self.scenarios = scenarios
             self.diagnostics = diagnostics
             self.files = files
@@ -27,7 +27,7 @@ public struct ScenarioLoader: Sendable {
 
     /// Files ending in .yaml or .yml under each path (folders recursively), sorted, then loaded.
     /// A path that does not exist, a folder that cannot be read, a symlink loop: each a problem.
-    public func load(paths: [String]) -> Result {
+    package func load(paths: [String]) -> Result {
         let found = Self.files(for: paths)
         var result = load(files: found.files)
         result.diagnostics = found.problems + result.diagnostics
@@ -36,7 +36,7 @@ public struct ScenarioLoader: Sendable {
 
     /// The scenario files `paths` name (folders searched recursively, each folder's files
     /// sorted), and every path that could not be read.
-    public static func files(for paths: [String]) -> (files: [String], problems: [Diagnostic]) {
+    package static func files(for paths: [String]) -> (files: [String], problems: [Diagnostic]) {
         var files: [String] = []
         var problems: [Diagnostic] = []
         for path in paths {
@@ -58,7 +58,7 @@ public struct ScenarioLoader: Sendable {
     }
 
     /// Scenario files under a folder: every .yaml or .yml except the ones that hold other data.
-    public static func scenarioFiles(under folder: String) -> [String] {
+    package static func scenarioFiles(under folder: String) -> [String] {
         SourceFiles.files(under: folder, suffixes: scenarioSuffixes, excluding: nonScenarioFiles).files
     }
 
@@ -66,7 +66,7 @@ public struct ScenarioLoader: Sendable {
     /// The catalogues beside the scenarios: one list of names.
     static let nonScenarioFiles: Set<String> = [RequirementCatalogue.fileName, StatementCatalogue.fileName]
 
-    public func load(files: [String]) -> Result {
+    package func load(files: [String]) -> Result {
         let each = loadEach(files) { scenarios, _ in scenarios }
         var scenarios: [Scenario] = []
         scenarios.reserveCapacity(each.reduce(0) { $0 + $1.kept.count })
@@ -84,14 +84,14 @@ public struct ScenarioLoader: Sendable {
     /// `files`), and each file's problems, in the files' order. The scenarios themselves are let
     /// go of file by file on the thread that loaded them, so a suite of any size is gone through
     /// in the memory of a few files. Duplicate ids are the caller's to find.
-    public func summarize<Kept: Sendable>(
+    package func summarize<Kept: Sendable>(
         files: [String], _ summarize: @escaping @Sendable (_ scenarios: [Scenario], _ file: Int) -> Kept
     ) -> [(kept: Kept, diagnostics: [Diagnostic])] {
         loadEach(files, keep: summarize)
     }
 
     /// The scenarios of one file, loaded again (as `load(files:)` loaded them, problems aside).
-    public func scenarios(inFile file: String) -> Swift.Result<[Scenario], Diagnostic> {
+    package func scenarios(inFile file: String) -> Swift.Result<[Scenario], Diagnostic> {
         switch SourceFiles.read(file, maxBytes: limits.maxBytes) {
         case .failure(let problem): return .failure(problem)
         case .success(let text): return .success(load(text: text, file: file, defaults: nil).scenarios)
@@ -120,7 +120,7 @@ public struct ScenarioLoader: Sendable {
 
     /// Decodes one file's text; `file` names it in diagnostics. A scenario with a problem of
     /// its own is left out; the file's other scenarios load.
-    public func load(text: String, file: String) -> (scenarios: [Scenario], diagnostics: [Diagnostic]) {
+    package func load(text: String, file: String) -> (scenarios: [Scenario], diagnostics: [Diagnostic]) {
         load(text: text, file: file, defaults: nil)
     }
 

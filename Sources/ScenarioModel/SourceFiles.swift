@@ -8,10 +8,10 @@ import YAMLLoader
 /// Reads the files a command is given, refusing what would hang, exhaust memory or mislead:
 /// a FIFO or device is never opened, a file's size is checked before its bytes are read, an
 /// unreadable folder or a symlink loop is a problem named with its path, never a silent skip.
-public enum SourceFiles {
+package enum SourceFiles {
     /// A regular file's text: at most `maxBytes` bytes (never more are read), UTF-8, no NUL.
     /// Bad bytes are reported at their own line and column.
-    public static func read(_ path: String, maxBytes: Int) -> Result<String, Diagnostic> {
+    package static func read(_ path: String, maxBytes: Int) -> Result<String, Diagnostic> {
         func failure(_ message: String, line: Int = 0, column: Int = 0) -> Result<String, Diagnostic> {
             .failure(Diagnostic(message, at: SourceLocation(file: path, line: line, column: column)))
         }
@@ -50,7 +50,7 @@ public enum SourceFiles {
     }
 
     /// A file's bytes as text: UTF-8 without NUL, or the first bad byte's line and column.
-    public static func text(of bytes: [UInt8], file: String) -> Result<String, Diagnostic> {
+    package static func text(of bytes: [UInt8], file: String) -> Result<String, Diagnostic> {
         // Almost every file is good text: validated in one pass; a bad one is decoded again to
         // find where.
         let hasNUL = bytes.withUnsafeBytes { $0.baseAddress.map { memchr($0, 0, bytes.count) != nil } ?? false }
@@ -91,7 +91,7 @@ public enum SourceFiles {
 
     /// Files under `folder` whose names end in one of `suffixes`, recursively, sorted; every
     /// folder that cannot be listed, symlink loop and non-file entry with such a name is a problem.
-    public static func files(under folder: String, suffixes: [String], excluding excluded: Set<String> = [])
+    package static func files(under folder: String, suffixes: [String], excluding excluded: Set<String> = [])
         -> (files: [String], problems: [Diagnostic])
     {
         let base = folder.count > 1 && folder.hasSuffix("/") ? String(folder.dropLast()) : folder
@@ -163,7 +163,7 @@ public enum SourceFiles {
     }
 
     /// errno in plain words: `no such file or folder`, `symlink loop`…
-    public static func reason(_ code: Int32) -> String {
+    package static func reason(_ code: Int32) -> String {
         switch code {
         case ENOENT: return "no such file or folder"
         case EACCES, EPERM: return "permission denied"

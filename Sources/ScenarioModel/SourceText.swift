@@ -3,26 +3,26 @@ import YAMLLoader
 /// One file's text and the problems found in it. Lines are found only when a problem needs
 /// its excerpt, and at most `maxListed` problems are kept: a file with thousands of errors
 /// costs a bounded list and one closing line, not thousands of copies of its lines.
-public struct SourceText {
-    public let file: String
-    public let text: String
-    public private(set) var diagnostics: [Diagnostic] = []
+package struct SourceText {
+    package let file: String
+    package let text: String
+    package private(set) var diagnostics: [Diagnostic] = []
     /// Every problem reported, listed or not.
-    public private(set) var problemCount = 0
+    package private(set) var problemCount = 0
     private var lineStarts: [(start: String.Index, end: String.Index)]?
 
-    public static let maxListed = 50
+    package static let maxListed = 50
 
-    public init(file: String, text: String) {
+    package init(file: String, text: String) {
         self.file = file
         self.text = text
     }
 
     /// False once `maxListed` problems are listed: costly detail (suggestions) can be skipped.
-    public var isListing: Bool { diagnostics.count < Self.maxListed }
+    package var isListing: Bool { diagnostics.count < Self.maxListed }
 
     /// Counts a problem; lists it while fewer than `maxListed` are.
-    public mutating func report(_ message: String, at mark: Mark) {
+    package mutating func report(_ message: String, at mark: Mark) {
         problemCount += 1
         guard isListing else { return }
         let excerpt = line(mark.line).map { Diagnostic.Excerpt(line: $0, column: mark.column) }
@@ -30,7 +30,7 @@ public struct SourceText {
     }
 
     /// The listed problems, and a last line saying how many more there were.
-    public var allDiagnostics: [Diagnostic] {
+    package var allDiagnostics: [Diagnostic] {
         let unlisted = problemCount - diagnostics.count
         guard unlisted > 0 else { return diagnostics }
         return diagnostics + [

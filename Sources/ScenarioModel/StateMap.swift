@@ -2,8 +2,8 @@ import YAMLLoader
 
 /// A driver's own state names → the spec's (`--state-map FILE`): a YAML or JSON mapping of
 /// plain words. A problem is said at its place.
-public enum StateMap {
-    public static func load(file: String) -> Result<[String: String], Diagnostic> {
+package enum StateMap {
+    package static func load(file: String) -> Result<[String: String], Diagnostic> {
         let text: String
         switch SourceFiles.read(file, maxBytes: 16 << 20) {
         case .success(let read): text = read

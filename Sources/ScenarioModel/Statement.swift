@@ -3,8 +3,8 @@ import YAMLLoader
 /// A normative statement of a spec document, and what the suite claims about it: verified by
 /// requirements, modelled but not verified, not observable through the driver protocol, part of
 /// another model, or contradicted by another document (with the reading that decides).
-public struct Statement: Sendable, Equatable {
-    public enum Status: String, Sendable, CaseIterable {
+package struct Statement: Sendable, Equatable {
+    package enum Status: String, Sendable, CaseIterable {
         case verified
         case modelled
         case notObservable = "not-observable"
@@ -21,27 +21,27 @@ public struct Statement: Sendable, Equatable {
         }
     }
 
-    public var id: String
-    public var document: String
-    public var clause: String
-    public var text: String
-    public var status: Status
+    package var id: String
+    package var document: String
+    package var clause: String
+    package var text: String
+    package var status: Status
     /// For verified and contradicted: the requirements (or readings) that carry it.
-    public var by: [String]
+    package var by: [String]
     /// For modelled and not observable: why it is not verified.
-    public var reason: String?
-    public var location: SourceLocation
+    package var reason: String?
+    package var location: SourceLocation
 }
 
 /// Reads the statement catalogue: a YAML list of `{id, document, clause, text, status, by | reason}`.
-public enum StatementCatalogue {
-    public static let fileName = "statements.yaml"
+package enum StatementCatalogue {
+    package static let fileName = "statements.yaml"
 
-    public static func load(file: String) -> (statements: [Statement], diagnostics: [Diagnostic]) {
+    package static func load(file: String) -> (statements: [Statement], diagnostics: [Diagnostic]) {
         SourceFiles.readCatalogue(file, what: "the statement catalogue") { load(text: $0, file: file) }
     }
 
-    public static func load(text: String, file: String) -> (statements: [Statement], diagnostics: [Diagnostic]) {
+    package static func load(text: String, file: String) -> (statements: [Statement], diagnostics: [Diagnostic]) {
         var source = SourceText(file: file, text: text)
         func report(_ message: String, _ mark: Mark) { source.report(message, at: mark) }
         guard let items = RequirementCatalogue.catalogueItems(text, of: "statements", report: report) else {
@@ -117,7 +117,7 @@ public enum StatementCatalogue {
 
     /// The catalogue and its problems: its own, then every `by` entry that names none of the
     /// `requirements` (ids).
-    public static func load(
+    package static func load(
         file: String, requirements: [String]
     ) -> (statements: [Statement], diagnostics: [Diagnostic]) {
         let (statements, problems) = load(file: file)
@@ -125,7 +125,7 @@ public enum StatementCatalogue {
     }
 
     /// Every `by` entry that names no requirement, as a diagnostic at the statement.
-    public static func unknownRequirements(in statements: [Statement], requirements known: [String]) -> [Diagnostic] {
+    package static func unknownRequirements(in statements: [Statement], requirements known: [String]) -> [Diagnostic] {
         let knownSet = Set(known)
         return statements.flatMap { statement in
             statement.by.filter { !knownSet.contains($0) }.map { id in

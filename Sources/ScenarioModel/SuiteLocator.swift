@@ -1,8 +1,8 @@
 /// Which suites a command's paths hold: each path's manifest (the nearest `authspec.yaml` at
 /// or above it), grouped by the model the manifests name.
-public enum SuiteLocator {
+package enum SuiteLocator {
     /// Why the paths do not make the suites asked for.
-    public enum Problem: Error {
+    package enum Problem: Error {
         /// A manifest that does not load, with its problems.
         case manifest([Diagnostic])
         /// The paths hold suites of several models, and the command takes one model's.
@@ -10,13 +10,13 @@ public enum SuiteLocator {
     }
 
     /// One suite: its manifest, if any, and its paths.
-    public typealias Located = (manifest: Manifest?, paths: [String])
+    package typealias Located = (manifest: Manifest?, paths: [String])
 
     /// The suite of a command that takes one model's: `explicit` (a --manifest), else the
     /// nearest manifest at or above `paths` (or the current folder); nil when there is none.
     /// Paths whose manifests name different models are refused unless a model or manifest is
     /// named (`pinned`): each path's scenarios would be read as the first one's model.
-    public static func manifest(
+    package static func manifest(
         explicit: String?, paths: [String], pinned: Bool, defaultModel: String
     ) throws(Problem) -> Manifest? {
         if paths.count > 1 && !pinned {
@@ -34,7 +34,7 @@ public enum SuiteLocator {
     /// The suites of a command that takes several models' (run, trace): paths whose manifests
     /// name different models make one suite per model, in the order given; otherwise, and when a
     /// model or manifest is named (`pinned`), one suite: the manifest's paths when none are given.
-    public static func suitesByModel(
+    package static func suitesByModel(
         explicit: String?, paths given: [String], pinned: Bool, defaultModel: String
     ) throws(Problem) -> [Located] {
         if given.count > 1 && !pinned {
@@ -72,7 +72,7 @@ public enum SuiteLocator {
     }
 
     /// The paths given, else the manifest's scenarios, else `Scenarios`.
-    public static func paths(_ given: [String], manifest: Manifest?) -> [String] {
+    package static func paths(_ given: [String], manifest: Manifest?) -> [String] {
         given.isEmpty ? manifest?.scenarios ?? ["Scenarios"] : given
     }
 }

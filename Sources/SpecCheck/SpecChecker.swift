@@ -1,8 +1,8 @@
 import SpecModel
 
 /// Something `spec check` found in a document.
-public struct SpecFinding: Sendable {
-    public enum Kind: String, Sendable {
+package struct SpecFinding: Sendable {
+    package enum Kind: String, Sendable {
         /// Same source and trigger, another target than the model's.
         case conflict
         /// The document draws a transition the model does not have.
@@ -24,41 +24,41 @@ public struct SpecFinding: Sendable {
         case unread = "arrow not read"
     }
 
-    public var kind: Kind
-    public var file: String
-    public var line: Int?
-    public var message: String
-    public var details: [String] = []
+    package var kind: Kind
+    package var file: String
+    package var line: Int?
+    package var message: String
+    package var details: [String] = []
     /// For a rule-table finding: the table and the row's key, so that other documents' rows
     /// for the same key can be cited beside it.
-    public var row: (table: String, key: String)?
+    package var row: (table: String, key: String)?
 
     /// Conflicts, transitions the model lacks and rule-table mismatches are disagreements;
     /// the rest are said, but the document and the model still agree.
-    public var isDisagreement: Bool { [.conflict, .documentOnly, .ruleTable, .unread].contains(kind) }
+    package var isDisagreement: Bool { [.conflict, .documentOnly, .ruleTable, .unread].contains(kind) }
 }
 
-public struct DocumentCheck: Sendable {
-    public var document: SpecDocument
-    public var compared: [DocumentDiagram]
-    public var skipped: [DocumentDiagram]
+package struct DocumentCheck: Sendable {
+    package var document: SpecDocument
+    package var compared: [DocumentDiagram]
+    package var skipped: [DocumentDiagram]
     /// The rows found of each of the model's rule tables the document writes, in the model's order.
-    public var ruleRows: [(table: String, rows: Int)]
-    public var findings: [SpecFinding]
+    package var ruleRows: [(table: String, rows: Int)]
+    package var findings: [SpecFinding]
 }
 
 /// Compares spec documents' diagrams and rule tables with the model's transition relation and
 /// its rule tables.
-public struct SpecChecker {
-    public let model: ModelDeclaration
-    public let tables: [RuleTable]
-    public let mapping: SpecMapping
+package struct SpecChecker {
+    package let model: ModelDeclaration
+    package let tables: [RuleTable]
+    package let mapping: SpecMapping
     /// Scenario ids by "From -> To" transition, and by requirement id, for naming what an edit
     /// affects.
-    public var scenariosByTransition: [String: [String]] = [:]
-    public var scenariosByRequirement: [String: [String]] = [:]
+    package var scenariosByTransition: [String: [String]] = [:]
+    package var scenariosByRequirement: [String: [String]] = [:]
 
-    public init(model: ModelDeclaration, tables: [RuleTable], mapping: SpecMapping) {
+    package init(model: ModelDeclaration, tables: [RuleTable], mapping: SpecMapping) {
         self.model = model
         self.tables = tables
         self.mapping = mapping
@@ -72,7 +72,7 @@ public struct SpecChecker {
         var line: Int
     }
 
-    public func check(_ documents: [SpecDocument]) -> [DocumentCheck] {
+    package func check(_ documents: [SpecDocument]) -> [DocumentCheck] {
         var checks = documents.map(check)
         // A conflict cites every other document that draws the model's side of it, and a rule
         // row every other document's row for the same key.
@@ -277,7 +277,7 @@ public struct SpecChecker {
 
     /// The reference's own transitions between states that no compared document draws both
     /// ends of: said once for the whole check, since no one document is the place for them.
-    public func additionsOutsideEveryDocument(_ checks: [DocumentCheck]) -> [TransitionDeclaration] {
+    package func additionsOutsideEveryDocument(_ checks: [DocumentCheck]) -> [TransitionDeclaration] {
         let scopes = checks.map { Set(edges(of: $0.document).edges.flatMap { [$0.from, $0.to] }) }
         return model.transitions.filter { transition in
             transition.addedByReference

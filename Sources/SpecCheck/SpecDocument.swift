@@ -1,44 +1,44 @@
 import Foundation
 
 /// A diagram found in a spec document, as written there.
-public struct DocumentDiagram: Sendable {
-    public enum Kind: String, Sendable {
+package struct DocumentDiagram: Sendable {
+    package enum Kind: String, Sendable {
         case stateDiagram = "stateDiagram-v2"
         case flowchart
     }
-    public var kind: Kind
+    package var kind: Kind
     /// The numbered section it stands in, such as "5.1", and that section's title.
-    public var section: String
-    public var sectionTitle: String
-    public var line: Int
-    public var edges: [DocumentEdge]
+    package var section: String
+    package var sectionTitle: String
+    package var line: Int
+    package var edges: [DocumentEdge]
     /// Arrows the reader cannot take apart (chained `A --> B --> C`, `A --> B & C`): never
     /// compared, so each is said.
-    public var unread: [(line: Int, text: String)] = []
+    package var unread: [(line: Int, text: String)] = []
 }
 
 /// One arrow of a diagram. In a flowchart, names are node texts and decision nodes are kept
 /// (they are passed through later).
-public struct DocumentEdge: Sendable, Equatable {
-    public var from: String
-    public var to: String
-    public var label: String
-    public var line: Int
-    public var fromIsDecision = false
-    public var toIsDecision = false
+package struct DocumentEdge: Sendable, Equatable {
+    package var from: String
+    package var to: String
+    package var label: String
+    package var line: Int
+    package var fromIsDecision = false
+    package var toIsDecision = false
 }
 
 /// A spec document read as it is written: plain text with diagrams unfenced (as the files in
 /// the spec folder are) or Markdown with ```mermaid fences.
-public struct SpecDocument: Sendable {
-    public var file: String
+package struct SpecDocument: Sendable {
+    package var file: String
     /// The document's ID (`SCR-AUTH-006`), from its "Identificador:" line, if any.
-    public var identifier: String?
-    public var diagrams: [DocumentDiagram]
+    package var identifier: String?
+    package var diagrams: [DocumentDiagram]
     /// The text's lines, for the models' rule tables to find their rows in.
-    public var lines: [String]
+    package var lines: [String]
 
-    public init(file: String, text: String) {
+    package init(file: String, text: String) {
         self.file = file
         lines = text.components(separatedBy: "\n")
         identifier = lines.first { $0.contains("Identificador:") }?.firstMatch(

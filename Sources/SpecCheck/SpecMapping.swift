@@ -4,33 +4,33 @@ import YAMLLoader
 /// Per document: which sections describe this model, its names for the model's states, the
 /// names (diagram nodes, table keys) that belong to other models, and the disagreements already
 /// read and decided, each found by its text and named by its reading.
-public struct SpecMapping: Sendable {
-    public struct Document: Sendable {
-        public var sections: [String]?
-        public var states: [String: String]
-        public var outside: Set<String> = []
-        public var recorded: [RecordedDisagreement] = []
+package struct SpecMapping: Sendable {
+    package struct Document: Sendable {
+        package var sections: [String]?
+        package var states: [String: String]
+        package var outside: Set<String> = []
+        package var recorded: [RecordedDisagreement] = []
     }
 
     /// A disagreement someone read and decided: the document's text that shows it, the reading
     /// (an interpretation's id) and what it says.
-    public struct RecordedDisagreement: Sendable, Equatable {
-        public var find: String
-        public var reading: String
-        public var says: String
+    package struct RecordedDisagreement: Sendable, Equatable {
+        package var find: String
+        package var reading: String
+        package var says: String
     }
 
-    public var documents: [String: Document]
+    package var documents: [String: Document]
     /// The file it was read from, for the messages that ask for an entry in it.
-    public var file: String?
+    package var file: String?
 
-    public init(documents: [String: Document] = [:], file: String? = nil) {
+    package init(documents: [String: Document] = [:], file: String? = nil) {
         self.documents = documents
         self.file = file
     }
 
     /// Reads docs/spec-mapping.yaml's format; errors name file:line:column.
-    public static func load(text: String, file: String) throws(SpecCheckInputError) -> SpecMapping {
+    package static func load(text: String, file: String) throws(SpecCheckInputError) -> SpecMapping {
         let root: YAMLNode
         do {
             guard let first = try YAMLDocumentLoader().load(text).first else { return SpecMapping() }
@@ -112,7 +112,7 @@ public struct SpecMapping: Sendable {
     }
 }
 
-public struct SpecCheckInputError: Error, CustomStringConvertible {
-    public var description: String
-    public init(_ description: String) { self.description = description }
+package struct SpecCheckInputError: Error, CustomStringConvertible {
+    package var description: String
+    package init(_ description: String) { self.description = description }
 }

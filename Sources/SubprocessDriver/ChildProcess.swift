@@ -1,4 +1,4 @@
-import CProcessControl
+internal import CProcessControl
 import Foundation
 
 #if canImport(Glibc)
@@ -6,11 +6,11 @@ import Foundation
 #endif
 
 /// How a child process ended.
-public enum Termination: Sendable, Equatable, CustomStringConvertible {
+package enum Termination: Sendable, Equatable, CustomStringConvertible {
     case exited(Int32)
     case signalled(Int32)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .exited(let code): return "exited with status \(code)"
         case .signalled(let signal):

@@ -1,33 +1,33 @@
 import SpecModel
 
 /// How to run and watch one external driver.
-public struct DriverOptions: Sendable {
+package struct DriverOptions: Sendable {
     /// A shell command line, run as `/bin/sh -c "exec COMMAND"`.
-    public var command: String
+    package var command: String
     /// Start a new process for every scenario, for drivers that cannot reset.
-    public var freshProcessPerScenario = false
+    package var freshProcessPerScenario = false
     /// From spawning to the hello reply: long, since a JVM can take seconds to start.
-    public var handshakeTimeout: Duration = .seconds(30)
+    package var handshakeTimeout: Duration = .seconds(30)
     /// For each reply to start, input and reset.
-    public var stepTimeout: Duration = .seconds(5)
+    package var stepTimeout: Duration = .seconds(5)
     /// For a whole scenario, from its start request to its last reply.
-    public var scenarioTimeout: Duration = .seconds(60)
-    public var maxLineBytes = 1 << 20
+    package var scenarioTimeout: Duration = .seconds(60)
+    package var maxLineBytes = 1 << 20
     /// Restarts after a crash, a timeout or a protocol error before the driver is given up.
-    public var restartBudget = 5
+    package var restartBudget = 5
     /// The driver's own state names → the spec's, applied to the values of `stateKeys`.
-    public var stateMap: [String: String] = [:]
+    package var stateMap: [String: String] = [:]
     /// The observation keys that hold state names (the model's `stateValuedKeys`).
-    public var stateKeys: [String] = []
+    package var stateKeys: [String] = []
     /// Check every message against the published JSON Schemas.
-    public var validateProtocol = false
+    package var validateProtocol = false
     /// Where the driver's stderr goes; nil to keep only its last lines.
-    public var stderrLog: String?
+    package var stderrLog: String?
     /// The spec model named in the hello request.
-    public var model: String
-    public var workingDirectory: String?
+    package var model: String
+    package var workingDirectory: String?
 
-    public init(command: String, model: ModelDeclaration) {
+    package init(command: String, model: ModelDeclaration) {
         self.init(command: command, modelName: model.name, stateKeys: model.stateValuedKeys)
     }
 
@@ -38,5 +38,5 @@ public struct DriverOptions: Sendable {
     }
 
     /// Every option at its default: what help texts say they are.
-    public static let defaults = DriverOptions(command: "", modelName: "", stateKeys: [])
+    package static let defaults = DriverOptions(command: "", modelName: "", stateKeys: [])
 }

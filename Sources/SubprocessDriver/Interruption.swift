@@ -9,8 +9,8 @@ import Synchronization
 /// wakes at once; the run then ends its drivers, writes what finished and exits 128 + signal.
 /// A command that has no drivers to end and nothing half-written (lint, spec check) has not
 /// asked for that: the handler ends the process at once with the same status.
-public enum Interruption {
-    public static let handled: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+package enum Interruption {
+    package static let handled: [Int32] = [SIGINT, SIGTERM, SIGHUP]
     private static let received = Atomic<Int32>(0)
     private static let inOrder = Atomic<Bool>(false)
     /// The pipe's ends; -1 until `install`. Read by the signal handler, so plain integers.
@@ -18,7 +18,7 @@ public enum Interruption {
     private static let wakeWrite = Atomic<Int32>(-1)
 
     /// Installs the handlers (once).
-    public static func install() {
+    package static func install() {
         guard wakeRead.load(ordering: .acquiring) < 0 else { return }
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else { return }
@@ -49,12 +49,12 @@ public enum Interruption {
     }
 
     /// From now on a signal is noted and the command stops in order; before, it ends the process.
-    public static func stopInOrder() {
+    package static func stopInOrder() {
         inOrder.store(true, ordering: .relaxed)
     }
 
     /// The first signal received, or nil while none has been.
-    public static var signal: Int32? {
+    package static var signal: Int32? {
         let number = received.load(ordering: .relaxed)
         return number == 0 ? nil : number
     }
@@ -63,9 +63,9 @@ public enum Interruption {
     static var wakeDescriptor: Int32 { wakeRead.load(ordering: .relaxed) }
 
     /// The exit status for an interrupted run: 128 + the signal (130 for SIGINT).
-    public static func exitStatus(for number: Int32) -> Int32 { 128 + number }
+    package static func exitStatus(for number: Int32) -> Int32 { 128 + number }
 
-    public static func name(of number: Int32) -> String {
+    package static func name(of number: Int32) -> String {
         switch number {
         case SIGINT: return "SIGINT"
         case SIGTERM: return "SIGTERM"

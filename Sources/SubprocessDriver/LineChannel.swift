@@ -2,7 +2,7 @@ import Foundation
 
 /// A child process spoken to in lines: one line out on its stdin, one line back from its
 /// stdout, each against a deadline, its stderr drained all along.
-public final class LineChannel {
+package final class LineChannel {
     let process: ChildProcess
     let pipes: DriverPipes
 
@@ -13,7 +13,7 @@ public final class LineChannel {
             log: stderrLog)
     }
 
-    public convenience init(command: String, workingDirectory: String? = nil, maxLineBytes: Int = 1 << 20) throws {
+    package convenience init(command: String, workingDirectory: String? = nil, maxLineBytes: Int = 1 << 20) throws {
         try self.init(
             command: command, workingDirectory: workingDirectory, maxLineBytes: maxLineBytes, stderrLog: nil)
     }
@@ -30,7 +30,7 @@ public final class LineChannel {
     }
 
     /// Writes `line` and a newline; false when the process did not take it within `limit`.
-    public func send(_ line: String, within limit: Duration = .seconds(5)) -> Bool {
+    package func send(_ line: String, within limit: Duration = .seconds(5)) -> Bool {
         (try? send(line, until: ContinuousClock.now + limit)) != nil
     }
 
@@ -45,12 +45,12 @@ public final class LineChannel {
     func unrequestedOutput() -> String? { pipes.unrequestedOutput() }
 
     /// The next stdout line, or nil on a timeout, the end of its output or an overlong line.
-    public func receiveLine(within limit: Duration) -> String? {
+    package func receiveLine(within limit: Duration) -> String? {
         try? pipes.readLine(until: ContinuousClock.now + limit)
     }
 
     /// Ends the process and everything it started.
-    public func close() {
+    package func close() {
         process.end()
     }
 }

@@ -1,4 +1,4 @@
-import CProcessControl
+internal import CProcessControl
 import Foundation
 import Synchronization
 
@@ -10,13 +10,13 @@ import Synchronization
 /// (Linux `PR_SET_CHILD_SUBREAPER`), so a driver's descendants that lose their parent, even
 /// ones that left its process group with `setsid`, become authspec's children instead of
 /// init's: ending a driver kills its group, then kills and reaps every such orphan.
-public enum ProcessTree {
+package enum ProcessTree {
     /// Driver processes running now: their pids are spared when orphans are swept.
     private static let liveDrivers = Mutex<Set<pid_t>>([])
     private static let subreaper = Mutex(false)
 
     /// From now on, orphaned descendants are re-parented to this process.
-    public static func becomeSubreaper() {
+    package static func becomeSubreaper() {
         subreaper.withLock { done in
             guard !done else { return }
             done = true
@@ -37,7 +37,7 @@ public enum ProcessTree {
     /// is left or `limit` has passed. Only a subreaper sweeps: in any other process (a test
     /// runner driving drivers in process) orphans are not its children, and its other children
     /// are not a driver's to end.
-    public static func sweepOrphans(
+    package static func sweepOrphans(
         sparingDrivers: Bool = true, grace: Duration = .milliseconds(200), limit: Duration = .seconds(3)
     ) {
         guard subreaper.withLock({ $0 }) else { return }

@@ -10,18 +10,18 @@ import Foundation
 /// flight; every other request alone (the replies owed are read first, then its own).
 /// Replies are counted, not read as JSON: this is the driver's own ceiling, the yardstick
 /// `authspec bench` holds authspec's throughput against.
-public enum RequestReplay {
-    public struct Measurement: Sendable {
+package enum RequestReplay {
+    package struct Measurement: Sendable {
         /// Input requests among the lines replayed.
-        public var inputs: Int
+        package var inputs: Int
         /// From the first request after the hello to the last reply before the bye.
-        public var duration: Duration
+        package var duration: Duration
     }
 
-    public enum Failure: Error, CustomStringConvertible {
+    package enum Failure: Error, CustomStringConvertible {
         case noHello
         case driverStopped(String)
-        public var description: String {
+        package var description: String {
             switch self {
             case .noHello: return "the recording does not start with a hello request"
             case .driverStopped(let why): return "the driver stopped answering: \(why)"
@@ -31,7 +31,7 @@ public enum RequestReplay {
 
     /// Replays `lines` (one session as recorded: hello first, bye last if any) into a fresh
     /// process of `command`. The process start, the hello and the bye are not timed.
-    public static func replay(
+    package static func replay(
         _ lines: [[UInt8]], into command: String, workingDirectory: String? = nil,
         window: Int = SubprocessDriver.window, refill: Int = SubprocessDriver.refill,
         timeout: Duration = .seconds(10)
@@ -84,7 +84,7 @@ public enum RequestReplay {
     }
 
     /// Splits a recording into its lines, without their newlines; empty lines are dropped.
-    public static func lines(of recording: [UInt8]) -> [[UInt8]] {
+    package static func lines(of recording: [UInt8]) -> [[UInt8]] {
         recording.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true).map { Array($0) + [0x0A] }
     }
 

@@ -3,15 +3,15 @@ import SpecModel
 extension SubprocessDriver {
     /// Starts the process and shakes hands; a failed handshake is remembered by the driver and
     /// errors every scenario with its reason.
-    public mutating func prepare() {
+    package mutating func prepare() {
         _ = try? connect()
     }
 
-    public mutating func close() {
+    package mutating func close() {
         shutdown()
     }
 
-    public var identity: ImplementationIdentity {
+    package var identity: ImplementationIdentity {
         ImplementationIdentity(
             command: options.command, version: info?.version, language: info?.language, restarts: restarts,
             log: options.stderrLog)
@@ -21,7 +21,7 @@ extension SubprocessDriver {
 extension DriverOptions {
     /// The options for worker `worker` of a run with several: the same driver, its own stderr
     /// log (`driver-1.stderr.log` for the first worker, `driver-1.job2.stderr.log` for the second).
-    public func forWorker(_ worker: Int) -> DriverOptions {
+    package func forWorker(_ worker: Int) -> DriverOptions {
         guard worker > 0, let log = stderrLog else { return self }
         var options = self
         let suffix = ".stderr.log"

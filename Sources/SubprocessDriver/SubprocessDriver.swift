@@ -7,15 +7,15 @@ import SpecModel
 /// scenario. A crash, a timeout or a protocol error ends that scenario as errored, kills the
 /// process (a late reply is never read as the next one), and the next scenario restarts it
 /// with the handshake replayed, within a restart budget.
-public struct SubprocessDriver: ImplementationUnderTest {
-    public let options: DriverOptions
+package struct SubprocessDriver: ImplementationUnderTest {
+    package let options: DriverOptions
     /// The first handshake's answer; every restart must give the same.
-    public private(set) var info: DriverInfo? {
+    package private(set) var info: DriverInfo? {
         didSet { observedKeys = Set(info?.observations ?? []) }
     }
-    public private(set) var restarts = 0
+    package private(set) var restarts = 0
     /// Why the first handshake failed: every scenario errors with it, without respawning.
-    public private(set) var handshakeFailure: ImplementationError?
+    package private(set) var handshakeFailure: ImplementationError?
     private var connection: LineChannel?
     /// The driver's stderr log for the whole run, across restarts and fresh processes.
     private var log: StderrLog?
@@ -39,21 +39,21 @@ public struct SubprocessDriver: ImplementationUnderTest {
     /// Reads the replies, keeping its working storage between them.
     private var decoder = JSONCodec.Decoder()
 
-    public init(options: DriverOptions) {
+    package init(options: DriverOptions) {
         self.options = options
     }
 
-    public var name: String { info?.name ?? options.command }
+    package var name: String { info?.name ?? options.command }
     /// What the driver declared it observes (none before the handshake).
-    public private(set) var observedKeys: Set<String> = []
+    package private(set) var observedKeys: Set<String> = []
     /// Unknown until the handshake; then what the driver declared.
-    public var supportedInputs: Set<String>? { info.map { Set($0.inputs) } }
+    package var supportedInputs: Set<String>? { info.map { Set($0.inputs) } }
 
     // MARK: Lifecycle
 
     /// Starts the process and shakes hands, if no process is running; returns what it declared.
     @discardableResult
-    public mutating func connect() throws(ImplementationError) -> DriverInfo {
+    package mutating func connect() throws(ImplementationError) -> DriverInfo {
         if connection != nil, let info { return info }
         if info == nil, let handshakeFailure { throw handshakeFailure }
         do {
@@ -110,7 +110,7 @@ public struct SubprocessDriver: ImplementationUnderTest {
     }
 
     /// Says bye and ends the process.
-    public mutating func shutdown() {
+    package mutating func shutdown() {
         if connection != nil {
             currentStep = .text("bye")
             _ = try? exchange(.bye, within: .seconds(2))
@@ -131,7 +131,7 @@ public struct SubprocessDriver: ImplementationUnderTest {
 
     // MARK: ImplementationUnderTest
 
-    public mutating func start(scenario: String, given: [String: Value]) throws(ImplementationError) {
+    package mutating func start(scenario: String, given: [String: Value]) throws(ImplementationError) {
         if connection == nil {
             if info != nil, lostProcess {
                 guard restarts < options.restartBudget else {
@@ -151,7 +151,7 @@ public struct SubprocessDriver: ImplementationUnderTest {
         _ = try okFields(try exchange(.start(scenario: scenario, given: given), within: options.stepTimeout))
     }
 
-    public mutating func perform(_ input: Input, atMilliseconds milliseconds: Int) throws(ImplementationError)
+    package mutating func perform(_ input: Input, atMilliseconds milliseconds: Int) throws(ImplementationError)
         -> Observations
     {
         guard let first = perform([TimedInput(input, atMilliseconds: milliseconds)]).first else {
@@ -162,16 +162,16 @@ public struct SubprocessDriver: ImplementationUnderTest {
 
     /// Requests in flight at most: enough to hide the pipe's latency, few enough that neither
     /// side can fill a pipe while the other waits (16 input requests are a few KiB).
-    public static let window = 16
+    package static let window = 16
 
     /// When no more than this many requests are in flight, the window is topped up in one
     /// write: the driver has the new requests to work on while the replies still owed are
     /// judged, and each write carries several.
-    public static let refill = window / 2
+    package static let refill = window / 2
 
     /// Pipelined: up to `window` input requests go out ahead of their replies, which are read
     /// in order, each against the step timeout from when it became the oldest outstanding.
-    public mutating func perform(_ inputs: [TimedInput]) -> [Result<Observations, ImplementationError>] {
+    package mutating func perform(_ inputs: [TimedInput]) -> [Result<Observations, ImplementationError>] {
         var results: [Result<Observations, ImplementationError>] = []
         results.reserveCapacity(inputs.count)
         // Ids are consecutive: inputs[i] goes out with id firstID + i.
@@ -272,7 +272,7 @@ public struct SubprocessDriver: ImplementationUnderTest {
         }
     }
 
-    public mutating func finish() {
+    package mutating func finish() {
         scenarioDeadline = nil
         guard connection != nil else { return }
         if options.freshProcessPerScenario {
@@ -290,7 +290,7 @@ public struct SubprocessDriver: ImplementationUnderTest {
 
     /// The reset after a scenario is part of it: a driver that fails it, or writes what was not
     /// asked for, errs in the scenario it just ran, not in the next.
-    public mutating func finishProblem() -> ImplementationError? {
+    package mutating func finishProblem() -> ImplementationError? {
         defer { resetProblem = nil }
         return resetProblem
     }

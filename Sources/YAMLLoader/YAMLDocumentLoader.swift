@@ -1,15 +1,15 @@
-import CYAML
+internal import CYAML
 
 /// Builds node trees from libyaml's events: every document of a text, with anchors resolved,
 /// duplicate keys refused, and the tree's size (aliases counted in full) within budget.
-public struct YAMLDocumentLoader {
+package struct YAMLDocumentLoader {
     private let limits: YAMLLimits
 
-    public init(limits: YAMLLimits = .standard) {
+    package init(limits: YAMLLimits = .standard) {
         self.limits = limits
     }
 
-    public func load(_ text: String) throws(YAMLError) -> [YAMLNode] {
+    package func load(_ text: String) throws(YAMLError) -> [YAMLNode] {
         var builder = TreeBuilder(reader: try YAMLEventReader(text: text, limits: limits), limits: limits)
         return try builder.documents()
     }

@@ -1,11 +1,11 @@
 /// How a scalar was written; a quoted `"1234"` and a plain `1234` are the same text.
-public enum ScalarStyle: Sendable, Equatable {
+package enum ScalarStyle: Sendable, Equatable {
     case plain, singleQuoted, doubleQuoted, literal, folded
 }
 
 /// One parse event, as libyaml reports it, with its start mark.
-public struct YAMLEvent: Sendable, Equatable {
-    public enum Kind: Sendable, Equatable {
+package struct YAMLEvent: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         case streamStart, streamEnd
         case documentStart(explicit: Bool)
         case documentEnd(explicit: Bool)
@@ -17,6 +17,6 @@ public struct YAMLEvent: Sendable, Equatable {
         case alias(anchor: String)
     }
 
-    public var kind: Kind
-    public var mark: Mark
+    package var kind: Kind
+    package var mark: Mark
 }

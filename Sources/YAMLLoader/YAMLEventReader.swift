@@ -1,4 +1,4 @@
-import CYAML
+internal import CYAML
 
 /// Pulls events from libyaml one at a time, counting nesting depth itself so that deeply
 /// nested input stops early instead of taking quadratic time inside libyaml.
@@ -200,7 +200,7 @@ final class YAMLEventReader {
 
 extension YAMLEvent {
     /// Every event of a text, in order; stops at the first error.
-    public static func events(
+    package static func events(
         of text: String, limits: YAMLLimits = .standard
     ) throws(YAMLError) -> [YAMLEvent] {
         let reader = try YAMLEventReader(text: text, limits: limits)

@@ -1,36 +1,36 @@
 /// A loaded YAML node that remembers where it was written.
-public struct YAMLNode: Sendable, Equatable {
+package struct YAMLNode: Sendable, Equatable {
     // Not `indirect`: the arrays already hold the children out of line, and a boxed case would
     // cost an allocation for every scalar.
-    public enum Kind: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         case scalar(String, ScalarStyle)
         case sequence([YAMLNode])
         case mapping([Pair])
     }
 
-    public struct Pair: Sendable, Equatable {
-        public var key: YAMLNode
-        public var value: YAMLNode
+    package struct Pair: Sendable, Equatable {
+        package var key: YAMLNode
+        package var value: YAMLNode
     }
 
-    public var kind: Kind
-    public var tag: String?
-    public var mark: Mark
+    package var kind: Kind
+    package var tag: String?
+    package var mark: Mark
 
-    public init(kind: Kind, tag: String? = nil, mark: Mark) {
+    package init(kind: Kind, tag: String? = nil, mark: Mark) {
         self.kind = kind
         self.tag = tag
         self.mark = mark
     }
 
     /// The scalar's text, or nil for a collection.
-    public var scalar: String? {
+    package var scalar: String? {
         if case .scalar(let text, _) = kind { return text }
         return nil
     }
 
     /// True for a plain `~`, `null`, `Null`, `NULL` or empty scalar (YAML core schema).
-    public var isNull: Bool {
+    package var isNull: Bool {
         guard case .scalar(let text, .plain) = kind, tag == nil else { return false }
         switch text {
         case "", "~", "null", "Null", "NULL": return true
@@ -39,7 +39,7 @@ public struct YAMLNode: Sendable, Equatable {
     }
 
     /// What a reader calls this node in an error message.
-    public var kindName: String {
+    package var kindName: String {
         switch kind {
         case .scalar: return isNull ? "null" : "a scalar"
         case .sequence: return "a list"
