@@ -86,15 +86,26 @@ let package = Package(
                 "ScenarioModel", "ReferenceMachine", "AuthFlowMachine", "Runner", "Reporters", "SpecModel",
                 "DriverProtocol", "SubprocessDriver", "Coverage", "SpecCheck", "Results", "Engine", "Exploration",
             ]),
-        .testTarget(
-            name: "AuthSpecTests",
-            dependencies: [
-                "YAMLLoader", "SpecModel", "ScenarioModel", "ReferenceMachine", "Runner", "Reporters",
-                "DriverProtocol", "SubprocessDriver", "DriverKit", "Coverage", "SpecCheck", "Results", "Engine",
-                "Exploration", "AuthFlowMachine", "CommandCatalog", "CommandLineKit", "Models",
-            ],
-            exclude: ["Fixtures"]),
-    ],
+        // What the tests share: the package's root and binary, process helpers, the fixture
+        // models, the exhaustive reducer check, the JUnit and Mermaid checks.
+        .target(
+            name: "AuthSpecTestSupport",
+            dependencies: ["SpecModel", "ScenarioModel", "ReferenceMachine", "Runner", "Reporters"],
+            path: "Tests/TestSupport"),
+    ]
+        // One test target per area, each over the modules it covers.
+        + [
+            "ScenarioFileTests", "ReferenceModelTests", "RunAndGateTests", "DriverProcessTests", "ReportingTests",
+            "SearchTests", "ToolingTests",
+        ].map { area -> Target in
+            .testTarget(
+                name: area,
+                dependencies: [
+                    "AuthSpecTestSupport", "YAMLLoader", "SpecModel", "ScenarioModel", "ReferenceMachine", "Runner",
+                    "Reporters", "DriverProtocol", "SubprocessDriver", "DriverKit", "Coverage", "SpecCheck", "Results",
+                    "Engine", "Exploration", "AuthFlowMachine", "CommandCatalog", "CommandLineKit", "Models",
+                ])
+        },
     swiftLanguageModes: [.v6]
 )
 

@@ -1,0 +1,321 @@
+import AuthSpecTestSupport
+import DriverProtocol
+import Foundation
+import Runner
+import SpecModel
+import SubprocessDriver
+import Testing
+
+/// External implementations through the subprocess path: the example drivers pass the suite,
+/// every deliberate bug is caught at the scenario and step that should catch it.
+@Suite(.serialized) struct DriverTests {
+    static let python = "python3 Examples/python/driver.py"
+
+    func options(_ command: String) -> DriverOptions {
+        var options = DriverOptions(command: command, model: TestSupport.model)
+        options.workingDirectory = TestSupport.root.path
+        options.validateProtocol = true
+        return options
+    }
+
+    func runSuite(_ command: String) -> (results: [ScenarioResult], driver: SubprocessDriver) {
+        var driver = SubprocessDriver(options: options(command))
+        let results = ScenarioRunner(model: TestSupport.model).run(TestSupport.suite().scenarios, on: &driver)
+        driver.shutdown()
+        return (results, driver)
+    }
+
+    @Test func pythonExamplePassesTheWholeSuiteWithEveryMessageValid() {
+        let (results, driver) = runSuite(Self.python)
+        let problems = results.filter { $0.outcome != .passed }.map {
+            "\($0.scenario.id): \($0.message ?? $0.firstProblem.map { "\($0.differences) \($0.message ?? "")" } ?? "")"
+        }
+        #expect(problems.isEmpty, "\(problems)")
+        #expect(results.count == TestSupport.suite().scenarios.count)
+        #expect(driver.info?.name == "python-example" && driver.info?.language == "python")
+        #expect(driver.restarts == 0)
+    }
+
+    /// Each bug of the Python example, the scenario and step (1-based) that must catch it, and
+    /// a key whose value must differ there.
+    static let bugs = TestSupport.unlockBugs
+
+    @Test(arguments: bugs.map(\.bug))
+    func pythonBugIsCaughtWhereItShouldBe(bug: String) throws {
+        let expected = try #require(Self.bugs.first { $0.bug == bug })
+        let (results, _) = runSuite("\(Self.python) --bug \(bug)")
+        try TestSupport.expectCaught(expected, in: results)
+    }
+
+    @Test func everyBugOfTheExampleIsListedHere() throws {
+        let listed = try TestSupport.execute(
+            URL(fileURLWithPath: "/usr/bin/env"), ["python3", "Examples/python/driver.py", "--list-bugs"])
+        let names = Set(listed.stdout.split(separator: "\n").map { String($0.split(separator: " ")[0]) })
+        #expect(names == Set(Self.bugs.map(\.bug) + TestSupport.authFlowBugs.map(\.bug)))
+        #expect(names.count >= 10)
+    }
+}
+
+/// The runner against drivers that misbehave, each through a real subprocess and the built
+/// binary: the faulty scenario ends errored with a clear message, the rest of the suite runs,
+/// and the results file is whole.
+@Suite(.serialized) struct DriverFaultTests {
+    static let faulty = "python3 Tests/Fixtures/drivers/faulty_driver.py"
+    static let target = "brief-cancel-goes-to-pin"
+
+    struct Outcome {
+        var status: Int32
+        var stdout: String
+        var document: [String: Any]
+        func outcomes(of implementation: Int) -> [String: String] {
+            let matrix = document["matrix"] as? [String: [String: String]] ?? [:]
+            let names = (document["implementations"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
+            return matrix.compactMapValues { $0[names[implementation]] }
+        }
+        var driverMessages: [String] {
+            (document["scenarios"] as? [[String: Any]] ?? []).filter {
+                ($0["implementation"] as? String) != "reference"
+            }
+            .compactMap { scenario in
+                (scenario["message"] as? String)
+                    ?? (scenario["steps"] as? [[String: Any]])?.compactMap { $0["message"] as? String }.first
+            }
+        }
+    }
+
+    func run(_ driverArguments: String, extra: [String] = []) throws -> Outcome {
+        let folder = try TestSupport.temporaryFolder([:])
+        let json = "\(folder)/results.json"
+        let result = try TestSupport.authspec(
+            [
+                "run", "--id", "brief-*", "--quiet", "--json", json, "--log-dir", folder, "--driver",
+                "\(Self.faulty) \(driverArguments)",
+            ] + extra)
+        let document =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any]
+            ?? [:]
+        return Outcome(status: result.status, stdout: result.stdout, document: document)
+    }
+
+    /// One scenario errored with `message`, the six others passed.
+    func expectOnlyTheTargetErrored(_ outcome: Outcome, message: String) {
+        #expect(outcome.status == 1)
+        let outcomes = outcome.outcomes(of: 1)
+        #expect(outcomes.count == 7)
+        #expect(outcomes[Self.target] == "errored")
+        #expect(outcomes.filter { $0.key != Self.target }.values.allSatisfy { $0 == "passed" }, "\(outcomes)")
+        #expect(outcome.driverMessages.count == 1)
+        #expect(outcome.driverMessages.first?.contains(message) == true, "\(outcome.driverMessages)")
+    }
+
+    @Test func crashMidScenario() throws {
+        let outcome = try run("--fault crash --scenario \(Self.target) --at-input 2")
+        expectOnlyTheTargetErrored(
+            outcome, message: "the driver exited with status 3 while waiting for the reply to input 'biometric: cancel'"
+        )
+        #expect(
+            outcome.driverMessages.first?.contains("last stderr lines:\n    | driver: about to crash on purpose")
+                == true)
+        let implementations = outcome.document["implementations"] as? [[String: Any]]
+        #expect(implementations?[1]["restarts"] as? Int == 1)
+    }
+
+    @Test func restartBudgetIsEnforced() throws {
+        let outcome = try run("--fault crash --scenario \(Self.target) --at-input 2", extra: ["--restart-budget", "0"])
+        #expect(outcome.status == 1)
+        let outcomes = outcome.outcomes(of: 1)
+        // Scenarios run in file order; the ones after the crash cannot restart the driver.
+        #expect(outcomes["brief-relogin-from-blocked"] == "errored")
+        #expect(
+            outcome.driverMessages.last?.contains("restarted 0 times, its whole budget") == true,
+            "\(outcome.driverMessages)")
+    }
+
+    @Test func killedBySignal() throws {
+        expectOnlyTheTargetErrored(
+            try run("--fault segfault --scenario \(Self.target) --at-input 2"),
+            message: "was killed by signal 11 (SIGSEGV)")
+    }
+
+    @Test func hangIsTimedOutAndKilled() throws {
+        let started = ContinuousClock.now
+        let outcome = try run("--fault hang --scenario \(Self.target) --at-input 2", extra: ["--step-timeout", "1s"])
+        expectOnlyTheTargetErrored(
+            outcome, message: "timed out after 1.0 seconds waiting for the reply to input 'biometric: cancel'")
+        #expect(ContinuousClock.now - started < .seconds(20))
+    }
+
+    @Test func lateReplyIsNeverReadAsTheNextOne() throws {
+        expectOnlyTheTargetErrored(
+            try run(
+                "--fault late-reply --seconds 2 --scenario \(Self.target) --at-input 2",
+                extra: ["--step-timeout", "1s"]),
+            message: "timed out after 1.0 seconds")
+    }
+
+    @Test func garbageLineGetsAHint() throws {
+        expectOnlyTheTargetErrored(
+            try run("--fault garbage --scenario \(Self.target) --at-input 2"),
+            message:
+                "is not JSON (unexpected character 'D' at column 1): \"DEBUG: observing state PINInput\". Was this meant for stderr?"
+        )
+    }
+
+    @Test func lineOverTheCap() throws {
+        expectOnlyTheTargetErrored(
+            try run("--fault long-line --scenario \(Self.target) --at-input 2"),
+            message: "above the limit of 1048576")
+    }
+
+    @Test func earlyExit() throws {
+        expectOnlyTheTargetErrored(
+            try run("--fault early-exit --scenario \(Self.target) --at-input 2"),
+            message: "the driver exited with status 0")
+    }
+
+    @Test func replyWithTheWrongID() throws {
+        expectOnlyTheTargetErrored(
+            try run("--fault wrong-id --scenario \(Self.target) --at-input 2"), message: "has id")
+    }
+
+    /// A reply written before its request (here the reset's reply and, in the same write, one
+    /// for the next request, not yet sent) is a protocol error at once, in the scenario whose
+    /// reset it followed, never taken for the next scenario's reply.
+    @Test func aReplyAheadOfItsRequestErrsInItsOwnScenario() throws {
+        expectOnlyTheTargetErrored(
+            try run("--fault reply-ahead --seconds 0 --scenario \(Self.target)"),
+            message:
+                "protocol error: after its reply to the reset after scenario '\(Self.target)' the driver wrote more to stdout, with no request outstanding"
+        )
+        // Written a while later, it is found before the next request goes out, or read as a
+        // second reply to that request: either way a protocol error, saying which.
+        let late = try run("--fault reply-ahead --seconds 0.3 --scenario \(Self.target)")
+        #expect(late.status == 1)
+        #expect(late.outcomes(of: 1).values.filter { $0 == "errored" }.count == 1, "\(late.outcomes(of: 1))")
+        let message = late.driverMessages.first ?? ""
+        #expect(
+            message.contains("before the request for") || message.contains("which was answered already")
+                || message.contains("with no request outstanding"), "\(message)")
+    }
+
+    @Test func wrongProtocolVersionIsOneBrokenVerdict() throws {
+        let outcome = try run("--fault wrong-version")
+        #expect(outcome.status == 1)
+        #expect(outcome.outcomes(of: 1).values.allSatisfy { $0 == "errored" })
+        let implementation = (outcome.document["implementations"] as? [[String: Any]])?[1]
+        #expect(implementation?["verdict"] as? String == "broken")
+        #expect(
+            (implementation?["message"] as? String)?.contains(
+                "protocol version mismatch: the driver chose version 2; this runner speaks 1") == true)
+        #expect(outcome.stdout.contains("DRIVER BROKEN: "))
+        #expect(!outcome.stdout.contains("ERRORED: "))
+    }
+
+    @Test func slowStartWithinTheHandshakeTimeoutPasses() throws {
+        let outcome = try run("--fault slow-start --seconds 2", extra: ["--handshake-timeout", "10s"])
+        #expect(outcome.status == 0)
+        #expect(outcome.outcomes(of: 1).values.allSatisfy { $0 == "passed" })
+    }
+
+    @Test func slowStartBeyondTheHandshakeTimeoutIsBroken() throws {
+        let outcome = try run("--fault slow-start --seconds 3", extra: ["--handshake-timeout", "1s"])
+        #expect(outcome.status == 1)
+        #expect((outcome.document["implementations"] as? [[String: Any]])?[1]["verdict"] as? String == "broken")
+    }
+
+    @Test func stderrFloodIsDrainedIntoTheLog() throws {
+        let folder = try TestSupport.temporaryFolder([:])
+        let result = try TestSupport.authspec([
+            "run", "--id", "brief-*", "--quiet", "--log-dir", folder,
+            "--driver", "\(Self.faulty) --fault stderr-flood --scenario \(Self.target) --at-input 2",
+        ])
+        #expect(result.status == 0, "\(result.stdout)")
+        let log = try FileManager.default.attributesOfItem(atPath: "\(folder)/driver-1.stderr.log")[.size] as? Int ?? 0
+        #expect(log >= 5_000_000)
+    }
+
+    @Test func freshProcessPerScenario() throws {
+        let outcome = try run("--fault stderr-flood --scenario none", extra: ["--driver-mode", "fresh"])
+        #expect(outcome.status == 0)
+        #expect(outcome.outcomes(of: 1).values.allSatisfy { $0 == "passed" })
+    }
+}
+
+@Suite struct ProtocolTests {
+    @Test func codecRoundTripsValues() throws {
+        let value = Value.map([
+            "a": .list([.int(-3), .bool(true), .null, .string("é\n\"\\ \u{1F600}")]), "b": .map([:]),
+        ])
+        #expect(try JSONCodec.decode(JSONCodec.encode(value)) == value)
+        #expect(JSONCodec.encode(.map(["b": .int(1), "a": .int(2)])) == #"{"a":2,"b":1}"#)
+        #expect(try JSONCodec.decode(#"{"s": "\u00e9\ud83d\ude00"}"#) == .map(["s": .string("é😀")]))
+    }
+
+    @Test(arguments: [
+        ("{\"a\": 1.5}", "numbers must be whole (counts and milliseconds) at column 8"),
+        ("{\"a\": 1, \"a\": 2}", "duplicate key \"a\" at column 10"),
+        ("{\"a\": 1} x", "unexpected text after the JSON value at column 10"),
+        ("[1, 2", "unterminated array at column 6"),
+        ("hello", "unexpected character 'h' at column 1"),
+    ])
+    func codecRefusesWithAColumn(text: String, message: String) {
+        #expect(throws: (any Error).self) { try JSONCodec.decode(text) }
+        do { _ = try JSONCodec.decode(text) } catch { #expect(error.description == message) }
+    }
+
+    @Test func everyRequestTheRunnerSendsMatchesItsSchema() {
+        let requests: [DriverRequest] = [
+            .hello(versions: [1], model: "unlock"),
+            .start(scenario: "s", given: ["pin": .string("1234"), "blocked_for": .null]),
+            .input(Input("launch"), timeMilliseconds: 0), .input(Input("digit", .int(4)), timeMilliseconds: 1500),
+            .reset, .bye,
+        ]
+        for (id, request) in requests.enumerated() {
+            #expect(
+                ProtocolSchemas.problems(
+                    in: request.message(id: id), schema: ProtocolSchemas.requestSchema(request.type)
+                ).isEmpty)
+        }
+    }
+
+    @Test func schemasCatchMalformedReplies() throws {
+        let noObservations = try JSONCodec.decode(#"{"id":3,"ok":true}"#)
+        #expect(
+            ProtocolSchemas.problems(in: noObservations, schema: ProtocolSchemas.replySchema(to: "input", ok: true))
+                == ["$: missing \"observations\""])
+        let badKind = try JSONCodec.decode(#"{"id":3,"ok":false,"error":{"kind":"oops","message":"x"}}"#)
+        #expect(
+            ProtocolSchemas.problems(in: badKind, schema: "error.reply.schema.json") == [
+                #"$.error.kind: expected one of "unsupported", "failed", found "oops""#
+            ])
+        let hello = try JSONCodec.decode(
+            #"{"id":0,"ok":true,"protocol":1,"implementation":{"name":"x","version":"1"},"capabilities":{"inputs":[],"observations":[1]}}"#
+        )
+        #expect(
+            ProtocolSchemas.problems(in: hello, schema: "hello.reply.schema.json") == [
+                "$.capabilities.observations[0]: expected string, found integer",
+                "$.implementation: missing \"language\"",
+            ])
+    }
+
+    /// The schemas published under docs/protocol/ are the ones the runner checks with.
+    /// AUTHSPEC_RECORD=1 rewrites the published files.
+    @Test func publishedSchemasMatchTheRunners() throws {
+        let folder = TestSupport.root.appendingPathComponent("docs/protocol")
+        for file in ProtocolSchemas.files {
+            let url = folder.appendingPathComponent(file.name)
+            if ProcessInfo.processInfo.environment["AUTHSPEC_RECORD"] == "1" {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                try Data(file.text.utf8).write(to: url)
+            }
+            #expect(
+                (try? String(contentsOf: url, encoding: .utf8)) == file.text,
+                "\(file.name) differs; AUTHSPEC_RECORD=1 swift test rewrites it")
+            #expect((try? JSONCodec.decode(file.text)) != nil)
+        }
+        let published = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+            $0.hasSuffix(".json")
+        }
+        #expect(Set(published) == Set(ProtocolSchemas.files.map(\.name)))
+    }
+}

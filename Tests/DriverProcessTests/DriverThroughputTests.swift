@@ -1,0 +1,152 @@
+import AuthSpecTestSupport
+import DriverProtocol
+import Foundation
+import SpecModel
+import SubprocessDriver
+import Testing
+
+/// The pieces of driver-mode throughput: requests written as bytes, replies decoded with a
+/// reused decoder, the do-nothing driver `bench` measures against, and `bench` itself.
+@Suite struct DriverThroughputTests {
+    /// The do-nothing driver that `swift build` put beside the authspec binary.
+    static var doNothingDriver: String {
+        TestSupport.binary.deletingLastPathComponent().appendingPathComponent("do-nothing-driver").path
+    }
+
+    /// Requests go out as the bytes the message encodes to, whatever their strings hold.
+    @Test func requestLinesAreTheEncodedMessages() {
+        let awkward = "quote \" backslash \\ tab \t newline \n nul \u{0} esc \u{1B} del \u{7F} é 😀"
+        let requests: [DriverRequest] = [
+            .hello(versions: [1, 2], model: "unlock"),
+            .start(
+                scenario: awkward,
+                given: [
+                    "pin": .string("1234"), "clock": .int(-1_767_258_000_000), "biometric_enabled": .bool(true),
+                    "nothing": .null, "list": .list([.int(.min), .int(.max), .string(awkward)]),
+                    "é": .map(["b": .int(0), "a": .int(9), "B": .int(10)]),
+                ]),
+            .input(Input("launch"), timeMilliseconds: 0),
+            .input(Input("digit", .int(7)), timeMilliseconds: 120_000),
+            .input(Input("biometric", .string("cancel")), timeMilliseconds: 9),
+            .input(Input(awkward, .map(["x": .list([])])), timeMilliseconds: Int.max),
+            .reset, .bye,
+        ]
+        for (id, request) in requests.enumerated() {
+            var line: [UInt8] = []
+            request.appendLine(id: id * 1000 - 1, to: &line)
+            #expect(
+                String(decoding: line, as: UTF8.self) == JSONCodec.encode(request.message(id: id * 1000 - 1)) + "\n",
+                "\(request)")
+        }
+    }
+
+    /// A decoder kept from line to line gives what a fresh one gives, after a refused line too.
+    @Test func aReusedDecoderReadsEachLineAlone() throws {
+        let lines = [
+            #"{"id":2,"ok":true,"observations":{"state":"PINInput","states":["A","B"],"events":[{"name":"x","params":{"n":1}}]}}"#,
+            #"{"a":[1,[2,{"b":[3,{"c":"\u00e9\ud83d\ude00"}]}]],"d":{"e":{}}}"#,
+            #"{"id":3,"ok":true,"observations":{"state":"A","state":"B"}}"#,
+            #"[1,2,{"k":[3,4"#,
+            #"{"k1":1,"k2":2,"k3":3,"k4":4,"k5":5,"k6":6,"k7":7,"k8":8,"k9":9,"k10":10,"k11":11,"k12":12,"k13":13,"k14":14,"k15":15,"k16":16,"k17":17,"k18":18,"k3":0}"#,
+            #"{"k1":1,"k2":2,"k3":3,"k4":4,"k5":5,"k6":6,"k7":7,"k8":8,"k9":9,"k10":10,"k11":11,"k12":12,"k13":13,"k14":14,"k15":15,"k16":16,"k17":17,"k18":18}"#,
+            #"{"x":"\"\\\/\b\f\n\r\t","y":-9223372036854775808,"z":[true,false,null]}"#,
+            #"{"id":2,"ok":true,"observations":{"state":"PINInput","states":["A","B"],"events":[{"name":"x","params":{"n":1}}]}}"#,
+        ]
+        var decoder = JSONCodec.Decoder()
+        for line in lines {
+            let fresh = Result { () throws(JSONSyntaxError) in try JSONCodec.decode(line) }
+            var bytes = Array(line.utf8)
+            let reused = bytes.withUnsafeMutableBufferPointer { buffer in
+                Result { () throws(JSONSyntaxError) in try decoder.decode(UnsafeBufferPointer(buffer)) }
+            }
+            #expect(fresh == reused, "\(line)")
+        }
+        #expect(throws: JSONSyntaxError.self) { try JSONCodec.decode(lines[2]) }
+        #expect(throws: JSONSyntaxError.self) { try JSONCodec.decode(lines[4]) }
+        #expect(try JSONCodec.decode(lines[5]).description.contains("k18: 18"))
+    }
+
+    /// Duplicate keys are found after the object is read, yet reported as before: the first
+    /// repeated key in the line, ahead of any later fault, wherever it is nested.
+    @Test(arguments: [
+        (#"{"a":{"b":1,"a":2,"b":3},"a":[{"x":1,"x":2}]}"#, #"duplicate key "b" at column 19"#),
+        (#"{"a":1,"b":{"c":{"d":[{"e":1,"e":2}]}},"a":2}"#, #"duplicate key "e" at column 30"#),
+        (#"{"\u0061":1,"a":2}"#, #"duplicate key "a" at column 13"#),
+        (#"{"a":1,"a":x}"#, #"duplicate key "a" at column 8"#),
+        (#"{"a":[1,{"b":2,"b":"#, #"duplicate key "b" at column 16"#),
+        (#"{"a":1,"b":2,"a":3,}"#, #"duplicate key "a" at column 14"#),
+        (#"{"a":[{"b":1}],"b":{"a":1},"c":x}"#, "unexpected character 'x' at column 32"),
+        (#"{"a":1,"b":{"a":x}}"#, "unexpected character 'x' at column 17"),
+    ])
+    func duplicateKeysAreReportedWhereTheyAreRead(line: String, message: String) {
+        #expect(throws: JSONSyntaxError.self) { try JSONCodec.decode(line) }
+        do { _ = try JSONCodec.decode(line) } catch { #expect(error.description == message) }
+    }
+
+    /// The do-nothing driver speaks the protocol, but `authspec doctor` does not call a driver
+    /// that observes nothing a working one.
+    @Test func doctorSaysTheDoNothingDriverObservesNothing() throws {
+        let result = try TestSupport.authspec(["doctor", "--driver", Self.doNothingDriver])
+        #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("do-nothing 1 (c), protocol 1"))
+        #expect(result.stdout.contains("  ✗ it declares no observations\n"), "\(result.stdout)")
+        #expect(!result.stdout.contains("The driver works."))
+    }
+
+    /// Every message of the suite through the do-nothing driver is schema-valid; no scenario
+    /// counts as passed, since nothing was checked, and the gate fails with the reason.
+    @Test func theDoNothingDriverRunsTheSuiteAndFailsTheGate() throws {
+        let logs = try TestSupport.temporaryFolder([:])
+        defer { try? FileManager.default.removeItem(atPath: logs) }
+        for profile in ["full", "minimal"] {
+            let result = try TestSupport.authspec([
+                "run", "--validate-protocol", "--log-dir", logs, "--profile", profile, "--driver",
+                Self.doNothingDriver,
+            ])
+            #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+            #expect(
+                result.stdout.contains(
+                    "against do-nothing: 0 passed, \(TestSupport.suiteSize) not checked, 0 failed, 0 errored, 0 skipped"
+                ),
+                "\(result.stdout)")
+            let missing = profile == "full" ? TestSupport.model.observations.map(\.key) : ["state"]
+            #expect(
+                TestSupport.withoutTimings(result.stdout).hasSuffix(
+                    "FAIL: do-nothing: \(TestSupport.suiteSize) not checked (ran without comparing one expectation: none written, or none on a key it observes); "
+                        + "do-nothing does not meet the \(profile) profile: it does not observe \(missing.joined(separator: ", ")); "
+                        + "nothing verified on do-nothing: not one of its \(TestSupport.suiteSize) scenarios compared an expectation and agreed\n"
+                ), "\(result.stdout)")
+        }
+    }
+
+    /// The replay counts every input request it fed and every reply it was owed.
+    @Test func replayFeedsTheRecordedRequests() throws {
+        var lines: [[UInt8]] = []
+        var id = 0
+        func add(_ request: DriverRequest) {
+            var line: [UInt8] = []
+            request.appendLine(id: id, to: &line)
+            lines.append(line)
+            id += 1
+        }
+        add(.hello(versions: [1], model: "unlock"))
+        for scenario in 0..<3 {
+            add(.start(scenario: "s\(scenario)", given: ["pin": .string("1234")]))
+            for step in 0..<40 { add(.input(Input("digit", .int(step % 10)), timeMilliseconds: step)) }
+            add(.reset)
+        }
+        add(.bye)
+        let measured = try RequestReplay.replay(lines, into: "'\(Self.doNothingDriver)'")
+        #expect(measured.inputs == 120)
+        #expect(measured.duration > .zero)
+    }
+
+    /// `bench` compares authspec with the do-nothing driver alone and reports the ratio.
+    @Test func benchReportsARatio() throws {
+        let result = try TestSupport.authspec(["bench", "--trials", "1", "--min-steps", "1"])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        let median = result.stdout.split(separator: "\n").first { $0.contains("median: alone") }
+        #expect(median?.contains(/ratio \d+\.\d\d$/) == true, "\(result.stdout)")
+        #expect(result.stdout.contains("CPU per input step"))
+    }
+}

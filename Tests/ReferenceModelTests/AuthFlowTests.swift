@@ -1,0 +1,325 @@
+import AuthSpecTestSupport
+import Engine
+import Foundation
+import ReferenceMachine
+import Runner
+import ScenarioModel
+import SpecModel
+import SubprocessDriver
+import Testing
+
+@testable import AuthFlowMachine
+@testable import Exploration
+
+/// The auth-flow model (UIF-AUTH-001 with the unlock screen inside it): its suite passes on its
+/// reference and covers its catalogue, and the embedded unlock screen is the unlock model's own,
+/// observation for observation, on random input sequences.
+@Suite struct AuthFlowTests {
+    static let model = AuthFlowModel.declaration
+    static var folder: String { TestSupport.root.appendingPathComponent("AuthFlow/Scenarios").path }
+
+    @Test func theSuitePassesOnTheReferenceAndCoversItsCatalogue() throws {
+        let suite = Suite(
+            paths: [Self.folder], requirementsFile: nil, model: Self.model, selection: SuiteSelection())
+        #expect(suite.loaded.diagnostics.map(\.description) == [])
+        #expect(suite.scenarios.count >= 30)
+        #expect(RequirementCatalogue.uncovered(suite.requirements, by: suite.scenarios).map(\.id) == [])
+        var reference = AuthFlowReference()
+        let runner = ScenarioRunner(model: Self.model)
+        for scenario in suite.scenarios {
+            let result = runner.run(scenario, on: &reference)
+            #expect(result.outcome == .passed, "\(scenario.id): \(String(describing: result.firstProblem))")
+        }
+    }
+
+    /// The unlock screen's inputs, with the arguments a random walk picks from.
+    static let inputs: [Input] =
+        [
+            "launch", "kill", "background", "foreground", "delete", "clear", "enrolment_changed", "enable_biometrics",
+            "platform_lockout_ended",
+        ].map { Input($0) }
+        + [1, 499, 500, 59_000, 60_000, 300_000, 3_600_000, 604_800_000].map { Input("advance", .int($0)) }
+        + BiometricOutcome.allCases.map { Input("biometric", .string($0.rawValue)) }
+        + PlatformErrors.all.prefix(4).map { Input("biometric_error", .string($0.code)) }
+        + [1, 2, 3, 4, 4, 9].map { Input("digit", .int($0)) }
+        + TapTarget.allCases.map { Input("tap", .string($0.rawValue)) }
+        + [Input("clock_forward", .int(3_600_000)), Input("clock_back", .int(3_600_000))]
+
+    static func world(_ random: inout SeededRandom) -> [String: Value] {
+        func pick<T>(_ choices: [T]) -> T { choices[Int(random.next() % UInt64(choices.count))] }
+        return [
+            "biometric_enabled": .bool(pick([true, true, false])),
+            "biometric_type": .string(pick(["face", "fingerprint", "none"])),
+            "biometric_status": .string(pick(["available", "available", "lockout", "not_enrolled"])),
+            "session": .string(pick(["valid", "valid", "valid", "expired"])),
+            "session_age": .int(pick([0, 0, 604_000_000, 2_591_000_000])),
+            "tier": .string(pick(["pro", "perfect"])),
+            "pin_failures": .int(pick([0, 0, 3, 4, 7])),
+            "pin_length": .int(4),
+        ]
+    }
+
+    /// Over the same random sequences of the unlock screen's inputs, the auth-flow reference
+    /// reports every unlock observation the unlock reference does while the unlock screen (or
+    /// the Dashboard behind it) is up; at a hand-over to Login or Recovery, the flow's screens,
+    /// the states agree and the walk ends.
+    @Test func theEmbeddedUnlockScreenIsTheUnlockModels() throws {
+        let keys = UnlockModel.declaration.observations.map(\.key)
+        var compared = 0
+        var handovers = 0
+        for run in 0..<300 {
+            var random = SeededRandom(seed: 13, run: run)
+            let given = Self.world(&random)
+            var unlock = ReferenceImplementation()
+            var flow = AuthFlowReference()
+            try unlock.start(scenario: "walk-\(run)", given: given)
+            try flow.start(scenario: "walk-\(run)", given: given)
+            var time = 0
+            for step in 0..<40 {
+                let input = Self.inputs[Int(random.next() % UInt64(Self.inputs.count))]
+                if input.name == "advance" { time += input.argument?.int ?? 0 }
+                let expected = try unlock.perform(input, atMilliseconds: time)
+                let observed = try flow.perform(input, atMilliseconds: time)
+                let place = "run \(run), step \(step + 1) (\(input)) in \(given)"
+                if ["Login", "Recovery"].contains(observed["state"]?.string) {
+                    #expect(observed["state"] == expected["state"], "\(place)")
+                    #expect(observed["states"] == expected["states"], "\(place)")
+                    handovers += 1
+                    break
+                }
+                for key in keys {
+                    #expect(observed[key] == expected[key], "\(key) at \(place)")
+                }
+                compared += 1
+            }
+        }
+        #expect(compared > 5_000 && handovers > 50, "compared \(compared) steps, \(handovers) hand-overs")
+    }
+
+    /// The flow has no `login_completed`: a scenario for it signs in through Login.
+    @Test func loginCompletedIsNotAnInputOfTheFlow() throws {
+        #expect(Self.model.input(named: "login_completed") == nil)
+        var flow = AuthFlowReference()
+        try flow.start(scenario: "s", given: [:])
+        #expect(throws: ImplementationError.self) { try flow.perform(Input("login_completed"), atMilliseconds: 0) }
+    }
+
+    static func runThroughPython(_ arguments: String = "") -> (results: [ScenarioResult], name: String?) {
+        var options = DriverOptions(
+            command: "python3 Examples/python/driver.py --argon2-memory-kib 8 " + arguments, model: Self.model)
+        options.workingDirectory = TestSupport.root.path
+        options.validateProtocol = true
+        var driver = SubprocessDriver(options: options)
+        let scenarios = ScenarioLoader(model: Self.model).load(paths: [Self.folder]).scenarios
+        let results = ScenarioRunner(model: Self.model).run(scenarios, on: &driver)
+        driver.shutdown()
+        return (results, driver.info?.name)
+    }
+
+    /// The Python example serves the auth-flow model when the handshake asks for it, and passes.
+    @Test func thePythonExamplePassesTheFlowsSuite() {
+        let (results, name) = Self.runThroughPython()
+        #expect(name == "python-example")
+        #expect(results.count >= 30)
+        let problems = results.filter { $0.outcome != .passed }.map { "\($0.scenario.id): \($0.outcome)" }
+        #expect(problems.isEmpty, "\(problems)")
+    }
+
+    /// Each auth-flow bug of the Python example, the scenario and step (1-based) that catch it,
+    /// and a key that differs there.
+    static let bugs = TestSupport.authFlowBugs
+
+    @Test(arguments: bugs.map(\.bug))
+    func aFlowBugIsCaughtWhereItShouldBe(bug: String) throws {
+        let expected = try #require(Self.bugs.first { $0.bug == bug })
+        let (results, _) = Self.runThroughPython("--bug " + bug)
+        try TestSupport.expectCaught(expected, in: results)
+    }
+
+    /// The suite's folder picks its model through its manifest; asking for another model than
+    /// the suite found is one usage error, not an input error per scenario.
+    @Test func theManifestPicksTheModelAndAConflictIsAUsageError() throws {
+        let flow = try TestSupport.authspec(["run", "AuthFlow/Scenarios", "--quiet"])
+        #expect(flow.status == 0, "\(flow.stdout)\(flow.stderr)")
+        let count = ScenarioLoader(model: Self.model).load(paths: [Self.folder]).scenarios.count
+        #expect(flow.stdout.contains("PASS: \(count) scenario runs"))
+        let conflict = try TestSupport.authspec(["run", "--model", "auth-flow", "--quiet"])
+        #expect(conflict.status == 2)
+        #expect(
+            conflict.stderr.contains(
+                "--model auth-flow, but the suite found is the unlock model's (authspec.yaml): name the auth-flow suite's scenarios, or leave --model out"
+            ), "\(conflict.stderr)")
+        #expect(!conflict.stderr.contains("input error"))
+    }
+
+    /// One `run` over both models' suites: each runs as alone, one verdict for both, and one
+    /// JUnit, Markdown and coverage report with a part per model; the drivers' logs kept apart.
+    @Test func oneRunOverBothModels() throws {
+        let folder = try TestSupport.temporaryFolder([:])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let python = "python3 Examples/python/driver.py --argon2-memory-kib 8"
+        let reports = [
+            "--junit", folder + "/r.xml", "--markdown", folder + "/r.md", "--coverage", folder + "/c.md", "--log-dir",
+            folder + "/logs",
+        ]
+        let both = try TestSupport.authspec(
+            ["run", "Scenarios", "AuthFlow/Scenarios", "--quiet", "--driver", python] + reports)
+        #expect(both.status == 0, "\(both.stdout)\(both.stderr)")
+        #expect(both.stdout.contains("== The unlock model: Scenarios"))
+        #expect(both.stdout.contains("== The auth-flow model: AuthFlow/Scenarios"))
+        #expect(both.stdout.hasSuffix("PASS: 2 models: unlock passed, auth-flow passed\n"), "\(both.stdout)")
+        let junit = try String(contentsOfFile: folder + "/r.xml", encoding: .utf8)
+        let unlockCount = TestSupport.suiteSize
+        let flowCount = ScenarioLoader(model: Self.model).load(paths: [Self.folder]).scenarios.count
+        #expect(junit.contains("<testsuite name=\"python-example (unlock)\" tests=\"\(unlockCount)\" failures=\"0\""))
+        #expect(junit.contains("<testsuite name=\"python-example (auth-flow)\" tests=\"\(flowCount)\" failures=\"0\""))
+        #expect(junit.contains("<testsuites name=\"authspec\" tests=\"\(unlockCount + flowCount)\""))
+        let markdown = try String(contentsOfFile: folder + "/r.md", encoding: .utf8)
+        #expect(markdown.hasPrefix("**PASS: 2 models: the unlock model passed, the auth-flow model passed**"))
+        #expect(markdown.contains("# authspec results: the unlock model\n"))
+        #expect(markdown.contains("# authspec results: the auth-flow model\n"))
+        let coverage = try String(contentsOfFile: folder + "/c.md", encoding: .utf8)
+        #expect(
+            coverage.contains("# State coverage: the unlock model")
+                && coverage.contains("# State coverage: the auth-flow model"))
+        let logs = try FileManager.default.contentsOfDirectory(atPath: folder + "/logs").sorted()
+        #expect(logs == ["auth-flow-driver-1.stderr.log", "unlock-driver-1.stderr.log"])
+
+        // A bug in one model's part fails the whole run, and says which model.
+        let bug = try TestSupport.authspec(
+            ["run", "Scenarios", "AuthFlow/Scenarios", "--quiet", "--driver", python + " --bug cancel-shows-error"]
+                + reports)
+        #expect(bug.status == 1)
+        #expect(bug.stdout.hasSuffix("FAIL: 2 models: unlock passed, auth-flow did not pass\n"), "\(bug.stdout)")
+
+        // Results JSON are one model's: asked for with both, a usage error before anything runs.
+        let json = try TestSupport.authspec(["run", "Scenarios", "AuthFlow/Scenarios", "--json", folder + "/r.json"])
+        #expect(json.status == 2)
+        #expect(json.stderr.contains("--json belongs to one model's run, and these paths hold suites of 2 models"))
+        #expect(!FileManager.default.fileExists(atPath: folder + "/r.json"))
+    }
+
+    /// `spec check` reads UIF-AUTH-001's §2 flowchart and §5.1 diagram against the flow: the
+    /// readings recorded in its mapping are notes beside what it finds; §2's first-time question
+    /// for a returning user, §5.1's 5th failure to Login, §6.1's 100 ms and §11.2's two unlock
+    /// event names are disagreements, as in the unlock model's check.
+    @Test func specCheckReadsTheFlowchartAgainstTheFlow() throws {
+        let document = TestSupport.shared.appendingPathComponent("spec/001_76466166adadd7f5.txt").path
+        let result = try TestSupport.authspec(["spec", "check", document, "--manifest", "AuthFlow/authspec.yaml"])
+        #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("against the auth-flow model"))
+        #expect(result.stdout.contains("compared §2 flowchart (line 27), §5.1 stateDiagram-v2 (line 216)"))
+        #expect(result.stdout.contains(":233: error: conflict: PINError → Login"))
+        #expect(result.stdout.contains(":64: note: recorded disagreement:") && result.stdout.contains("(INT-AF-001)"))
+        #expect(result.stdout.contains(":59: note: recorded disagreement:") && result.stdout.contains("(INT-AF-006)"))
+        // A recorded reading is a note beside the finding on its line, never in its place.
+        #expect(result.stdout.contains(":64: error: not in the model: Carousel → CheckingSession"))
+        #expect(
+            result.stdout.hasSuffix(
+                "5 disagreements, 12 warnings, 2 recorded disagreements (read, each with its reading)\n"))
+        // §11.2's screen_view "biometric" and biometric_fallback against SCR-AUTH-006's names (INT-028),
+        // the flow's own events agreeing with the document.
+        #expect(result.stdout.contains(":431: error: rule table: analytics events, screen_view event"))
+        #expect(result.stdout.contains(":440: error: rule table: analytics events, biometric_fallback event"))
+        #expect(!result.stdout.contains("login_success event") && !result.stdout.contains("mfa_error event"))
+        // §6.1's 100 ms from the prompt to the Dashboard, against the Success screen's 0.5 s (INT-027),
+        // as the unlock model's check says too.
+        #expect(result.stdout.contains(":260: error: rule table: hand-over delay"))
+        // The flow's timers as the document writes them: the splash's 1500 ms, the MFA screen's 5 min.
+        #expect(result.stdout.contains("flow timers rows: 2"))
+        #expect(!result.stdout.contains("rule table: flow timers"))
+    }
+
+    /// Reports/auth-flow/mutation.md is the current suite's: its counts, and a score of at least
+    /// 95% with every key.
+    @Test func theCommittedMutationScoreIsTheSuites() throws {
+        let text = try String(
+            contentsOf: TestSupport.root.appendingPathComponent("Reports/auth-flow/mutation.md"), encoding: .utf8)
+        let scenarios = ScenarioLoader(model: Self.model).load(paths: [Self.folder]).scenarios.count
+        let mutants = AuthFlowPackage.package.mutants().count
+        #expect(mutants >= 20)
+        #expect(text.contains("\(scenarios) scenarios against \(mutants) mutants of the reference"))
+        let row = try #require(text.split(separator: "\n").first { $0.hasPrefix("| every key |") })
+        let score = try #require(row.firstMatch(of: /\*\*(\d+)\.(\d)%\*\*/))
+        #expect(Int(score.output.1)! >= 95, "\(row)")
+    }
+
+    /// The unlock screen's invariants watch it inside the flow, where a sign-in (leaving the
+    /// sheet or the MFA screen signed in) may lift the lock and nothing else may: the unlock
+    /// example's bug that lifts it on the tap alone is named by the rule, at the tap.
+    @Test func theUnlockInvariantsWatchTheScreenInsideTheFlow() throws {
+        let ids = Self.model.invariants.map(\.id)
+        #expect(ids.contains("lock-runs-with-the-clock") && ids.contains("failures-fall-only-on-unlock"))
+        try TestSupport.expectCaught(
+            ("relogin-clears-lock", "unlock-relogin-from-a-lock-through-mfa", 3, "invariant lock-runs-with-the-clock"),
+            in: Self.runThroughPython("--bug relogin-clears-lock").results)
+    }
+
+    /// Generated inputs try the code that is right at that moment on the virtual clock (the
+    /// model's meaningful digits), not only the world's own PIN: a walk can pass the MFA screen.
+    @Test func generatedCodesIncludeTheOneRightNow() throws {
+        let generator = ProbeGenerator(model: Self.model)
+        let given = Dictionary(uniqueKeysWithValues: Self.model.given.map { ($0.key, $0.defaultValue) })
+        let elapsed = 95_000
+        let totp = TOTP(secret: Array(AuthFlowModel.defaultSecret.utf8))
+        let now = totp.code(atMilliseconds: UnlockModel.defaultClock + elapsed)
+        var random = SeededRandom(seed: 5)
+        let drawn = (0..<400).compactMap {
+            _ in generator.value(of: .digits, random: &random, observed: [], given: given, elapsed: elapsed)?.string
+        }
+        #expect(drawn.contains(now))
+        #expect(drawn.contains(totp.code(atMilliseconds: UnlockModel.defaultClock + elapsed - 30_000)))
+        // The unlock model means nothing by digits but its PIN.
+        let unlock = ProbeGenerator(model: UnlockModel.declaration)
+        let pins = (0..<100).compactMap {
+            _ in unlock.value(of: .digits, random: &random, observed: [], given: ["pin": .string("2580")])?.string
+        }
+        #expect(pins.allSatisfy { $0.count == 4 } && pins.contains("2580"))
+    }
+
+    /// An exploration of the flow writes a counterexample that names its model and says how to
+    /// reproduce it; run as that model's, it fails on the buggy driver and passes on the correct one.
+    @Test func anExploredCounterexampleNamesItsModel() throws {
+        let folder = try TestSupport.temporaryFolder([:])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let python = "python3 Examples/python/driver.py --argon2-memory-kib 8"
+        let file = folder + "/found.yaml"
+        let found = try TestSupport.authspec([
+            "explore", "--model", "auth-flow", "--driver", python + " --bug cancel-shows-error", "--seed", "2",
+            "--runs", "200", "--out", file, "--log-dir", folder + "/logs",
+        ])
+        #expect(found.status == 1, "\(found.stdout)\(found.stderr)")
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(text.contains("\nmodel: auth-flow\n"))
+        #expect(text.contains("# Reproduce: authspec explore --model auth-flow --driver"))
+        let buggy = try TestSupport.authspec([
+            "run", file, "--model", "auth-flow", "--quiet", "--driver", python + " --bug cancel-shows-error",
+            "--log-dir", folder + "/logs",
+        ])
+        #expect(buggy.status == 1, "\(buggy.stdout)\(buggy.stderr)")
+        let correct = try TestSupport.authspec([
+            "run", file, "--model", "auth-flow", "--quiet", "--driver", python, "--log-dir", folder + "/logs",
+        ])
+        #expect(correct.status == 0, "\(correct.stdout)\(correct.stderr)")
+    }
+
+    /// An arrow spec check cannot take apart (chained, `A --> B --> C`) is said and counted, never
+    /// skipped in silence: a document that has one does not agree by default.
+    @Test func anArrowSpecCheckCannotReadIsADisagreement() throws {
+        let original = try String(
+            contentsOf: TestSupport.shared.appendingPathComponent("spec/001_76466166adadd7f5.txt"), encoding: .utf8)
+        let chained = original.replacingOccurrences(
+            of: "    COLD --> SPLASH\n", with: "    COLD --> SPLASH --> FIRST\n")
+        #expect(chained != original)
+        let folder = try TestSupport.temporaryFolder(["uif.txt": chained])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let result = try TestSupport.authspec([
+            "spec", "check", folder + "/uif.txt", "--manifest", "AuthFlow/authspec.yaml",
+        ])
+        #expect(result.status == 1)
+        #expect(
+            result.stdout.contains(
+                "uif.txt:56: error: arrow not read: cannot read \"COLD --> SPLASH --> FIRST\" (one arrow per statement, such as A --> B or A -->|label| B): not compared"
+            ), "\(result.stdout)")
+    }
+}

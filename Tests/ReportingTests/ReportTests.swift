@@ -1,0 +1,302 @@
+import AuthSpecTestSupport
+import Coverage
+import Foundation
+import ReferenceMachine
+import Reporters
+import Results
+import Runner
+import ScenarioModel
+import SpecModel
+import Testing
+
+@Suite(.serialized) struct ReportTests {
+    /// A run keeps huge values cut, within bounds, with their length and a digest: keeping a
+    /// kept value changes nothing (observations and expectations meet in this form), and values
+    /// that differ only past the cut still differ.
+    @Test func keptValuesAreBoundedAndKeepingTwiceChangesNothing() {
+        let long = String(repeating: "añ€", count: 3_000)
+        let other = String(long.dropLast()) + "x"
+        let list = Value.list((0..<300).map { .int($0) })
+        for value in [Value.string(long), .string(other), list, .map(["k": .string(long)]), .list([.string(long)])] {
+            let kept = value.keptForReports()
+            #expect(kept != value)
+            #expect(kept.isKeptAsIs)
+            #expect(kept.keptForReports() == kept)
+        }
+        #expect(Value.string(long).keptForReports() != Value.string(other).keptForReports())
+        guard case .string(let cut) = Value.string(long).keptForReports() else {
+            Issue.record("a string stays a string")
+            return
+        }
+        #expect(cut.utf8.count <= Value.keptStringBytes)
+        #expect(cut.hasSuffix("… (\(long.utf8.count) bytes in all, digest \(String(Digest.fnv1a(long), radix: 16)))"))
+        #expect(!cut.contains("\u{FFFD}"), "cut between scalars, never inside one")
+        #expect(list.keptForReports().list?.count == Value.keptListItems)
+        #expect(Value.string("short").keptForReports() == .string("short"))
+    }
+
+    /// Runs the built binary; returns the status and the folder holding the four reports.
+    func report(_ arguments: [String], files: [String: String] = [:]) throws -> (
+        status: Int32, folder: String, stderr: String
+    ) {
+        let folder = try TestSupport.temporaryFolder(files)
+        let result = try TestSupport.authspec(
+            [
+                "run", "--quiet", "--log-dir", folder, "--json", "\(folder)/r.json", "--junit", "\(folder)/r.xml",
+                "--markdown", "\(folder)/r.md", "--coverage", "\(folder)/c.md",
+            ] + arguments)
+        return (result.status, folder, result.stderr)
+    }
+
+    func read(_ path: String) throws -> String { try String(contentsOfFile: path, encoding: .utf8) }
+
+    @Test func junitParsesWithTheRightCountsForEveryOutcome() throws {
+        let faulty = "python3 Tests/Fixtures/drivers/faulty_driver.py"
+        let run = try report([
+            "--id", "brief-*", "--driver", "python3 Examples/python/driver.py --bug eighth-gives-15-min",
+            "--driver", "\(faulty) --fault crash --scenario brief-cancel-goes-to-pin --at-input 2",
+            "--driver", "\(faulty) --fault few-inputs",
+        ])
+        #expect(run.status == 1)
+        let suites = try TestSupport.junitparserCounts("\(run.folder)/r.xml")
+        // The reference is the yardstick, not under test: no suite of its own by default.
+        #expect(
+            suites.map { $0["name"] as? String } == [
+                "python-example+eighth-gives-15-min", "faulty-crash", "faulty-few-inputs",
+            ])
+        // The skips fail the gate, which no testcase shows: the gate's own testcase fails.
+        let expected: [(failures: Int, errors: Int, skipped: Int, tests: Int)] = [
+            (1, 0, 0, 7), (0, 1, 0, 7), (1, 0, 6, 8),
+        ]
+        for (suite, counts) in zip(suites, expected) {
+            #expect(suite["tests"] as? Int == counts.tests && suite["cases"] as? Int == counts.tests, "\(suite)")
+            #expect(
+                suite["failures"] as? Int == counts.failures && suite["failure"] as? Int == counts.failures, "\(suite)")
+            #expect(suite["errors"] as? Int == counts.errors && suite["error"] as? Int == counts.errors, "\(suite)")
+            #expect(
+                suite["skipped"] as? Int == counts.skipped && suite["skipped"] as? Int == counts.skipped, "\(suite)")
+        }
+        let xml = try read("\(run.folder)/r.xml")
+        // The class is the model and the file's stem, whatever folder the run was given.
+        #expect(
+            xml.contains(
+                try Regex(
+                    #"<testcase classname="unlock.brief" name="brief-pin-failure-8-and-beyond-lock-1-hour" time="[0-9]+\.[0-9]{3}">"#
+                )))
+        #expect(
+            xml.contains(
+                try Regex(
+                    #"<testsuite name="faulty-crash" tests="7" failures="0" errors="1" skipped="0" time="[0-9]+\.[0-9]{3}" timestamp="20[0-9]{2}-[0-9]{2}-[0-9]{2}T[0-9:]{8}">"#
+                )))
+        #expect(!xml.contains("<testsuites name=\"authspec\" tests=\"28\""))
+        #expect(xml.contains("<testsuites name=\"authspec\" tests=\"22\" failures=\"2\" errors=\"1\" time=\""))
+        #expect(
+            xml.contains(
+                "<testcase classname=\"unlock.gate\" name=\"gate\" time=\"0.000\">\n      <failure type=\"gate\" message=\"faulty-few-inputs: 6 skipped (--allow-skips lets skips pass)\">"
+            ), "\(xml)")
+        #expect(xml.contains("\nlock_remaining: expected 1h, observed 15m\n"))
+        #expect(
+            xml.contains(
+                #"<error type="implementation" message="the driver exited with status 3 while waiting for the reply to input &apos;biometric: cancel&apos; at 0 ms">"#
+            ))
+        #expect(xml.contains("<system-out>scenario Scenarios/brief.yaml:"))
+
+        // Asked for, the reference has its suite, first.
+        let withReference = try report([
+            "--id", "brief-*", "--junit-include-reference", "--driver",
+            "python3 Examples/python/driver.py --bug eighth-gives-15-min",
+        ])
+        #expect(
+            try TestSupport.junitparserCounts("\(withReference.folder)/r.xml").map { $0["name"] as? String } == [
+                "reference", "python-example+eighth-gives-15-min",
+            ])
+        // Alone, the reference is what was tested: it has its suite without being asked.
+        let alone = try report(["--id", "brief-*"])
+        #expect(
+            try TestSupport.junitparserCounts("\(alone.folder)/r.xml").map { $0["name"] as? String } == ["reference"])
+    }
+
+    /// The Markdown a pull request shows: the verdict and the problems first, what passed
+    /// folded, and under a size limit a cut that says what it left out.
+    @Test func markdownPutsTheVerdictFirstAndCutsWhereAsked() throws {
+        let bug = "python3 Examples/python/driver.py --bug two-bio-attempts"
+        let whole = try report(["--driver", bug])
+        #expect(whole.status == 1)
+        let markdown = try read("\(whole.folder)/r.md")
+        let lines = markdown.split(separator: "\n", omittingEmptySubsequences: false)
+        let verdict = try #require(
+            String(lines[2]).firstMatch(of: /^\*\*FAIL: python-example\+two-bio-attempts: (\d+) failed\*\*/),
+            "\(lines[2])")
+        let failed = Int(verdict.output.1)!
+        #expect(failed >= 6, "the hand-written scenarios alone fail 6")
+        let problems = try #require(markdown.range(of: "\n## Problems\n"))
+        let scenarios = try #require(markdown.range(of: "\n## Scenarios\n"))
+        #expect(problems.lowerBound < scenarios.lowerBound)
+        #expect(markdown.contains("\(failed) scenarios did not pass on every implementation:"))
+        #expect(
+            markdown.contains(
+                "<details><summary>\(TestSupport.suiteSize - failed) scenarios passed on every implementation</summary>"
+            ))
+        #expect(markdown.contains("<details><summary>Every requirement by implementation</summary>"))
+        #expect(!markdown.contains("Cut to stay under"))
+
+        let cut = try report(["--driver", bug, "--markdown-max-bytes", "3000"])
+        let short = try read("\(cut.folder)/r.md")
+        #expect(short.utf8.count <= 3000)
+        #expect(short.hasPrefix(String(markdown.prefix(300))))
+        #expect(
+            short.contains(
+                try Regex(
+                    #"\*\*Cut to stay under 3000 bytes \(--markdown-max-bytes\)\*\*: left out [1-9][0-9]* of "#
+                        + "\(failed)"
+                        + #" problem sections, the scenario matrix, the requirements, 2 of 2 coverage sections\."#
+                )), "\(short.suffix(400))")
+        let tooSmall = try TestSupport.authspec(["run", "--markdown-max-bytes", "100", "--quiet"])
+        #expect(tooSmall.status == 2)
+        #expect(tooSmall.stderr.contains("--markdown-max-bytes takes a whole number of bytes from 2048, not '100'"))
+    }
+
+    @Test func textFromScenariosAndDriversCannotBreakTheReports() throws {
+        let hostile = #"Evil "state"; #x <b>|z` ``` & <![CDATA[ ]]> %% end"#
+        let folder = try TestSupport.temporaryFolder([
+            "s.yaml": """
+            id: hostile
+            title: "Title with <xml> & \\"quotes\\" | pipes ``` fences #hash; and \\x01 control"
+            spec: ["SCR-AUTH-006 §5.1"]
+            steps:
+              - launch
+              - biometric: cancel
+                expect: {state: PINInput}
+
+            """,
+            "map.yaml": "PINInput: '\(hostile.replacingOccurrences(of: "'", with: "''"))'\n",
+        ])
+        let result = try TestSupport.authspec([
+            "run", "\(folder)/s.yaml", "--quiet", "--log-dir", folder, "--driver", "python3 Examples/python/driver.py",
+            "--state-map", "\(folder)/map.yaml", "--junit", "\(folder)/r.xml", "--markdown", "\(folder)/r.md",
+            "--coverage", "\(folder)/c.md",
+        ])
+        #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+        #expect(try TestSupport.junitparserCounts("\(folder)/r.xml").map { $0["failures"] as? Int } == [1])
+        for file in ["r.md", "c.md"] {
+            let markdown = try read("\(folder)/\(file)")
+            let blocks = MermaidCheck.blocks(in: markdown)
+            // Each implementation's state diagram; the driver's moves outside the model apart.
+            #expect(blocks.count == 3)
+            #expect(blocks.filter { $0.hasPrefix("flowchart LR\n") }.count == 1)
+            for block in blocks {
+                #expect(MermaidCheck.problems(in: block).isEmpty, "\(MermaidCheck.problems(in: block))")
+            }
+            #expect(markdown.contains("⚠ Evil ”state”； ＃x ‹b›｜zˋ ˋˋˋ ＆ ‹!［CDATA［ ］］› ％％ end"))
+            // Table rows keep their columns: no unescaped pipe from the text.
+            for line in markdown.split(separator: "\n") where line.hasPrefix("| ") {
+                let cells = line.replacingOccurrences(of: "\\|", with: "").split(
+                    separator: "|", omittingEmptySubsequences: false
+                ).count
+                #expect(cells >= 3, "\(line)")
+            }
+        }
+        let markdown = try read("\(folder)/r.md")
+        #expect(markdown.contains(##"Title with &lt;xml&gt; &amp; "quotes" \| pipes \`\`\` fences \#hash; and"##))
+    }
+
+    /// Both models' committed reports: the unlock suite's in Reports/, the auth-flow suite's in
+    /// Reports/auth-flow/, each from its own run.args.
+    @Test(arguments: ["Reports", "Reports/auth-flow"])
+    func committedReportsAreCurrent(folder reports: String) throws {
+        let arguments = try read(TestSupport.root.appendingPathComponent("\(reports)/run.args").path)
+            .split(separator: "\n").map(String.init)
+        let run = try report(arguments)
+        #expect(run.status == 0, "\(run.stderr)")
+        for (committed, fresh) in [
+            ("results.json", "r.json"), ("junit.xml", "r.xml"), ("report.md", "r.md"), ("coverage.md", "c.md"),
+        ] {
+            let current = TestSupport.withoutTimings(
+                try read(TestSupport.root.appendingPathComponent("\(reports)/\(committed)").path))
+            // The test writes the drivers' logs into its own folder, scripts/run-suite into the reports' logs.
+            let written = TestSupport.withoutTimings(
+                try read("\(run.folder)/\(fresh)").replacingOccurrences(of: run.folder, with: "\(reports)/logs"))
+            #expect(
+                current == written,
+                "\(reports)/\(committed) is stale: run scripts/run-suite and commit it")
+        }
+    }
+
+    /// The three-implementation report fits a GitHub comment (65,536 characters) whole.
+    @Test func committedMarkdownFitsAPullRequestComment() throws {
+        let markdown = try read(TestSupport.root.appendingPathComponent("Reports/report.md").path)
+        #expect(markdown.count < 65_536 && markdown.utf8.count < 65_536, "\(markdown.utf8.count) bytes")
+        #expect(!markdown.contains("Cut to stay under"))
+        #expect(markdown.contains("| java-example |"))
+    }
+
+    @Test func committedMermaidBlocksAreWellFormed() throws {
+        for file in ["report.md", "coverage.md"] {
+            let blocks = MermaidCheck.blocks(
+                in: try read(TestSupport.root.appendingPathComponent("Reports/\(file)").path))
+            #expect(blocks.count == 3)
+            for block in blocks {
+                #expect(MermaidCheck.problems(in: block).isEmpty, "\(file): \(MermaidCheck.problems(in: block))")
+            }
+        }
+    }
+
+    /// Every row of SCR-AUTH-006 §6 and every §7.3 announcement is a requirement the reference
+    /// passes; any gap would be listed here by name.
+    @Test func section6AndAnnouncementRequirementsAreCoveredAndPass() throws {
+        let catalogue = RequirementCatalogue.load(file: TestSupport.scenariosFolder + "/requirements.yaml")
+        #expect(catalogue.diagnostics.isEmpty)
+        let results = TestSupport.run(TestSupport.suite().scenarios, on: ReferenceImplementation())
+        let audited = catalogue.requirements.filter {
+            $0.clause.contains("SCR-AUTH-006 §6") || $0.clause.contains("§7.3")
+        }
+        #expect(audited.count >= 17)
+        let records = results.map { $0.record(position: 0, model: TestSupport.model) }
+        let gaps = audited.filter { RequirementCoverage.assess($0.id, in: records).status != .verified }.map(\.id)
+        #expect(gaps.isEmpty, "not covered or not passing: \(gaps)")
+        #expect(RequirementCatalogue.uncovered(catalogue.requirements, by: TestSupport.suite().scenarios).isEmpty)
+    }
+
+    @Test func unknownAndUncoveredRequirementsAreFlagged() throws {
+        let folder = try TestSupport.temporaryFolder([
+            "requirements.yaml":
+                "- {id: REQ-A, clause: x, text: y}\n- {id: REQ-B, clause: x, text: y}\n- {id: REQ-A, clause: x, text: again}\n- {id: REQ-C, clause: x, txt: y}\n"
+                + "- {id: \"REQ-\\u200bA\", clause: x, text: y}\n- {id: \"\", clause: x, text: y}\n- {id: \"REQ-\\aD\", clause: x, text: y}\n",
+            "s.yaml": "id: s\ntitle: t\nspec: [\"SCR-AUTH-006 §5.1\"]\ncovers: [REQ-A, REQ-Z]\nsteps: [launch]\n",
+        ])
+        let result = try TestSupport.authspec(["run", folder])
+        #expect(result.status == 2)
+        let errors = TestSupport.errors(in: result.stderr, under: folder)
+        #expect(
+            errors == [
+                "requirements.yaml:3:3: error: duplicate requirement id 'REQ-A' (first at requirements.yaml:1:3)",
+                "requirements.yaml:4:26: error: unknown requirement key 'txt' (did you mean 'text'?)",
+                "requirements.yaml:4:3: error: requirement is missing text",
+                // An invisible character, an empty id, a control character: never an id.
+                "requirements.yaml:5:8: error: requirement id 'REQ-\\u{200b}A' may hold only letters, digits, '-', '_' and '.'",
+                "requirements.yaml:6:8: error: requirement id is empty",
+                "requirements.yaml:7:8: error: requirement id 'REQ-\\u{7}D' may hold only letters, digits, '-', '_' and '.'",
+                "s.yaml:4:17: error: unknown requirement 'REQ-Z' (did you mean 'REQ-A'?)",
+            ])
+        // The scenario citing an unknown requirement did not run, so it covers nothing.
+        #expect(result.stdout.contains("0 scenarios against reference"))
+        #expect(result.stdout.contains("2 requirements no scenario covers: REQ-A, REQ-B"))
+    }
+
+    @Test func aTransitionOutsideTheModelIsCountedAndDrawnApart() throws {
+        let suite = TestSupport.suite()
+        var results = TestSupport.run(Array(suite.scenarios.prefix(3)), on: ReferenceImplementation())
+        // What a driver reporting its own state name would produce: a move the model lacks.
+        results[0].steps[0].trace[0].statesEntered = ["CheckingSession", "Splash"]
+        let report = CoverageReport(
+            implementation: "x", records: results.map { $0.record(position: 0, model: TestSupport.model) },
+            model: TestSupport.model)
+        #expect(report.undeclaredTransitions[Edge("CheckingSession", "Splash")] == 1)
+        #expect(report.undeclaredStates["Splash"] == 1)
+        let diagram = MermaidCoverage().diagram(report)
+        #expect(diagram.contains("    CheckingSession --> Splash: ⚠ not in the model · 1×"))
+        #expect(diagram.contains("    class Splash unexpected"))
+        #expect(MermaidCheck.problems(in: diagram).isEmpty)
+        #expect(report.states.total == TestSupport.model.states.count)
+    }
+}

@@ -1,0 +1,63 @@
+import AuthSpecTestSupport
+import Foundation
+import Testing
+
+/// What a person at a terminal sees, through a real pseudo-terminal (Python's pty): one
+/// progress line rewritten in place, colour unless NO_COLOR, plain lines and no colour when
+/// the output is a file, colour there with FORCE_COLOR.
+@Suite struct TerminalTests {
+    /// Runs the binary with its output on a pseudo-terminal; returns everything it wrote.
+    func onTerminal(_ arguments: [String], environment: [String: String] = [:]) throws -> String {
+        let script = """
+            import os, pty, sys, json
+            extra = json.loads(sys.argv[1])
+            env = dict(os.environ, **extra)
+            for key in [k for k, v in extra.items() if v == ""]:
+                env.pop(key)
+            pid, fd = pty.fork()
+            if pid == 0:
+                os.execve(sys.argv[2], sys.argv[2:], env)
+            out = b""
+            while True:
+                try:
+                    chunk = os.read(fd, 65536)
+                except OSError:
+                    break
+                if not chunk:
+                    break
+                out += chunk
+            os.waitpid(pid, 0)
+            sys.stdout.write(out.decode("utf-8", "replace"))
+            """
+        let settings = String(decoding: try JSONSerialization.data(withJSONObject: environment), as: UTF8.self)
+        let result = try TestSupport.execute(
+            URL(fileURLWithPath: "/usr/bin/env"),
+            ["python3", "-c", script, settings, TestSupport.binary.path] + arguments)
+        try #require(result.status == 0, "\(result.stderr)")
+        return result.stdout
+    }
+
+    @Test func aTerminalGetsOneUpdatingLineAndColour() throws {
+        let shown = try onTerminal(["run", "--id", "pin-*"], environment: ["NO_COLOR": "", "FORCE_COLOR": ""])
+        // Each passing scenario replaces the line before it: carriage return, clear to end.
+        #expect(shown.components(separatedBy: "\r\u{1B}[K").count > 8, "\(shown.debugDescription)")
+        #expect(shown.contains("\u{1B}[32mPASS: 8 scenario runs"), "\(shown.debugDescription)")
+        #expect(!shown.contains("[1/8] PASSED  pin-correct-unlocks\r\n"))
+
+        let plain = try onTerminal(["run", "--id", "pin-*"], environment: ["NO_COLOR": "1"])
+        #expect(!plain.contains("\u{1B}[32m"), "NO_COLOR turns colour off")
+        #expect(plain.contains("\r\u{1B}[K"), "and keeps the updating line")
+    }
+
+    @Test func aFileGetsPlainLinesUnlessColourIsForced() throws {
+        let logged = try TestSupport.authspec(["run", "--id", "pin-*"])
+        #expect(logged.stdout.contains("[1/8] PASSED  pin-correct-unlocks\n"))
+        #expect(!logged.stdout.contains("\u{1B}"))
+        let forced = try TestSupport.execute(
+            URL(fileURLWithPath: "/usr/bin/env"),
+            // NO_COLOR would win; the test runner may set it.
+            ["-u", "NO_COLOR", "FORCE_COLOR=1", TestSupport.binary.path, "run", "--id", "pin-*"])
+        #expect(forced.stdout.contains("\u{1B}[32m[1/8] PASSED  pin-correct-unlocks\u{1B}[0m\n"))
+        #expect(!forced.stdout.contains("\r\u{1B}[K"), "no updating line where there is no terminal")
+    }
+}

@@ -1,0 +1,196 @@
+import AuthSpecTestSupport
+import Foundation
+import ReferenceMachine
+import ScenarioModel
+import Testing
+
+/// `authspec trace`: the statement catalogue against a run of the suite. A statement counts as
+/// verified only when the requirements it rests on were verified in the run; a claim the run does
+/// not back fails; a malformed catalogue is an input error at its line and column.
+@Suite(.serialized) struct TraceTests {
+    static var catalogue: [Statement] {
+        StatementCatalogue.load(file: TestSupport.scenariosFolder + "/" + StatementCatalogue.fileName).statements
+    }
+
+    @Test func everyClaimOfTheCommittedCatalogueHolds() throws {
+        let (statements, problems) = StatementCatalogue.load(
+            file: TestSupport.scenariosFolder + "/" + StatementCatalogue.fileName)
+        #expect(problems.isEmpty, "\(problems)")
+        let result = try TestSupport.authspec(["trace"])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        // SCR-AUTH-006: every statement about behaviour the protocol can observe is verified.
+        let screen = statements.filter { $0.document == "SCR-AUTH-006" }
+        let checkable = screen.filter { ![.notObservable, .authFlow].contains($0.status) }.count
+        #expect(screen.count > 60 && checkable > 40)
+        #expect(
+            result.stdout.contains(
+                "SCR-AUTH-006: \(screen.count) statements; \(checkable) of \(checkable) the suite can check verified (100.0%)"
+            ), "\(result.stdout)")
+        // The handling rules of the iOS article (003) and the secure-biometrics note (004): each
+        // verified, or not observable with its reason.
+        for document in ["003", "004"] {
+            let rules = statements.filter { $0.document == document }
+            #expect(rules.count >= 5, "\(document)")
+            for rule in rules {
+                #expect(
+                    [.verified, .notObservable, .contradicted].contains(rule.status), "\(rule.id): \(rule.status)")
+                #expect(rule.status != .notObservable || !(rule.reason ?? "").isEmpty)
+            }
+        }
+    }
+
+    @Test func theCommittedTraceIsCurrent() throws {
+        let folder = try TestSupport.temporaryFolder([:])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let result = try TestSupport.authspec(
+            ["trace", "Scenarios", "AuthFlow/Scenarios", "--markdown", folder + "/trace.md"])
+        #expect(result.status == 0)
+        let fresh = try String(contentsOfFile: folder + "/trace.md", encoding: .utf8)
+        let committed = try String(
+            contentsOf: TestSupport.root.appendingPathComponent("Reports/trace.md"), encoding: .utf8)
+        #expect(fresh == committed, "Reports/trace.md is stale: regenerate it with authspec trace --markdown")
+        #expect(fresh.contains("| SCR-AUTH-006 | "))
+        // Both models' catalogues: UIF-AUTH-001's statements of the unlock screen and of the flow.
+        let uif = try #require(fresh.split(separator: "\n").first { $0.hasPrefix("| UIF-AUTH-001 | ") })
+        let flow = StatementCatalogue.load(
+            file: TestSupport.root.appendingPathComponent("AuthFlow/Scenarios/statements.yaml").path
+        ).statements
+        let unlock = Self.catalogue.filter { $0.document == "UIF-AUTH-001" }
+        #expect(flow.count >= 40)
+        #expect(uif.hasPrefix("| UIF-AUTH-001 | \(flow.count + unlock.count) | "), "\(uif)")
+        #expect(uif.hasSuffix(" | 100.0% |"), "\(uif)")
+    }
+
+    /// A statement claimed verified by a requirement the selected scenarios do not verify fails
+    /// the trace, named with its place.
+    @Test func aClaimTheRunDoesNotBackFails() throws {
+        let folder = try TestSupport.temporaryFolder([
+            "statements.yaml": """
+            - {id: SCR-X-BIO, document: SCR-AUTH-006, clause: "§5.1", text: "A recognised face unlocks", status: verified, by: [REQ-BIO-SUCCESS]}
+            - {id: SCR-X-PIN, document: SCR-AUTH-006, clause: "§5.1", text: "The right PIN unlocks", status: verified, by: [REQ-PIN-SUCCESS]}
+            - {id: SCR-X-HAPTIC, document: SCR-AUTH-006, clause: "§5.2", text: "Shake", status: not-observable, reason: haptics}
+
+            """
+        ])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let result = try TestSupport.authspec([
+            "trace", TestSupport.scenariosFolder + "/pin.yaml", "--statements", folder + "/statements.yaml",
+            "--requirements", TestSupport.scenariosFolder + "/requirements.yaml", "--markdown", folder + "/trace.md",
+        ])
+        #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+        #expect(
+            result.stdout.contains(
+                "SCR-AUTH-006: 3 statements; 1 of 2 the suite can check verified (50.0%); 1 not verified; 1 not observable"
+            ), "\(result.stdout)")
+        #expect(
+            result.stdout.contains(
+                "\(folder)/statements.yaml:1:3: SCR-X-BIO (§5.1): claimed, not verified: rests on REQ-BIO-SUCCESS"))
+        // The terminal lists what the suite could check; the Markdown also what it cannot, with why.
+        #expect(!result.stdout.contains("SCR-X-HAPTIC"))
+        let markdown = try String(contentsOfFile: folder + "/trace.md", encoding: .utf8)
+        #expect(markdown.contains("| SCR-X-HAPTIC | §5.2 | Shake | not observable | haptics |"), "\(markdown)")
+        #expect(markdown.contains("| SCR-AUTH-006 | 3 | 1 | 1 | 1 | 0 | 0 | 50.0% |"), "\(markdown)")
+    }
+
+    @Test func aMalformedCatalogueIsAnInputError() throws {
+        let folder = try TestSupport.temporaryFolder([
+            "statements.yaml": """
+            - {id: A, document: D, clause: c, text: t, status: verifed, by: [REQ-PIN-SUCCESS]}
+            - {id: B, document: D, clause: c, text: t, status: verified}
+            - {id: C, document: D, clause: c, text: t, status: modelled}
+            - {id: E, document: D, clause: c, text: t, status: verified, by: [REQ-PIN-SUCESS]}
+            - {id: E, document: D, clause: c, text: t, status: auth-flow}
+
+            """
+        ])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let file = folder + "/statements.yaml"
+        let result = try TestSupport.authspec(["trace", "--statements", file])
+        #expect(result.status == 2, "\(result.stdout)\(result.stderr)")
+        for message in [
+            "\(file):1:52: error: status must be one of verified, modelled, not-observable, auth-flow, contradicted; found 'verifed' (did you mean 'verified'?)",
+            "\(file):2:3: error: a verified statement names the requirements that carry it in `by`",
+            "\(file):3:3: error: a modelled statement says why in `reason`",
+            "\(file):5:3: error: duplicate statement id 'E' (first at \(file):4:3)",
+            "\(file):4:3: error: statement 'E' rests on unknown requirement 'REQ-PIN-SUCESS' (did you mean 'REQ-PIN-SUCCESS'?)",
+        ] {
+            #expect(result.stderr.contains(message), "\(message)\n\(result.stderr)")
+        }
+    }
+
+    /// The run's Markdown report traces the statements per implementation: a driver that does
+    /// not observe the presentation keys leaves the statements that rest on them unverified,
+    /// and says so, while the reference verifies them all.
+    @Test func theRunReportTracesTheStatementsPerImplementation() throws {
+        let folder = try TestSupport.temporaryFolder([:])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let keys = UnlockKeys.withoutPresentation.flatMap { ["--observe", $0] }.joined(separator: " ")
+        let result = try TestSupport.authspec([
+            "run", "--quiet", "--driver", "python3 Examples/python/driver.py --argon2-memory-kib 8 " + keys,
+            "--markdown", folder + "/report.md", "--statements", TestSupport.scenariosFolder + "/statements.yaml",
+        ])
+        #expect(result.status == 1, "partly checked is not a pass: \(result.stdout)\(result.stderr)")
+        let report = try String(contentsOfFile: folder + "/report.md", encoding: .utf8)
+        let section = try #require(report.split(separator: "## Statements").last)
+        #expect(section.contains("- reference:\n  - SCR-AUTH-006: 183 statements; 127 of 127"), "\(section)")
+        let python = try #require(section.split(separator: "- python-example:").last)
+        let line = try #require(python.split(separator: "\n").first { $0.contains("SCR-AUTH-006") })
+        #expect(!line.contains("(100.0%)") && line.contains("not verified"), "\(line)")
+    }
+
+    /// Without `--statements` the report has no statements section; a malformed catalogue
+    /// given to a run is an input error, and the reports are still written.
+    @Test func aRunTracesOnlyWhenAskedAndABadCatalogueIsAnInputError() throws {
+        let folder = try TestSupport.temporaryFolder([
+            "statements.yaml": "- {id: A, document: D, clause: c, text: t, status: verifed, by: [REQ-PIN-SUCCESS]}\n"
+        ])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let part = try TestSupport.authspec(["run", "--quiet", "--tag", "pin", "--markdown", folder + "/part.md"])
+        #expect(part.status == 0, "\(part.stdout)\(part.stderr)")
+        #expect(!(try String(contentsOfFile: folder + "/part.md", encoding: .utf8)).contains("## Statements"))
+        let bad = try TestSupport.authspec([
+            "run", "--quiet", "--statements", folder + "/statements.yaml", "--markdown", folder + "/bad.md",
+        ])
+        #expect(bad.status == 2, "\(bad.stdout)\(bad.stderr)")
+        #expect(bad.stderr.contains("\(folder)/statements.yaml:1:52: error: status must be one of"), "\(bad.stderr)")
+        #expect((try String(contentsOfFile: folder + "/bad.md", encoding: .utf8)).contains("## Requirements"))
+    }
+
+    /// Tracing several models' suites: a suite with no catalogue beside it, or an id in two
+    /// catalogues, is an input error (either would change the counts without a word).
+    @Test func aSuiteWithoutItsCatalogueOrADuplicateIdIsAnInputError() throws {
+        let flow = TestSupport.root.appendingPathComponent("AuthFlow/Scenarios")
+        let scenario = try String(contentsOf: flow.appendingPathComponent("login.yaml"), encoding: .utf8)
+            .components(separatedBy: "\n---\n")[0]
+        let folder = try TestSupport.temporaryFolder([
+            "authspec.yaml": "model: auth-flow\nscenarios: [S]\nrequirements: S/requirements.yaml\n",
+            "S/requirements.yaml": try String(
+                contentsOf: flow.appendingPathComponent("requirements.yaml"), encoding: .utf8),
+            "S/login.yaml": scenario,
+        ])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let missing = try TestSupport.authspec(["trace", "Scenarios", folder + "/S"])
+        #expect(missing.status == 2)
+        #expect(
+            missing.stderr.contains("trace: no statements.yaml at or above \(folder)/S (the auth-flow model's suite)"),
+            "\(missing.stderr)")
+        try """
+        - {id: SCR-2.2-TITLE, document: SCR-AUTH-006, clause: "§2.2", text: "again", status: verified, by: [REQ-AF-SPLASH]}
+
+        """.write(toFile: folder + "/S/statements.yaml", atomically: true, encoding: .utf8)
+        let duplicate = try TestSupport.authspec(["trace", "Scenarios", folder + "/S"])
+        #expect(duplicate.status == 2)
+        #expect(
+            duplicate.stderr.contains(
+                "\(folder)/S/statements.yaml:1:3: error: duplicate statement id 'SCR-2.2-TITLE' (first defined at"),
+            "\(duplicate.stderr)")
+    }
+}
+
+/// The unlock model's observation keys, and those a driver without the presentation keys has.
+enum UnlockKeys {
+    static let presentation: Set = ["focus_order", "secure_window"]
+    static var withoutPresentation: [String] {
+        UnlockModel.declaration.observations.map(\.key).filter { !presentation.contains($0) }
+    }
+}

@@ -1,0 +1,178 @@
+import AuthSpecTestSupport
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Where reports go, through the built binary: standard output, FIFOs and devices written in
+/// place (never renamed over), clashes and unwritable targets refused before anything runs,
+/// and one report failing while written does not cost the others.
+@Suite(.serialized) struct OutputPathTests {
+    static let selection = [TestSupport.scenariosFolder, "--id", "brief-*"]
+
+    static func isFIFO(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO
+    }
+
+    static func isCharacterDevice(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFCHR
+    }
+
+    /// A report named onto one of the command's own inputs is refused before anything runs,
+    /// whatever name reaches the file (another path, a symlink), and the input is left as it was.
+    @Test func aReportNeverOverwritesAnInput() throws {
+        let scenario = "id: a1\ntitle: t\nspec: [x]\ncovers: [REQ-A]\nsteps: [launch]\n"
+        let requirements = "- {id: REQ-A, clause: x, text: y}\n"
+        let folder = try TestSupport.temporaryFolder([
+            "suite/a.yaml": scenario, "suite/requirements.yaml": requirements,
+        ])
+        try FileManager.default.createSymbolicLink(
+            atPath: folder + "/link.yaml", withDestinationPath: folder + "/suite/a.yaml")
+        let cases: [([String], String)] = [
+            (["--json", folder + "/suite/a.yaml"], "--json would write over"),
+            (["--markdown", folder + "/suite/../suite/requirements.yaml"], "--markdown would write over"),
+            (["--junit", folder + "/link.yaml"], "--junit would write over"),
+        ]
+        for (options, message) in cases {
+            let result = try TestSupport.authspec(["run", folder + "/suite", "--quiet"] + options)
+            #expect(result.status == 2, "\(options): \(result.stdout)")
+            #expect(
+                result.stderr.contains(message) && result.stderr.contains("one of this command's inputs"),
+                "\(result.stderr)")
+        }
+        #expect(try String(contentsOfFile: folder + "/suite/a.yaml", encoding: .utf8) == scenario)
+        #expect(try String(contentsOfFile: folder + "/suite/requirements.yaml", encoding: .utf8) == requirements)
+        // merge: a shard's results are its inputs.
+        let shard = folder + "/r1.json"
+        _ = try TestSupport.authspec(["run", folder + "/suite", "--quiet", "--json", shard, "--shard", "1/1"])
+        let before = try String(contentsOfFile: shard, encoding: .utf8)
+        let merged = try TestSupport.authspec(["merge", shard, "--markdown", shard])
+        #expect(merged.status == 2 && merged.stderr.contains("--markdown would write over"), "\(merged.stderr)")
+        #expect(try String(contentsOfFile: shard, encoding: .utf8) == before)
+    }
+
+    /// `record --output` goes through the same guard: never onto another scenario file of the
+    /// suite, its catalogue or manifest, by any name; onto the scenario file itself only with
+    /// --in-place. Every file is left as it was.
+    @Test func recordNeverOverwritesAnotherInputOfItsSuite() throws {
+        let files = [
+            "authspec.yaml": "model: unlock\nscenarios: [suite]\nrequirements: suite/requirements.yaml\n",
+            "suite/requirements.yaml": "- {id: REQ-A, clause: x, text: y}\n",
+            "suite/a.yaml": "id: a\ntitle: t\nspec: [x]\nsteps:\n  - launch\n",
+            "suite/b.yaml": "id: b\ntitle: t\nspec: [x]\n\(TestSupport.launchChecked)",
+        ]
+        let folder = try TestSupport.temporaryFolder(files)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createSymbolicLink(atPath: folder + "/link.yaml", withDestinationPath: "suite/b.yaml")
+        for target in [
+            "suite/b.yaml", "suite/requirements.yaml", "authspec.yaml", "link.yaml", "./suite/../suite/b.yaml",
+        ] {
+            let result = try TestSupport.authspec(
+                ["record", "suite/a.yaml", "--output", target], in: URL(fileURLWithPath: folder))
+            #expect(result.status == 2, "\(target): \(result.stderr)")
+            #expect(result.stderr.contains("--output would write over "), "\(target): \(result.stderr)")
+        }
+        let itself = try TestSupport.authspec(
+            ["record", "suite/a.yaml", "--output", "suite/a.yaml"], in: URL(fileURLWithPath: folder))
+        #expect(itself.status == 2 && itself.stderr.contains("--in-place rewrites it"), "\(itself.stderr)")
+        for (name, text) in files {
+            #expect(try String(contentsOfFile: "\(folder)/\(name)", encoding: .utf8) == text, "\(name) changed")
+        }
+        let elsewhere = try TestSupport.authspec(
+            ["record", "suite/a.yaml", "--output", "a-recorded.yaml"], in: URL(fileURLWithPath: folder))
+        #expect(elsewhere.status == 0, "\(elsewhere.stderr)")
+    }
+
+    @Test func aDashIsStandardOutputAndTheTerminalTextMovesAside() throws {
+        let result = try TestSupport.authspec(["run"] + Self.selection + ["--json", "-"])
+        #expect(result.status == 0)
+        let json = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        #expect(json?["interrupted"] as? Bool == false)
+        #expect(result.stderr.contains("7 scenarios against reference: 7 passed"))
+        #expect(!FileManager.default.fileExists(atPath: TestSupport.root.appendingPathComponent("-").path))
+    }
+
+    @Test func anotherNameForStandardOutputAlsoMovesTheTerminalTextAside() throws {
+        let result = try TestSupport.authspec(["run"] + Self.selection + ["--json", "/dev/stdout"])
+        #expect(result.status == 0)
+        #expect((try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]) != nil)
+        #expect(result.stderr.contains("7 scenarios against reference: 7 passed"))
+    }
+
+    @Test func aFIFOIsWrittenInPlaceAndStaysAFIFO() throws {
+        let folder = try TestSupport.temporaryFolder([:])
+        let fifo = folder + "/results.fifo"
+        #expect(mkfifo(fifo, 0o644) == 0)
+        // A reader of our own, as `cat fifo` would be.
+        let reader = Process()
+        reader.executableURL = URL(fileURLWithPath: "/bin/sh")
+        reader.arguments = ["-c", "cat \"$0\" > \"$1\"", fifo, folder + "/received.json"]
+        try reader.run()
+        let result = try TestSupport.authspec(["run"] + Self.selection + ["--json", fifo])
+        reader.waitUntilExit()
+        #expect(result.status == 0)
+        #expect(Self.isFIFO(fifo))
+        let received = try Data(contentsOf: URL(fileURLWithPath: folder + "/received.json"))
+        #expect((try JSONSerialization.jsonObject(with: received) as? [String: Any])?["summary"] != nil)
+    }
+
+    @Test(.enabled(if: getuid() == 0, "making a device node needs root"))
+    func aDeviceIsWrittenInPlaceAndStaysADevice() throws {
+        let folder = try TestSupport.temporaryFolder([:])
+        // Our own null and full devices (1:3 and 1:7; small numbers encode as major << 8 | minor), not the machine's.
+        let null = folder + "/null"
+        let full = folder + "/full"
+        #expect(mknod(null, S_IFCHR | 0o666, dev_t((1 << 8) | 3)) == 0)
+        #expect(mknod(full, S_IFCHR | 0o666, dev_t((1 << 8) | 7)) == 0)
+        let result = try TestSupport.authspec(["run"] + Self.selection + ["--json", null])
+        #expect(result.status == 0)
+        #expect(Self.isCharacterDevice(null))
+        // A report that fails while written: the others are written, the verdict printed, exit 2.
+        let failing = try TestSupport.authspec(
+            ["run"] + Self.selection + ["--json", full, "--junit", folder + "/junit.xml"])
+        #expect(failing.status == 2)
+        #expect(Self.isCharacterDevice(full))
+        #expect(
+            failing.stderr.contains(
+                "Error: the --json report was not written: cannot write \(full): no space left on the device"))
+        #expect(failing.stdout.contains("7 scenarios against reference: 7 passed"))
+        #expect(try String(contentsOfFile: folder + "/junit.xml", encoding: .utf8).hasSuffix("</testsuites>\n"))
+    }
+
+    @Test func clashesAndUnwritableTargetsAreRefusedBeforeAnythingRuns() throws {
+        let folder = try TestSupport.temporaryFolder(["file.txt": "not a folder\n"])
+        let cases: [([String], String)] = [
+            (["--json", folder + "/r.json", "--junit", folder + "/r.json"], "Error: --json and --junit both write to"),
+            (
+                ["--json", folder + "/r.json", "--junit", folder + "/./r.json"],
+                "Error: --json and --junit both write to"
+            ),
+            (
+                ["--json", "-", "--markdown", "/dev/stdout"],
+                "Error: --json and --markdown both write to standard output"
+            ),
+            (
+                ["--json", folder + "/file.txt/r.json"],
+                "Error: --json: cannot write \(folder)/file.txt/r.json: the folder \(folder)/file.txt cannot be made (a part of the path is not a folder)"
+            ),
+            (["--junit", folder], "Error: --junit: \(folder) is a folder"),
+            (["--json", ""], "Error: --json: an empty path; give a file name, or - for standard output"),
+            (
+                ["--log-dir", folder + "/file.txt/logs", "--driver", "python3 Examples/python/driver.py"],
+                "Error: --log-dir: cannot write the drivers' logs: the folder \(folder)/file.txt/logs cannot be made (a part of the path is not a folder)"
+            ),
+        ]
+        for (arguments, message) in cases {
+            let result = try TestSupport.authspec(["run"] + Self.selection + arguments)
+            #expect(result.status == 2, "\(arguments)")
+            #expect(result.stderr.hasPrefix(message), "\(arguments): \(result.stderr)")
+            #expect(!result.stdout.contains("Running"), "\(arguments): ran anyway")
+            #expect(!result.stderr.contains("NSCocoaErrorDomain"))
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder + "/r.json"))
+    }
+}

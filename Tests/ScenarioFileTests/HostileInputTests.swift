@@ -1,0 +1,244 @@
+import AuthSpecTestSupport
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Hostile scenario files and options, through the built binary: each ends in a located input
+/// error (exit 2) with bounded time and memory, never a trap, a hang or a green gate.
+@Suite(.serialized) struct HostileInputTests {
+    static let header = "id: a\ntitle: t\nspec: [\"SCR-AUTH-006 §5.1\"]\n"
+
+    @Test func overflowingNumbersAreLocatedInputErrors() throws {
+        let folder = try TestSupport.temporaryFolder([
+            "huge.yaml": Self.header + "steps:\n  - launch\n  - advance: 106751991167d106751991167d\n",
+            "sum.yaml": Self.header.replacingOccurrences(of: "id: a", with: "id: b")
+                + "steps:\n  - launch\n  - advance: 30000d\n  - advance: 30000d\n",
+            "repeat.yaml": Self.header.replacingOccurrences(of: "id: a", with: "id: c")
+                + "steps:\n  - launch\n  - advance: 36500d\n    repeat: 2\n",
+            "given.yaml": Self.header.replacingOccurrences(of: "id: a", with: "id: d")
+                + "given:\n  session_age: 99999999999999999999d\nsteps: [launch]\n",
+        ])
+        let result = try TestSupport.authspec(["lint", folder])
+        #expect(result.status == 2)
+        let errors = TestSupport.errors(in: result.stdout, under: folder)
+        #expect(
+            errors == [
+                "given.yaml:5:16: error: session_age is out of range: durations run up to 36500d (100 years); found '99999999999999999999d'",
+                "huge.yaml:6:14: error: advance is out of range: durations run up to 36500d (100 years); found '106751991167d106751991167d'",
+                "repeat.yaml:6:5: error: the virtual clock passes 36500d (100 years) by this step; no scenario runs that long",
+                "sum.yaml:7:5: error: the virtual clock passes 36500d (100 years) by this step; no scenario runs that long",
+            ])
+        let option = try TestSupport.authspec(["run", "--step-timeout", "106751991167d106751991167d"])
+        #expect(option.status == 2)
+        #expect(option.stderr.hasPrefix("Error: --step-timeout takes a duration from 1ms to 24h"))
+    }
+
+    @Test func repeatIsBoundedPerScenario() throws {
+        let folder = try TestSupport.temporaryFolder([
+            "r.yaml": Self.header + "steps:\n  - launch\n  - enter_pin: \"1111\"\n    repeat: 3000\n"
+        ])
+        let result = try TestSupport.authspec(["run", folder])
+        #expect(result.status == 2)
+        #expect(
+            result.stderr.contains(
+                "r.yaml:6:5: error: the scenario sends more than 10000 inputs (repetitions and shorthands expanded) by this step; split it"
+            ))
+        #expect(result.stdout.contains("0 scenarios against reference"))
+    }
+
+    @Test func aLineOfThousandsOfErrorsCostsLittle() throws {
+        let steps = (0..<5_000).map { "nope\($0)" }.joined(separator: ", ")
+        let folder = try TestSupport.temporaryFolder([
+            "many.yaml": Self.header + "steps: [\(steps)]\n", "one.yaml": Self.header + "steps: [nope]\n",
+        ])
+        let measured = try TestSupport.measure(TestSupport.binary, ["lint", folder + "/many.yaml"])
+        #expect(measured.status == 2)
+        #expect(measured.peakKilobytes < 50_000, "peak RSS \(measured.peakKilobytes) KB")
+        // Against the same command on a one-error file, side by side, so a busy machine does
+        // not fail it: an excerpt built from the whole 54 KB line per error took minutes.
+        let one = try TestSupport.measure(TestSupport.binary, ["lint", folder + "/one.yaml"])
+        #expect(
+            measured.seconds < max(one.seconds, 0.05) * 20,
+            "5,000 errors: \(measured.seconds) s, one error: \(one.seconds) s")
+        let lines = measured.stdout.split(separator: "\n")
+        #expect(lines.filter { $0.contains(": error: unknown input") }.count == 50)
+        #expect(
+            measured.stdout.contains("many.yaml: error: and 4950 more problems in this file (the first 50 are listed)"))
+        // Each excerpt is a short window of the 54 KB line around its column, not the line.
+        #expect(lines.allSatisfy { $0.count < 200 })
+    }
+
+    @Test func oversizedFilesAreRefusedBeforeTheyAreRead() throws {
+        let folder = try TestSupport.temporaryFolder([:])
+        let path = folder + "/big.yaml"
+        // 200 MB, sparse: the size is there without the disk.
+        #expect(FileManager.default.createFile(atPath: path, contents: nil))
+        #expect(truncate(path, 200 << 20) == 0)
+        let measured = try TestSupport.measure(TestSupport.binary, ["lint", path])
+        #expect(measured.status == 2)
+        #expect(measured.stdout.contains("big.yaml: error: is 209715200 bytes, over the limit of 1048576 bytes"))
+        #expect(measured.peakKilobytes < 50_000, "peak RSS \(measured.peakKilobytes) KB")
+    }
+
+    @Test func manyKeysAndStarryGlobsTakeLinearTime() throws {
+        func keys(_ count: Int) -> String { (0..<count).map { "k\($0): 1" }.joined(separator: "\n") + "\nk5: 2\n" }
+        let folder = try TestSupport.temporaryFolder(["small.yaml": keys(6_000), "keys.yaml": keys(60_000)])
+        let small = try TestSupport.measure(TestSupport.binary, ["lint", folder + "/small.yaml"])
+        let measured = try TestSupport.measure(TestSupport.binary, ["lint", folder + "/keys.yaml"])
+        #expect(measured.stdout.contains("keys.yaml:60001:1: error: duplicate key 'k5' (first at line 6)"))
+        // Ten times the keys, about ten times the time: a quadratic check would take a hundred.
+        #expect(
+            measured.seconds < max(small.seconds, 0.05) * 40,
+            "6k keys: \(small.seconds) s, 60k keys: \(measured.seconds) s")
+        let glob = try TestSupport.measure(
+            TestSupport.binary, ["run", TestSupport.scenariosFolder, "--id", "*?*?*?*?*?*?*?*?*?*?*Z", "--quiet"])
+        // Backtracking globs took over a minute; a linear match takes the time of starting up.
+        #expect(glob.seconds < 30, "took \(glob.seconds) s")
+        // It matches nothing, which is an input error (GateTests checks the message).
+        #expect(glob.status == 2)
+    }
+
+    @Test func aScenarioWithAnInputErrorNeverRunsAndTheOthersDo() throws {
+        let scenario = { (id: String, extra: String) in
+            "---\nid: \(id)\ntitle: t\nspec: [\"SCR-AUTH-006 §5.1\"]\n\(extra)steps: [launch]\n"
+        }
+        let folder = try TestSupport.temporaryFolder([
+            "requirements.yaml": "- {id: REQ-A, clause: x, text: y}\n",
+            "s.yaml": scenario("unknown-key", "colour: red\n") + scenario("good", "covers: [REQ-A]\n")
+                + scenario("bad id!", "") + scenario("tags", "tags: 5\n")
+                + scenario("unknown-requirement", "covers: [REQ-NOPE]\n")
+                + "---\nid: record\ntitle: t\nspec: [x]\nsteps:\n  - launch:\n    record: maybe\n",
+        ])
+        let result = try TestSupport.authspec(["run", folder])
+        #expect(result.status == 2)
+        #expect(result.stderr.split(separator: "\n").filter { $0.contains(": error: ") }.count == 5)
+        // It expects nothing, so it runs but is not checked.
+        #expect(
+            result.stdout.contains(
+                "1 scenario against reference: 0 passed, 1 not checked, 0 failed, 0 errored, 0 skipped"))
+        #expect(result.stdout.contains("[1/1] NOT CHECKED good"))
+    }
+
+    @Test func unreadablePathsAreInputErrorsNotSilentSkips() throws {
+        let folder = try TestSupport.temporaryFolder([
+            "ok/a.yaml": Self.header + "steps: [launch]\n", "locked/b.yaml": Self.header + "steps: [launch]\n",
+        ])
+        #expect(chmod(folder + "/locked", 0) == 0)
+        #expect(mkfifo(folder + "/ok/pipe.yaml", 0o644) == 0)
+        #expect(symlink("loop-b", folder + "/ok/loop-a") == 0)
+        #expect(symlink("loop-a", folder + "/ok/loop-b") == 0)
+        defer { chmod(folder + "/locked", 0o755) }
+        // As root every folder is readable: the check runs as nobody then.
+        let result =
+            getuid() == 0
+            ? try TestSupport.execute(
+                URL(fileURLWithPath: "/usr/bin/setpriv"),
+                ["--reuid=65534", "--regid=65534", "--clear-groups", TestSupport.binary.path, "lint", folder])
+            : try TestSupport.authspec(["lint", folder])
+        #expect(result.status == 2)
+        let errors = TestSupport.errors(in: result.stdout, under: folder)
+        #expect(
+            errors == [
+                "locked: error: folder cannot be read: permission denied",
+                "ok/loop-a: error: a symlink loop (too many levels of symbolic links)",
+                "ok/loop-b: error: a symlink loop (too many levels of symbolic links)",
+                "ok/pipe.yaml: error: is a FIFO, not a file",
+            ])
+    }
+
+    @Test func badBytesArePointedAtWhereTheyAre() throws {
+        let folder = try TestSupport.temporaryFolder([:])
+        try Data((Self.header + "steps:\n  - launch\n  - tap: \"x\u{0}y\"\n").utf8).write(
+            to: URL(fileURLWithPath: folder + "/nul.yaml"))
+        try Data(Array((Self.header + "steps: [la").utf8) + [0xC3, 0x28] + Array("unch]\n".utf8)).write(
+            to: URL(fileURLWithPath: folder + "/utf8.yaml"))
+        let result = try TestSupport.authspec(["lint", folder])
+        #expect(result.status == 2)
+        #expect(result.stdout.contains("nul.yaml:6:12: error: a NUL byte; a text file holds none"))
+        #expect(result.stdout.contains("utf8.yaml:4:11: error: bytes that are not UTF-8 text"))
+    }
+
+    @Test func linesAreCountedAsEditorsCountThem() throws {
+        let folder = try TestSupport.temporaryFolder([
+            "ls.yaml": "id: a\ntitle: \"t\u{2028}x\"\nspec: [x]\nsteps:\n  - launch\n  - bogus: 1\n",
+            "crlf.yaml": "id: b\r\ntitle: t\r\nspec: [x]\r\nsteps:\r\n  - launch\r\n  - bogus: 1\r\n",
+            "cr.yaml": "id: c\rtitle: t\rspec: [x]\rsteps:\r  - launch\r  - bogus: 1\r",
+            // Columns in characters, not bytes; a byte order mark is not a column.
+            "wide.yaml": "id: d\ntitle: té\nspec: [x]\nsteps:\n  - launch\n  - {é: 1, bogus: 1}\n",
+            "bom.yaml": "\u{FEFF}{id: e, title: t, spec: [x], steps: [launch], bogus: 1}\n",
+            "bom-lines.yaml": "\u{FEFF}id: f\ntitle: t\nspec: [x]\nsteps:\n  - launch\n  - bogus: 1\n",
+            "bom-ls.yaml": "\u{FEFF}id: g\ntitle: \"t\u{2028}x\"\nspec: [x]\nsteps:\n  - launch\n  - bogus: 1\n",
+        ])
+        let result = try TestSupport.authspec(["lint", folder])
+        for file in ["cr.yaml", "crlf.yaml", "ls.yaml", "bom-lines.yaml", "bom-ls.yaml"] {
+            #expect(
+                result.stdout.contains("\(file):6:5: error: unknown input 'bogus'\n      - bogus: 1\n        ^"),
+                "\(file)")
+        }
+        #expect(result.stdout.contains("wide.yaml:6:6: error: unknown input 'é'"), "\(result.stdout)")
+        #expect(result.stdout.contains("wide.yaml:6:12: error: a step takes exactly one input; 'bogus'"))
+        #expect(result.stdout.contains("bom.yaml:1:47: error: unknown scenario key 'bogus'"))
+    }
+
+    @Test func unknownRequirementsAndInputsAreBoundedPerFile() throws {
+        let covers = (0..<300).map { "REQ-NOPE-\($0)" }.joined(separator: ", ")
+        let many = (0..<12).map {
+            "---\nid: s\($0)\ntitle: t\nspec: [x]\nsteps:\n  - launch\n  - advance: 1ms\n    repeat: 9999\n"
+        }.joined()
+        let folder = try TestSupport.temporaryFolder([
+            "requirements.yaml": "- {id: REQ-A, clause: x, text: y}\n",
+            "cites.yaml": "id: a\ntitle: t\nspec: [x]\ncovers: [\(covers)]\nsteps: [launch]\n", "many.yaml": many,
+        ])
+        // Loaded, none selected: what is measured is the loading.
+        let result = try TestSupport.authspec(["run", folder, "--id", "none"])
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.filter { $0.contains("error: unknown requirement") }.count == 50)
+        #expect(result.stderr.contains("cites.yaml: error: and 250 more unknown requirements in this file"))
+        #expect(
+            result.stderr.contains(
+                "many.yaml:82:1: error: the file's scenarios send more than 100000 inputs together by this scenario; split the file"
+            ))
+    }
+
+    @Test func aClosedOutputStreamIsNotACrash() throws {
+        // Our own pipe, its reading end closed before authspec writes: `authspec lint | head -c 0`.
+        var ends: [Int32] = [0, 0]
+        #expect(pipe(&ends) == 0)
+        close(ends[0])
+        defer { close(ends[1]) }
+        for arguments in [
+            ["lint", TestSupport.scenariosFolder], ["run", TestSupport.scenariosFolder, "--id", "brief-*"],
+        ] {
+            let process = Process()
+            process.executableURL = TestSupport.binary
+            process.arguments = arguments
+            process.standardOutput = FileHandle(fileDescriptor: ends[1], closeOnDealloc: false)
+            process.standardError = FileHandle(fileDescriptor: ends[1], closeOnDealloc: false)
+            try process.run()
+            process.waitUntilExit()
+            #expect(process.terminationReason == .exit && process.terminationStatus == 0, "\(arguments)")
+        }
+    }
+
+    @Test func aSignalStopsCommandsWithoutDriversAtOnce() throws {
+        let many = (0..<10).map {
+            "---\nid: s\($0)\ntitle: t\nspec: [x]\nsteps:\n  - launch\n  - advance: 1ms\n    repeat: 9999\n"
+        }.joined()
+        let folder = try TestSupport.temporaryFolder(["many.yaml": many])
+        let process = Process()
+        process.executableURL = TestSupport.binary
+        process.arguments = ["lint", folder]
+        _ = FileManager.default.createFile(atPath: folder + "/out.txt", contents: nil)
+        process.standardOutput = FileHandle(forWritingAtPath: folder + "/out.txt")
+        try process.run()
+        usleep(300_000)
+        let sent = Date()
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 130)
+        #expect(Date().timeIntervalSince(sent) < 5)
+    }
+}

@@ -1,0 +1,256 @@
+import AuthSpecTestSupport
+import Foundation
+import Testing
+
+/// The built `authspec` binary: help, exit codes, failure output, JSON results.
+@Suite(.serialized) struct CLITests {
+    @Test func helpIsTheSameByEitherRoute() throws {
+        let viaFlag = try TestSupport.authspec(["run", "--help"])
+        let viaHelp = try TestSupport.authspec(["help", "run"])
+        #expect(viaFlag.status == 0 && viaHelp.status == 0)
+        #expect(viaFlag.stdout == viaHelp.stdout)
+        #expect(viaFlag.stdout.hasPrefix("OVERVIEW: Run scenarios against the reference and any external drivers.\n"))
+        for section in [
+            "\nUSAGE: authspec run [<paths> ...]", "\nARGUMENTS:\n  <paths>", "\nOPTIONS:\n  --tag <tag>     ",
+            "  -h, --help              Show help information.",
+        ] {
+            #expect(viaFlag.stdout.contains(section), "missing \(section)")
+        }
+        #expect(viaFlag.stdout.split(separator: "\n").allSatisfy { $0.count <= 80 || $0.hasPrefix("USAGE:") })
+        let root = try TestSupport.authspec(["--help"])
+        #expect(root.status == 0 && root.stdout.contains("SUBCOMMANDS:\n  run "))
+        #expect(root.stdout.split(separator: "\n").allSatisfy { $0.count <= 80 })
+    }
+
+    @Test func usageErrorsExitWithTwoAndPointAtHelp() throws {
+        let result = try TestSupport.authspec(["run", "--colour"])
+        #expect(result.status == 2)
+        #expect(
+            result.stderr == """
+                Error: Unknown option '--colour'
+                Usage: authspec run [<options>] [<paths> ...]
+                  See 'authspec help run' for more information.
+
+                """)
+        #expect(try TestSupport.authspec(["frobnicate"]).status == 2)
+        // Near misses get a suggestion.
+        let typo = try TestSupport.authspec(["rnu"])
+        #expect(typo.status == 2 && typo.stderr.hasPrefix("Error: Unknown subcommand 'rnu' (did you mean 'run'?)\n"))
+        let option = try TestSupport.authspec(["run", "--jbos", "2"])
+        #expect(
+            option.status == 2 && option.stderr.hasPrefix("Error: Unknown option '--jbos' (did you mean '--jobs'?)\n"),
+            "\(option.stderr)")
+        let lint = try TestSupport.authspec(["lint", "--load-onyl"])
+        #expect(lint.stderr.hasPrefix("Error: Unknown option '--load-onyl' (did you mean '--load-only'?)\n"))
+        #expect(
+            try TestSupport.authspec(["run", "--argon2", "scrypt"]).stderr.hasPrefix(
+                "Error: --argon2 takes light or owasp, not 'scrypt'"))
+        #expect(
+            try TestSupport.authspec(["run", "--json"]).stderr.hasPrefix("Error: Missing value for '--json <file>'"))
+    }
+
+    @Test func theSuitePassesWithExitZeroAndWritesJSON() throws {
+        let folder = try TestSupport.temporaryFolder([:])
+        let json = "\(folder)/out/results.json"
+        let result = try TestSupport.authspec(["run", "--json", json])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        let count = TestSupport.suite().scenarios.count
+        #expect(
+            result.stdout.contains(
+                "\(count) scenarios against reference: \(count) passed, 0 failed, 0 errored, 0 skipped"))
+        // The number is padded to the width of the total.
+        let padding = String(repeating: " ", count: String(count).count - 1)
+        #expect(result.stdout.contains("[\(padding)1/\(count)] PASSED  "))
+        let document =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any]
+        let summary = document?["summary"] as? [String: Int]
+        #expect(
+            summary == [
+                "passed": count, "partly_checked": 0, "not_checked": 0, "failed": 0, "errored": 0, "skipped": 0,
+            ])
+        let scenarios = document?["scenarios"] as? [[String: Any]] ?? []
+        #expect(scenarios.count == count)
+        #expect(scenarios.first?["outcome"] as? String == "passed")
+        #expect((scenarios.first?["file"] as? String)?.hasPrefix("Scenarios/") == true)
+        #expect(((scenarios.first?["steps"] as? [[String: Any]])?.first?["input"] as? String) == "launch")
+        // Nothing is left beside the results: the temporary file was renamed over it.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: "\(folder)/out") == ["results.json"])
+    }
+
+    @Test func filtersSelectByTagAndIdGlob() throws {
+        let byID = try TestSupport.authspec(["run", "--id", "brief-pin-*"])
+        #expect(byID.status == 0)
+        #expect(byID.stdout.contains("4 scenarios against reference: 4 passed"))
+        let byTag = try TestSupport.authspec(["run", "--tag", "platform-error", "--tag", "boundary"])
+        let expected = TestSupport.suite().scenarios.filter {
+            !Set($0.tags).isDisjoint(with: ["platform-error", "boundary"])
+        }.count
+        #expect(byTag.stdout.contains("\(expected) scenarios against reference: \(expected) passed"))
+    }
+
+    @Test func aFailingScenarioExitsOneAndShowsTheStepAndEachDifference() throws {
+        let folder = try TestSupport.temporaryFolder([
+            "wrong.yaml": """
+            id: wrong-lock
+            title: Expects a two-minute lock
+            spec: ["SCR-AUTH-006 §6.1.2"]
+            given: {biometric_enabled: false, pin_failures: 4}
+            steps:
+              - launch
+              - enter_pin: "0000"
+                expect: {state: PINBlocked, lock_remaining: 2m, countdown: "02:00"}
+
+            """
+        ])
+        let result = try TestSupport.authspec(["run", folder, "--json", "\(folder)/r.json"])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("FAILED: wrong-lock — Expects a two-minute lock"))
+        #expect(result.stdout.contains("\(folder)/wrong.yaml:7:5: step 2: enter_pin: \"0000\"\n"))
+        #expect(result.stdout.contains("    lock_remaining: expected 2m\n                    observed 1m\n"))
+        #expect(
+            result.stdout.contains("    countdown:      expected \"02:00\"\n                    observed \"01:00\"\n"))
+        #expect(result.stdout.contains("1 scenario against reference: 0 passed, 1 failed"))
+        let document =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(folder)/r.json")))
+            as? [String: Any]
+        let step = ((document?["scenarios"] as? [[String: Any]])?.first?["steps"] as? [[String: Any]])?.last
+        let differences = step?["differences"] as? [[String: Any]]
+        #expect(differences?.map { $0["key"] as? String } == ["lock_remaining", "countdown"])
+        #expect(differences?.first?["expected"] as? Int == 120_000)
+        #expect(differences?.first?["observed"] as? Int == 60_000)
+    }
+
+    @Test func brokenFilesExitTwoNameEveryErrorAndTheRestStillRun() throws {
+        let folder = try TestSupport.temporaryFolder([
+            "a-good.yaml":
+                "id: good\ntitle: fine\nspec: [\"SCR-AUTH-006 §5.1\"]\nsteps:\n  - launch:\n    expect: {state: BiometricPrompt}\n",
+            "b-bad.yaml":
+                "id: bad\ntitle: typo\nspec: [\"SCR-AUTH-006 §5.1\"]\nsteps:\n  - launch:\n    expect: {state: BiometricPromt}\n  - advance: 3 days\n",
+            "c-syntax.yaml": "id: x\nsteps: [\n",
+        ])
+        let result = try TestSupport.authspec(["run", folder, "--json", "\(folder)/r.json"])
+        #expect(result.status == 2)
+        let errorLines = result.stderr.split(separator: "\n").filter { $0.contains(": error: ") }
+        #expect(
+            errorLines.map { String($0.split(separator: " ")[0]) } == [
+                "\(folder)/b-bad.yaml:6:21:", "\(folder)/b-bad.yaml:7:14:", "\(folder)/c-syntax.yaml:3:1:",
+            ])
+        #expect(result.stderr.contains("unknown state 'BiometricPromt' (did you mean 'BiometricPrompt'?)"))
+        #expect(result.stdout.contains("1 scenario against reference: 1 passed"))
+        #expect(result.stdout.contains("3 input errors"))
+        #expect(FileManager.default.fileExists(atPath: "\(folder)/r.json"))
+    }
+
+    @Test func doctorPassesAWorkingDriver() throws {
+        let result = try TestSupport.authspec(["doctor", "--driver", "python3 Examples/python/driver.py"])
+        #expect(result.status == 0, "\(result.stdout)")
+        #expect(result.stdout.contains("  ✓ started and answered the hello in "))
+        #expect(result.stdout.contains("    python-example 1.0 (python), protocol 1\n"))
+        #expect(result.stdout.contains("  ✓ trivial scenario 'doctor-unlock-with-pin' passed (4 steps)"))
+        #expect(
+            result.stdout.contains(
+                "  ✓ \(TestSupport.suiteSize) scenarios against python-example: \(TestSupport.suiteSize) passed, 0 failed"
+            ))
+        #expect(result.stdout.contains("The driver works and passes the suite."))
+    }
+
+    /// Past the smoke scenario, doctor runs the suite and sums up what is wrong: failures by the
+    /// key that differs, and fields the spec's values have that the driver never reports.
+    @Test func doctorSumsUpTheSuitesFailures() throws {
+        let buggy = try TestSupport.authspec([
+            "doctor", "--driver", "python3 Examples/python/driver.py --bug lock-from-first-failure",
+        ])
+        #expect(buggy.status == 1, "\(buggy.stdout)")
+        #expect(buggy.stdout.contains("    ✗ failures, by the key that differs:\n"), "\(buggy.stdout)")
+        #expect(
+            buggy.stdout.contains(try Regex(#"\n        lock_remaining +[0-9] scenarios: "#)), "\(buggy.stdout)")
+        #expect(buggy.stdout.contains("The driver works, but the suite finds the problems above."))
+
+        let noParams = try TestSupport.authspec([
+            "doctor", "--driver", "python3 Tests/Fixtures/drivers/events_without_params.py",
+        ])
+        #expect(noParams.status == 1, "\(noParams.stdout)")
+        #expect(
+            noParams.stdout.contains(
+                try Regex(
+                    #"    ✗ events\[\]\.params: the scenarios expect it, the driver never reports it \([0-9]+ scenarios: "#
+                )
+            ), "\(noParams.stdout)")
+
+        let states = try TestSupport.authspec([
+            "doctor", "--smoke-only", "--driver", "python3 Examples/python/driver.py --observe state --observe states",
+        ])
+        #expect(
+            states.stdout.contains("  ✗ it does not meet the full profile: it does not observe navigation, "),
+            "\(states.stdout)")
+        #expect(states.status == 1)
+    }
+
+    @Test(arguments: [
+        ("no-such-driver-program", "exit status 127"),
+        ("python3 -c 'import time; time.sleep(30)' --handshake-timeout 1s", "did not answer the hello in time"),
+        (
+            "python3 Tests/Fixtures/drivers/faulty_driver.py --fault wrong-version",
+            "Answer the hello with \"protocol\": one of the versions offered"
+        ),
+        (
+            "python3 Tests/Fixtures/drivers/faulty_driver.py --fault garbage --scenario doctor-unlock-with-pin --at-input 2",
+            "logs and debug prints belong on stderr"
+        ),
+        (
+            "python3 Examples/python/driver.py --bug cancel-counts-as-failure",
+            "its logic disagrees with the spec"
+        ),
+    ])
+    func doctorExplainsWhatIsWrong(driver: String, advice: String) throws {
+        var arguments = ["doctor", "--driver"]
+        if let split = driver.range(of: " --handshake-timeout ") {
+            arguments += [
+                String(driver[..<split.lowerBound]), "--handshake-timeout", String(driver[split.upperBound...]),
+            ]
+        } else {
+            arguments.append(driver)
+        }
+        let result = try TestSupport.authspec(arguments)
+        #expect(result.status == 1)
+        #expect(result.stdout.contains(advice), "\(result.stdout)")
+    }
+
+    @Test func severalImplementationsGiveAMatrix() throws {
+        let folder = try TestSupport.temporaryFolder([:])
+        let result = try TestSupport.authspec([
+            "run", "--id", "brief-*", "--json", "\(folder)/r.json", "--log-dir", folder,
+            "--driver", "python3 Examples/python/driver.py", "--driver",
+            "python3 Examples/python/driver.py --bug eighth-gives-15-min",
+        ])
+        #expect(result.status == 1)
+        #expect(
+            result.stdout.contains(
+                "scenario                                    reference       python-example  python-example+eighth-gives-15-min"
+            ))
+        #expect(
+            result.stdout.contains(
+                "brief-pin-failure-8-and-beyond-lock-1-hour  passed          passed          failed"))
+        #expect(
+            result.stdout.contains(
+                "7 scenarios against python-example+eighth-gives-15-min: 6 passed, 1 failed, 0 errored, 0 skipped"))
+        let document =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(folder)/r.json")))
+            as? [String: Any]
+        #expect(
+            (document?["summary"] as? [String: Int]) == [
+                "passed": 20, "partly_checked": 0, "not_checked": 0, "failed": 1, "errored": 0, "skipped": 0,
+            ])
+        let matrix = document?["matrix"] as? [String: [String: String]]
+        #expect(
+            matrix?["brief-pin-failure-8-and-beyond-lock-1-hour"] == [
+                "reference": "passed", "python-example": "passed", "python-example+eighth-gives-15-min": "failed",
+            ])
+        let implementations = document?["implementations"] as? [[String: Any]]
+        #expect(
+            implementations?.map { $0["name"] as? String } == [
+                "reference", "python-example", "python-example+eighth-gives-15-min",
+            ])
+        #expect(implementations?[1]["language"] as? String == "python")
+    }
+}

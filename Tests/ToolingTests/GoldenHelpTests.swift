@@ -1,0 +1,43 @@
+import AuthSpecTestSupport
+import CommandCatalog
+import CommandLineKit
+import Foundation
+import Testing
+
+/// Every command's help, compared whole with its golden file (Fixtures/golden/help-NAME.txt),
+/// in process from the commands' declarations; `AUTHSPEC_RECORD_GOLDEN=1 swift test --filter
+/// GoldenHelpTests` writes them again, on purpose. The binary prints the same text: one
+/// command is checked through it.
+@Suite struct GoldenHelpTests {
+    static let folder = TestSupport.root.appendingPathComponent("Tests/Fixtures/golden")
+    static var recording: Bool { ProcessInfo.processInfo.environment["AUTHSPEC_RECORD_GOLDEN"] == "1" }
+
+    static func compare(_ text: String, with name: String) throws {
+        let file = folder.appendingPathComponent(name)
+        if recording {
+            try text.write(to: file, atomically: true, encoding: .utf8)
+            return
+        }
+        let golden = try String(contentsOf: file, encoding: .utf8)
+        #expect(
+            text == golden, "\(name) differs from what the command declares; AUTHSPEC_RECORD_GOLDEN=1 writes it again")
+    }
+
+    @Test(arguments: CommandCatalog.all.map(\.name))
+    func helpIsAsRecorded(command: String) throws {
+        let spec = try #require(CommandCatalog.all.first { $0.name == command })
+        try Self.compare(spec.help(), with: "help-\(command).txt")
+    }
+
+    @Test func theRootHelpIsAsRecorded() throws {
+        try Self.compare(CommandCatalog.program.help, with: "help-authspec.txt")
+    }
+
+    @Test func theBinaryPrintsTheDeclaredHelp() throws {
+        let result = try TestSupport.authspec(["help", "run"])
+        #expect(result.status == 0)
+        #expect(result.stdout == CommandCatalog.run.help() + "\n")
+        let flag = try TestSupport.authspec(["run", "--help"])
+        #expect(flag.stdout == result.stdout)
+    }
+}

@@ -1,0 +1,384 @@
+import AuthSpecTestSupport
+import Foundation
+import ReferenceMachine
+import SpecCheck
+import SpecModel
+import Testing
+
+/// The tools for spec authors: spec check, lint, record, model.
+@Suite(.serialized) struct SpecAuthoringTests {
+    static var scr: URL { TestSupport.shared.appendingPathComponent("spec/000_09f6d5a5ecdfd677.txt") }
+    static var uif: URL { TestSupport.shared.appendingPathComponent("spec/001_76466166adadd7f5.txt") }
+
+    func text(_ url: URL) throws -> String { try String(contentsOf: url, encoding: .utf8) }
+
+    /// The line of `needle` in a text, 1-based.
+    func line(of needle: String, in text: String) -> Int? {
+        text.components(separatedBy: "\n").firstIndex { $0.contains(needle) }.map { $0 + 1 }
+    }
+
+    @Test func documentsAreReadAsWritten() throws {
+        let scr = SpecDocument(file: "scr", text: try text(Self.scr))
+        #expect(scr.identifier == "SCR-AUTH-006")
+        #expect(
+            scr.diagrams.map { "\($0.section) \($0.kind.rawValue) \($0.edges.count)" } == [
+                "4.1 flowchart 21", "5.1 stateDiagram-v2 19",
+            ])
+        let every = UnlockRuleTables.all()
+        #expect(every.map(\.name) == ["lock schedule", "session lifetime", "analytics events", "hand-over delay"])
+        let tables = Array(every.prefix(2))
+        func rows(_ document: SpecDocument, _ tables: [RuleTable] = tables) -> [[String]] {
+            tables.map { table in table.find(document.lines).map { "\($0.shownKey) \($0.value) @\($0.line)" } }
+        }
+        // SCR-AUTH-006 §11.1's ten events, and its 0.5 s written twice (§2.5, §5.2).
+        let scrText = try text(Self.scr)
+        let scrEvents = rows(scr, [every[2]])[0]
+        #expect(scrEvents.count == 10)
+        #expect(
+            scrEvents.first
+                == "screen_view screen_name = biometric_unlock @\(try #require(line(of: "| screen_view |", in: scrText)))"
+        )
+        #expect(scrEvents.contains { $0.hasPrefix("pin_success attempts_used; time_ms @") })
+        #expect(scrEvents.contains { $0.hasPrefix("biometric_to_pin reason = cancelled | failed @") })
+        #expect(
+            rows(scr, [every[3]])[0] == [
+                "Success → Dashboard 500 ms @\(try #require(line(of: "Auto-transicion a Dashboard en 0.5s", in: scrText)))",
+                "Success → Dashboard 500 ms @\(try #require(line(of: "0.5s delay", in: scrText)) - 1)",
+            ])
+        let lockLines = ["Bloqueo 1 minuto", "Bloqueo 5 minutos", "Bloqueo 15 minutos", "Bloqueo 1 hora"].map {
+            line(of: $0, in: try! text(Self.scr))!
+        }
+        #expect(
+            rows(scr) == [
+                [
+                    "5 1 min @\(lockLines[0])", "6 5 min @\(lockLines[1])", "7 15 min @\(lockLines[2])",
+                    "8+ 1 h @\(lockLines[3])",
+                ], [],
+            ])
+        let uif = SpecDocument(file: "uif", text: try text(Self.uif))
+        #expect(uif.identifier == "UIF-AUTH-001")
+        #expect(uif.diagrams.map { "\($0.section) \($0.kind.rawValue)" } == ["2 flowchart", "5.1 stateDiagram-v2"])
+        let uifText = try text(Self.uif)
+        let pro = try #require(line(of: "Sesion Firebase (Pro)", in: uifText))
+        let perfect = try #require(line(of: "Sesion Firebase (Perfect)", in: uifText))
+        #expect(
+            rows(uif)[0].map { String($0.split(separator: "@")[0]) } == [
+                "5 1 min ", "6 5 min ", "7 15 min ", "8+ 1 h ",
+            ])
+        #expect(rows(uif)[1] == ["pro 30 d @\(pro)", "perfect 7 d @\(perfect)"])
+        let fallback = try #require(line(of: "biometric_fallback", in: uifText))
+        #expect(rows(uif, [every[2]])[0].contains("biometric_fallback reason @\(fallback)"))
+        #expect(
+            rows(uif, [every[3]])[0] == [
+                "Biometric Prompt → Dashboard 100 ms @\(try #require(line(of: "Biometric Prompt\tDashboard", in: uifText)))"
+            ])
+        let markdown = SpecDocument(
+            file: "md",
+            text: "# 5.1 States\n\n```mermaid\nstateDiagram-v2\n    PINError --> Login: Intentos >= 5\n```\n")
+        let edge = try #require(markdown.diagrams.first?.edges.first)
+        #expect([edge.from, edge.to, edge.label] == ["PINError", "Login", "Intentos >= 5"] && edge.line == 5)
+        #expect(markdown.diagrams.first?.section == "5.1")
+    }
+
+    /// The fifth failure (§5.1), the hand-over delay (§6.1) and the analytics names (§11.2) are
+    /// disagreements, each with both documents' lines; §2's wrong PIN to Login and SCR-AUTH-006's
+    /// own tensions are recorded, with their readings, and do not fail the check.
+    @Test func theTwoSpecDocumentsDisagreeWhereTheyDo() throws {
+        let result = try TestSupport.authspec(["spec", "check", Self.scr.path, Self.uif.path])
+        #expect(result.status == 1)
+        let uifText = try text(Self.uif)
+        let scrText = try text(Self.scr)
+        let uifLine = try #require(line(of: "PINFail --> Login", in: uifText))
+        let scrLine = try #require(line(of: "PINError --> PINBlocked", in: scrText))
+        let delay = try #require(line(of: "Biometric Prompt\tDashboard", in: uifText))
+        let screenView = try #require(line(of: "screen_view\t", in: uifText))
+        let fallback = try #require(line(of: "biometric_fallback", in: uifText))
+        let errors = result.stdout.split(separator: "\n").filter { $0.contains("error: ") }.map {
+            String($0.prefix(130))
+        }
+        #expect(
+            errors
+                == [
+                    "  \(Self.uif.path):\(uifLine): error: conflict: PINError → Login on \"Intentos >= 5 (bloqueo)\": the model goes to PINBlocked on \"Intentos >= 5\"",
+                    "  \(Self.uif.path):\(delay): error: rule table: hand-over delay, Biometric Prompt → Dashboard transition: \"Biometric Prompt\tDashboard\tInstant + Haptic\t100ms\tlinear\" (100 ms), the reference: 500 ms",
+                    "  \(Self.uif.path):\(screenView): error: rule table: analytics events, screen_view event: \"screen_view screen_name: \"splash\", \"login\", \"mfa\", \"biometric\"\" (screen_name = biometric | login | mfa | splash), the reference: screen_name = biometric_unlock",
+                    "  \(Self.uif.path):\(fallback): error: rule table: analytics events, biometric_fallback event: \"biometric_fallback reason\" (reason), the reference: none",
+                ].map { String($0.prefix(130)) }, "\(result.stdout)")
+        let successLine = try #require(line(of: "Auto-transicion a Dashboard en 0.5s", in: scrText))
+        #expect(
+            result.stdout.contains(
+                "SCR-AUTH-006 writes \"(Auto-transicion a Dashboard en 0.5s)\" (500 ms) at \(Self.scr.path):\(successLine)"
+            ))
+        let pinCheck = try #require(line(of: "PIN_CHECK -->|No| LOGIN", in: uifText))
+        #expect(
+            result.stdout.contains(
+                "\(Self.uif.path):\(pinCheck): note: recorded disagreement: §2 sends a wrong PIN to Login; "))
+        #expect(result.stdout.contains("the reference follows them (INT-026)"))
+        #expect(
+            result.stdout.contains(
+                "      SCR-AUTH-006 draws it at \(Self.scr.path):\(scrLine): PINError → PINBlocked: Intentos >= 5"))
+        #expect(result.stdout.contains("(SCR-AUTH-006): compared §4.1 flowchart (line "))
+        #expect(
+            result.stdout.contains(
+                "; lock schedule rows: 4; analytics events rows: 10; hand-over delay rows: 2: agrees with the model"))
+        #expect(
+            result.stdout.contains(
+                "(UIF-AUTH-001): compared §2 flowchart (line 27), §5.1 stateDiagram-v2 (line 216); lock schedule rows: 4; session lifetime rows: 2; analytics events rows: 4; hand-over delay rows: 1\n"
+            ))
+        // Seven of SCR-AUTH-006's events are missing from UIF-AUTH-001 §11.2's partial table: said, not failed.
+        #expect(
+            result.stdout.contains(
+                "\n4 disagreements, 7 warnings, 3 recorded disagreements (read, each with its reading)\n"))
+        let alone = try TestSupport.authspec(["spec", "check", Self.scr.path])
+        #expect(alone.status == 0)
+        #expect(alone.stdout.contains("0 disagreements, 0 warnings, 2 recorded disagreements"))
+        let note = TestSupport.shared.appendingPathComponent("spec/004_b4cf290522684947.txt").path
+        let noteAlone = try TestSupport.authspec(["spec", "check", note])
+        #expect(noteAlone.status == 0)
+        #expect(noteAlone.stdout.contains("(INT-030)") && noteAlone.stdout.contains("(GAP-002)"))
+    }
+
+    /// A recorded disagreement whose text a spec edit removed is a warning to review its
+    /// reading; a mapping with a malformed record is an input error at its line and column.
+    @Test func recordedDisagreementsFollowTheText() throws {
+        let edited = try text(Self.uif).replacingOccurrences(
+            of: "PIN_CHECK -->|No| LOGIN", with: "PIN_CHECK -->|No| PIN_FALLBACK")
+        let folder = try TestSupport.temporaryFolder([
+            "UIF-AUTH-001.txt": edited,
+            "mapping.yaml":
+                "documents:\n  UIF-AUTH-001:\n    recorded:\n      - {find: x, reading: INT-001, sayz: y}\n",
+        ])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let result = try TestSupport.authspec(["spec", "check", "\(folder)/UIF-AUTH-001.txt"])
+        #expect(
+            result.stdout.contains(
+                "warning: recorded, not found: \"PIN_CHECK -->|No| LOGIN\" is no longer in the document: review INT-026"
+            ),
+            "\(result.stdout)")
+        let bad = try TestSupport.authspec([
+            "spec", "check", "\(folder)/UIF-AUTH-001.txt", "--mapping", "\(folder)/mapping.yaml",
+        ])
+        #expect(bad.status == 2)
+        #expect(
+            bad.stderr.contains(
+                "\(folder)/mapping.yaml:4:37: error: unknown key 'sayz' (expected find, reading or says)"),
+            "\(bad.stderr)")
+    }
+
+    /// A spec author changes a duration in §6.1.2 and a transition in §5.1: spec check and lint
+    /// name the rule and the scenarios each change touches.
+    @Test func editsToTheSpecNameTheRuleAndScenarios() throws {
+        let original = try text(Self.scr)
+        let edited =
+            original
+            .replacingOccurrences(of: "Bloqueo 5 minutos", with: "Bloqueo 10 minutos")
+            .replacingOccurrences(
+                of: "PINError --> PINBlocked: Intentos >= 5", with: "PINError --> Login: Intentos >= 5")
+        #expect(edited != original)
+        let folder = try TestSupport.temporaryFolder(["SCR-AUTH-006.txt": edited])
+        let copy = "\(folder)/SCR-AUTH-006.txt"
+        let durationLine = try #require(line(of: "Bloqueo 10 minutos", in: edited))
+        let transitionLine = try #require(line(of: "PINError --> Login", in: edited))
+        for arguments in [["spec", "check", copy], ["lint", "--spec", copy]] {
+            let result = try TestSupport.authspec(arguments)
+            #expect(result.status == 1, "\(arguments)")
+            let out = result.stdout
+            #expect(
+                out.contains(
+                    "\(copy):\(durationLine): error: rule table: lock schedule, 6 failures: \"Bloqueo 10 minutos\" (10 min), the reference: 5 min"
+                ))
+            #expect(
+                out.contains(
+                    "rule: UnlockRules.lockSchedule (Sources/ReferenceMachine/UnlockRules.swift) gives 5 min for 6 failures"
+                ))
+            #expect(
+                out.contains(
+                    "scenarios that rest on it: brief-pin-failure-6-locks-5-minutes, lock-failure-count-survives-kill"))
+            #expect(
+                out.contains(
+                    "\(copy):\(transitionLine): error: conflict: PINError → Login on \"Intentos >= 5\": the model goes to PINBlocked on \"Intentos >= 5\""
+                ))
+            #expect(out.contains("model: PINError → PINBlocked (SCR-AUTH-006 §5.1, §6.1.2; INT-003)"))
+            #expect(out.contains("scenarios that take it: brief-pin-failure-5-locks-1-minute, "))
+        }
+    }
+
+    /// The session lifetime by tier is a rule table too: a document that shortens or drops a
+    /// tier's lifetime is told so, with the rule and the scenarios that rest on it.
+    @Test func sessionLifetimeTableIsComparedToo() throws {
+        let original = try text(Self.uif)
+        let edited = original.replacingOccurrences(of: "(Perfect)\t7 dias", with: "(Perfect)\t14 dias")
+            .replacingOccurrences(of: "Sesion Firebase (Pro)", with: "Sesion Firebase (Basic)")
+        #expect(edited != original && !edited.contains("(Pro)"))
+        let folder = try TestSupport.temporaryFolder(["UIF-AUTH-001.txt": edited])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let copy = "\(folder)/UIF-AUTH-001.txt"
+        let perfect = try #require(line(of: "(Perfect)\t14 dias", in: edited))
+        let basic = try #require(line(of: "(Basic)", in: edited))
+        let result = try TestSupport.authspec(["spec", "check", copy])
+        #expect(result.status == 1)
+        let out = result.stdout
+        #expect(
+            out.contains(
+                "\(copy):\(perfect): error: rule table: session lifetime, perfect tier: \"Sesion Firebase (Perfect)\t14 dias\tRe-login + MFA\" (14 d), the reference: 7 d"
+            ), "\(out)")
+        #expect(
+            out.contains(
+                "rule: UnlockRules.sessionLifetime (Sources/ReferenceMachine/UnlockRules.swift) gives 7 d for perfect tier"
+            ))
+        #expect(out.contains("\(copy):\(basic): error: rule table: session lifetime, basic tier: "))
+        #expect(
+            out.contains(
+                "error: rule table: the reference gives 30 d for pro tier; the document's session lifetime has no such row"
+            ))
+        let scenarios = TestSupport.suite().scenarios.filter { $0.covers.contains { $0.id == "REQ-SESSION-PERFECT" } }
+        #expect(!scenarios.isEmpty)
+        #expect(out.contains("scenarios that rest on it: " + scenarios.map(\.id).joined(separator: ", ")))
+    }
+
+    @Test func lintReportsContradictionsAtTheStep() throws {
+        let clean = try TestSupport.authspec(["lint"])
+        #expect(clean.status == 0)
+        #expect(
+            clean.stdout.contains(
+                "lint: \(TestSupport.suite().scenarios.count) scenarios in \(TestSupport.suiteFiles) files, 0 input errors, 0 contradicting the reference, 0 requirements uncovered ("
+            ))
+        let folder = try TestSupport.temporaryFolder([
+            "a.yaml":
+                "id: wrong\ntitle: t\nspec: [\"SCR-AUTH-006 §6.1.2\"]\ngiven: {pin_failures: 4, biometric_enabled: false}\nsteps:\n  - launch\n  - enter_pin: \"0000\"\n    expect: {state: PINInput}\n",
+            "b.yaml":
+                "id: fine\ntitle: t\nspec: [\"SCR-AUTH-006 §5.1\"]\nsteps:\n  - launch:\n    expect: {state: BiometricPrompt}\n",
+        ])
+        let result = try TestSupport.authspec(["lint", folder])
+        #expect(result.status == 1)
+        #expect(
+            result.stdout.contains(
+                "\(folder)/a.yaml:7:5: error: 'wrong' contradicts the reference at step 2 (enter_pin: \"0000\"): expected state \"PINInput\", the reference gives \"PINBlocked\""
+            ))
+        let broken = try TestSupport.temporaryFolder([
+            "c.yaml": "id: x\ntitle: t\nspec: [\"SCR-AUTH-006 §5.1\"]\nsteps: [lanch]\n"
+        ])
+        let bad = try TestSupport.authspec(["lint", broken])
+        #expect(bad.status == 2)
+        #expect(bad.stdout.contains("\(broken)/c.yaml:4:9: error: unknown input 'lanch' (did you mean 'launch'?)"))
+    }
+
+    static let unrecorded = """
+        # Written by hand, expectations to be recorded.
+        id: recorded-lock
+        title: Five wrong PINs, then the lock runs out
+        spec: ["SCR-AUTH-006 §6.1.2"]
+        given: {biometric_enabled: false}
+        steps:
+          - launch
+          - enter_pin: "0000"
+            repeat: 5
+          - advance: 1m
+        ---
+        id: recorded-marked
+        title: Only the marked step is recorded
+        spec: ["SCR-AUTH-006 §5.1"]
+        steps:
+          - launch:
+            expect: {state: BiometricPrompt}
+          - biometric: failure
+            record: true
+          - tap: retry_biometrics
+
+        """
+
+    @Test func recordRoundTrip() throws {
+        let folder = try TestSupport.temporaryFolder(["s.yaml": Self.unrecorded])
+        let recorded = "\(folder)/recorded.yaml"
+        let record = try TestSupport.authspec(["record", "\(folder)/s.yaml", "--output", recorded])
+        #expect(record.status == 0, "\(record.stderr)")
+        #expect(record.stderr.contains("record: 4 steps in 2 scenarios recorded into \(recorded)"))
+        let text = try String(contentsOfFile: recorded, encoding: .utf8)
+        // Steps written as `- launch` become `- launch:` with an expect block; the marked step's
+        // `record: true` is replaced; everything else is as written.
+        #expect(text.contains("  - launch:\n    expect:\n      state: PINInput\n"))
+        #expect(text.contains("  - biometric: failure\n    expect:\n      state: BiometricFail\n"))
+        #expect(!text.contains("record: true"))
+        #expect(
+            text.contains(
+                "      message: \"Has excedido el numero de intentos de PIN. Espera antes de\n        reintentar.\"\n"))
+        let untouched = Self.unrecorded.split(separator: "\n").filter {
+            !$0.contains("launch") && !$0.contains("record: true")
+        }
+        for line in untouched { #expect(text.contains(line), "lost: \(line)") }
+        let run = try TestSupport.authspec(["run", recorded])
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("2 scenarios against reference: 2 passed"))
+        let lint = try TestSupport.execute(URL(fileURLWithPath: "/usr/bin/env"), ["yamllint", recorded])
+        #expect(lint.status == 0, "yamllint: \(lint.stdout)")
+    }
+
+    /// The shipped suite is clean under the shipped yamllint configuration, warnings included.
+    @Test func theSuiteIsCleanUnderTheShippedYamllintConfig() throws {
+        let lint = try TestSupport.execute(
+            URL(fileURLWithPath: "/usr/bin/env"),
+            ["yamllint", "--strict", "-c", ".yamllint", "Scenarios", "docs/spec-mapping.yaml"])
+        #expect(lint.status == 0, "yamllint: \(lint.stdout)\(lint.stderr)")
+    }
+
+    /// Steps written in flow style are written one a line, each as written, and recorded; the
+    /// result loads and passes.
+    @Test func recordWritesFlowStepsInBlockStyle() throws {
+        let folder = try TestSupport.temporaryFolder([
+            "sequence.yaml":
+                "id: s\ntitle: t\nspec: [\"SCR-AUTH-006 §5.1\"]\nsteps: [launch, {tap: use_pin},\n  {biometric: cancel}]  # the way in\n",
+            "mapping.yaml":
+                "id: m\ntitle: t\nspec: [\"SCR-AUTH-006 §5.1\"]\nsteps:\n  - {launch: }\n  - {biometric: cancel, note: \"a, b\"}\n",
+        ])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        for (file, steps) in [
+            (
+                "sequence",
+                [
+                    "steps:\n  - launch:\n    expect:\n", "  - tap: use_pin\n    expect:\n",
+                    "  - biometric: cancel  # the way in\n    expect:\n",
+                ]
+            ),
+            ("mapping", ["  - launch:\n    expect:\n", "  - biometric: cancel\n    expect:\n"]),
+        ] {
+            let out = "\(folder)/\(file)-recorded.yaml"
+            let record = try TestSupport.authspec(["record", "\(folder)/\(file).yaml", "--output", out])
+            #expect(record.status == 0, "\(file): \(record.stderr)")
+            let text = try String(contentsOfFile: out, encoding: .utf8)
+            for step in steps { #expect(text.contains(step), "\(file): \(text)") }
+            let run = try TestSupport.authspec(["run", out, "--quiet"])
+            #expect(run.status == 0, "\(file): \(run.stdout)")
+        }
+        let mapping = try String(contentsOfFile: "\(folder)/mapping-recorded.yaml", encoding: .utf8)
+        #expect(mapping.contains("  - biometric: cancel\n    expect:\n      state: PINInput\n"))
+        #expect(mapping.hasSuffix("    note: \"a, b\"\n"), "\(mapping)")
+    }
+
+    @Test func recordRefusesWhatItCannotEditSafely() throws {
+        let folder = try TestSupport.temporaryFolder([
+            "flow.yaml": "id: f\ntitle: t\nspec: [\"SCR-AUTH-006 §5.1\"]\nsteps:\n  - {launch: null,\n     note: x}\n",
+            "both.yaml":
+                "id: b\ntitle: t\nspec: [\"SCR-AUTH-006 §5.1\"]\nsteps:\n  - launch:\n    record: true\n    expect: {state: Login}\n",
+        ])
+        let flow = try TestSupport.authspec(["record", "\(folder)/flow.yaml"])
+        #expect(flow.status == 2)
+        #expect(
+            flow.stderr.contains(
+                "\(folder)/flow.yaml:5:5: record needs a block-style step (one key per line), not a flow mapping that goes on past its line"
+            ), "\(flow.stderr)")
+        let both = try TestSupport.authspec(["record", "\(folder)/both.yaml"])
+        #expect(both.status == 2)
+        #expect(both.stderr.contains("\(folder)/both.yaml:7:5: error: a step to record has no expect of its own"))
+    }
+
+    @Test func modelIsExportedAsJSONAndMermaid() throws {
+        let json = try TestSupport.authspec(["model", "--format", "json"])
+        #expect(json.status == 0)
+        let document = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        #expect((document?["states"] as? [Any])?.count == TestSupport.model.states.count)
+        #expect((document?["transitions"] as? [Any])?.count == TestSupport.model.transitions.count)
+        let mermaid = try TestSupport.authspec(["model", "--format", "mermaid"])
+        #expect(MermaidCheck.problems(in: mermaid.stdout.trimmingCharacters(in: .newlines)).isEmpty)
+        #expect(try TestSupport.authspec(["model", "--format", "dot"]).status == 2)
+    }
+}
