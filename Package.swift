@@ -31,7 +31,9 @@ let package = Package(
         // The executable reading of UIF-AUTH-001's flow, with the unlock screen as its child.
         .target(name: "AuthFlowMachine", dependencies: ["SpecModel", "ReferenceMachine", "CCrypto"]),
         // The line-delimited JSON protocol between the runner and external drivers.
-        .target(name: "DriverProtocol", dependencies: ["SpecModel"]),
+        .target(name: "DriverProtocol", dependencies: ["SpecModel"], plugins: ["EmbedSchemas"]),
+        // The files of docs/protocol/ compiled into DriverProtocol: the schemas' only source.
+        .plugin(name: "EmbedSchemas", capability: .buildTool()),
         // Runs a driver in a child process and speaks the protocol with it.
         .target(name: "SubprocessDriver", dependencies: ["DriverProtocol", "SpecModel", "CProcessControl"]),
         // The Swift driver kit: serve a DriverImplementation over stdio, or run it in process.

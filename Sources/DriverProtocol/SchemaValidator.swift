@@ -2,26 +2,42 @@ import SpecModel
 
 /// Checks a value against a JSON Schema, for the keywords the protocol's schemas use:
 /// type, const, enum, required, properties, additionalProperties, items, minimum, pattern, oneOf, $ref
-/// (to `#/$defs/...`). Each problem names the path to the offending value.
+/// (to `#/$defs/NAME` in the same schema, or `FILE#/$defs/NAME` in another of `documents`).
+/// Each problem names the path to the offending value.
 public struct SchemaValidator: Sendable {
     public let root: Value
+    /// The schemas a `$ref` may name by file.
+    public let documents: [String: Value]
 
-    public init(schema: Value) {
+    public init(schema: Value, documents: [String: Value] = [:]) {
         root = schema
+        self.documents = documents
     }
 
     public func problems(in value: Value) -> [String] {
         var found: [String] = []
-        check(value, against: root, path: "$", into: &found)
+        check(value, against: root, in: root, path: "$", into: &found)
         return found
     }
 
-    private func check(_ value: Value, against schema: Value, path: String, into found: inout [String]) {
+    /// `FILE#/$defs/NAME` or `#/$defs/NAME`: the schema it names, and the document it is in.
+    private func resolve(_ reference: String, from document: Value) -> (schema: Value, document: Value)? {
+        let parts = reference.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
+        guard parts.count == 2, parts[1].hasPrefix("/$defs/") else { return nil }
+        let target = parts[0].isEmpty ? document : documents[String(parts[0])]
+        guard case .map(let fields)? = target, case .map(let definitions)? = fields["$defs"],
+            let schema = definitions[String(parts[1].dropFirst("/$defs/".count))]
+        else { return nil }
+        return (schema, target!)
+    }
+
+    private func check(
+        _ value: Value, against schema: Value, in document: Value, path: String, into found: inout [String]
+    ) {
         guard case .map(let keywords) = schema else { return }
         if let reference = keywords["$ref"]?.string {
-            let name = String(reference.dropFirst("#/$defs/".count))
-            if case .map(let root) = root, case .map(let definitions)? = root["$defs"], let target = definitions[name] {
-                check(value, against: target, path: path, into: &found)
+            if let (target, holder) = resolve(reference, from: document) {
+                check(value, against: target, in: holder, path: path, into: &found)
             } else {
                 found.append("\(path): schema reference \(reference) not found")
             }
@@ -60,25 +76,25 @@ public struct SchemaValidator: Sendable {
             if case .map(let declared)? = keywords["properties"] { properties = declared }
             for key in fields.keys.sorted() {
                 if let property = properties[key] {
-                    check(fields[key]!, against: property, path: "\(path).\(key)", into: &found)
+                    check(fields[key]!, against: property, in: document, path: "\(path).\(key)", into: &found)
                 } else if let additional = keywords["additionalProperties"] {
                     if additional == .bool(false) {
                         found.append("\(path): unexpected \"\(key)\"")
                     } else {
-                        check(fields[key]!, against: additional, path: "\(path).\(key)", into: &found)
+                        check(fields[key]!, against: additional, in: document, path: "\(path).\(key)", into: &found)
                     }
                 }
             }
         }
         if case .list(let items) = value, let itemSchema = keywords["items"] {
             for (index, item) in items.enumerated() {
-                check(item, against: itemSchema, path: "\(path)[\(index)]", into: &found)
+                check(item, against: itemSchema, in: document, path: "\(path)[\(index)]", into: &found)
             }
         }
         if let alternatives = keywords["oneOf"]?.list {
             let matching = alternatives.filter { alternative in
                 var local: [String] = []
-                check(value, against: alternative, path: path, into: &local)
+                check(value, against: alternative, in: document, path: path, into: &local)
                 return local.isEmpty
             }
             if matching.count != 1 {
