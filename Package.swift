@@ -1,6 +1,16 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// Every spec model: its module (a folder under Sources/) and what it builds on. A model is its
+/// folder and its line here: the registry (Sources/Models) is written from this list at build
+/// time, and every command, help text and example driver reads the registry.
+let models: [(name: String, dependencies: [Target.Dependency])] = [
+    // The executable reading of SCR-AUTH-006.
+    ("ReferenceMachine", ["SpecModel", "CArgon2"]),
+    // The executable reading of UIF-AUTH-001's flow, with the unlock screen as its child.
+    ("AuthFlowMachine", ["SpecModel", "ReferenceMachine", "CCrypto"]),
+]
+
 let package = Package(
     name: "authspec",
     products: [
@@ -26,10 +36,6 @@ let package = Package(
         .target(name: "SpecModel"),
         // Scenario files: the format, its decoding and its diagnostics.
         .target(name: "ScenarioModel", dependencies: ["YAMLLoader", "SpecModel"]),
-        // The executable reading of SCR-AUTH-006.
-        .target(name: "ReferenceMachine", dependencies: ["SpecModel", "CArgon2"]),
-        // The executable reading of UIF-AUTH-001's flow, with the unlock screen as its child.
-        .target(name: "AuthFlowMachine", dependencies: ["SpecModel", "ReferenceMachine", "CCrypto"]),
         // The line-delimited JSON protocol between the runner and external drivers.
         .target(name: "DriverProtocol", dependencies: ["SpecModel"], plugins: ["EmbedSchemas"]),
         // The files of docs/protocol/ compiled into DriverProtocol: the schemas' only source.
@@ -40,7 +46,7 @@ let package = Package(
         .target(name: "DriverKit", dependencies: ["DriverProtocol", "SpecModel"]),
         // Example: the reference behind the driver kit, as a subprocess driver.
         .executableTarget(
-            name: "reference-driver", dependencies: ["DriverKit", "ReferenceMachine", "AuthFlowMachine", "SpecModel"],
+            name: "reference-driver", dependencies: ["DriverKit", "ReferenceMachine", "SpecModel", "Models"],
             path: "Examples/swift/ReferenceDriver"),
         // What a run keeps of each scenario, as data: read back, merged, reported.
         .target(name: "Results", dependencies: ["SpecModel", "ScenarioModel"]),
@@ -70,8 +76,11 @@ let package = Package(
         .target(
             name: "Benchmarking",
             dependencies: ["SpecModel", "ScenarioModel", "Runner", "SubprocessDriver", "Exploration", "Results"]),
-        // Every model this authspec knows: a model is its folder and one line in its registry.
-        .target(name: "Models", dependencies: ["SpecModel", "ReferenceMachine", "AuthFlowMachine"]),
+        // Every model this authspec knows: the registry, written from `models` at build time.
+        .target(
+            name: "Models", dependencies: ["SpecModel"] + models.map { .target(name: $0.name) },
+            plugins: ["RegisterModels"]),
+        .plugin(name: "RegisterModels", capability: .buildTool()),
         // Every subcommand's declaration, read by the parser, the help and the tests.
         .target(
             name: "CommandCatalog",
@@ -85,7 +94,7 @@ let package = Package(
             name: "authspec",
             dependencies: [
                 "Benchmarking", "CommandLineKit", "CommandCatalog", "Models",
-                "ScenarioModel", "ReferenceMachine", "AuthFlowMachine", "Runner", "Reporters", "SpecModel",
+                "ScenarioModel", "Runner", "Reporters", "SpecModel",
                 "DriverProtocol", "SubprocessDriver", "Coverage", "SpecCheck", "Results", "Engine", "Exploration",
             ]),
         // What the tests share: the package's root and binary, process helpers, the fixture
@@ -95,6 +104,7 @@ let package = Package(
             dependencies: ["SpecModel", "ScenarioModel", "ReferenceMachine", "Runner", "Reporters"],
             path: "Tests/TestSupport"),
     ]
+        + models.map { .target(name: $0.name, dependencies: $0.dependencies) }
         // One test target per area, each over the modules it covers.
         + [
             "ScenarioFileTests", "ReferenceModelTests", "RunAndGateTests", "DriverProcessTests", "ReportingTests",

@@ -40,3 +40,8 @@ package enum AuthFlowPackage {
             }
         })
 }
+
+/// The auth-flow model's entry in the registry of models (Plugins/RegisterModels).
+package enum AuthFlowMachineRegistration {
+    package static let package = AuthFlowPackage.package
+}

@@ -381,6 +381,10 @@ package enum CommandCatalog {
         abstract: "Print the model's states, inputs and transitions, for docs and other tools.",
         discussion: nil,
         arguments: [],
-        options: [.init(name: "format", valueName: "format", help: "mermaid (a stateDiagram-v2) or json (default).")]
-            + SharedOptions.model.filter { $0.name == "model" })
+        options: [
+            .init(name: "format", valueName: "format", help: "mermaid (a stateDiagram-v2) or json (default)."),
+            .init(
+                name: "list", valueName: nil,
+                help: "Print the name of every model this authspec has, one a line, the default first."),
+        ] + SharedOptions.model.filter { $0.name == "model" })
 }

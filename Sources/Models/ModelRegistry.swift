@@ -1,12 +1,13 @@
-import AuthFlowMachine
-import ReferenceMachine
 import SpecModel
 
-/// Every spec model this authspec knows, by name: adding a model is its folder and a line here.
+/// Every spec model this authspec knows, by name. The list is written at build time from
+/// Package.swift's `models` (`registered`, Plugins/RegisterModels): a model is its folder and
+/// its line there.
 package enum ModelRegistry {
-    package static let packages: [ModelPackage] = [UnlockPackage.package, AuthFlowPackage.package]
+    package static let packages: [ModelPackage] = registered
 
-    package static let defaultModel = "unlock"
+    /// The first registered model: what a suite without a manifest naming one is written for.
+    package static var defaultModel: String { packages[0].name }
 
     package static func package(named name: String) -> ModelPackage? {
         packages.first { $0.name == name }

@@ -41,3 +41,8 @@ package enum UnlockPackage {
     /// workers of a run): each given PIN is hashed once, each (hash, PIN) pair checked once.
     static let memos = Dictionary(uniqueKeysWithValues: Argon2Profile.all.map { ($0.name, Argon2Memo()) })
 }
+
+/// The unlock model's entry in the registry of models (Plugins/RegisterModels).
+package enum ReferenceMachineRegistration {
+    package static let package = UnlockPackage.package
+}

@@ -1,5 +1,6 @@
 import AuthSpecTestSupport
 import Foundation
+import Models
 import Testing
 
 /// The generic modules know a model only through its declaration: no string or regex literal in
@@ -115,5 +116,38 @@ import Testing
         }
         #expect(targets > 20, "Package.swift read: \(targets) targets")
         #expect(Set(undeclared).isEmpty, "\(Set(undeclared).sorted())")
+    }
+}
+
+extension GenericModulesTests {
+    /// A model is its folder and its line in Package.swift: outside the model folders, no source
+    /// names a model module (the registry is written at build time from Package.swift's
+    /// `models`), and every module on that list is registered, in order, under its own name.
+    @Test func aModelIsItsFolderAndOneLine() throws {
+        let manifest = try String(contentsOf: TestSupport.root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let list = try #require(manifest.firstMatch(of: /let models: [^\n]*\n((?:.*\n)*?)\]\n/))
+        let modules = String(list.output.1).matches(of: /\("(\w+)", \[/).map { String($0.output.1) }
+        #expect(modules == ["ReferenceMachine", "AuthFlowMachine"])
+        #expect(ModelRegistry.packages.map(\.name) == ["unlock", "auth-flow"])
+        let sources = TestSupport.root.appendingPathComponent("Sources")
+        var named: [String] = []
+        for folder in try FileManager.default.contentsOfDirectory(atPath: sources.path) where !modules.contains(folder)
+        {
+            let files =
+                FileManager.default.enumerator(atPath: sources.appendingPathComponent(folder).path)?
+                .compactMap { $0 as? String } ?? []
+            for file in files where file.hasSuffix(".swift") {
+                let text = try String(
+                    contentsOf: sources.appendingPathComponent(folder).appendingPathComponent(file), encoding: .utf8)
+                for module in modules where text.contains("import \(module)") || text.contains("\(module)Registration")
+                {
+                    named.append("\(folder)/\(file) names \(module)")
+                }
+            }
+        }
+        #expect(named.isEmpty, "\(named)")
+        // Nothing of the command line names a model: its options come from the registry.
+        let executable = try #require(manifest.firstMatch(of: /name: "authspec",\s*dependencies: \[([^\]]*)\]/))
+        for module in modules { #expect(!executable.output.1.contains("\"\(module)\""), "\(module)") }
     }
 }

@@ -1,4 +1,3 @@
-import AuthFlowMachine
 import DriverKit
 import ReferenceMachine
 import SpecModel
@@ -12,28 +11,6 @@ struct ReferenceLogic: DriverImplementation {
     static let observations = UnlockModel.declaration.observations.map(\.key)
 
     private var reference = ReferenceImplementation()
-
-    init(scenario: String, given: [String: Value]) throws(ImplementationError) {
-        try reference.start(scenario: scenario, given: given)
-    }
-
-    mutating func perform(_ input: Input, atMilliseconds milliseconds: Int) throws(ImplementationError) -> Observations
-    {
-        try reference.perform(input, atMilliseconds: milliseconds)
-    }
-}
-
-/// The auth-flow reference behind the same kit: one driver executable serves both models,
-/// choosing by the model the handshake names.
-struct AuthFlowLogic: DriverImplementation {
-    static let identity = DriverIdentity(name: "swift-kit-reference", version: "1.0")
-    static let model: String? = "auth-flow"
-    static let inputs = AuthFlowModel.declaration.inputs.map(\.name).filter {
-        !["enter_pin", "enter_code"].contains($0)
-    }
-    static let observations = AuthFlowModel.declaration.observations.map(\.key)
-
-    private var reference = AuthFlowReference()
 
     init(scenario: String, given: [String: Value]) throws(ImplementationError) {
         try reference.start(scenario: scenario, given: given)

@@ -3,6 +3,7 @@ import CommandLineKit
 import Coverage
 import Engine
 import Foundation
+import Models
 import Reporters
 import Results
 import Runner
@@ -52,6 +53,10 @@ enum ModelCommand: Command {
     static let spec = CommandCatalog.model
 
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
+        if arguments.flag("list") {
+            for package in ModelRegistry.packages { Console.out(package.name) }
+            return .success
+        }
         let model = try SuiteArguments.package(arguments).declaration
         switch arguments.value("format") ?? "json" {
         case "json": Console.out(ModelExport.json(model))
