@@ -27,7 +27,8 @@ extension TerminalReporter {
         let part = shard.map { " (shard \($0) of \(selected))" } ?? ""
         let against = implementations == 1 ? "the reference" : counted(implementations, "implementation")
         return
-            "Running \(counted(scenarios, "scenario"))\(part) from \(counted(files, "file")) against \(against) (\(reference))"
+            "Running \(counted(scenarios, "scenario"))\(part) from \(counted(files, "file")) against \(against)"
+            + (reference.isEmpty ? "" : " (\(reference))")
     }
 
     /// A scenario's line's tone by how it ended.
