@@ -63,8 +63,11 @@ package struct ScenarioLoader: Sendable {
     }
 
     static let scenarioSuffixes = [".yaml", ".yml"]
-    /// The catalogues beside the scenarios: one list of names.
-    static let nonScenarioFiles: Set<String> = [RequirementCatalogue.fileName, StatementCatalogue.fileName]
+    /// The files beside the scenarios that hold other data (the catalogues, the manifest): one
+    /// list of names.
+    static let nonScenarioFiles: Set<String> = [
+        RequirementCatalogue.fileName, StatementCatalogue.fileName, Manifest.fileName,
+    ]
 
     package func load(files: [String]) -> Result {
         let each = loadEach(files) { scenarios, _ in scenarios }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Which suites a command's paths hold: each path's manifest (the nearest `authspec.yaml` at
 /// or above it), grouped by the model the manifests name.
 package enum SuiteLocator {
@@ -42,7 +44,7 @@ package enum SuiteLocator {
             for path in given {
                 let file = Manifest.find(from: [path])
                 if let index = suites.firstIndex(where: { $0.file == file }) {
-                    suites[index].paths.append(path)
+                    suites[index].paths += Self.paths([path], manifest: suites[index].manifest)
                     continue
                 }
                 var manifest: Manifest?
@@ -51,7 +53,7 @@ package enum SuiteLocator {
                     guard let loaded else { throw .manifest(diagnostics) }
                     manifest = loaded
                 }
-                suites.append((file, manifest, [path]))
+                suites.append((file, manifest, Self.paths([path], manifest: manifest)))
             }
             let models = suites.map { $0.manifest?.model ?? defaultModel }
             if Set(models).count > 1 {
@@ -71,8 +73,17 @@ package enum SuiteLocator {
         return [(manifest, paths(given, manifest: manifest))]
     }
 
-    /// The paths given, else the manifest's scenarios, else `Scenarios`.
+    /// The paths given, else the manifest's scenarios, else `Scenarios`. A folder that holds a
+    /// manifest means that suite: its manifest's scenario folders.
     package static func paths(_ given: [String], manifest: Manifest?) -> [String] {
-        given.isEmpty ? manifest?.scenarios ?? ["Scenarios"] : given
+        guard !given.isEmpty else { return manifest?.scenarios ?? ["Scenarios"] }
+        return given.flatMap { path -> [String] in
+            let file = (path as NSString).appendingPathComponent(Manifest.fileName)
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue,
+                FileManager.default.fileExists(atPath: file), let held = Manifest.load(file: file).manifest
+            else { return [path] }
+            return held.scenarios
+        }
     }
 }
