@@ -1,57 +1,136 @@
 import Results
 import ScenarioModel
 
-/// Where one statement stands on one implementation's run.
+/// Where one statement stands: verified only on evidence, a falsifier (a mutant of the
+/// reference that breaks it) killed by a scenario that covers one of its requirements.
 package enum StatementStanding: String, Sendable, CaseIterable {
-    /// Claimed verified, and every requirement it rests on was verified in the run.
-    case verified
-    /// Claimed verified, but a requirement it rests on was not verified in the run.
+    /// A falsifier of it was killed by a scenario covering one of its requirements, and every
+    /// requirement it rests on was verified in the run.
+    case verified = "verified by a killed falsifier"
+    /// It has falsifiers, and none was killed by a scenario covering one of its requirements:
+    /// the suite does not show it can tell the statement broken.
+    case notDemonstrated = "not demonstrated"
+    /// No mutant breaks it: the catalogue's claim is all there is.
+    case claimed = "claimed (no falsifier)"
+    /// A requirement it rests on was not verified in the run.
     case claimNotMet = "claimed, not verified"
     /// The reference models it; no requirement carries it.
     case modelled = "modelled, not verified"
     case notObservable = "not observable"
-    /// Another document is followed instead; the reading that decides was verified.
-    case contradicted = "contradicted (reading verified)"
+    /// Another document is followed instead (the reading that decides was verified in the run).
+    case followedOther = "followed another document"
     /// Another document is followed instead, and the reading was not verified in the run.
     case readingNotMet = "contradicted, reading not verified"
     case authFlow = "auth-flow model"
+
+    /// Claimed or not demonstrated: a gap an auditor must see, and `trace` fails on.
+    package var isGap: Bool { [.notDemonstrated, .claimed, .claimNotMet, .readingNotMet].contains(self) }
+}
+
+/// One statement judged: its standing, and for a falsified one the falsifier and the kill that
+/// witnesses it (or the falsifiers that survived every covering scenario).
+package struct TracedStatement: Sendable {
+    package var statement: Statement
+    package var standing: StatementStanding
+    package var falsifier: String?
+    package var witness: Kill?
+    /// For a statement not demonstrated: its falsifiers, none killed by a covering scenario.
+    package var survivors: [String] = []
 }
 
 /// The statements of one document and where each stands.
 package struct DocumentTrace: Sendable {
     package var document: String
-    package var statements: [(statement: Statement, standing: StatementStanding)]
+    package var statements: [TracedStatement]
 
     package func count(_ standing: StatementStanding) -> Int { statements.filter { $0.standing == standing }.count }
 
-    /// Statements about this screen's behaviour that the suite can check: all but the not
-    /// observable ones and those of the auth-flow model.
+    /// Statements about the models' behaviour that the suite can check: all but the not
+    /// observable ones and those another catalogue holds.
     package var checkable: Int { statements.count - count(.notObservable) - count(.authFlow) }
 }
 
 package enum StatementTrace {
     /// Each document's statements, in the catalogue's order of documents, judged by the run's
-    /// requirement assessments.
-    package static func trace(_ statements: [Statement], records: some Collection<ScenarioRecord>) -> [DocumentTrace] {
+    /// requirement assessments and, with `falsification`, by the falsifiers the suite killed.
+    /// Without it nothing is verified: a statement whose requirements were verified is claimed.
+    package static func trace(
+        _ statements: [Statement], records: some Collection<ScenarioRecord>, falsification: Falsification? = nil
+    ) -> [DocumentTrace] {
         // Each requirement the statements rest on, assessed once.
         let cited = Array(Set(statements.flatMap(\.by)))
         let assessed = RequirementCoverage.assess(cited, in: records)
         let verifiedIDs = Set(zip(cited, assessed).filter { $0.1.status == .verified }.map(\.0))
+        // A witness counts on this run only where its scenario passed here.
+        let passed = Set(records.lazy.filter { $0.outcome == .passed }.map(\.id))
         func verified(_ ids: [String]) -> Bool { ids.allSatisfy(verifiedIDs.contains) }
         var order: [String] = []
-        var byDocument: [String: [(Statement, StatementStanding)]] = [:]
+        var byDocument: [String: [TracedStatement]] = [:]
         for statement in statements {
             if byDocument[statement.document] == nil { order.append(statement.document) }
-            let standing: StatementStanding
+            var traced = TracedStatement(statement: statement, standing: .claimed)
             switch statement.status {
-            case .verified: standing = verified(statement.by) ? .verified : .claimNotMet
-            case .contradicted: standing = verified(statement.by) ? .contradicted : .readingNotMet
-            case .modelled: standing = .modelled
-            case .notObservable: standing = .notObservable
-            case .authFlow: standing = .authFlow
+            case .verified:
+                if !verified(statement.by) {
+                    traced.standing = .claimNotMet
+                } else if let falsification {
+                    traced = judged(statement, by: falsification, passed: passed)
+                }
+            case .contradicted: traced.standing = verified(statement.by) ? .followedOther : .readingNotMet
+            case .modelled: traced.standing = .modelled
+            case .notObservable: traced.standing = .notObservable
+            case .authFlow: traced.standing = .authFlow
             }
-            byDocument[statement.document, default: []].append((statement, standing))
+            byDocument[statement.document, default: []].append(traced)
         }
         return order.map { DocumentTrace(document: $0, statements: byDocument[$0] ?? []) }
+    }
+
+    /// A statement whose requirements were verified, judged by its falsifiers: verified when one
+    /// was killed by a scenario that covers one of its requirements.
+    static func judged(_ statement: Statement, by falsification: Falsification, passed: Set<String>)
+        -> TracedStatement
+    {
+        let candidates = falsifiers(of: statement, among: falsification.falsifiers)
+        guard !candidates.isEmpty else { return TracedStatement(statement: statement, standing: .claimed) }
+        let requirements = Set(statement.by)
+        for falsifier in candidates {
+            if let kill = falsifier.kills.first(where: {
+                passed.contains($0.scenario) && !requirements.isDisjoint(with: falsification.covers[$0.scenario] ?? [])
+            }) {
+                return TracedStatement(
+                    statement: statement, standing: .verified, falsifier: falsifier.id, witness: kill)
+            }
+        }
+        return TracedStatement(statement: statement, standing: .notDemonstrated, survivors: candidates.map(\.id))
+    }
+
+    /// The mutants that break a statement: those it names, else those whose rule is its clause
+    /// (its document and section, or a subsection of it) or one of the requirements or readings
+    /// it rests on.
+    package static func falsifiers(of statement: Statement, among all: [Falsification.Falsifier])
+        -> [Falsification.Falsifier]
+    {
+        if !statement.falsifiers.isEmpty { return all.filter { statement.falsifiers.contains($0.id) } }
+        let sections = Self.sections(in: statement.clause)
+        let requirements = Set(statement.by)
+        return all.filter { falsifier in
+            // `UIF-AUTH-001 §2, §9.2`: a part without a document is the previous part's.
+            var document = ""
+            return falsifier.rule.split(whereSeparator: { $0 == ";" || $0 == "," }).contains { part in
+                let words = part.split(separator: " ").map(String.init)
+                if words.contains(where: requirements.contains) { return true }
+                if let first = words.first, !first.hasPrefix("§") { document = first }
+                guard document == statement.document else { return false }
+                return Self.sections(in: String(part)).contains { rule in
+                    sections.contains { rule == $0 || rule.hasPrefix($0 + ".") }
+                }
+            }
+        }
+    }
+
+    /// The § sections a clause names (`§2.1-§2.3` names 2.1 and 2.3).
+    static func sections(in clause: String) -> [String] {
+        clause.matches(of: /§(\d+(?:\.\d+)*)/).map { String($0.output.1) }
     }
 }

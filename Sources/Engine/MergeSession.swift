@@ -73,13 +73,27 @@ package enum MergeSession {
         var gate = run.gate(policy)
         if !problems.isEmpty { gate.reasons.insert(.inputErrors(count: problems.count), at: 0) }
         let covered = Set(run.allRecords.flatMap(\.covers))
-        return ModelOutcome(
+        // The statements rest on the suite's falsifiers: the scenarios the shards ran, read from
+        // their files (where the merge runs beside the suite), through every mutant.
+        var falsification: Falsification?
+        if statementsFile != nil {
+            let ids = Set(run.allRecords.map(\.id))
+            let files = Array(Set(run.allRecords.map(\.location.file))).sorted()
+            let loaded = ScenarioLoader(model: package.declaration).load(files: files)
+            let scenarios = loaded.scenarios.filter { ids.contains($0.id) }
+            if scenarios.count == run.suite.scenarios {
+                falsification = Falsifying.falsification(scenarios, package: package)
+            }
+        }
+        var outcome = ModelOutcome(
             plan: SuitePlan(
                 manifest: nil, paths: [], package: package, referenceSettings: [:], profile: run.profile,
                 statementsFile: statementsFile, baselineFiles: baselineFiles),
             run: run, gate: gate, policy: policy, statements: statements, inputErrors: problems.count,
             suiteChanges: [], uncovered: run.requirements.filter { !covered.contains($0.id) }.map(\.id), seconds: nil,
             problems: problems)
+        outcome.falsification = falsification
+        return outcome
     }
 
     /// 1-based line and column (in bytes) of a byte offset.

@@ -132,6 +132,9 @@ package struct ModelOutcome: Sendable {
     /// Input errors found once the run was loaded (a merged run's baselines and statements), to
     /// be said before its closing.
     package var problems: [Diagnostic] = []
+    /// With a statement catalogue: the suite run on every mutant of the reference, what the
+    /// statements' verification rests on.
+    package var falsification: Falsification?
 
     package var severity: RunSeverity {
         if let signal = run.interruption?.signal { return .interrupted(signal: signal) }
@@ -208,9 +211,18 @@ package struct RunSession: Sendable {
         let inputErrors = prepared.diagnostics.count + changed.count
         var gate = run.gate(prepared.policy)
         if inputErrors > 0 { gate.reasons.insert(.inputErrors(count: inputErrors), at: 0) }
-        return ModelOutcome(
+        var outcome = ModelOutcome(
             plan: suitePlan, run: run, gate: gate, policy: prepared.policy, statements: prepared.statements,
             inputErrors: inputErrors, suiteChanges: changed, uncovered: uncovered, seconds: seconds)
+        if !prepared.statements.isEmpty {
+            // The statements rest on the suite's falsifiers: every mutant run through the selection.
+            let held = Suite(
+                paths: suitePlan.paths, requirementsFile: suitePlan.catalogueFile, model: suitePlan.model,
+                selection: plan.selection)
+            outcome.falsification = Falsifying.falsification(
+                held.scenarios, package: package, jobs: max(plan.jobs, ProcessInfo.processInfo.activeProcessorCount))
+        }
+        return outcome
     }
 }
 

@@ -47,10 +47,20 @@ package enum TraceSession {
         catalogueProblems +=
             Diagnostic.firstOfEachID(statements, what: "statement", id: \.id, location: \.location).diagnostics
         var records: [ScenarioRecord] = []
+        var falsifiers: [Falsification.Falsifier] = []
+        var covers: [String: [String]] = [:]
         for (suite, plan) in loaded {
             let reference = Candidate.reference(of: plan.package, settings: plan.referenceSettings)
             records += RunEngine(model: plan.model).run(suite, on: [reference]).allRecords
+            // Every mutant of the model's reference through the model's suite: the falsifiers.
+            let found = Falsifying.falsification(suite.scenarios, package: plan.package)
+            falsifiers += found.falsifiers
+            covers.merge(found.covers) { first, _ in first }
         }
-        return (StatementTrace.trace(statements, records: records), catalogueProblems + problems)
+        let falsification = Falsification(falsifiers: falsifiers, covers: covers)
+        return (
+            StatementTrace.trace(statements, records: records, falsification: falsification),
+            catalogueProblems + problems
+        )
     }
 }

@@ -32,6 +32,7 @@ package struct MarkdownReporter {
     /// implementation how many of each document's statements its run verified.
     package func document(
         _ run: RunRecord, coverage: [CoverageReport], gate: GateVerdict? = nil, statements: [Statement] = [],
+        falsification: Falsification? = nil,
         title: String = "authspec results"
     ) -> String {
         var text = "# \(title)\n\n"
@@ -52,11 +53,13 @@ package struct MarkdownReporter {
         if !unchecked.isEmpty {
             text += "\n" + unchecked.map { "> " + Escape.markdown($0) + "\n" }.joined(separator: ">\n")
         }
-        return assemble(text, pieces(run, coverage: coverage, statements: statements))
+        return assemble(text, pieces(run, coverage: coverage, statements: statements, falsification: falsification))
     }
 
     /// Problems, moves outside the model, scenarios, requirements, coverage: most wanted first.
-    func pieces(_ run: RunRecord, coverage: [CoverageReport], statements: [Statement] = []) -> [Piece] {
+    func pieces(
+        _ run: RunRecord, coverage: [CoverageReport], statements: [Statement] = [], falsification: Falsification? = nil
+    ) -> [Piece] {
         var pieces: [Piece] = []
         let problems = run.implementations.flatMap { implementation in
             implementation.records.filter { !$0.outcome.ranWithoutProblem }.map { (implementation.name, $0) }
@@ -79,7 +82,9 @@ package struct MarkdownReporter {
         }
         if !run.requirements.isEmpty { pieces.append(Piece(kind: "requirements", text: "\n" + requirementsTable(run))) }
         if !statements.isEmpty && !run.implementations.isEmpty {
-            pieces.append(Piece(kind: "statements", text: "\n" + statementsSection(run, statements)))
+            pieces.append(
+                Piece(kind: "statements", text: "\n" + statementsSection(run, statements, falsification: falsification))
+            )
         }
         if !coverage.isEmpty {
             for (index, report) in coverage.enumerated() {
@@ -191,14 +196,17 @@ package struct MarkdownReporter {
 
     /// Per implementation, each document's statements and how many of those the suite can
     /// check its run verified (the trace of `authspec trace`, judged on this run).
-    func statementsSection(_ run: RunRecord, _ statements: [Statement]) -> String {
+    func statementsSection(_ run: RunRecord, _ statements: [Statement], falsification: Falsification?) -> String {
         var text =
             "## Statements\n\nEvery normative statement of the spec documents in the statement catalogue, judged on "
-            + "each implementation's run: a statement counts as verified only when every requirement it rests on was "
-            + "verified. `authspec trace --markdown` names the rest.\n\n"
+            + "each implementation's run: a statement counts as verified only when a falsifier of it (a mutant of the "
+            + "reference that breaks it) is killed by a scenario that covers one of its requirements and passed on "
+            + "this implementation, and every requirement it rests on was verified here. `authspec trace --markdown` "
+            + "names the rest.\n\n"
         for implementation in run.implementations {
             text += "- \(Escape.markdown(implementation.name)):\n"
-            for trace in StatementTrace.trace(statements, records: implementation.records) {
+            for trace in StatementTrace.trace(statements, records: implementation.records, falsification: falsification)
+            {
                 text += "  - " + Escape.markdown(TraceReport.summary(trace)) + "\n"
             }
         }

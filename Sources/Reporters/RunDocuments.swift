@@ -52,8 +52,14 @@ package struct ReportedRun {
     package var run: RunRecord
     package var gate: GateVerdict
     package var statements: [Statement]
+    /// The suite's falsifiers, for the Markdown's statements (with `statements`).
+    package var falsification: Falsification?
 
-    package init(model: ModelDeclaration, run: RunRecord, gate: GateVerdict, statements: [Statement] = []) {
+    package init(
+        model: ModelDeclaration, run: RunRecord, gate: GateVerdict, statements: [Statement] = [],
+        falsification: Falsification? = nil
+    ) {
+        self.falsification = falsification
         self.model = model
         self.run = run
         self.gate = gate
@@ -107,7 +113,8 @@ package struct RunDocuments {
         guard runs.count > 1 else {
             let part = runs[0]
             return MarkdownReporter(model: part.model, maxBytes: settings.markdownLimit).document(
-                part.run, coverage: part.coverage, gate: part.gate, statements: part.statements)
+                part.run, coverage: part.coverage, gate: part.gate, statements: part.statements,
+                falsification: part.falsification)
         }
         let passed = runs.allSatisfy(\.gate.passes)
         let summary = runs.map { "the \($0.model.name) model \($0.gate.passes ? "passed" : "did not pass")" }

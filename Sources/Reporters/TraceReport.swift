@@ -1,88 +1,123 @@
 import Coverage
 import ScenarioModel
 
-/// The statement trace as text and as Markdown: per document, how many statements, how many
-/// verified of those the suite can check, and the rest by name with why.
+/// The statement trace as text and as Markdown, for auditors: per document how many of the
+/// statements the suite can check are verified by a killed falsifier, how many are not
+/// demonstrated or only claimed, how many follow another document; then every statement with
+/// its requirements, its witness (scenario, step, key), its falsifier and its standing.
 package enum TraceReport {
-    /// The table's columns; `inSummary` marks those the one-line summary counts after the
-    /// verified ones (a contradiction whose reading is verified is counted as verified there).
-    static let columns: [(title: String, standings: [StatementStanding], inSummary: Bool)] = [
-        ("verified", [.verified], false),
-        ("not verified", [.claimNotMet, .modelled], true),
-        ("not observable", [.notObservable], true),
-        ("contradicted (reading verified)", [.contradicted, .readingNotMet], false),
-        ("auth-flow model", [.authFlow], true),
+    /// The counts' columns, in order.
+    static let columns: [(title: String, standings: [StatementStanding])] = [
+        ("verified by a killed falsifier", [.verified]),
+        ("not demonstrated", [.notDemonstrated]),
+        ("claimed", [.claimed]),
+        ("requirements not verified", [.claimNotMet]),
+        followed,
+        ("modelled, not verified", [.modelled]),
+        ("not observable", [.notObservable]),
+        ("another model's", [.authFlow]),
     ]
 
+    /// Shown apart, and never counted among the statements the suite checks.
+    static let followed: (title: String, standings: [StatementStanding]) = (
+        "followed another document", [.followedOther, .readingNotMet]
+    )
+
+    /// Rounded down, so a figure never overstates.
     static func percent(_ part: Int, of whole: Int) -> String {
         whole == 0 ? "-" : "\(part * 1000 / whole / 10).\(part * 1000 / whole % 10)%"
     }
 
-    /// `SCR-AUTH-006: 84 of 84 statements the suite can check verified (100.0%); 6 not observable`.
-    package static func summary(_ trace: DocumentTrace) -> String {
-        let verified = trace.count(.verified) + trace.count(.contradicted)
+    /// The document's name and, where the catalogue gives one, its title.
+    static func name(_ document: String, titles: [String: String]) -> String {
+        titles[document].map { "\(document) \($0)" } ?? document
+    }
+
+    /// `SCR-AUTH-006: 183 statements; 100 of 127 the suite can check verified by a killed
+    /// falsifier (78.7%); 20 not demonstrated; ...`. The statements that follow another document
+    /// are counted apart, never among the verified.
+    package static func summary(_ trace: DocumentTrace, titles: [String: String] = [:]) -> String {
+        let verified = trace.count(.verified)
+        let checkable = trace.checkable - followed.standings.reduce(0) { $0 + trace.count($1) }
         var line =
-            "\(trace.document): \(trace.statements.count) statements; \(verified) of \(trace.checkable) the suite can check verified (\(percent(verified, of: trace.checkable)))"
-        for column in columns where column.inSummary {
+            "\(name(trace.document, titles: titles)): \(trace.statements.count) statements; \(verified) of \(checkable) the suite can check verified by a killed falsifier (\(percent(verified, of: checkable)))"
+        for column in columns.dropFirst() {
             let count = column.standings.reduce(0) { $0 + trace.count($1) }
             if count > 0 { line += "; \(count) \(column.title)" }
         }
         return line
     }
 
-    /// The statements that are not verified, each with its place, standing and reason; with
-    /// `observable`, only those the suite could check.
-    static func gaps(_ trace: DocumentTrace, observableOnly: Bool = false) -> [(
-        statement: Statement, standing: StatementStanding
-    )] {
-        let settled: [StatementStanding] =
-            [.verified, .contradicted, .authFlow] + (observableOnly ? [.notObservable] : [])
-        return trace.statements.filter { !settled.contains($0.standing) }
-    }
-
-    package static func text(_ traces: [DocumentTrace], implementation: String) -> String {
+    package static func text(_ traces: [DocumentTrace], implementation: String, titles: [String: String] = [:])
+        -> String
+    {
         var lines = ["Statements traced on \(implementation):"]
-        lines += traces.map { "  " + summary($0) }
+        lines += traces.map { "  " + summary($0, titles: titles) }
         for trace in traces {
-            // The statements the protocol cannot show are listed with their reasons by --markdown.
-            let gaps = gaps(trace, observableOnly: true)
+            let gaps = trace.statements.filter(\.standing.isGap)
             if gaps.isEmpty { continue }
-            lines.append("\n\(trace.document), not verified:")
-            for (statement, standing) in gaps {
-                let why = statement.reason ?? "rests on " + statement.by.joined(separator: ", ")
+            lines.append("\n\(name(trace.document, titles: titles)), not verified:")
+            for traced in gaps {
                 lines.append(
-                    "  \(statement.location): \(statement.id) (\(statement.clause)): \(standing.rawValue): \(why)")
+                    "  \(traced.statement.location): \(traced.statement.id) (\(traced.statement.clause)): "
+                        + why(traced))
             }
         }
         return lines.joined(separator: "\n") + "\n"
     }
 
-    package static func markdown(_ traces: [DocumentTrace], implementation: String) -> String {
-        var text =
-            "# Statement trace\n\nEvery normative statement of the spec documents in the statement catalogues, "
-        text += "judged on \(Escape.markdown(implementation))'s run of the suites.\n\n"
+    /// What a statement's standing rests on, in words.
+    static func why(_ traced: TracedStatement) -> String {
+        let rests = traced.statement.by.isEmpty ? "" : " (rests on \(traced.statement.by.joined(separator: ", ")))"
+        switch traced.standing {
+        case .verified:
+            let witness = traced.witness.map { "\($0.scenario) step \($0.step) on \($0.key)" } ?? ""
+            return "verified: \(traced.falsifier ?? "") killed by \(witness)"
+        case .notDemonstrated:
+            return "not demonstrated: no scenario covering its requirements kills "
+                + traced.survivors.joined(separator: ", ")
+        case .claimed: return "claimed: no mutant of the reference breaks it" + rests
+        default: return traced.standing.rawValue + (traced.statement.reason.map { ": \($0)" } ?? rests)
+        }
+    }
+
+    package static func markdown(_ traces: [DocumentTrace], implementation: String, titles: [String: String] = [:])
+        -> String
+    {
+        var text = "# Statement trace\n\nEvery normative statement of the spec documents in the statement catalogues, "
+        text += "judged on \(Escape.markdown(implementation))'s run of the suites. "
         text +=
-            "| document | statements | " + columns.map(\.title).joined(separator: " | ")
-            + " | verified of checkable |\n"
-        text += "| --- | ---: | " + columns.map { _ in "---:" }.joined(separator: " | ") + " | ---: |\n"
+            "A statement is **verified** only when a *falsifier* (a mutant of the model's reference that breaks it: "
+            + "the one the catalogue names, else one whose rule is the statement's clause or one of its requirements) "
+            + "was killed by a scenario that covers one of its requirements, the *witness* (scenario, step, key). "
+            + "*Not demonstrated*: it has falsifiers, and none of them was killed by such a scenario. *Claimed*: no "
+            + "mutant breaks it, so only the catalogue says it holds. *Followed another document*: the documents "
+            + "disagree and the model follows the other one (the reading named). *Not observable*: outside what the "
+            + "driver protocol carries.\n\n"
+        text += "| document | statements | " + columns.map(\.title).joined(separator: " | ") + " |\n"
+        text += "| --- | ---: | " + columns.map { _ in "---:" }.joined(separator: " | ") + " |\n"
         for trace in traces {
             let counts = columns.map { column in column.standings.reduce(0) { $0 + trace.count($1) } }
-            let verified = trace.count(.verified) + trace.count(.contradicted)
             text +=
-                "| \(Escape.markdown(trace.document)) | \(trace.statements.count) | "
-                + counts.map(String.init).joined(separator: " | ")
-                + " | \(percent(verified, of: trace.checkable)) |\n"
+                "| \(Escape.markdown(name(trace.document, titles: titles))) | \(trace.statements.count) | "
+                + counts.map(String.init).joined(separator: " | ") + " |\n"
         }
         for trace in traces {
-            let gaps = gaps(trace)
-            if gaps.isEmpty { continue }
-            text +=
-                "\n## \(Escape.markdown(trace.document)): not verified\n\n| statement | clause | what | standing | why |\n"
-            text += "| --- | --- | --- | --- | --- |\n"
-            for (statement, standing) in gaps {
-                let why = statement.reason ?? statement.by.joined(separator: ", ")
+            text += "\n## \(Escape.markdown(name(trace.document, titles: titles)))\n\n"
+            text += "| statement | clause | what | requirements | witness | falsifier | standing |\n"
+            text += "| --- | --- | --- | --- | --- | --- | --- |\n"
+            for traced in trace.statements {
+                let statement = traced.statement
+                let witness = traced.witness.map { "\($0.scenario), step \($0.step), \($0.key)" } ?? ""
+                let falsifier = traced.falsifier ?? traced.survivors.joined(separator: ", ")
+                let standing =
+                    traced.standing == .verified || traced.standing == .notDemonstrated
+                    ? traced.standing.rawValue
+                    : traced.standing.rawValue + (statement.reason.map { ": \($0)" } ?? "")
                 text +=
-                    "| \(Escape.markdown(statement.id)) | \(Escape.markdown(statement.clause)) | \(Escape.markdown(statement.text)) | \(standing.rawValue) | \(Escape.markdown(why)) |\n"
+                    "| \(Escape.markdown(statement.id)) | \(Escape.markdown(statement.clause)) | \(Escape.markdown(statement.text)) | "
+                    + "\(Escape.markdown(statement.by.joined(separator: ", "))) | \(Escape.markdown(witness)) | "
+                    + "\(Escape.markdown(falsifier)) | \(Escape.markdown(standing)) |\n"
             }
         }
         return text

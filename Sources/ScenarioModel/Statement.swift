@@ -30,6 +30,9 @@ package struct Statement: Sendable, Equatable {
     package var by: [String]
     /// For modelled and not observable: why it is not verified.
     package var reason: String?
+    /// Mutants of the reference that break it (its falsifiers), by id; none named: those whose
+    /// rule is its clause or one of its requirements.
+    package var falsifiers: [String] = []
     package var location: SourceLocation
 }
 
@@ -75,20 +78,28 @@ package enum StatementCatalogue {
     ) -> Statement? {
         let required = ["id", "document", "clause", "text", "status"]
         var by: [String]?
+        var falsifiers: [String] = []
         var byMark = mark
         let scalars = pairs.filter { pair in
-            guard pair.key.scalar == "by" else { return true }
-            byMark = pair.value.mark
+            guard pair.key.scalar == "by" || pair.key.scalar == "falsifiers" else { return true }
+            if pair.key.scalar == "by" { byMark = pair.value.mark }
             if case .sequence(let items) = pair.value.kind, items.allSatisfy({ $0.scalar != nil }) {
-                by = items.compactMap(\.scalar)
+                if pair.key.scalar == "by" {
+                    by = items.compactMap(\.scalar)
+                } else {
+                    falsifiers = items.compactMap(\.scalar)
+                }
             } else {
-                report("by must be a list of requirement ids", pair.value.mark)
+                report(
+                    "\(pair.key.scalar!) must be a list of \(pair.key.scalar == "by" ? "requirement" : "mutant") ids",
+                    pair.value.mark)
             }
             return false
         }
         guard
             let fields = textFields(
-                scalars, keys: required + ["reason", "by"], required: required, what: "statement", at: mark,
+                scalars, keys: required + ["reason", "by", "falsifiers"], required: required, what: "statement",
+                at: mark,
                 report: report)
         else { return nil }
         guard let status = Statement.Status(rawValue: fields["status"]!) else {
@@ -111,7 +122,7 @@ package enum StatementCatalogue {
         }
         return Statement(
             id: fields["id"]!, document: fields["document"]!, clause: fields["clause"]!, text: fields["text"]!,
-            status: status, by: by ?? [], reason: fields["reason"],
+            status: status, by: by ?? [], reason: fields["reason"], falsifiers: falsifiers,
             location: SourceLocation(file: file, line: mark.line, column: mark.column))
     }
 

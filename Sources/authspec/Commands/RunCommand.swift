@@ -78,7 +78,9 @@ enum RunCommand: Command {
         }
         let documents = RunDocuments(
             outcomes.map {
-                ReportedRun(model: $0.plan.model, run: $0.run, gate: $0.gate, statements: $0.statements)
+                ReportedRun(
+                    model: $0.plan.model, run: $0.run, gate: $0.gate, statements: $0.statements,
+                    falsification: $0.falsification)
             }, settings: try RunReports.settings(arguments))
         let written = outputs.write { documents.body(ReportKind(rawValue: $0)!) }
         // The most serious ending wins: a signal, then bad input or an unwritten report, then

@@ -48,7 +48,8 @@ enum TraceCommand: Command {
         Console.out(String(TraceReport.text(traced.traces, implementation: "the reference").dropLast()))
         let written = outputs.write { _ in .text(TraceReport.markdown(traced.traces, implementation: "the reference")) }
         if !traced.problems.isEmpty || !written { return .badInput }
-        let unmet = traced.traces.flatMap(\.statements).filter { [.claimNotMet, .readingNotMet].contains($0.standing) }
+        // Claimed or not demonstrated, a checkable statement is a gap: the trace does not pass.
+        let unmet = traced.traces.flatMap(\.statements).filter(\.standing.isGap)
         return unmet.isEmpty ? .success : .failures
     }
 }

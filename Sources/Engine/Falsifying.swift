@@ -1,0 +1,60 @@
+import Dispatch
+import Foundation
+import Results
+import Runner
+import ScenarioModel
+import SpecModel
+
+/// The suite run on every mutant of its model's reference (a mutant per worker at a time):
+/// which scenarios kill each, where and on which key. Statements are verified on this.
+package enum Falsifying {
+    package static func falsification(
+        _ scenarios: [Scenario], package: ModelPackage, jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    ) -> Falsification {
+        let model = package.declaration
+        let mutants = package.mutants()
+        let found = Shared([Falsification.Falsifier?](repeating: nil, count: mutants.count))
+        let next = Shared(0)
+        DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, mutants.count))) { _ in
+            let runner = ScenarioRunner(model: model)
+            while true {
+                let index = next.update { value -> Int in
+                    defer { value += 1 }
+                    return value
+                }
+                guard index < mutants.count else { return }
+                let mutant = mutants[index]
+                var implementation = mutant.make()
+                var kills: [Kill] = []
+                for scenario in scenarios {
+                    let record = runner.run(scenario, on: &implementation).record(
+                        position: 0, model: model, trace: false)
+                    if let kill = Kill(record) { kills.append(kill) }
+                }
+                found.update {
+                    $0[index] = .init(id: mutant.id, rule: mutant.rule, summary: mutant.summary, kills: kills)
+                }
+            }
+        }
+        var covers: [String: [String]] = [:]
+        for scenario in scenarios { covers[scenario.id] = scenario.covers.map(\.id) }
+        return Falsification(falsifiers: found.value.compactMap { $0 }, covers: covers)
+    }
+}
+
+/// A value shared between threads behind a lock.
+final class Shared<Value>: @unchecked Sendable {
+    private var stored: Value
+    private let lock = NSLock()
+
+    init(_ value: Value) {
+        stored = value
+    }
+
+    var value: Value { lock.withLock { stored } }
+
+    @discardableResult
+    func update<Result>(_ change: (inout Value) -> Result) -> Result {
+        lock.withLock { change(&stored) }
+    }
+}

@@ -1,0 +1,53 @@
+/// A mutant of a model's reference that the suite killed: the scenario whose run failed or
+/// errored on it, the step where it first did, and the first key that differed there (or the
+/// error).
+package struct Kill: Sendable, Equatable {
+    package var scenario: String
+    /// 1-based.
+    package var step: Int
+    package var key: String
+
+    package init(scenario: String, step: Int, key: String) {
+        self.scenario = scenario
+        self.step = step
+        self.key = key
+    }
+
+    /// The kill a record shows, if the scenario failed or errored on the mutant.
+    package init?(_ record: ScenarioRecord) {
+        guard record.outcome == .failed || record.outcome == .errored else { return nil }
+        let problem = record.firstProblem
+        self.init(
+            scenario: record.id, step: (problem?.index ?? -1) + 1,
+            key: problem?.differences.first?.key ?? (record.outcome == .errored ? "error" : "?"))
+    }
+}
+
+/// The suite run on every mutant of its model's reference: each mutant's breaking rule, and the
+/// scenarios that killed it. What a statement's verification rests on: a falsifier (a mutant
+/// that breaks the statement) killed by a scenario that covers one of its requirements.
+package struct Falsification: Sendable {
+    package struct Falsifier: Sendable, Equatable {
+        package var id: String
+        /// The clause or reading it breaks, as the mutant names it.
+        package var rule: String
+        package var summary: String
+        package var kills: [Kill]
+
+        package init(id: String, rule: String, summary: String, kills: [Kill]) {
+            self.id = id
+            self.rule = rule
+            self.summary = summary
+            self.kills = kills
+        }
+    }
+
+    package var falsifiers: [Falsifier]
+    /// The requirements each scenario of the suite covers.
+    package var covers: [String: [String]]
+
+    package init(falsifiers: [Falsifier], covers: [String: [String]]) {
+        self.falsifiers = falsifiers
+        self.covers = covers
+    }
+}

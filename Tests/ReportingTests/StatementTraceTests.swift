@@ -1,0 +1,122 @@
+import Coverage
+import Results
+import ScenarioModel
+import Testing
+
+/// A statement counts as verified only on evidence: a falsifier (a mutant that breaks it) killed
+/// by a scenario that covers one of its requirements and passed on the run traced. Cited
+/// requirements alone, a kill by an unrelated scenario, or a reading another document decides
+/// never count as verified.
+@Suite struct StatementTraceTests {
+    static let location = SourceLocation(file: "s.yaml", line: 1, column: 1)
+
+    static func record(_ id: String, covers: [String], _ outcome: Outcome = .passed) -> ScenarioRecord {
+        let step = StepRecord(
+            index: 0, location: location, input: "launch", repeatCount: 1, outcome: .passed, state: nil,
+            states: nil, message: nil, differences: [], unchecked: [])
+        return ScenarioRecord(
+            position: 0, id: id, title: id, location: location, spec: [], covers: covers, implementation: "x",
+            outcome: outcome, message: nil, steps: [step], hits: Hits())
+    }
+
+    static func statements(_ yaml: String) throws -> [Statement] {
+        let (statements, problems) = StatementCatalogue.load(text: yaml, file: "s.yaml")
+        try #require(problems.isEmpty, "\(problems)")
+        return statements
+    }
+
+    static let catalogue = """
+        - {id: S-PIN, document: D, clause: "§5.1", text: "The right PIN unlocks", status: verified, by: [REQ-PIN]}
+        - {id: S-BIO, document: D, clause: "§5.2", text: "A face unlocks", status: verified, by: [REQ-BIO], falsifiers: [bio-ignored]}
+        - {id: S-NONE, document: D, clause: "§7", text: "Nothing breaks this", status: verified, by: [REQ-PIN]}
+        - {id: S-OTHER, document: D, clause: "§6", text: "Another document decides", status: contradicted, by: [REQ-BIO]}
+        - {id: S-HAPTIC, document: D, clause: "§8", text: "Shake", status: not-observable, reason: haptics}
+
+        """
+
+    static func falsifier(_ id: String, rule: String, killedBy kills: [Kill]) -> Falsification.Falsifier {
+        Falsification.Falsifier(id: id, rule: rule, summary: id, kills: kills)
+    }
+
+    static func standing(_ id: String, in trace: [DocumentTrace]) -> TracedStatement? {
+        trace.flatMap(\.statements).first { $0.statement.id == id }
+    }
+
+    @Test func aFalsifierKilledByACoveringScenarioVerifiesAndNamesItsWitness() throws {
+        let records = [Self.record("pin", covers: ["REQ-PIN"]), Self.record("bio", covers: ["REQ-BIO"])]
+        let kill = Kill(scenario: "pin", step: 2, key: "state")
+        let falsification = Falsification(
+            falsifiers: [
+                Self.falsifier("pin-ignored", rule: "D §5.1", killedBy: [kill]),
+                Self.falsifier("bio-ignored", rule: "D §9", killedBy: [Kill(scenario: "bio", step: 1, key: "events")]),
+            ],
+            covers: ["pin": ["REQ-PIN"], "bio": ["REQ-BIO"]])
+        let trace = StatementTrace.trace(
+            try Self.statements(Self.catalogue), records: records, falsification: falsification)
+        let pin = try #require(Self.standing("S-PIN", in: trace))
+        #expect(pin.standing == .verified)
+        #expect(pin.falsifier == "pin-ignored" && pin.witness == kill)
+        // A declared falsifier counts whatever its rule says.
+        #expect(Self.standing("S-BIO", in: trace)?.standing == .verified)
+        // No mutant names §7 or REQ-PIN: the statement is claimed.
+        #expect(Self.standing("S-NONE", in: trace)?.standing == .claimed)
+        // Followed another document: shown apart, never among the verified.
+        let document = try #require(trace.first)
+        #expect(Self.standing("S-OTHER", in: trace)?.standing == .followedOther)
+        #expect(document.count(.verified) == 2)
+        #expect(document.checkable == 4)
+        #expect(Self.standing("S-HAPTIC", in: trace)?.standing == .notObservable)
+    }
+
+    /// The only scenario cited for a statement does not kill its falsifier (another scenario
+    /// does): the statement is not demonstrated, and the surviving mutant is named.
+    @Test func aFalsifierItsCoveringScenarioDoesNotKillLeavesItNotDemonstrated() throws {
+        let records = [Self.record("pin", covers: ["REQ-PIN"]), Self.record("other", covers: ["REQ-OTHER"])]
+        let falsification = Falsification(
+            falsifiers: [
+                Self.falsifier(
+                    "pin-ignored", rule: "D §5.1", killedBy: [Kill(scenario: "other", step: 1, key: "state")])
+            ],
+            covers: ["pin": ["REQ-PIN"], "other": ["REQ-OTHER"]])
+        let trace = StatementTrace.trace(
+            try Self.statements(Self.catalogue), records: records, falsification: falsification)
+        let pin = try #require(Self.standing("S-PIN", in: trace))
+        #expect(pin.standing == .notDemonstrated && pin.standing.isGap)
+        #expect(pin.survivors == ["pin-ignored"] && pin.witness == nil)
+    }
+
+    /// A kill counts only where the killing scenario passed on the run traced; without a
+    /// falsification nothing is verified; a requirement not verified leaves the claim unmet.
+    @Test func evidenceFromAScenarioThatDidNotPassOrNoFalsificationVerifiesNothing() throws {
+        let kill = Kill(scenario: "pin", step: 1, key: "state")
+        let falsification = Falsification(
+            falsifiers: [Self.falsifier("pin-ignored", rule: "D §5.1", killedBy: [kill])], covers: ["pin": ["REQ-PIN"]])
+        let statements = try Self.statements(Self.catalogue)
+        let failed = StatementTrace.trace(
+            statements, records: [Self.record("pin", covers: ["REQ-PIN"], .failed)], falsification: falsification)
+        #expect(Self.standing("S-PIN", in: failed)?.standing == .claimNotMet)
+        let bare = StatementTrace.trace(statements, records: [Self.record("pin", covers: ["REQ-PIN"])])
+        #expect(Self.standing("S-PIN", in: bare)?.standing == .claimed)
+        #expect(bare.flatMap(\.statements).allSatisfy { $0.standing != .verified })
+        // The reading another document decides, not verified in the run: a gap.
+        #expect(Self.standing("S-OTHER", in: bare)?.standing == .readingNotMet)
+    }
+
+    /// A mutant's rule matches a statement by its document and section (a subsection counts),
+    /// or by a requirement the statement rests on; `§5` does not match `§5.10`'s neighbour `§50`.
+    @Test func falsifiersAreFoundByClauseOrRequirement() throws {
+        let statement = try #require(
+            try Self.statements(
+                "- {id: S, document: UIF-AUTH-001, clause: \"§9.2\", text: t, status: verified, by: [REQ-X]}\n"
+            ).first)
+        let all = [
+            Self.falsifier("sub", rule: "UIF-AUTH-001 §9.2.1", killedBy: []),
+            Self.falsifier("same", rule: "UIF-AUTH-001 §2, §9.2", killedBy: []),
+            Self.falsifier("other-document", rule: "SCR-AUTH-006 §9.2", killedBy: []),
+            Self.falsifier("neighbour", rule: "UIF-AUTH-001 §9.20", killedBy: []),
+            Self.falsifier("requirement", rule: "REQ-X", killedBy: []),
+            Self.falsifier("parent", rule: "UIF-AUTH-001 §9", killedBy: []),
+        ]
+        #expect(StatementTrace.falsifiers(of: statement, among: all).map(\.id) == ["sub", "same", "requirement"])
+    }
+}
