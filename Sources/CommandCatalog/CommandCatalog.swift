@@ -242,6 +242,11 @@ package enum CommandCatalog {
                 name: "counterexamples", valueName: "folder",
                 help: "Write each hole's shrunk sequence there as a scenario file (every key only)."),
             .init(name: "quiet", valueName: nil, help: "Print only the scores."),
+            .init(
+                name: "list", valueName: nil,
+                help:
+                    "List the model's mutants (id, kind, the rule each breaks, what it does) and run nothing: the ids a statement names as its falsifiers."
+            ),
         ] + SharedOptions.model.filter { ["manifest", "model", "requirements"].contains($0.name) })
 
     package static let record = CommandSpec(

@@ -10,7 +10,7 @@ package enum StatementStanding: String, Sendable, CaseIterable {
     /// It has falsifiers, and none was killed by a scenario covering one of its requirements:
     /// the suite does not show it can tell the statement broken.
     case notDemonstrated = "not demonstrated"
-    /// No mutant breaks it: the catalogue's claim is all there is.
+    /// It names no falsifier: the catalogue's claim is all there is.
     case claimed = "claimed (no falsifier)"
     /// A requirement it rests on was not verified in the run.
     case claimNotMet = "claimed, not verified"
@@ -36,11 +36,16 @@ package struct TracedStatement: Sendable {
     package var witness: Kill?
     /// For a statement not demonstrated: its falsifiers, none killed by a covering scenario.
     package var survivors: [String] = []
+    /// For a claimed statement: mutants whose rule cites its clause or requirements, which may
+    /// be named as its falsifiers once someone judges that they break it.
+    package var candidates: [String] = []
 }
 
 /// The statements of one document and where each stands.
 package struct DocumentTrace: Sendable {
     package var document: String
+    /// As the catalogue gives it.
+    package var title: String?
     package var statements: [TracedStatement]
 
     package func count(_ standing: StatementStanding) -> Int { statements.filter { $0.standing == standing }.count }
@@ -83,18 +88,29 @@ package enum StatementTrace {
             }
             byDocument[statement.document, default: []].append(traced)
         }
-        return order.map { DocumentTrace(document: $0, statements: byDocument[$0] ?? []) }
+        return order.map { document in
+            let statements = byDocument[document] ?? []
+            return DocumentTrace(
+                document: document, title: statements.lazy.compactMap(\.statement.documentTitle).first,
+                statements: statements)
+        }
     }
 
-    /// A statement whose requirements were verified, judged by its falsifiers: verified when one
-    /// was killed by a scenario that covers one of its requirements.
+    /// A statement whose requirements were verified, judged by the falsifiers it names: verified
+    /// when one was killed by a scenario that covers one of its requirements. One that names none
+    /// is claimed, with the mutants whose rule cites its clause or requirements as candidates: a
+    /// mutant that merely shares a section breaks some statement there, not this one.
     static func judged(_ statement: Statement, by falsification: Falsification, passed: Set<String>)
         -> TracedStatement
     {
-        let candidates = falsifiers(of: statement, among: falsification.falsifiers)
-        guard !candidates.isEmpty else { return TracedStatement(statement: statement, standing: .claimed) }
+        let named = falsification.falsifiers.filter { statement.falsifiers.contains($0.id) }
+        guard !named.isEmpty else {
+            var claimed = TracedStatement(statement: statement, standing: .claimed)
+            claimed.candidates = candidates(for: statement, among: falsification.falsifiers).map(\.id)
+            return claimed
+        }
         let requirements = Set(statement.by)
-        for falsifier in candidates {
+        for falsifier in named {
             if let kill = falsifier.kills.first(where: {
                 passed.contains($0.scenario) && !requirements.isDisjoint(with: falsification.covers[$0.scenario] ?? [])
             }) {
@@ -102,16 +118,15 @@ package enum StatementTrace {
                     statement: statement, standing: .verified, falsifier: falsifier.id, witness: kill)
             }
         }
-        return TracedStatement(statement: statement, standing: .notDemonstrated, survivors: candidates.map(\.id))
+        return TracedStatement(statement: statement, standing: .notDemonstrated, survivors: named.map(\.id))
     }
 
-    /// The mutants that break a statement: those it names, else those whose rule is its clause
-    /// (its document and section, or a subsection of it) or one of the requirements or readings
-    /// it rests on.
-    package static func falsifiers(of statement: Statement, among all: [Falsification.Falsifier])
+    /// The mutants that might break a statement, offered where it names none: those whose rule
+    /// is its clause (its document and section, or a subsection of it) or one of the
+    /// requirements or readings it rests on.
+    package static func candidates(for statement: Statement, among all: [Falsification.Falsifier])
         -> [Falsification.Falsifier]
     {
-        if !statement.falsifiers.isEmpty { return all.filter { statement.falsifiers.contains($0.id) } }
         let sections = Self.sections(in: statement.clause)
         let requirements = Set(statement.by)
         return all.filter { falsifier in

@@ -66,7 +66,8 @@ package enum MergeSession {
         var problems = policy.loadBaselines(baselineFiles, known: Set(run.allRecords.map(\.id)))
         var statements: [Statement] = []
         if let file = statementsFile {
-            let catalogue = StatementCatalogue.load(file: file, requirements: run.requirements.map(\.id))
+            let catalogue = StatementCatalogue.load(
+                file: file, requirements: run.requirements.map(\.id), mutants: package.mutants().map(\.id))
             statements = catalogue.statements
             problems += catalogue.diagnostics
         }

@@ -165,7 +165,9 @@ package struct RunSession: Sendable {
             (suitePlan.manifest?.baselines ?? []) + suitePlan.baselineFiles, known: Set(suite.loadedIDs))
         var statements: [Statement] = []
         if let file = suitePlan.statementsFile {
-            let catalogue = StatementCatalogue.load(file: file, requirements: suite.requirements.map(\.id))
+            let catalogue = StatementCatalogue.load(
+                file: file, requirements: suite.requirements.map(\.id),
+                mutants: suitePlan.package.mutants().map(\.id))
             statements = catalogue.statements
             diagnostics += catalogue.diagnostics
         }

@@ -39,10 +39,13 @@ package enum TraceSession {
         var statements: [Statement] = []
         var catalogueProblems: [Diagnostic] = []
         for file in catalogues {
-            let (listed, found) = StatementCatalogue.load(file: file, requirements: requirements)
-            guard !listed.isEmpty || !found.isEmpty else { throw .emptyCatalogue(file: file) }
-            statements += listed
-            catalogueProblems += found
+            let catalogue = StatementCatalogue.load(
+                file: file, requirements: requirements, mutants: loaded.flatMap { $0.1.package.mutants().map(\.id) })
+            guard !catalogue.statements.isEmpty || !catalogue.diagnostics.isEmpty else {
+                throw .emptyCatalogue(file: file)
+            }
+            statements += catalogue.statements
+            catalogueProblems += catalogue.diagnostics
         }
         catalogueProblems +=
             Diagnostic.firstOfEachID(statements, what: "statement", id: \.id, location: \.location).diagnostics

@@ -106,3 +106,14 @@ package struct MutationReport {
         return lines
     }
 }
+
+extension MutationReport {
+    /// One mutant a line: `id  (kind; rule)  what it does`, ids aligned, in the model's order.
+    package static func listing(_ mutants: [Mutant]) -> String {
+        let width = mutants.map(\.id.count).max() ?? 0
+        return mutants.map { mutant in
+            mutant.id.padding(toLength: width, withPad: " ", startingAt: 0)
+                + "  \(mutant.summary) (\(mutant.kind); \(mutant.rule))"
+        }.joined(separator: "\n")
+    }
+}

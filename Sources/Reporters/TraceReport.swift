@@ -28,19 +28,19 @@ package enum TraceReport {
         whole == 0 ? "-" : "\(part * 1000 / whole / 10).\(part * 1000 / whole % 10)%"
     }
 
-    /// The document's name and, where the catalogue gives one, its title.
-    static func name(_ document: String, titles: [String: String]) -> String {
-        titles[document].map { "\(document) \($0)" } ?? document
+    /// The document's id and, where the catalogue gives one, its title.
+    static func name(_ trace: DocumentTrace) -> String {
+        trace.title.map { "\(trace.document) \"\($0)\"" } ?? trace.document
     }
 
     /// `SCR-AUTH-006: 183 statements; 100 of 127 the suite can check verified by a killed
     /// falsifier (78.7%); 20 not demonstrated; ...`. The statements that follow another document
     /// are counted apart, never among the verified.
-    package static func summary(_ trace: DocumentTrace, titles: [String: String] = [:]) -> String {
+    package static func summary(_ trace: DocumentTrace) -> String {
         let verified = trace.count(.verified)
         let checkable = trace.checkable - followed.standings.reduce(0) { $0 + trace.count($1) }
         var line =
-            "\(name(trace.document, titles: titles)): \(trace.statements.count) statements; \(verified) of \(checkable) the suite can check verified by a killed falsifier (\(percent(verified, of: checkable)))"
+            "\(name(trace)): \(trace.statements.count) statements; \(verified) of \(checkable) the suite can check verified by a killed falsifier (\(percent(verified, of: checkable)))"
         for column in columns.dropFirst() {
             let count = column.standings.reduce(0) { $0 + trace.count($1) }
             if count > 0 { line += "; \(count) \(column.title)" }
@@ -48,15 +48,15 @@ package enum TraceReport {
         return line
     }
 
-    package static func text(_ traces: [DocumentTrace], implementation: String, titles: [String: String] = [:])
+    package static func text(_ traces: [DocumentTrace], implementation: String)
         -> String
     {
         var lines = ["Statements traced on \(implementation):"]
-        lines += traces.map { "  " + summary($0, titles: titles) }
+        lines += traces.map { "  " + summary($0) }
         for trace in traces {
             let gaps = trace.statements.filter(\.standing.isGap)
             if gaps.isEmpty { continue }
-            lines.append("\n\(name(trace.document, titles: titles)), not verified:")
+            lines.append("\n\(name(trace)), not verified:")
             for traced in gaps {
                 lines.append(
                     "  \(traced.statement.location): \(traced.statement.id) (\(traced.statement.clause)): "
@@ -76,34 +76,41 @@ package enum TraceReport {
         case .notDemonstrated:
             return "not demonstrated: no scenario covering its requirements kills "
                 + traced.survivors.joined(separator: ", ")
-        case .claimed: return "claimed: no mutant of the reference breaks it" + rests
+        case .claimed:
+            let offered =
+                traced.candidates.isEmpty
+                ? ""
+                : "; mutants citing its clause: " + traced.candidates.prefix(4).joined(separator: ", ")
+                    + (traced.candidates.count > 4 ? ", ..." : "")
+            return "claimed: it names no falsifier" + rests + offered
         default: return traced.standing.rawValue + (traced.statement.reason.map { ": \($0)" } ?? rests)
         }
     }
 
-    package static func markdown(_ traces: [DocumentTrace], implementation: String, titles: [String: String] = [:])
+    package static func markdown(_ traces: [DocumentTrace], implementation: String)
         -> String
     {
         var text = "# Statement trace\n\nEvery normative statement of the spec documents in the statement catalogues, "
         text += "judged on \(Escape.markdown(implementation))'s run of the suites. "
         text +=
-            "A statement is **verified** only when a *falsifier* (a mutant of the model's reference that breaks it: "
-            + "the one the catalogue names, else one whose rule is the statement's clause or one of its requirements) "
-            + "was killed by a scenario that covers one of its requirements, the *witness* (scenario, step, key). "
-            + "*Not demonstrated*: it has falsifiers, and none of them was killed by such a scenario. *Claimed*: no "
-            + "mutant breaks it, so only the catalogue says it holds. *Followed another document*: the documents "
-            + "disagree and the model follows the other one (the reading named). *Not observable*: outside what the "
-            + "driver protocol carries.\n\n"
+            "A statement is **verified** only when one of its *falsifiers* (mutants of the model's reference that "
+            + "break it, named in the catalogue; `authspec mutate --list` lists them) was killed by a scenario that "
+            + "covers one of its requirements and passed: the *witness* (scenario, step, key). *Not demonstrated*: "
+            + "no such scenario kills any of its falsifiers. *Claimed*: it names no falsifier, so only the catalogue "
+            + "says it holds. *Requirements not verified*: a requirement it rests on was not verified in the run. "
+            + "*Followed another document*: the documents disagree and the model follows the other one (the reading "
+            + "named); counted apart, never as verified. *Not observable*: outside what the driver protocol "
+            + "carries. Percentages are rounded down.\n\n"
         text += "| document | statements | " + columns.map(\.title).joined(separator: " | ") + " |\n"
         text += "| --- | ---: | " + columns.map { _ in "---:" }.joined(separator: " | ") + " |\n"
         for trace in traces {
             let counts = columns.map { column in column.standings.reduce(0) { $0 + trace.count($1) } }
             text +=
-                "| \(Escape.markdown(name(trace.document, titles: titles))) | \(trace.statements.count) | "
+                "| \(Escape.markdown(name(trace))) | \(trace.statements.count) | "
                 + counts.map(String.init).joined(separator: " | ") + " |\n"
         }
         for trace in traces {
-            text += "\n## \(Escape.markdown(name(trace.document, titles: titles)))\n\n"
+            text += "\n## \(Escape.markdown(name(trace)))\n\n"
             text += "| statement | clause | what | requirements | witness | falsifier | standing |\n"
             text += "| --- | --- | --- | --- | --- | --- | --- |\n"
             for traced in trace.statements {

@@ -30,31 +30,59 @@ package struct Statement: Sendable, Equatable {
     package var by: [String]
     /// For modelled and not observable: why it is not verified.
     package var reason: String?
-    /// Mutants of the reference that break it (its falsifiers), by id; none named: those whose
-    /// rule is its clause or one of its requirements.
+    /// Mutants of the reference that break it (its falsifiers), by id: what its verification
+    /// rests on, judged by whoever writes the entry.
     package var falsifiers: [String] = []
     package var location: SourceLocation
+    /// The document's title, where the catalogue gives one (`{document, title}`).
+    package var documentTitle: String?
 }
 
 /// Reads the statement catalogue: a YAML list of `{id, document, clause, text, status, by | reason}`.
+/// A statement catalogue read: its statements, the titles it gives its documents, its problems.
+package struct LoadedStatements: Sendable {
+    package var statements: [Statement] = []
+    /// By document id, from the catalogue's `{document, title}` entries.
+    package var titles: [String: String] = [:]
+    package var diagnostics: [Diagnostic] = []
+}
+
 package enum StatementCatalogue {
     package static let fileName = "statements.yaml"
 
-    package static func load(file: String) -> (statements: [Statement], diagnostics: [Diagnostic]) {
-        SourceFiles.readCatalogue(file, what: "the statement catalogue") { load(text: $0, file: file) }
+    package static func load(file: String) -> LoadedStatements {
+        var titles: [String: String] = [:]
+        let (statements, diagnostics) = SourceFiles.readCatalogue(file, what: "the statement catalogue") {
+            let loaded = load(text: $0, file: file)
+            titles = loaded.titles
+            return (loaded.statements, loaded.diagnostics)
+        }
+        return LoadedStatements(statements: statements, titles: titles, diagnostics: diagnostics)
     }
 
-    package static func load(text: String, file: String) -> (statements: [Statement], diagnostics: [Diagnostic]) {
+    package static func load(text: String, file: String) -> LoadedStatements {
         var source = SourceText(file: file, text: text)
         func report(_ message: String, _ mark: Mark) { source.report(message, at: mark) }
         guard let items = RequirementCatalogue.catalogueItems(text, of: "statements", report: report) else {
-            return ([], source.allDiagnostics)
+            return LoadedStatements(diagnostics: source.allDiagnostics)
         }
         var statements: [Statement] = []
+        var titles: [String: String] = [:]
         var seen: [String: SourceLocation] = [:]
         for item in items {
             guard case .mapping(let pairs) = item.kind else {
                 report("each statement must be a mapping with id, document, clause, text and status", item.mark)
+                continue
+            }
+            // `{document: X, title: "..."}` names a document rather than stating something.
+            if Set(pairs.compactMap(\.key.scalar)) == ["document", "title"],
+                let document = pairs.first(where: { $0.key.scalar == "document" })?.value.scalar,
+                let title = pairs.first(where: { $0.key.scalar == "title" })?.value.scalar
+            {
+                if titles[document] != nil {
+                    report("document '\(document)' is given a title twice", item.mark)
+                }
+                titles[document] = title
                 continue
             }
             if let statement = statement(pairs, at: item.mark, file: file, report: report) {
@@ -70,7 +98,8 @@ package enum StatementCatalogue {
                 statements.append(statement)
             }
         }
-        return (statements, source.allDiagnostics)
+        for index in statements.indices { statements[index].documentTitle = titles[statements[index].document] }
+        return LoadedStatements(statements: statements, titles: titles, diagnostics: source.allDiagnostics)
     }
 
     static func statement(
@@ -127,12 +156,27 @@ package enum StatementCatalogue {
     }
 
     /// The catalogue and its problems: its own, then every `by` entry that names none of the
-    /// `requirements` (ids).
-    package static func load(
-        file: String, requirements: [String]
-    ) -> (statements: [Statement], diagnostics: [Diagnostic]) {
-        let (statements, problems) = load(file: file)
-        return (statements, problems + unknownRequirements(in: statements, requirements: requirements))
+    /// `requirements` and every falsifier that names none of the `mutants` (ids).
+    package static func load(file: String, requirements: [String], mutants: [String]) -> LoadedStatements {
+        var loaded = load(file: file)
+        loaded.diagnostics +=
+            unknownRequirements(in: loaded.statements, requirements: requirements)
+            + unknownFalsifiers(in: loaded.statements, mutants: mutants)
+        return loaded
+    }
+
+    /// Every falsifier that names no mutant of the models traced, as a diagnostic at the
+    /// statement: a misspelt one would leave the statement claimed without saying why.
+    package static func unknownFalsifiers(in statements: [Statement], mutants known: [String]) -> [Diagnostic] {
+        let knownSet = Set(known)
+        return statements.flatMap { statement in
+            statement.falsifiers.filter { !knownSet.contains($0) }.map { id in
+                let hint = closestMatch(to: id, among: known).map { " (did you mean '\($0)'?)" } ?? ""
+                return Diagnostic(
+                    "statement '\(statement.id)' names unknown falsifier '\(id)'\(hint): `authspec mutate --list` lists the mutants",
+                    at: statement.location)
+            }
+        }
     }
 
     /// Every `by` entry that names no requirement, as a diagnostic at the statement.

@@ -20,13 +20,14 @@ import Testing
     }
 
     static func statements(_ yaml: String) throws -> [Statement] {
-        let (statements, problems) = StatementCatalogue.load(text: yaml, file: "s.yaml")
+        let loaded = StatementCatalogue.load(text: yaml, file: "s.yaml")
+        let (statements, problems) = (loaded.statements, loaded.diagnostics)
         try #require(problems.isEmpty, "\(problems)")
         return statements
     }
 
     static let catalogue = """
-        - {id: S-PIN, document: D, clause: "§5.1", text: "The right PIN unlocks", status: verified, by: [REQ-PIN]}
+        - {id: S-PIN, document: D, clause: "§5.1", text: "The right PIN unlocks", status: verified, by: [REQ-PIN], falsifiers: [pin-ignored]}
         - {id: S-BIO, document: D, clause: "§5.2", text: "A face unlocks", status: verified, by: [REQ-BIO], falsifiers: [bio-ignored]}
         - {id: S-NONE, document: D, clause: "§7", text: "Nothing breaks this", status: verified, by: [REQ-PIN]}
         - {id: S-OTHER, document: D, clause: "§6", text: "Another document decides", status: contradicted, by: [REQ-BIO]}
@@ -56,10 +57,16 @@ import Testing
         let pin = try #require(Self.standing("S-PIN", in: trace))
         #expect(pin.standing == .verified)
         #expect(pin.falsifier == "pin-ignored" && pin.witness == kill)
-        // A declared falsifier counts whatever its rule says.
+        // A named falsifier counts whatever its rule says.
         #expect(Self.standing("S-BIO", in: trace)?.standing == .verified)
-        // No mutant names §7 or REQ-PIN: the statement is claimed.
+        // A statement that names no falsifier is claimed, even where a mutant citing its
+        // section is killed by its scenario: sharing a section is not breaking the statement.
         #expect(Self.standing("S-NONE", in: trace)?.standing == .claimed)
+        let unnamed = try Self.statements(
+            "- {id: S-SECTION, document: D, clause: \"§5.1\", text: t, status: verified, by: [REQ-PIN]}\n")
+        let bySection = try #require(
+            StatementTrace.trace(unnamed, records: records, falsification: falsification).first?.statements.first)
+        #expect(bySection.standing == .claimed && bySection.candidates == ["pin-ignored"])
         // Followed another document: shown apart, never among the verified.
         let document = try #require(trace.first)
         #expect(Self.standing("S-OTHER", in: trace)?.standing == .followedOther)
@@ -102,9 +109,10 @@ import Testing
         #expect(Self.standing("S-OTHER", in: bare)?.standing == .readingNotMet)
     }
 
-    /// A mutant's rule matches a statement by its document and section (a subsection counts),
-    /// or by a requirement the statement rests on; `§5` does not match `§5.10`'s neighbour `§50`.
-    @Test func falsifiersAreFoundByClauseOrRequirement() throws {
+    /// The candidates offered for a statement that names no falsifier: mutants whose rule cites
+    /// its document and section (a subsection counts, a neighbour such as §9.20 does not) or a
+    /// requirement it rests on.
+    @Test func candidatesAreFoundByClauseOrRequirement() throws {
         let statement = try #require(
             try Self.statements(
                 "- {id: S, document: UIF-AUTH-001, clause: \"§9.2\", text: t, status: verified, by: [REQ-X]}\n"
@@ -117,6 +125,6 @@ import Testing
             Self.falsifier("requirement", rule: "REQ-X", killedBy: []),
             Self.falsifier("parent", rule: "UIF-AUTH-001 §9", killedBy: []),
         ]
-        #expect(StatementTrace.falsifiers(of: statement, among: all).map(\.id) == ["sub", "same", "requirement"])
+        #expect(StatementTrace.candidates(for: statement, among: all).map(\.id) == ["sub", "same", "requirement"])
     }
 }

@@ -17,19 +17,20 @@ import Testing
     /// those neither not observable nor another model's, less those that follow another
     /// document, which are counted apart; every gap is listed with its place.
     @Test func theTraceCountsEveryStatementAndFailsOnItsGaps() throws {
-        let (statements, problems) = StatementCatalogue.load(
-            file: TestSupport.scenariosFolder + "/" + StatementCatalogue.fileName)
+        let loaded = StatementCatalogue.load(file: TestSupport.scenariosFolder + "/" + StatementCatalogue.fileName)
+        let (statements, problems) = (loaded.statements, loaded.diagnostics)
         #expect(problems.isEmpty, "\(problems)")
         let result = try TestSupport.authspec(["trace"])
         let screen = statements.filter { $0.document == "SCR-AUTH-006" }
         let observable = screen.filter { ![.notObservable, .authFlow].contains($0.status) }
         let followed = screen.filter { $0.status == .contradicted }.count
         let line = try #require(
-            result.stdout.split(separator: "\n").first { $0.hasPrefix("  SCR-AUTH-006: ") }.map(String.init),
+            result.stdout.split(separator: "\n").first { $0.hasPrefix("  SCR-AUTH-006 \"Biometria\": ") }.map(
+                String.init),
             "\(result.stdout)")
         #expect(
             line.hasPrefix(
-                "  SCR-AUTH-006: \(screen.count) statements; "),
+                "  SCR-AUTH-006 \"Biometria\": \(screen.count) statements; "),
             "\(line)")
         let match = try #require(
             line.firstMatch(of: /; (\d+) of (\d+) the suite can check verified by a killed falsifier \(/))
@@ -66,15 +67,20 @@ import Testing
         let committed = try String(
             contentsOf: TestSupport.root.appendingPathComponent("Reports/trace.md"), encoding: .utf8)
         #expect(fresh == committed, "Reports/trace.md is stale: regenerate it with authspec trace --markdown")
-        #expect(fresh.contains("| SCR-AUTH-006 | "))
+        #expect(fresh.contains("| SCR-AUTH-006 \"Biometria\" | "))
         // Both models' catalogues: UIF-AUTH-001's statements of the unlock screen and of the flow.
-        let uif = try #require(fresh.split(separator: "\n").first { $0.hasPrefix("| UIF-AUTH-001 | ") })
+        let uif = try #require(
+            fresh.split(separator: "\n").first {
+                $0.hasPrefix("| UIF-AUTH-001 \"Flujo de Navegacion - Autenticacion\" | ")
+            })
         let flow = StatementCatalogue.load(
             file: TestSupport.root.appendingPathComponent("AuthFlow/Scenarios/statements.yaml").path
         ).statements
         let unlock = Self.catalogue.filter { $0.document == "UIF-AUTH-001" }
         #expect(flow.count >= 40)
-        #expect(uif.hasPrefix("| UIF-AUTH-001 | \(flow.count + unlock.count) | "), "\(uif)")
+        #expect(
+            uif.hasPrefix("| UIF-AUTH-001 \"Flujo de Navegacion - Autenticacion\" | \(flow.count + unlock.count) | "),
+            "\(uif)")
         // Every statement of the tables has a standing; a verified one names its witness and falsifier.
         let rows = fresh.split(separator: "\n").filter { $0.hasSuffix("| verified by a killed falsifier |") }
         #expect(!rows.isEmpty)
@@ -93,7 +99,8 @@ import Testing
         let folder = try TestSupport.temporaryFolder([
             "statements.yaml": """
             - {id: SCR-X-BIO, document: SCR-AUTH-006, clause: "§5.1", text: "A recognised face unlocks", status: verified, by: [REQ-BIO-SUCCESS]}
-            - {id: SCR-X-PIN, document: SCR-AUTH-006, clause: "§99", text: "The right PIN unlocks", status: verified, by: [REQ-PIN-SUCCESS]}
+            - {document: SCR-AUTH-006, title: Biometria}
+            - {id: SCR-X-PIN, document: SCR-AUTH-006, clause: "§5.1", text: "The right PIN unlocks", status: verified, by: [REQ-PIN-SUCCESS]}
             - {id: SCR-X-KILLED, document: SCR-AUTH-006, clause: "§99", text: "The right PIN unlocks", status: verified, by: [REQ-PIN-SUCCESS], falsifiers: [drop-PINValidating-to-Success]}
             - {id: SCR-X-HAPTIC, document: SCR-AUTH-006, clause: "§5.2", text: "Shake", status: not-observable, reason: haptics}
 
@@ -107,7 +114,7 @@ import Testing
         #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
         #expect(
             result.stdout.contains(
-                "SCR-AUTH-006: 4 statements; 1 of 3 the suite can check verified by a killed falsifier (33.3%); 1 claimed; 1 requirements not verified; 1 not observable"
+                "SCR-AUTH-006 \"Biometria\": 4 statements; 1 of 3 the suite can check verified by a killed falsifier (33.3%); 1 claimed; 1 requirements not verified; 1 not observable"
             ), "\(result.stdout)")
         #expect(
             result.stdout.contains(
@@ -115,13 +122,13 @@ import Testing
             "\(result.stdout)")
         #expect(
             result.stdout.contains(
-                "\(folder)/statements.yaml:2:3: SCR-X-PIN (§99): claimed: no mutant of the reference breaks it (rests on REQ-PIN-SUCCESS)"
+                "\(folder)/statements.yaml:3:3: SCR-X-PIN (§5.1): claimed: it names no falsifier (rests on REQ-PIN-SUCCESS); mutants citing its clause: "
             ), "\(result.stdout)")
         // The terminal lists what the suite could check; the Markdown also what it cannot, with why.
         #expect(!result.stdout.contains("SCR-X-HAPTIC") && !result.stdout.contains("SCR-X-KILLED"))
         let markdown = try String(contentsOfFile: folder + "/trace.md", encoding: .utf8)
         #expect(markdown.contains("| SCR-X-HAPTIC | §5.2 | Shake |  |  |  | not observable: haptics |"), "\(markdown)")
-        #expect(markdown.contains("| SCR-AUTH-006 | 4 | 1 | 0 | 1 | 1 | 0 | 0 | 1 | 0 |"), "\(markdown)")
+        #expect(markdown.contains("| SCR-AUTH-006 \"Biometria\" | 4 | 1 | 0 | 1 | 1 | 0 | 0 | 1 | 0 |"), "\(markdown)")
         let killed = try #require(markdown.split(separator: "\n").first { $0.hasPrefix("| SCR-X-KILLED |") })
         #expect(
             killed.contains(
@@ -137,6 +144,9 @@ import Testing
             - {id: C, document: D, clause: c, text: t, status: modelled}
             - {id: E, document: D, clause: c, text: t, status: verified, by: [REQ-PIN-SUCESS]}
             - {id: E, document: D, clause: c, text: t, status: auth-flow}
+            - {id: F, document: D, clause: c, text: t, status: verified, by: [REQ-PIN-SUCCESS], falsifiers: [drop-PINValidating-to-Sucess]}
+            - {document: D, title: One}
+            - {document: D, title: Two}
 
             """
         ])
@@ -150,6 +160,8 @@ import Testing
             "\(file):3:3: error: a modelled statement says why in `reason`",
             "\(file):5:3: error: duplicate statement id 'E' (first at \(file):4:3)",
             "\(file):4:3: error: statement 'E' rests on unknown requirement 'REQ-PIN-SUCESS' (did you mean 'REQ-PIN-SUCCESS'?)",
+            "\(file):8:3: error: document 'D' is given a title twice",
+            "\(file):6:3: error: statement 'F' names unknown falsifier 'drop-PINValidating-to-Sucess' (did you mean 'drop-PINValidating-to-Success'?): `authspec mutate --list` lists the mutants",
         ] {
             #expect(result.stderr.contains(message), "\(message)\n\(result.stderr)")
         }
@@ -170,7 +182,9 @@ import Testing
         let report = try String(contentsOfFile: folder + "/report.md", encoding: .utf8)
         let section = try #require(report.split(separator: "## Statements").last)
         let reference = try #require(
-            section.split(separator: "\n").first { $0.hasPrefix("  - SCR-AUTH-006: ") && !$0.contains("(0.0%)") })
+            section.split(separator: "\n").first {
+                $0.hasPrefix("  - SCR-AUTH-006 \"Biometria\": ") && !$0.contains("(0.0%)")
+            })
         let python = try #require(section.split(separator: "- python-example:").last)
         let line = try #require(python.split(separator: "\n").first { $0.contains("SCR-AUTH-006") })
         // Fewer verified on the driver than on the reference, and the rest said.

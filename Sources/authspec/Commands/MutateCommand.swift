@@ -30,6 +30,10 @@ enum MutateCommand: Command {
         guard !mutants.isEmpty else {
             throw UsageError(message: "the \(model.name) model has no mutants to run the suite against")
         }
+        if arguments.flag("list") {
+            Console.out(MutationReport.listing(mutants))
+            return .success
+        }
         let suite = Suite(
             paths: paths, requirementsFile: arguments.value("requirements") ?? manifest?.requirements, model: model,
             selection: SuiteSelection(tags: [], ids: []))
