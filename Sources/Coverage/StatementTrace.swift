@@ -17,14 +17,27 @@ package enum StatementStanding: String, Sendable, CaseIterable {
     /// The reference models it; no requirement carries it.
     case modelled = "modelled, not verified"
     case notObservable = "not observable"
-    /// Another document is followed instead (the reading that decides was verified in the run).
+    /// Another document is followed instead, and a falsifier of the reading (a mutant that
+    /// follows this statement's document) was killed by a scenario covering the reading.
     case followedOther = "followed another document"
+    /// Another document is followed instead; the falsifiers it names survived.
+    case readingNotDemonstrated = "followed another document, reading not demonstrated"
+    /// Another document is followed instead; it names no falsifier of the reading.
+    case readingClaimed = "followed another document, reading claimed"
     /// Another document is followed instead, and the reading was not verified in the run.
     case readingNotMet = "contradicted, reading not verified"
     case authFlow = "auth-flow model"
 
     /// Claimed or not demonstrated: a gap an auditor must see, and `trace` fails on.
-    package var isGap: Bool { [.notDemonstrated, .claimed, .claimNotMet, .readingNotMet].contains(self) }
+    package var isGap: Bool {
+        [.notDemonstrated, .claimed, .claimNotMet, .readingNotMet, .readingNotDemonstrated, .readingClaimed].contains(
+            self)
+    }
+
+    /// The standings of statements that follow another document: counted apart from the rest.
+    package static let followingOther: [StatementStanding] = [
+        .followedOther, .readingNotDemonstrated, .readingClaimed, .readingNotMet,
+    ]
 }
 
 /// One statement judged: its standing, and for a falsified one the falsifier and the kill that
@@ -81,7 +94,21 @@ package enum StatementTrace {
                 } else if let falsification {
                     traced = judged(statement, by: falsification, passed: passed)
                 }
-            case .contradicted: traced.standing = verified(statement.by) ? .followedOther : .readingNotMet
+            case .contradicted:
+                if !verified(statement.by) {
+                    traced.standing = .readingNotMet
+                } else if let falsification {
+                    // The reading is judged as a statement is, and kept apart from them.
+                    traced = judged(statement, by: falsification, passed: passed)
+                    traced.standing =
+                        switch traced.standing {
+                        case .verified: .followedOther
+                        case .notDemonstrated: .readingNotDemonstrated
+                        default: .readingClaimed
+                        }
+                } else {
+                    traced.standing = .followedOther
+                }
             case .modelled: traced.standing = .modelled
             case .notObservable: traced.standing = .notObservable
             case .authFlow: traced.standing = .authFlow
@@ -109,16 +136,29 @@ package enum StatementTrace {
             claimed.candidates = candidates(for: statement, among: falsification.falsifiers).map(\.id)
             return claimed
         }
-        let requirements = Set(statement.by)
         for falsifier in named {
-            if let kill = falsifier.kills.first(where: {
-                passed.contains($0.scenario) && !requirements.isDisjoint(with: falsification.covers[$0.scenario] ?? [])
-            }) {
-                return TracedStatement(
-                    statement: statement, standing: .verified, falsifier: falsifier.id, witness: kill)
+            for kill in falsifier.kills where passed.contains(kill.scenario) {
+                if let witness = witness(kill, for: statement, in: falsification) {
+                    return TracedStatement(
+                        statement: statement, standing: .verified, falsifier: falsifier.id, witness: witness)
+                }
             }
         }
         return TracedStatement(statement: statement, standing: .notDemonstrated, survivors: named.map(\.id))
+    }
+
+    /// The kill as a witness for the statement: its scenario covers one of the statement's
+    /// requirements, and differed on a key that requirement constrains (any key, where it
+    /// declares none). The witness names that key.
+    static func witness(_ kill: Kill, for statement: Statement, in falsification: Falsification) -> Kill? {
+        let covered = Set(falsification.covers[kill.scenario] ?? [])
+        for requirement in statement.by where covered.contains(requirement) {
+            guard let keys = falsification.keys[requirement] else { return kill }
+            if let key = kill.keys.first(where: keys.contains) {
+                return Kill(scenario: kill.scenario, step: kill.step, keys: [key])
+            }
+        }
+        return nil
     }
 
     /// The mutants that might break a statement, offered where it names none: those whose rule

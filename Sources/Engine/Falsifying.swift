@@ -9,7 +9,8 @@ import SpecModel
 /// which scenarios kill each, where and on which key. Statements are verified on this.
 package enum Falsifying {
     package static func falsification(
-        _ scenarios: [Scenario], package: ModelPackage, jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+        _ scenarios: [Scenario], requirements: [Requirement], package: ModelPackage,
+        jobs: Int = ProcessInfo.processInfo.activeProcessorCount
     ) -> Falsification {
         let model = package.declaration
         let mutants = package.mutants()
@@ -38,7 +39,9 @@ package enum Falsifying {
         }
         var covers: [String: [String]] = [:]
         for scenario in scenarios { covers[scenario.id] = scenario.covers.map(\.id) }
-        return Falsification(falsifiers: found.value.compactMap { $0 }, covers: covers)
+        var keys: [String: [String]] = [:]
+        for requirement in requirements where !requirement.keys.isEmpty { keys[requirement.id] = requirement.keys }
+        return Falsification(falsifiers: found.value.compactMap { $0 }, covers: covers, keys: keys)
     }
 }
 

@@ -83,7 +83,9 @@ package enum MergeSession {
             let loaded = ScenarioLoader(model: package.declaration).load(files: files)
             let scenarios = loaded.scenarios.filter { ids.contains($0.id) }
             if scenarios.count == run.suite.scenarios {
-                falsification = Falsifying.falsification(scenarios, package: package)
+                // The keys each requirement constrains are the catalogue's, beside the files.
+                let requirements = Suite.catalogue(nil, paths: files).requirements
+                falsification = Falsifying.falsification(scenarios, requirements: requirements, package: package)
             }
         }
         var outcome = ModelOutcome(

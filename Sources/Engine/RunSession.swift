@@ -222,7 +222,8 @@ package struct RunSession: Sendable {
                 paths: suitePlan.paths, requirementsFile: suitePlan.catalogueFile, model: suitePlan.model,
                 selection: plan.selection)
             outcome.falsification = Falsifying.falsification(
-                held.scenarios, package: package, jobs: max(plan.jobs, ProcessInfo.processInfo.activeProcessorCount))
+                held.scenarios, requirements: held.requirements, package: package,
+                jobs: max(plan.jobs, ProcessInfo.processInfo.activeProcessorCount))
         }
         return outcome
     }

@@ -49,7 +49,9 @@ package struct Suite: Sendable {
         paths: [String], requirementsFile: String?, model: ModelDeclaration, selection: SuiteSelection,
         streamed: Bool = false
     ) {
-        let catalogue = Self.catalogue(requirementsFile, paths: paths)
+        var catalogue = Self.catalogue(requirementsFile, paths: paths)
+        catalogue.diagnostics += RequirementCatalogue.unknownKeys(
+            in: catalogue.requirements, observed: model.observations.map(\.key))
         requirements = catalogue.requirements
         let known = Set(requirements.map(\.id))
         guard streamed else {

@@ -52,15 +52,18 @@ package enum TraceSession {
         var records: [ScenarioRecord] = []
         var falsifiers: [Falsification.Falsifier] = []
         var covers: [String: [String]] = [:]
+        var keys: [String: [String]] = [:]
         for (suite, plan) in loaded {
             let reference = Candidate.reference(of: plan.package, settings: plan.referenceSettings)
             records += RunEngine(model: plan.model).run(suite, on: [reference]).allRecords
             // Every mutant of the model's reference through the model's suite: the falsifiers.
-            let found = Falsifying.falsification(suite.scenarios, package: plan.package)
+            let found = Falsifying.falsification(
+                suite.scenarios, requirements: suite.requirements, package: plan.package)
             falsifiers += found.falsifiers
             covers.merge(found.covers) { first, _ in first }
+            keys.merge(found.keys) { first, _ in first }
         }
-        let falsification = Falsification(falsifiers: falsifiers, covers: covers)
+        let falsification = Falsification(falsifiers: falsifiers, covers: covers, keys: keys)
         return (
             StatementTrace.trace(statements, records: records, falsification: falsification),
             catalogueProblems + problems

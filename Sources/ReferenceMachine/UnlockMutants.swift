@@ -63,7 +63,7 @@ package struct MutatedReference: ImplementationUnderTest {
 package enum UnlockMutants {
     package static func all(memo: Argon2Memo) -> [Mutant] {
         ruleNumbers(memo) + lockEnd(memo) + transitions(memo) + omissions(memo) + misreadings(memo)
-            + presentation(memo)
+            + presentation(memo) + behaviour(memo)
     }
 
     static func rules(

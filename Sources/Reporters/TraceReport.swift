@@ -20,7 +20,7 @@ package enum TraceReport {
 
     /// Shown apart, and never counted among the statements the suite checks.
     static let followed: (title: String, standings: [StatementStanding]) = (
-        "followed another document", [.followedOther, .readingNotMet]
+        "followed another document", StatementStanding.followingOther
     )
 
     /// Rounded down, so a figure never overstates.
@@ -43,7 +43,11 @@ package enum TraceReport {
             "\(name(trace)): \(trace.statements.count) statements; \(verified) of \(checkable) the suite can check verified by a killed falsifier (\(percent(verified, of: checkable)))"
         for column in columns.dropFirst() {
             let count = column.standings.reduce(0) { $0 + trace.count($1) }
-            if count > 0 { line += "; \(count) \(column.title)" }
+            guard count > 0 else { continue }
+            line += "; \(count) \(column.title)"
+            if column.title == followed.title {
+                line += " (\(trace.count(.followedOther)) of them pinned by a killed falsifier)"
+            }
         }
         return line
     }
@@ -73,9 +77,11 @@ package enum TraceReport {
         case .verified:
             let witness = traced.witness.map { "\($0.scenario) step \($0.step) on \($0.key)" } ?? ""
             return "verified: \(traced.falsifier ?? "") killed by \(witness)"
-        case .notDemonstrated:
-            return "not demonstrated: no scenario covering its requirements kills "
+        case .notDemonstrated, .readingNotDemonstrated:
+            return "\(traced.standing.rawValue): no scenario covering its requirements kills "
                 + traced.survivors.joined(separator: ", ")
+        case .readingClaimed:
+            return "\(traced.standing.rawValue): it names no mutant that follows its own document" + rests
         case .claimed:
             let offered =
                 traced.candidates.isEmpty

@@ -1,25 +1,31 @@
 /// A mutant of a model's reference that the suite killed: the scenario whose run failed or
-/// errored on it, the step where it first did, and the first key that differed there (or the
-/// error).
+/// errored on it, the step where it first did, and the keys that differed there (or `error`).
 package struct Kill: Sendable, Equatable {
     package var scenario: String
     /// 1-based.
     package var step: Int
-    package var key: String
+    package var keys: [String]
+    /// The key a report names: the first that differed.
+    package var key: String { keys.first ?? "?" }
 
-    package init(scenario: String, step: Int, key: String) {
+    package init(scenario: String, step: Int, keys: [String]) {
         self.scenario = scenario
         self.step = step
-        self.key = key
+        self.keys = keys
+    }
+
+    package init(scenario: String, step: Int, key: String) {
+        self.init(scenario: scenario, step: step, keys: [key])
     }
 
     /// The kill a record shows, if the scenario failed or errored on the mutant.
     package init?(_ record: ScenarioRecord) {
         guard record.outcome == .failed || record.outcome == .errored else { return nil }
         let problem = record.firstProblem
+        let differed = problem?.differences.map(\.key) ?? []
         self.init(
             scenario: record.id, step: (problem?.index ?? -1) + 1,
-            key: problem?.differences.first?.key ?? (record.outcome == .errored ? "error" : "?"))
+            keys: differed.isEmpty ? [record.outcome == .errored ? "error" : "?"] : differed)
     }
 }
 
@@ -45,9 +51,12 @@ package struct Falsification: Sendable {
     package var falsifiers: [Falsifier]
     /// The requirements each scenario of the suite covers.
     package var covers: [String: [String]]
+    /// The keys each requirement that declares them constrains.
+    package var keys: [String: [String]]
 
-    package init(falsifiers: [Falsifier], covers: [String: [String]]) {
+    package init(falsifiers: [Falsifier], covers: [String: [String]], keys: [String: [String]] = [:]) {
         self.falsifiers = falsifiers
         self.covers = covers
+        self.keys = keys
     }
 }

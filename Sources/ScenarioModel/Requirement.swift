@@ -7,17 +7,21 @@ package struct Requirement: Sendable, Equatable {
     package var id: String
     package var clause: String
     package var text: String
+    /// The observation keys it constrains: a scenario covering it must expect one of them, and
+    /// only a kill on one of them witnesses a statement resting on it. Empty: not declared.
+    package var keys: [String]
     package var location: SourceLocation
 
-    package init(id: String, clause: String, text: String, location: SourceLocation) {
+    package init(id: String, clause: String, text: String, keys: [String] = [], location: SourceLocation) {
         self.id = id
         self.clause = clause
         self.text = text
+        self.keys = keys
         self.location = location
     }
 }
 
-/// Reads the requirements catalogue: a YAML list of `{id, clause, text}`.
+/// Reads the requirements catalogue: a YAML list of `{id, clause, text, keys}` (`keys` optional).
 package enum RequirementCatalogue {
     package static let fileName = "requirements.yaml"
 
@@ -40,10 +44,21 @@ package enum RequirementCatalogue {
                 report("each requirement must be a mapping with id, clause and text", item.mark)
                 continue
             }
+            var constrained: [String] = []
+            let scalars = pairs.filter { pair in
+                guard pair.key.scalar == "keys" else { return true }
+                if case .sequence(let items) = pair.value.kind, !items.isEmpty, items.allSatisfy({ $0.scalar != nil }) {
+                    constrained = items.compactMap(\.scalar)
+                } else {
+                    report("keys must be a non-empty list of observation keys", pair.value.mark)
+                }
+                return false
+            }
             let keys = ["id", "clause", "text"]
             guard
                 let fields = textFields(
-                    pairs, keys: keys, required: keys, what: "requirement", at: item.mark, report: report),
+                    scalars, keys: keys + ["keys"], required: keys, what: "requirement", at: item.mark,
+                    report: report),
                 let id = fields["id"]
             else { continue }
             let location = SourceLocation(file: file, line: item.mark.line, column: item.mark.column)
@@ -57,7 +72,8 @@ package enum RequirementCatalogue {
             }
             seen[id] = location
             requirements.append(
-                Requirement(id: id, clause: fields["clause"]!, text: fields["text"]!, location: location))
+                Requirement(
+                    id: id, clause: fields["clause"]!, text: fields["text"]!, keys: constrained, location: location))
         }
         return (requirements, source.allDiagnostics)
     }
@@ -122,5 +138,36 @@ package enum RequirementCatalogue {
     package static func uncovered(_ requirements: [Requirement], by scenarios: [Scenario]) -> [Requirement] {
         let covered = Set(scenarios.flatMap { $0.covers.map(\.id) })
         return requirements.filter { !covered.contains($0.id) }
+    }
+
+    /// Every key a requirement declares that the model does not observe, at the requirement.
+    package static func unknownKeys(in requirements: [Requirement], observed: [String]) -> [Diagnostic] {
+        let known = Set(observed)
+        return requirements.flatMap { requirement in
+            requirement.keys.filter { !known.contains($0) }.map { key in
+                let hint = closestMatch(to: key, among: observed).map { " (did you mean '\($0)'?)" } ?? ""
+                return Diagnostic(
+                    "requirement '\(requirement.id)' constrains '\(key)', which the model does not observe\(hint)",
+                    at: requirement.location)
+            }
+        }
+    }
+
+    /// Each scenario's citation of a requirement that declares keys, where no step of the
+    /// scenario expects any of them: it covers the requirement in name only.
+    package static func coveredInNameOnly(_ requirements: [Requirement], by scenarios: [Scenario]) -> [(
+        scenario: Scenario, requirement: Requirement, at: SourceLocation
+    )] {
+        let byID = Dictionary(requirements.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        return scenarios.flatMap { scenario in
+            let expected = Set(scenario.steps.flatMap { $0.expectations.map(\.key) })
+            return scenario.covers.compactMap {
+                citation -> (scenario: Scenario, requirement: Requirement, at: SourceLocation)? in
+                guard let requirement = byID[citation.id], !requirement.keys.isEmpty,
+                    expected.isDisjoint(with: requirement.keys)
+                else { return nil }
+                return (scenario, requirement, citation.location)
+            }
+        }
     }
 }

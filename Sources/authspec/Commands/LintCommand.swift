@@ -42,6 +42,15 @@ enum LintCommand: Command {
             )
         }
 
+        // A scenario that covers a requirement and expects none of the keys it constrains
+        // covers it in name only: its pass says nothing of the requirement.
+        let inNameOnly = RequirementCatalogue.coveredInNameOnly(suite.requirements, by: loaded.scenarios)
+        for found in inNameOnly {
+            Console.out(
+                "\(found.at): error: scenario '\(found.scenario.id)' covers '\(found.requirement.id)' but expects none of its keys (\(found.requirement.keys.joined(separator: ", ")))"
+            )
+        }
+
         // The reference with its default settings: lint checks what scenarios say, not costs.
         let settings = (try? package.resolve(settings: [:]).get()) ?? [:]
         let reference = Candidate.reference(of: package, settings: settings)
@@ -67,10 +76,11 @@ enum LintCommand: Command {
             "\nlint: \(loaded.scenarios.count) scenarios in \(loaded.files.count) files, \(loaded.diagnostics.count) input errors, "
             + "\(contradictions) contradicting the reference, \(uncovered.count) requirements uncovered"
             + (expectingNothing.isEmpty ? "" : ", \(expectingNothing.count) expecting nothing")
+            + (inNameOnly.isEmpty ? "" : ", \(inNameOnly.count) covering a requirement in name only")
         if !documents.isEmpty { summary += ", \(disagreements) spec disagreements" }
         Console.out(summary + " (\(milliseconds(since: started)) ms)")
         if !loaded.diagnostics.isEmpty { return .badInput }
-        return contradictions + disagreements > 0 ? .failures : .success
+        return contradictions + disagreements + inNameOnly.count > 0 ? .failures : .success
     }
 
     private static func milliseconds(since started: ContinuousClock.Instant) -> Int64 {
