@@ -30,7 +30,8 @@ import Testing
         - {id: S-PIN, document: D, clause: "§5.1", text: "The right PIN unlocks", status: verified, by: [REQ-PIN], falsifiers: [pin-ignored]}
         - {id: S-BIO, document: D, clause: "§5.2", text: "A face unlocks", status: verified, by: [REQ-BIO], falsifiers: [bio-ignored]}
         - {id: S-NONE, document: D, clause: "§7", text: "Nothing breaks this", status: verified, by: [REQ-PIN]}
-        - {id: S-OTHER, document: D, clause: "§6", text: "Another document decides", status: contradicted, by: [REQ-BIO]}
+        - {id: S-OTHER, document: D, clause: "§6", text: "Another document decides", status: contradicted, by: [REQ-BIO], falsifiers: [bio-ignored]}
+        - {id: S-OTHER-BARE, document: D, clause: "§6", text: "Another document decides, unpinned", status: contradicted, by: [REQ-BIO]}
         - {id: S-HAPTIC, document: D, clause: "§8", text: "Shake", status: not-observable, reason: haptics}
 
         """
@@ -67,11 +68,15 @@ import Testing
         let bySection = try #require(
             StatementTrace.trace(unnamed, records: records, falsification: falsification).first?.statements.first)
         #expect(bySection.standing == .claimed && bySection.candidates == ["pin-ignored"])
-        // Followed another document: shown apart, never among the verified.
+        // Followed another document: pinned by a mutant that follows the statement's own
+        // document, shown apart and never among the verified; one that names none is a gap.
         let document = try #require(trace.first)
         #expect(Self.standing("S-OTHER", in: trace)?.standing == .followedOther)
+        #expect(Self.standing("S-OTHER", in: trace)?.witness?.scenario == "bio")
+        let bare = try #require(Self.standing("S-OTHER-BARE", in: trace))
+        #expect(bare.standing == .readingClaimed && bare.standing.isGap)
         #expect(document.count(.verified) == 2)
-        #expect(document.checkable == 4)
+        #expect(document.checkable == 5)
         #expect(Self.standing("S-HAPTIC", in: trace)?.standing == .notObservable)
     }
 
