@@ -1,32 +1,63 @@
 import ReferenceMachine
 import SpecModel
 
-/// The auth-flow reference with one deliberate change: another rule number, or an input taken
-/// for another (the ways an app misreads what the provider, the user or a link says).
+/// The auth-flow reference with one deliberate change: another rule number, an input taken
+/// for another, a world read wrong at the start, a hook that alters what one reduce step did
+/// (it may reduce again from a state read wrong), or observations rewritten.
 package struct MutatedFlow: ImplementationUnderTest, StateSaving {
+    package typealias Alteration =
+        @Sendable (
+            _ event: AuthFlowEvent, _ before: AuthFlowState, _ now: Int, _ machine: AuthFlowMachine,
+            _ next: inout AuthFlowState, _ outputs: inout [AuthFlowOutput]
+        ) -> Void
     var inner: AuthFlowReference
     let rewriteInput: @Sendable (Input) -> Input
+    let rewriteGiven: @Sendable ([String: Value]) -> [String: Value]
+    let adjustStart: @Sendable (inout AuthFlowState) -> Void
+    let alter: Alteration?
+    let rewrite: @Sendable (Observations) -> Observations
     package let name: String
 
     package init(
         _ name: String, rules: AuthFlowRules = .spec, unlock: ReferenceImplementation,
-        rewriteInput: @escaping @Sendable (Input) -> Input = { $0 }
+        rewriteInput: @escaping @Sendable (Input) -> Input = { $0 },
+        rewriteGiven: @escaping @Sendable ([String: Value]) -> [String: Value] = { $0 },
+        adjustStart: @escaping @Sendable (inout AuthFlowState) -> Void = { _ in },
+        alter: Alteration? = nil, rewrite: @escaping @Sendable (Observations) -> Observations = { $0 }
     ) {
         self.name = name
         inner = AuthFlowReference(machine: AuthFlowMachine(rules: rules), unlock: unlock)
         self.rewriteInput = rewriteInput
+        self.rewriteGiven = rewriteGiven
+        self.adjustStart = adjustStart
+        self.alter = alter
+        self.rewrite = rewrite
     }
 
     package var observedKeys: Set<String> { inner.observedKeys }
 
     package mutating func start(scenario: String, given: [String: Value]) throws(ImplementationError) {
-        try inner.start(scenario: scenario, given: given)
+        try inner.start(scenario: scenario, given: rewriteGiven(given))
+        if var state = inner.state {
+            adjustStart(&state)
+            inner.state = state
+        }
     }
 
     package mutating func perform(_ input: Input, atMilliseconds milliseconds: Int) throws(ImplementationError)
         -> Observations
     {
-        try inner.perform(rewriteInput(input), atMilliseconds: milliseconds)
+        guard let alter else { return rewrite(try inner.perform(rewriteInput(input), atMilliseconds: milliseconds)) }
+        let machine = inner.machine
+        return rewrite(
+            try inner.step(
+                rewriteInput(input), atMilliseconds: milliseconds, event: AuthFlowReference.event(for:),
+                reduce: { before, event, now in
+                    var (next, outputs) = machine.reduce(before, event, now: now)
+                    alter(event, before, now, machine, &next, &outputs)
+                    return (next, outputs)
+                },
+                observe: { AuthFlowReference.observations(of: $0, outputs: $1, now: $2, machine: machine) }))
     }
 
     package mutating func finish() { inner.finish() }
@@ -40,7 +71,7 @@ package struct MutatedFlow: ImplementationUnderTest, StateSaving {
 /// the unlock model's own mutants.
 package enum AuthFlowMutants {
     package static func all(unlock: @escaping @Sendable () -> ReferenceImplementation) -> [Mutant] {
-        ruleNumbers(unlock) + misreadings(unlock)
+        ruleNumbers(unlock) + misreadings(unlock) + behaviour(unlock)
     }
 
     static let rules: [(name: String, clause: String, change: @Sendable (inout AuthFlowRules, Int) -> Void)] = [
