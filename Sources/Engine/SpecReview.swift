@@ -37,6 +37,7 @@ package enum SpecReview {
             documents.append(SpecDocument(file: file, text: try read(file, what: "the document", maxBytes: 1 << 20)))
         }
         var checker = SpecChecker(model: model, tables: package.ruleTables, mapping: mapping)
+        checker.facts = package.facts
         var suite = ran
         if suite == nil, FileManager.default.fileExists(atPath: scenarioPath) {
             let loaded = Suite(paths: [scenarioPath], requirementsFile: nil, model: model, selection: SuiteSelection())

@@ -27,6 +27,9 @@ package enum SpecCheckReport {
                         separator: ", ")
             }
             for (table, rows) in check.ruleRows { line += "; \(table) rows: \(rows)" }
+            if check.facts.of > 0 {
+                line += "; the model's facts written as it follows them: \(check.facts.found) of \(check.facts.of)"
+            }
             let disagreeing = check.findings.filter(\.isDisagreement)
             lines.append(line + (disagreeing.isEmpty ? ": agrees with the model" : ""))
             for finding in check.findings.sorted(by: {

@@ -22,6 +22,11 @@ package struct SpecFinding: Sendable {
         /// An arrow of a compared diagram the reader cannot take apart: not compared, so the
         /// document cannot be said to agree.
         case unread = "arrow not read"
+        /// A text, number, arrow or row the model follows that the document no longer writes.
+        case factChanged = "fact changed"
+        /// A passage the model does not follow (a recorded reading decides) that the document
+        /// no longer writes: the reading needs a look.
+        case readingFactGone = "reading's fact gone"
     }
 
     package var kind: Kind
@@ -35,7 +40,9 @@ package struct SpecFinding: Sendable {
 
     /// Conflicts, transitions the model lacks and rule-table mismatches are disagreements;
     /// the rest are said, but the document and the model still agree.
-    package var isDisagreement: Bool { [.conflict, .documentOnly, .ruleTable, .unread].contains(kind) }
+    package var isDisagreement: Bool {
+        [.conflict, .documentOnly, .ruleTable, .unread, .factChanged].contains(kind)
+    }
 }
 
 package struct DocumentCheck: Sendable {
@@ -44,6 +51,8 @@ package struct DocumentCheck: Sendable {
     package var skipped: [DocumentDiagram]
     /// The rows found of each of the model's rule tables the document writes, in the model's order.
     package var ruleRows: [(table: String, rows: Int)]
+    /// The model's facts of this document, and how many of them it still writes.
+    package var facts: (found: Int, of: Int) = (0, 0)
     package var findings: [SpecFinding]
 }
 
@@ -53,6 +62,7 @@ package struct SpecChecker {
     package let model: ModelDeclaration
     package let tables: [RuleTable]
     package let mapping: SpecMapping
+    package var facts: [DocumentFact] = []
     /// Scenario ids by "From -> To" transition, and by requirement id, for naming what an edit
     /// affects.
     package var scenariosByTransition: [String: [String]] = [:]
@@ -163,8 +173,12 @@ package struct SpecChecker {
         // A recorded reading is a note beside what the check finds, never in place of it: a
         // substring match on a line cannot tell which finding it decides.
         findings += recordedFindings(rules?.recorded ?? [], in: document)
-        return DocumentCheck(
+        let (found, mine, gone) = factFindings(in: document)
+        findings += gone
+        var check = DocumentCheck(
             document: document, compared: compared, skipped: skipped, ruleRows: ruleRows, findings: findings)
+        check.facts = (found, mine)
+        return check
     }
 
     /// The mapping's entry for a document: by the ID written in it, else by its file name.

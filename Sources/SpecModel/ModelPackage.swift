@@ -19,13 +19,15 @@ public struct ModelPackage: Sendable {
     public var smokeScenario: String
     /// Systematic wrong variants of the reference, which `mutate` runs the suite against.
     public var mutants: @Sendable () -> [Mutant]
+    /// What the model takes from the documents, quoted, which `spec check` looks for.
+    public var facts: [DocumentFact]
 
     public init(
         declaration: ModelDeclaration, referenceSettings: [ReferenceSetting] = [],
         makeReference: @escaping @Sendable ([String: String]) -> any ImplementationUnderTest,
         describeReference: @escaping @Sendable ([String: String]) -> String = { _ in "" },
         specMapping: String? = nil, ruleTables: [RuleTable] = [], smokeScenario: String,
-        mutants: @escaping @Sendable () -> [Mutant] = { [] }
+        mutants: @escaping @Sendable () -> [Mutant] = { [] }, facts: [DocumentFact] = []
     ) {
         self.declaration = declaration
         self.referenceSettings = referenceSettings
@@ -35,6 +37,7 @@ public struct ModelPackage: Sendable {
         self.ruleTables = ruleTables
         self.smokeScenario = smokeScenario
         self.mutants = mutants
+        self.facts = facts
     }
 
     public var name: String { declaration.name }
