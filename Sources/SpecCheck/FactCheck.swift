@@ -2,7 +2,7 @@ import SpecModel
 
 extension SpecChecker {
     /// Whether a fact belongs to a document: by its identifier, else by its file name's start.
-    static func belongs(_ fact: DocumentFact, to document: SpecDocument) -> Bool {
+    package static func belongs(_ fact: DocumentFact, to document: SpecDocument) -> Bool {
         if let identifier = document.identifier { return identifier == fact.document }
         let name = document.file.split(separator: "/").last.map(String.init) ?? document.file
         return name.hasPrefix(fact.document + "_") || name == fact.document
@@ -44,7 +44,7 @@ extension SpecChecker {
     }
 
     /// Runs of white space as one space: a re-wrapped table cell is not an edit.
-    static func spaced(_ text: String) -> String {
+    package static func spaced(_ text: String) -> String {
         text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
