@@ -14,8 +14,8 @@ package enum Falsifying {
     ) -> Falsification {
         let model = package.declaration
         let mutants = package.mutants()
-        let found = Shared([Falsification.Falsifier?](repeating: nil, count: mutants.count))
-        let next = Shared(0)
+        let found = Locked([Falsification.Falsifier?](repeating: nil, count: mutants.count))
+        let next = Locked(0)
         DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, mutants.count))) { _ in
             let runner = ScenarioRunner(model: model)
             while true {
@@ -42,22 +42,5 @@ package enum Falsifying {
         var keys: [String: [String]] = [:]
         for requirement in requirements where !requirement.keys.isEmpty { keys[requirement.id] = requirement.keys }
         return Falsification(falsifiers: found.value.compactMap { $0 }, covers: covers, keys: keys)
-    }
-}
-
-/// A value shared between threads behind a lock.
-final class Shared<Value>: @unchecked Sendable {
-    private var stored: Value
-    private let lock = NSLock()
-
-    init(_ value: Value) {
-        stored = value
-    }
-
-    var value: Value { lock.withLock { stored } }
-
-    @discardableResult
-    func update<Result>(_ change: (inout Value) -> Result) -> Result {
-        lock.withLock { change(&stored) }
     }
 }

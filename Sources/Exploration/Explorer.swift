@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Results
+import Runner
 import SpecModel
 
 /// How long and how deep to explore, from which seed.

@@ -114,20 +114,3 @@ package struct MutationAnalysis: Sendable {
         return fate
     }
 }
-
-/// A value shared between threads behind a lock.
-final class Locked<Value>: @unchecked Sendable {
-    private var stored: Value
-    private let lock = NSLock()
-
-    init(_ value: Value) {
-        stored = value
-    }
-
-    var value: Value { lock.withLock { stored } }
-
-    @discardableResult
-    func update<Result>(_ change: (inout Value) -> Result) -> Result {
-        lock.withLock { change(&stored) }
-    }
-}

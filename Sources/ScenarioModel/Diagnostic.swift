@@ -175,3 +175,17 @@ package enum Identifier {
         return ascii || id.allSatisfy { $0.isLetter || $0.isNumber || "-_.".contains($0) }
     }
 }
+
+extension Diagnostic {
+    /// Each of `names` that is none of `known`, as a diagnostic at `location` worded by
+    /// `message` (the name, then " (did you mean '…'?)" or nothing).
+    package static func unknown(
+        _ names: [String], known: [String], at location: SourceLocation, _ message: (String, String) -> String
+    ) -> [Diagnostic] {
+        let knownSet = Set(known)
+        return names.filter { !knownSet.contains($0) }.map { name in
+            let hint = closestMatch(to: name, among: known).map { " (did you mean '\($0)'?)" } ?? ""
+            return Diagnostic(message(name, hint), at: location)
+        }
+    }
+}

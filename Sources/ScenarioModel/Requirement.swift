@@ -142,13 +142,9 @@ package enum RequirementCatalogue {
 
     /// Every key a requirement declares that the model does not observe, at the requirement.
     package static func unknownKeys(in requirements: [Requirement], observed: [String]) -> [Diagnostic] {
-        let known = Set(observed)
-        return requirements.flatMap { requirement in
-            requirement.keys.filter { !known.contains($0) }.map { key in
-                let hint = closestMatch(to: key, among: observed).map { " (did you mean '\($0)'?)" } ?? ""
-                return Diagnostic(
-                    "requirement '\(requirement.id)' constrains '\(key)', which the model does not observe\(hint)",
-                    at: requirement.location)
+        requirements.flatMap { requirement in
+            Diagnostic.unknown(requirement.keys, known: observed, at: requirement.location) { key, hint in
+                "requirement '\(requirement.id)' constrains '\(key)', which the model does not observe\(hint)"
             }
         }
     }

@@ -168,25 +168,18 @@ package enum StatementCatalogue {
     /// Every falsifier that names no mutant of the models traced, as a diagnostic at the
     /// statement: a misspelt one would leave the statement claimed without saying why.
     package static func unknownFalsifiers(in statements: [Statement], mutants known: [String]) -> [Diagnostic] {
-        let knownSet = Set(known)
-        return statements.flatMap { statement in
-            statement.falsifiers.filter { !knownSet.contains($0) }.map { id in
-                let hint = closestMatch(to: id, among: known).map { " (did you mean '\($0)'?)" } ?? ""
-                return Diagnostic(
-                    "statement '\(statement.id)' names unknown falsifier '\(id)'\(hint): `authspec mutate --list` lists the mutants",
-                    at: statement.location)
+        statements.flatMap { statement in
+            Diagnostic.unknown(statement.falsifiers, known: known, at: statement.location) { id, hint in
+                "statement '\(statement.id)' names unknown falsifier '\(id)'\(hint): `authspec mutate --list` lists the mutants"
             }
         }
     }
 
     /// Every `by` entry that names no requirement, as a diagnostic at the statement.
     package static func unknownRequirements(in statements: [Statement], requirements known: [String]) -> [Diagnostic] {
-        let knownSet = Set(known)
-        return statements.flatMap { statement in
-            statement.by.filter { !knownSet.contains($0) }.map { id in
-                let hint = closestMatch(to: id, among: known).map { " (did you mean '\($0)'?)" } ?? ""
-                return Diagnostic(
-                    "statement '\(statement.id)' rests on unknown requirement '\(id)'\(hint)", at: statement.location)
+        statements.flatMap { statement in
+            Diagnostic.unknown(statement.by, known: known, at: statement.location) { id, hint in
+                "statement '\(statement.id)' rests on unknown requirement '\(id)'\(hint)"
             }
         }
     }

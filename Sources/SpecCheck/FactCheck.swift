@@ -20,23 +20,28 @@ extension SpecChecker {
             let line = Self.likeliestLine(for: quote, in: lines)
             let resting = fact.requirements.flatMap { scenariosByRequirement[$0] ?? [] }
             var details = ["the model's rule: \(fact.rule)"]
-            if let line { details.append("the line now reads: \(document.lines[line - 1].trimmingCharacters(in: .whitespaces))") }
+            if let line {
+                details.append("the line now reads: \(document.lines[line - 1].trimmingCharacters(in: .whitespaces))")
+            }
             if !fact.requirements.isEmpty {
                 details.append(
                     "resting on it: \(fact.requirements.joined(separator: ", "))"
-                        + (resting.isEmpty ? "" : "; scenarios \(Array(Set(resting)).sorted().joined(separator: ", "))"))
+                        + (resting.isEmpty ? "" : "; scenarios \(Array(Set(resting)).sorted().joined(separator: ", "))")
+                )
             }
             if let reading = fact.reading {
                 gone.append(
                     SpecFinding(
                         kind: .readingFactGone, file: document.file, line: line,
-                        message: "the \(fact.kind.rawValue) \"\(fact.quote)\", which \(reading) reads otherwise, is no longer written",
+                        message:
+                            "the \(fact.kind.rawValue) \"\(fact.quote)\", which \(reading) reads otherwise, is no longer written",
                         details: details))
             } else {
                 gone.append(
                     SpecFinding(
                         kind: .factChanged, file: document.file, line: line,
-                        message: "the model follows the \(fact.kind.rawValue) \"\(fact.quote)\", which the document no longer writes",
+                        message:
+                            "the model follows the \(fact.kind.rawValue) \"\(fact.quote)\", which the document no longer writes",
                         details: details))
             }
         }
