@@ -290,6 +290,23 @@ extension UnlockMutants {
     static func navigation(_ memo: Argon2Memo) -> [Mutant] {
         [
             altered(
+                "lock-holds-the-prompt-at-launch", kind: "transition redirected", rule: "SCR-AUTH-006 §6.2; INT-004",
+                "a running PIN lock takes the whole screen at launch: the blocked screen instead of the prompt",
+                memo: memo
+            ) { before, next, outputs in
+                guard before.screen.phase == .notRunning, next.screen.phase == .biometricPrompt,
+                    let now = next.screen.shownAt, let until = next.persisted.blockedUntil, now < until,
+                    let shown = outputs.firstIndex(where: {
+                        if case .analytics(name: "screen_view", _) = $0 { return true } else { return false }
+                    })
+                else { return }
+                next.screen.phase = .pinBlocked
+                next.screen.message = UnlockTexts.blockedExplanation
+                outputs = Array(outputs[...shown]) + [
+                    .entered(.pinBlocked), .announced(UnlockTexts.pinBlocked(remaining: until - now)),
+                ]
+            },
+            altered(
                 "wrong-pin-to-login", kind: "transition redirected",
                 rule: "UIF-AUTH-001 §2 PIN_CHECK -No-> LOGIN; INT-026",
                 "a wrong PIN goes to Login (UIF-AUTH-001 §2's arrow)", memo: memo

@@ -2,7 +2,7 @@ import SpecModel
 
 /// The unlock screen's invariants beyond "every state change is a declared transition" (which
 /// also says the Dashboard is reached only through Success or a completed login): the lock runs
-/// with the clock (a kill, a relaunch or a tap never shortens it), a new lock is as long as the
+/// with the clock (a kill, a relaunch or a tap never shortens it; an unlock or a login ends it), a new lock is as long as the
 /// table says for its failure, the failures fall only on an unlock, a completed login or the end
 /// of a lock, and a biometric answer unlocks only with a key the platform released.
 package enum UnlockInvariants {
@@ -30,10 +30,11 @@ package enum UnlockInvariants {
     static func lockRunsWithTheClock(_ signedIn: @escaping SignedIn) -> Invariant {
         Invariant(
             "lock-runs-with-the-clock", clause: "SCR-AUTH-006 §6.2",
-            "a running lock only shortens as time passes: no kill, relaunch or tap shortens or lifts it"
+            "a running lock only shortens as time passes: no kill, relaunch or tap shortens or lifts it; only an unlock "
+                + "(INT-002) or a completed login (INT-006) ends it"
         ) { step in
             guard case .int(let remaining)? = step.before["lock_remaining"], let after = step.after["lock_remaining"],
-                !signedIn(step), let renewed = newLock(step), !renewed
+                !signedIn(step), !unlocked(step), let renewed = newLock(step), !renewed
             else { return nil }
             let left = remaining - step.elapsed
             let expected: Value = left > 0 ? .int(left) : .null
@@ -62,6 +63,11 @@ package enum UnlockInvariants {
         }
     }
 
+    /// The step unlocked the screen (INT-004: a recognised biometric may, while a PIN lock runs).
+    static func unlocked(_ step: InvariantStep) -> Bool {
+        step.after["states"]?.list?.contains(.string("Success")) ?? false
+    }
+
     static func failuresFallOnlyOnUnlock(_ signedIn: @escaping SignedIn) -> Invariant {
         Invariant(
             "failures-fall-only-on-unlock", clause: "SCR-AUTH-006 §6.1.2, §6.2",
@@ -71,8 +77,7 @@ package enum UnlockInvariants {
                 after > before, !signedIn(step)
             else { return nil }
             if step.before["lock_remaining"]?.int != nil && step.after["lock_remaining"] == .null { return nil }
-            guard let entered = step.after["states"]?.list?.compactMap(\.string) else { return nil }
-            if entered.contains("Success") { return nil }
+            guard step.after["states"]?.list != nil, !unlocked(step) else { return nil }
             return "PIN attempts left went from \(before) to \(after) on '\(step.input)' with no unlock"
         }
     }

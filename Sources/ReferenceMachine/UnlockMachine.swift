@@ -164,17 +164,9 @@ private struct Reduction {
         }
         state.screen.shownAt = now
         log("screen_view", ["screen_name": .string("biometric_unlock")])
-        if let until = store.blockedUntil {
-            if now < until {
-                // INT-004: a running lock holds the whole screen, biometrics included.
-                showBlocked(announcing: until - now)
-                return
-            }
-            store.blockedUntil = nil
-        }
         guard store.biometricEnabled, store.biometricType != .none else {
             // INT-025: no biometric on the device is the same as biometrics turned off.
-            enter(.pinInput)
+            startPINScreen()
             return
         }
         guard store.biometricKeyValid else {
@@ -257,10 +249,26 @@ private struct Reduction {
     }
 
     mutating func fallBackToPIN(reason: String, message: String?) {
-        state.screen.message = message
-        enter(.pinInput)
-        announce(UnlockTexts.biometricToPIN)
+        if startPINScreen() {
+            state.screen.message = message
+            announce(UnlockTexts.biometricToPIN)
+        }
         log("biometric_to_pin", ["reason": .string(reason)])
+    }
+
+    /// SCR-AUTH-006 §6.2: a persisted lock is checked where the PIN screen starts (INT-004), so
+    /// a running one shows the countdown instead of the keypad. Whether the keypad is up.
+    @discardableResult
+    mutating func startPINScreen() -> Bool {
+        if let until = store.blockedUntil {
+            if now < until {
+                showBlocked(announcing: until - now)
+                return false
+            }
+            store.blockedUntil = nil
+        }
+        enter(.pinInput)
+        return true
     }
 
     mutating func tapped(_ target: TapTarget) {

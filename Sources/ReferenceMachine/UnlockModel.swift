@@ -169,8 +169,9 @@ package enum UnlockModel {
             "CheckingSession", "Login", "session invalid or expired", "SCR-AUTH-006 §5.1; UIF-AUTH-001 §10.2",
             label: "Sesion invalida", automatic: true),
         .init(
-            "CheckingSession", "PINBlocked", "a persisted lock is still running", "INT-004", added: true,
-            automatic: true),
+            "CheckingSession", "PINBlocked",
+            "session valid, biometrics off, unavailable or their key invalidated, a persisted lock still running",
+            "SCR-AUTH-006 §6.2; INT-004", added: true, automatic: true),
         .init(
             "BiometricPrompt", "BiometricSuccess", "biometric: success", on: ["biometric: success"],
             "SCR-AUTH-006 §5.1", label: "Bio exitoso"),
@@ -184,6 +185,15 @@ package enum UnlockModel {
                 "biometric: \($0.rawValue)"
             } + platformErrors { $0 != .success && $0 != .failure } + ["biometric: success"],
             "SCR-AUTH-006 §5.1; UIF-AUTH-001 §8.3; INT-021 (no key, no unlock)", label: "Cancelar / Usar PIN"),
+        .init(
+            "BiometricPrompt", "PINBlocked", "cancel, use_pin, platform error, a persisted lock still running",
+            on: BiometricOutcome.allCases.filter { $0 != .success && $0 != .failure }.map {
+                "biometric: \($0.rawValue)"
+            } + platformErrors { $0 != .success && $0 != .failure } + ["biometric: success"],
+            "SCR-AUTH-006 §6.2; INT-004", added: true),
+        .init(
+            "BiometricFail", "PINBlocked", "3rd failure, or tap use_pin, a persisted lock still running",
+            on: ["tap: use_pin"], "SCR-AUTH-006 §6.2; INT-004", added: true, automatic: true),
         .init(
             "BiometricFail", "BiometricPrompt", "tap retry_biometrics (fewer than 3 failures)",
             on: ["tap: retry_biometrics"], "SCR-AUTH-006 §5.1; INT-005", label: "Intentos < 3"),
