@@ -61,6 +61,9 @@ package enum AuthFlowFacts {
             rule: "transition CheckingSession -> PINInput",
             requirements: ["REQ-AF-RETURNING", "REQ-AF-UNLOCK-EMBEDDED"]),
         DocumentFact(
+            "UIF-AUTH-001", .arrow, "CHECK -->|No| LOGIN", rule: "transition CheckingSession -> Login",
+            requirements: ["REQ-AF-RETURNING"]),
+        DocumentFact(
             "UIF-AUTH-001", .arrow, "PIN_CHECK{PIN<br/>valido?} -->|Si| HOME",
             rule: "transition PINValidating -> Success", requirements: ["REQ-AF-UNLOCK-EMBEDDED"]),
         DocumentFact(
@@ -427,6 +430,9 @@ package enum AuthFlowFacts {
             rule: "UnlockTexts.pinWrong (the 4th failure as the 1st-3rd)", requirements: ["REQ-AF-UNLOCK-EMBEDDED"],
             reading: "INT-014"),
         DocumentFact(
+            "UIF-AUTH-001", .number, "5 intentos: Bloqueo 1 minuto", rule: "UnlockRules.lockSchedule[5]",
+            requirements: ["REQ-AF-UNLOCK-EMBEDDED"]),
+        DocumentFact(
             "UIF-AUTH-001", .number, "6 intentos: Bloqueo 5 minutos", rule: "UnlockRules.lockSchedule[6]",
             requirements: ["REQ-AF-UNLOCK-EMBEDDED"]),
         DocumentFact(
@@ -481,6 +487,10 @@ package enum AuthFlowFacts {
             "SCR-AUTH-006", .row, "3. Prompt nativo aparece inmediatamente",
             rule: "AuthFlowMachine.launch (a returning user: the check at once)",
             requirements: ["REQ-AF-RETURNING", "INT-AF-001"]),
+        DocumentFact(
+            "SCR-AUTH-006", .arrow, "PINError --> PINInput: Intentos < 5",
+            rule: "transition PINError -> PINInput (§5.1)",
+            requirements: ["REQ-AF-UNLOCK-EMBEDDED"]),
         DocumentFact(
             "SCR-AUTH-006", .arrow, "PINError --> PINBlocked: Intentos >= 5", rule: "transition PINError -> PINBlocked",
             requirements: ["REQ-AF-RELOGIN-FROM-LOCK", "REQ-AF-UNLOCK-EMBEDDED"]),

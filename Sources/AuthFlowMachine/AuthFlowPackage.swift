@@ -38,7 +38,8 @@ package enum AuthFlowPackage {
             AuthFlowMutants.all {
                 UnlockPackage.package.makeReference([:]) as? ReferenceImplementation ?? ReferenceImplementation()
             }
-        })
+        },
+        facts: AuthFlowFacts.all)
 }
 
 /// The auth-flow model's entry in the registry of models (Plugins/RegisterModels).

@@ -302,9 +302,10 @@ extension UnlockMutants {
                 else { return }
                 next.screen.phase = .pinBlocked
                 next.screen.message = UnlockTexts.blockedExplanation
-                outputs = Array(outputs[...shown]) + [
-                    .entered(.pinBlocked), .announced(UnlockTexts.pinBlocked(remaining: until - now)),
-                ]
+                outputs =
+                    Array(outputs[...shown]) + [
+                        .entered(.pinBlocked), .announced(UnlockTexts.pinBlocked(remaining: until - now)),
+                    ]
             },
             altered(
                 "wrong-pin-to-login", kind: "transition redirected",
@@ -339,6 +340,10 @@ extension UnlockMutants {
     /// The biometric key handled the ways 004 warns against.
     static func keyHandling(_ memo: Argon2Memo) -> [Mutant] {
         [
+            altered(
+                "new-key-after-the-pin-alone", kind: "input misread", rule: "004 (a stronger factor); INT-021",
+                "after an invalidated key, the app PIN alone lets the Dashboard's toggle make a new key", memo: memo
+            ) { _, next, _ in next.persisted.newKeyAwaitsLogin = false },
             altered(
                 "reenable-makes-no-key", kind: "input misread", rule: "004 (enrolment change); REQ-KEY-REENABLE",
                 "turning biometrics back on makes no new key", memo: memo

@@ -122,11 +122,13 @@ private struct Reduction {
             store.sessionStartedAt = now
             store.pinFailures = 0
             store.blockedUntil = nil
+            store.newKeyAwaitsLogin = false
             enter(.dashboard)
         case .enrolmentChanged:
             // The platform acts whether or not the app runs; the app finds out when it uses the key.
             store.biometricKeyValid = false
-        case .biometricsEnabled where phase == .dashboard:
+        case .biometricsEnabled where phase == .dashboard && !store.newKeyAwaitsLogin:
+            // INT-021: after an invalidation, the PIN alone does not make a new key.
             store.biometricEnabled = true
             store.biometricKeyValid = true
         case .platformLockoutEnded:
@@ -245,6 +247,7 @@ private struct Reduction {
     /// and the PIN is the way on.
     mutating func keyInvalidated() {
         store.biometricEnabled = false
+        store.newKeyAwaitsLogin = true
         fallBackToPIN(reason: "failed", message: UnlockTexts.fallbackAfterFailures)
     }
 

@@ -31,7 +31,8 @@ package enum UnlockPackage {
               - advance: 500ms
                 expect: {state: Dashboard, navigation: Dashboard}
             """,
-        mutants: { UnlockMutants.all(memo: memos[Argon2Profile.light.name] ?? Argon2Memo()) })
+        mutants: { UnlockMutants.all(memo: memos[Argon2Profile.light.name] ?? Argon2Memo()) },
+        facts: UnlockFacts.all)
 
     static func profile(_ settings: [String: String]) -> Argon2Profile {
         Argon2Profile.all.first { $0.name == settings["argon2"] } ?? .light

@@ -57,12 +57,16 @@ package struct PersistedStore: Sendable, Hashable {
     /// Whether the platform still holds the app's biometric key: an enrolment change invalidates
     /// it for good (004); only turning biometrics on again makes a new one.
     package var biometricKeyValid: Bool
+    /// The app found its key invalidated: a new one waits for a stronger factor than the PIN,
+    /// a completed login (004, INT-021).
+    package var newKeyAwaitsLogin: Bool
 
     package init(
         pinHash: String, pinLength: Int, pinFailures: Int = 0, blockedUntil: Int? = nil,
         biometricEnabled: Bool = true, biometricType: BiometricType = .face, tier: Tier = .pro,
         session: SessionStatus = .valid, sessionStartedAt: Int = 0,
-        platformBiometrics: PlatformBiometrics = .available, biometricKeyValid: Bool = true
+        platformBiometrics: PlatformBiometrics = .available, biometricKeyValid: Bool = true,
+        newKeyAwaitsLogin: Bool = false
     ) {
         self.pinHash = pinHash
         self.pinLength = pinLength
@@ -75,6 +79,7 @@ package struct PersistedStore: Sendable, Hashable {
         self.sessionStartedAt = sessionStartedAt
         self.platformBiometrics = platformBiometrics
         self.biometricKeyValid = biometricKeyValid
+        self.newKeyAwaitsLogin = newKeyAwaitsLogin
     }
 
     /// Biometric unlock can work: the user's setting is on and the key behind it is valid.

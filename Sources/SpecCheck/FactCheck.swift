@@ -8,16 +8,35 @@ extension SpecChecker {
         return name.hasPrefix(fact.document + "_") || name == fact.document
     }
 
-    /// The model's facts of a document: how many it still writes, and a finding for each it
-    /// no longer does, at the line most like the quote (where the edit most likely is).
-    func factFindings(in document: SpecDocument) -> (found: Int, of: Int, gone: [SpecFinding]) {
+    /// The model's facts of a document: how many it still writes, a finding for each it no
+    /// longer does, at the line most like the quote (where the edit most likely is), and a note
+    /// for each written one the model does not follow (a reading decides it).
+    func factFindings(in document: SpecDocument) -> (found: Int, of: Int, findings: [SpecFinding]) {
         let mine = facts.filter { Self.belongs($0, to: document) }
         let lines = document.lines.map(Self.spaced)
+        let quotes = mine.map { Self.spaced($0.quote) }
+        let writtenAt = quotes.map { quote in lines.firstIndex { Self.writes(quote, in: $0) } }
+        // Where a fact is still written, a near copy of a gone quote is that fact, not the edit.
+        var writtenOn: [Int: [String]] = [:]
+        for (quote, line) in zip(quotes, writtenAt) { if let line { writtenOn[line, default: []].append(quote) } }
         var gone: [SpecFinding] = []
-        for fact in mine {
-            let quote = Self.spaced(fact.quote)
-            if lines.contains(where: { $0.contains(quote) }) { continue }
-            let line = Self.likeliestLine(for: quote, in: lines)
+        for (fact, (quote, at)) in zip(mine, zip(quotes, writtenAt)) {
+            if let index = at {
+                // A fact the model does not follow is a disagreement between the documents,
+                // shown at its line with the reading that decides it.
+                if let reading = fact.reading {
+                    gone.append(
+                        SpecFinding(
+                            kind: .recorded, file: document.file, line: index + 1,
+                            message:
+                                "the model does not follow the \(fact.kind.rawValue) \"\(fact.quote)\" (\(reading))",
+                            details: ["the model's rule: \(fact.rule)"]))
+                }
+                continue
+            }
+            let line = Self.likeliestLine(for: quote, in: lines) { index, line in
+                (writtenOn[index] ?? []).filter { !quote.contains($0) }.reduce(line) { Self.masking($1, in: $0) }
+            }
             let resting = fact.requirements.flatMap { scenariosByRequirement[$0] ?? [] }
             var details = ["the model's rule: \(fact.rule)"]
             if let line {
@@ -45,7 +64,8 @@ extension SpecChecker {
                         details: details))
             }
         }
-        return (mine.count - gone.count, mine.count, gone)
+        let missing = gone.filter { $0.kind != .recorded }.count
+        return (mine.count - missing, mine.count, gone)
     }
 
     /// Runs of white space as one space: a re-wrapped table cell is not an edit.
@@ -53,26 +73,90 @@ extension SpecChecker {
         text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
-    /// The 1-based line sharing the most of the quote's character pairs, if any shares half.
-    static func likeliestLine(for quote: String, in lines: [String]) -> Int? {
-        func pairs(_ text: String) -> [String: Int] {
-            let characters = Array(text.lowercased())
-            var counts: [String: Int] = [:]
-            for index in characters.indices.dropLast() {
-                counts[String(characters[index...index + 1]), default: 0] += 1
-            }
-            return counts
+    /// Whether a line (spaced) writes a quote (spaced) as whole words: `CHECK --> LOGIN` is not
+    /// written by `PIN_CHECK --> LOGIN`.
+    package static func writes(_ quote: String, in line: String) -> Bool {
+        func isWordCharacter(_ character: Character?) -> Bool {
+            guard let character else { return false }
+            return character.isLetter || character.isNumber || character == "_"
         }
-        let wanted = pairs(quote)
-        let total = wanted.values.reduce(0, +)
-        guard total > 0 else { return nil }
-        var best: (line: Int, shared: Int)?
+        var searched = line.startIndex..<line.endIndex
+        while let found = line.range(of: quote, range: searched) {
+            let before = found.lowerBound == line.startIndex ? nil : line[line.index(before: found.lowerBound)]
+            let after = found.upperBound == line.endIndex ? nil : line[found.upperBound]
+            let opensWord = !(isWordCharacter(quote.first) && isWordCharacter(before))
+            let closesWord = !(isWordCharacter(quote.last) && isWordCharacter(after))
+            if opensWord && closesWord { return true }
+            searched = line.index(after: found.lowerBound)..<line.endIndex
+        }
+        return false
+    }
+
+    /// The line with each place it writes the quote blanked out (a character no quote holds).
+    static func masking(_ quote: String, in line: String) -> String {
+        guard !quote.isEmpty, writes(quote, in: line) else { return line }
+        return line.replacingOccurrences(of: quote, with: String(repeating: "\u{0}", count: quote.count))
+    }
+
+    /// The 1-based line holding the closest copy of the quote, if one keeps a third of it: the
+    /// line the edit most likely is. Closest counts the characters inserted, deleted or changed
+    /// to write the quote somewhere in the line, less half of the quote's start found there (an
+    /// edit keeps an arrow's source and a row's first cell, and sibling lines share the rest).
+    /// `masked` gives a line with what must not count blanked out; it can only make a line
+    /// farther, so lines are masked nearest first, until none can win.
+    static func likeliestLine(
+        for quote: String, in lines: [String], masked: (Int, String) -> String = { $1 }
+    ) -> Int? {
+        let wanted = Array(quote.lowercased())
+        guard !wanted.isEmpty else { return nil }
+        let limit = wanted.count * 2 / 3
+        func score(_ line: String) -> Int? {
+            let written = Array(line.lowercased())
+            let distance = substringDistance(wanted, written)
+            guard distance <= limit else { return nil }
+            return distance * 2 - longestStart(of: wanted, in: written)
+        }
+        var nearest: [(index: Int, score: Int)] = []
         for (index, line) in lines.enumerated() {
-            let have = pairs(line)
-            let shared = wanted.reduce(0) { $0 + min($1.value, have[$1.key] ?? 0) }
-            if shared > (best?.shared ?? 0) { best = (index + 1, shared) }
+            if let score = score(line) { nearest.append((index, score)) }
         }
-        guard let best, best.shared * 2 >= total else { return nil }
-        return best.line
+        nearest.sort { $0.score < $1.score || ($0.score == $1.score && $0.index < $1.index) }
+        var best: (line: Int, score: Int)?
+        for (index, unmasked) in nearest {
+            if let best, unmasked >= best.score { break }
+            let line = masked(index, lines[index])
+            guard let score = line == lines[index] ? unmasked : score(line) else { continue }
+            if score < (best?.score ?? Int.max) { best = (index + 1, score) }
+        }
+        return best?.line
+    }
+
+    /// The length of the longest start of `quote` written anywhere in `text`.
+    static func longestStart(of quote: [Character], in text: [Character]) -> Int {
+        var longest = 0
+        for start in text.indices where text[start] == quote.first {
+            var length = 0
+            while length < quote.count, start + length < text.count, text[start + length] == quote[length] {
+                length += 1
+            }
+            longest = max(longest, length)
+        }
+        return longest
+    }
+
+    /// The edit distance from `quote` to the substring of `text` nearest it (a copy may start
+    /// and end anywhere in the text at no cost).
+    static func substringDistance(_ quote: [Character], _ text: [Character]) -> Int {
+        var previous = [Int](repeating: 0, count: text.count + 1)
+        var current = previous
+        for (row, wanted) in quote.enumerated() {
+            current[0] = row + 1
+            for (column, written) in text.enumerated() {
+                let change = previous[column] + (wanted == written ? 0 : 1)
+                current[column + 1] = min(change, previous[column + 1] + 1, current[column] + 1)
+            }
+            swap(&previous, &current)
+        }
+        return previous.min() ?? quote.count
     }
 }

@@ -27,7 +27,8 @@ import Testing
     /// The line of a fact in its document, if it is written on exactly one.
     static func lines(of fact: DocumentFact, in document: SpecDocument) -> [Int] {
         let quote = SpecChecker.spaced(fact.quote)
-        return document.lines.indices.filter { SpecChecker.spaced(document.lines[$0]).contains(quote) }.map { $0 + 1 }
+        return document.lines.indices.filter { SpecChecker.writes(quote, in: SpecChecker.spaced(document.lines[$0])) }
+            .map { $0 + 1 }
     }
 
     /// The quote edited as an author might: its first digit moved by one, else one letter changed.
@@ -41,26 +42,66 @@ import Testing
         return String(characters)
     }
 
-    @Test(arguments: ModelRegistry.packages.map(\.name))
-    func everyFactIsWrittenOnceAndAnEditOfItIsADisagreementAtItsLine(model name: String) throws {
+    /// An arrow's target renamed, the trigger and guard kept: an arrow sent elsewhere.
+    static func retargeted(_ quote: String) -> String? {
+        guard let arrow = quote.range(of: "-->", options: .backwards) else { return nil }
+        var rest = quote[arrow.upperBound...].drop { $0 == " " }
+        if rest.first == "|", let close = rest.dropFirst().firstIndex(of: "|") {
+            rest = rest[rest.index(after: close)...].drop { $0 == " " }
+        }
+        let target = rest.prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "*" || $0 == "[" || $0 == "]" }
+        guard !target.isEmpty else { return nil }
+        return quote[..<target.startIndex] + "Elsewhere" + quote[target.endIndex...]
+    }
+
+    /// Edits each fact's line as `edit` says and expects `spec check` to report it at that line,
+    /// naming the fact's rule: a disagreement where the model follows the fact, a look at the
+    /// reading where it does not.
+    static func expectEditsReported(
+        of name: String, where selected: (DocumentFact) -> Bool = { _ in true },
+        _ edit: (String) -> String?
+    ) throws {
         let package = try #require(ModelRegistry.package(named: name))
-        let checker = Self.checker(for: package)
-        for fact in package.facts {
-            let owners = Self.documents.filter { SpecChecker.belongs(fact, to: $0) }
+        let checker = checker(for: package)
+        for fact in package.facts where selected(fact) {
+            let owners = documents.filter { SpecChecker.belongs(fact, to: $0) }
             let document = try #require(owners.first, "\(fact.rule): no document \(fact.document)")
-            let lines = Self.lines(of: fact, in: document)
+            let lines = lines(of: fact, in: document)
             #expect(lines.count == 1, "\(fact.rule): \"\(fact.quote)\" is on lines \(lines) of \(fact.document)")
-            guard let line = lines.first else { continue }
+            let quote = SpecChecker.spaced(fact.quote)
+            guard let line = lines.first, let replacement = edit(quote) else { continue }
             var text = document.lines
-            text[line - 1] = text[line - 1].replacingOccurrences(of: fact.quote, with: Self.edited(fact.quote))
+            text[line - 1] = SpecChecker.spaced(text[line - 1]).replacingOccurrences(of: quote, with: replacement)
             let changed = SpecDocument(file: document.file, text: text.joined(separator: "\n"))
             let findings = checker.check([changed]).flatMap(\.findings).filter {
                 $0.kind == .factChanged || $0.kind == .readingFactGone
             }
             let finding = findings.first { $0.details.contains("the model's rule: \(fact.rule)") && $0.line == line }
-            #expect(finding != nil, "\(fact.rule): an edit of \(fact.document) line \(line) was not reported there")
+            #expect(
+                finding != nil,
+                "\(fact.rule): \"\(replacement)\" at \(fact.document) line \(line) was not reported there")
             #expect(finding?.isDisagreement == (fact.reading == nil))
         }
+    }
+
+    /// Every fact: its number moved by one, or a letter of its text changed.
+    @Test(arguments: ModelRegistry.packages.map(\.name))
+    func everyFactIsWrittenOnceAndAnEditOfItIsADisagreementAtItsLine(model name: String) throws {
+        try Self.expectEditsReported(of: name) { Self.edited($0) }
+    }
+
+    /// Every arrow sent to another state under the same trigger and guard.
+    @Test(arguments: ModelRegistry.packages.map(\.name))
+    func anArrowSentElsewhereIsADisagreementAtItsLine(model name: String) throws {
+        try Self.expectEditsReported(of: name, where: { $0.kind == .arrow }, Self.retargeted)
+    }
+
+    /// Each model watches every kind of fact: texts, numbers, arrows and table rows.
+    @Test(arguments: ModelRegistry.packages.map(\.name))
+    func everyModelDeclaresFactsOfEveryKind(model name: String) throws {
+        let package = try #require(ModelRegistry.package(named: name))
+        let missing = Set(DocumentFact.Kind.allCases).subtracting(package.facts.map(\.kind))
+        #expect(missing.isEmpty, "\(name) declares no fact of kind \(missing.map(\.rawValue).sorted())")
     }
 
     /// The unedited documents write every fact the models follow.
