@@ -275,6 +275,23 @@ extension AuthFlowMutants {
         }
         return lengths + [
             altered(
+                "wrong-code-leaves-mfa", kind: "transition redirected",
+                rule: "UIF-AUTH-001 §2 MFA_CHECK -No, reintentar-> MFA",
+                "a wrong code (short of the cooldown) leaves the MFA screen for Login instead of a retry",
+                unlock: unlock
+            ) { _, before, now, machine, next, outputs in
+                let rejected = outputs.contains {
+                    if case .analytics(name: "mfa_error", _) = $0 { return true } else { return false }
+                }
+                guard before.screen.overlay == .mfa, next.screen.overlay == .mfa, rejected else { return }
+                // The screen's own way back to Login (§10.2's timeout), taken at once.
+                var timedOut = next
+                timedOut.screen.mfaShownAt = now - machine.rules.mfaScreenTimeout
+                let (left, more) = machine.reduce(timedOut, .unlock(.wallClockSet), now: now)
+                next = left
+                outputs += more
+            },
+            altered(
                 "mfa-no-auto-submit", kind: "transition dropped", rule: "UIF-AUTH-001 §4.1 Submit automatico",
                 "the sixth digit does not submit the code", unlock: unlock
             ) { event, before, _, _, next, outputs in
