@@ -196,7 +196,31 @@ extension AuthFlowMutants {
                 reduce(event, before, now, machine, &next, &outputs)
             }
         }
+        func splash(_ id: String, rule: String, _ summary: String, lasting: Int) -> Mutant {
+            Mutant(id: id, kind: "transition redirected", rule: rule, summary) {
+                var rules = AuthFlowRules.spec
+                rules.returningSplashDuration = lasting
+                return MutatedFlow(id, rules: rules, unlock: unlock())
+            }
+        }
         return [
+            splash(
+                "returning-splash-as-long-as-the-first", rule: "UIF-AUTH-001 §6.2 1500ms: ... o check sesion",
+                "a returning user's splash lasts §6.2's 1500 ms before the check",
+                lasting: AuthFlowRules.spec.splashDuration),
+            altered(
+                "returning-user-skips-the-splash", kind: "transition redirected",
+                rule: "UIF-AUTH-001 §2 COLD --> SPLASH; §4.1 Splash rapido",
+                "a returning user's launch goes straight to the check, with no splash", unlock: unlock
+            ) { event, before, now, machine, next, outputs in
+                guard case .unlock(.launched) = event, !before.store.firstLaunch, next.screen.overlay == .splash
+                else { return }
+                var rules = machine.rules
+                rules.returningSplashDuration = 0
+                var noSplash = machine
+                noSplash.rules = rules
+                (next, outputs) = noSplash.reduce(next, .unlock(.wallClockSet), now: now)
+            },
             altered(
                 "perfect-skips-mfa", kind: "transition redirected", rule: "UIF-AUTH-001 §2 TIER_CHECK -Si-> MFA",
                 "a Perfect sign-in skips the MFA code", unlock: unlock, tierRead(as: .pro, from: .perfect)),

@@ -50,8 +50,8 @@ package enum AuthFlowFacts {
             requirements: ["REQ-AF-SPLASH", "REQ-AF-CAROUSEL"]),
         DocumentFact(
             "UIF-AUTH-001", .arrow, "FIRST -->|No| CHECK",
-            rule: "transition NotRunning -> CheckingSession (a returning user, no splash)",
-            requirements: ["REQ-AF-RETURNING", "INT-AF-001"], reading: "INT-AF-001"),
+            rule: "transition Splash -> CheckingSession (a returning user)",
+            requirements: ["REQ-AF-RETURNING", "INT-AF-001"]),
         DocumentFact(
             "UIF-AUTH-001", .arrow, "CHECK -->|Si + Biometria| BIO",
             rule: "transition CheckingSession -> BiometricPrompt",
@@ -165,12 +165,12 @@ package enum AuthFlowFacts {
         // UIF-AUTH-001 §4.1: a sign-in with MFA, step by step
         DocumentFact(
             "UIF-AUTH-001", .row, "Abre app SCR-AUTH-001 Sesion expirada",
-            rule: "AuthFlowMachine.launch (an expired session: the check, no splash)",
-            requirements: ["REQ-AF-RETURNING", "INT-AF-001"], reading: "INT-AF-001"),
+            rule: "AuthFlowMachine.launch (an expired session: the splash, then the check)",
+            requirements: ["REQ-AF-RETURNING", "INT-AF-001"]),
         DocumentFact(
             "UIF-AUTH-001", .row, "Splash rapido SCR-AUTH-002 0.5s para usuario existente",
-            rule: "AuthFlowMachine.launch (no quick splash for an existing user)",
-            requirements: ["REQ-AF-RETURNING", "INT-AF-001"], reading: "INT-AF-001"),
+            rule: "AuthFlowRules.returningSplashDuration",
+            requirements: ["REQ-AF-RETURNING", "INT-AF-001"]),
         DocumentFact(
             "UIF-AUTH-001", .row, "Tap Apple Sign-In OAuth Flow", rule: "row §4.1 paso 3 (Login -> OAuth)",
             requirements: ["REQ-AF-OAUTH-ATTEMPT"]),
@@ -260,7 +260,7 @@ package enum AuthFlowFacts {
             requirements: ["REQ-AF-SPLASH"]),
         DocumentFact(
             "UIF-AUTH-001", .row, "o check sesion",
-            rule: "AuthFlowMachine.launch (a returning user: no splash before the check)",
+            rule: "AuthFlowRules.returningSplashDuration (0.5 s, not §6.2's 1500 ms, before the check)",
             requirements: ["REQ-AF-RETURNING", "INT-AF-001"], reading: "INT-AF-001"),
         DocumentFact(
             "UIF-AUTH-001", .text, "\"Saltar\" en esquina superior derecha", rule: "FlowTarget.skip",
@@ -277,8 +277,8 @@ package enum AuthFlowFacts {
             requirements: ["REQ-AF-SPLASH", "INT-AF-001"]),
         DocumentFact(
             "UIF-AUTH-001", .row, "Loading Verificando sesion Logo + spinner sutil",
-            rule: "row §7.1 Loading (the check, not the splash)", requirements: ["REQ-AF-RETURNING", "INT-AF-001"],
-            reading: "INT-AF-001"),
+            rule: "row §7.1 Loading (the returning user's splash while the session is checked)",
+            requirements: ["REQ-AF-RETURNING", "INT-AF-001"]),
         DocumentFact(
             "UIF-AUTH-001", .row, "Initial Pantalla cargada Botones Google/Apple visibles",
             rule: "row §7.2 Initial (Login: google, apple)", requirements: ["REQ-AF-OAUTH-ATTEMPT"]),
@@ -481,11 +481,11 @@ package enum AuthFlowFacts {
         // SCR-AUTH-006, the unlock screen inside the flow: where the flow takes over from it
         DocumentFact(
             "SCR-AUTH-006", .arrow, "[*] --> CheckingSession: App open",
-            rule: "transition NotRunning -> CheckingSession (SCR-AUTH-006 §5.1)",
+            rule: "transition Splash -> CheckingSession (SCR-AUTH-006 §5.1's App open)",
             requirements: ["REQ-AF-RETURNING", "INT-AF-001"]),
         DocumentFact(
             "SCR-AUTH-006", .row, "3. Prompt nativo aparece inmediatamente",
-            rule: "AuthFlowMachine.launch (a returning user: the check at once)",
+            rule: "AuthFlowMachine.launch (the prompt at once after the check)",
             requirements: ["REQ-AF-RETURNING", "INT-AF-001"]),
         DocumentFact(
             "SCR-AUTH-006", .arrow, "PINError --> PINInput: Intentos < 5",

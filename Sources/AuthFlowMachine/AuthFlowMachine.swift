@@ -91,8 +91,14 @@ private struct FlowReduction {
     /// the MFA cooldown, the MFA screen's 5 minutes.
     mutating func fireDueTimers() {
         child(.clockAdvanced)
-        if overlay == .splash, let at = state.screen.splashAt, now >= at + rules.splashDuration {
-            enter(.carousel)
+        if overlay == .splash, let at = state.screen.splashAt {
+            if state.store.firstLaunch, now >= at + rules.splashDuration {
+                enter(.carousel)
+            } else if !state.store.firstLaunch, now >= at + rules.returningSplashDuration {
+                // §2 "FIRST -->|No| CHECK": the check, then the unlock screen or Login.
+                state.screen = FlowScreen()
+                child(.launched)
+            }
         }
         if overlay == .mfaCooldown, let until = state.store.mfaBlockedUntil, now >= until {
             state.store.mfaBlockedUntil = nil
@@ -158,14 +164,10 @@ private struct FlowReduction {
         return .clockAdvanced
     }
 
-    /// A returning user goes straight to the session check and the unlock screen (SCR-AUTH-006
-    /// §4.3, "inmediatamente"); only a first launch shows the splash (INT-AF-001).
+    /// Every cold start shows the splash (UIF-AUTH-001 §2 "COLD --> SPLASH"): a first launch
+    /// goes on to the carousel, a returning user to the session check (INT-AF-001).
     mutating func launch() {
         guard !running else { return }
-        guard state.store.firstLaunch else {
-            child(.launched)
-            return
-        }
         state.screen = FlowScreen()
         state.screen.splashAt = now
         enter(.splash)

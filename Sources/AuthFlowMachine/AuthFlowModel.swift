@@ -50,8 +50,13 @@ package enum AuthFlowModel {
 
     static var timers: [Int] {
         let rules = AuthFlowRules.spec
-        return Array(Set(unlock.timers + [rules.splashDuration, rules.mfaScreenTimeout, rules.mfaCooldown]))
-            .sorted()
+        return Array(
+            Set(
+                unlock.timers + [
+                    rules.splashDuration, rules.returningSplashDuration, rules.mfaScreenTimeout, rules.mfaCooldown,
+                ])
+        )
+        .sorted()
     }
 
     static let states: [StateDeclaration] =
@@ -152,15 +157,14 @@ package enum AuthFlowModel {
         unlock.transitions.compactMap { transition in
             if transition.inputs == ["login_completed"] { return nil }
             if transition.from == Phase.notRunning.rawValue && transition.to == Phase.checkingSession.rawValue {
-                var launch = transition
-                launch.trigger = "launch, an account has used the app on this device"
-                launch.provenance += "; INT-AF-001"
-                return launch
+                return .init(
+                    "Splash", "CheckingSession", "0.5 s later, an account has used the app on this device",
+                    on: ["advance"], "UIF-AUTH-001 §2, §4.1; INT-AF-001", label: "Primera vez: No", automatic: true)
             }
             return transition
         } + [
             .init(
-                "NotRunning", "Splash", "launch, first on this device", on: ["launch"], "UIF-AUTH-001 §2; INT-AF-001"),
+                "NotRunning", "Splash", "launch (every cold start)", on: ["launch"], "UIF-AUTH-001 §2; INT-AF-001"),
             .init(
                 "Splash", "Carousel", "1.5 s later", on: ["advance"], "UIF-AUTH-001 §6.2", label: "Primera vez: Si",
                 automatic: true),

@@ -76,6 +76,7 @@ package enum AuthFlowMutants {
 
     static let rules: [(name: String, clause: String, change: @Sendable (inout AuthFlowRules, Int) -> Void)] = [
         ("splash", "UIF-AUTH-001 §6.2", { $0.splashDuration += $1 }),
+        ("returning-splash", "UIF-AUTH-001 §4.1; INT-AF-001", { $0.returningSplashDuration += $1 }),
         ("mfa-screen-timeout", "UIF-AUTH-001 §10.2", { $0.mfaScreenTimeout += $1 }),
         ("mfa-attempts", "UIF-AUTH-001 §8.2; INT-AF-004", { $0.mfaAttempts += $1 }),
         ("mfa-cooldown", "UIF-AUTH-001 §8.2; INT-AF-004", { $0.mfaCooldown += $1 }),

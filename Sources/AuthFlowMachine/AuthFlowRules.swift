@@ -1,8 +1,10 @@
 /// The flow's numbers: UIF-AUTH-001's where it gives them, the reference's own (INT-AF ids)
 /// where it does not. One place, so a mutant can move one.
 package struct AuthFlowRules: Sendable, Hashable {
-    /// §6.2: "1500ms: Auto-transicion".
+    /// §6.2: "1500ms: Auto-transicion" (a first launch).
     package var splashDuration = 1_500
+    /// §4.1: "Splash rapido ... 0.5s para usuario existente" (INT-AF-001).
+    package var returningSplashDuration = 500
     /// §10.2: "Pantalla MFA abierta: 5 min".
     package var mfaScreenTimeout = 300_000
     /// §8.2 gives no number: wrong codes before the cooldown (INT-AF-004).
