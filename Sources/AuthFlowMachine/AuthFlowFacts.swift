@@ -393,8 +393,9 @@ package enum AuthFlowFacts {
             "UIF-AUTH-001", .row, "medtime://recover SCR-AUTH-004", rule: "DeepLink.recover (Recovery)",
             requirements: ["REQ-AF-DEEPLINK", "INT-AF-006"]),
         DocumentFact(
-            "UIF-AUTH-001", .row, "medtime://verify-mfa SCR-AUTH-005 session_token (encrypted)",
-            rule: "DeepLink.verifyMFA (changes nothing)", requirements: ["INT-AF-006"], reading: "INT-AF-006"),
+            "UIF-AUTH-001", .row, "medtime://verify-mfa SCR-AUTH-005",
+            rule: "DeepLink.verifyMFA (reopens a sign-in awaiting its code)",
+            requirements: ["REQ-AF-DEEPLINK", "INT-AF-006"]),
         DocumentFact(
             "UIF-AUTH-001", .row, "Recovery key flow In-app SCR-AUTH-004",
             rule: "row §9.2 Recovery key flow (MFA -> Recovery)", requirements: ["REQ-AF-MFA-RECOVERY-KEY"]),

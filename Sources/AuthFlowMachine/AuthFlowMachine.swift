@@ -106,6 +106,10 @@ private struct FlowReduction {
             state.screen.message = nil
             enter(.mfa)
         }
+        if let since = state.store.mfaPendingSince, now >= since + rules.mfaScreenTimeout {
+            // §10.2's 5 minutes end the sign-in waiting for its code, on screen or not.
+            state.store.mfaPendingSince = nil
+        }
         if overlay == .mfa || overlay == .mfaCooldown, let shown = state.screen.mfaShownAt,
             now >= shown + rules.mfaScreenTimeout
         {
@@ -152,6 +156,7 @@ private struct FlowReduction {
         case .loggedOut where overlay == nil && childPhase == .dashboard:
             // §2: Post Logout --> LOGIN; the session goes (INT-AF-007).
             tell(.sessionEnded)
+            state.store.mfaPendingSince = nil
             showLogin()
         default:
             // An input the current state does not take is ignored (INT-012's rule, the flow's too).
@@ -186,6 +191,8 @@ private struct FlowReduction {
             state.screen.message = nil
             enter(.oauth)
             log("login_attempt", ["provider": .string(provider.rawValue)])
+            // A new sign-in replaces one that waited for its code.
+            state.store.mfaPendingSince = nil
         case .createAccount where onLogin:
             state.screen.message = nil
             enter(.registration)
@@ -242,6 +249,7 @@ private struct FlowReduction {
     /// the PIN count and lock gone). The child takes it from its Login, which is where the flow's
     /// sign-in screens stand for it (INT-AF-002).
     mutating func signIn(showing: Bool = false) {
+        state.store.mfaPendingSince = nil
         tell(.signInScreenShown)
         state.screen.overlay = nil
         child(.loginCompleted, keepOutputs: showing)
@@ -267,7 +275,10 @@ private struct FlowReduction {
         }
         state.screen.code = []
         state.screen.message = nil
-        state.screen.mfaShownAt = now
+        // §10.2's 5 minutes run from the sign-in's first MFA screen, reopened or not.
+        let since = state.store.mfaPendingSince ?? now
+        state.store.mfaPendingSince = since
+        state.screen.mfaShownAt = since
         if let until = state.store.mfaBlockedUntil, now < until {
             enter(.mfaCooldown)
         } else {
@@ -279,9 +290,9 @@ private struct FlowReduction {
     /// §9.1's links open their screen while nobody is signed in; they never bypass the unlock
     /// screen, the Dashboard or a sign-in under way (INT-AF-006).
     mutating func deepLink(_ link: DeepLink) {
-        guard onLogin || onRecovery || overlay == .carousel || overlay == .registration,
-            !machine.unlock.rules.sessionIsValid(state.unlock.persisted, now: now)
-        else { return }
+        // INT-AF-006: on the signed-out screens a link does what their buttons do, whatever the
+        // session (a lock's Login included); elsewhere it never bypasses the unlock or a sign-in.
+        guard onLogin || onRecovery || overlay == .carousel || overlay == .registration else { return }
         switch link {
         case .login where !onLogin: showLogin()
         case .register where overlay != .registration:
@@ -289,6 +300,10 @@ private struct FlowReduction {
             tell(.signInScreenShown)
             enter(.registration)
         case .recover where !onRecovery: showRecovery()
+        case .verifyMFA where state.store.mfaPendingSince != nil:
+            state.screen = FlowScreen()
+            tell(.signInScreenShown)
+            showMFA()
         default: break
         }
     }

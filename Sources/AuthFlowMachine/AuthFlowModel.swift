@@ -200,6 +200,17 @@ package enum AuthFlowModel {
             .init("Recovery", "Registration", "a register link", on: ["deep_link: register"], "UIF-AUTH-001 §9.1"),
             .init("Registration", "Recovery", "a recover link", on: ["deep_link: recover"], "UIF-AUTH-001 §9.1"),
             .init("Carousel", "Registration", "a register link", on: ["deep_link: register"], "UIF-AUTH-001 §9.1"),
+        ]
+        + ["Carousel", "Login", "Registration", "Recovery"].flatMap { screen in
+            [
+                TransitionDeclaration(
+                    screen, "MFA", "a verify-mfa link, a sign-in awaiting its code", on: ["deep_link: verify-mfa"],
+                    "UIF-AUTH-001 §9.1; INT-AF-006"),
+                TransitionDeclaration(
+                    screen, "MFACooldown", "a verify-mfa link, a sign-in awaiting its code, its cooldown running",
+                    on: ["deep_link: verify-mfa"], "UIF-AUTH-001 §9.1; INT-AF-004, INT-AF-006", added: true),
+            ]
+        } + [
             .init("Carousel", "Recovery", "a recover link", on: ["deep_link: recover"], "UIF-AUTH-001 §9.1"),
             .init("MFA", "Dashboard", "sixth digit, code valid", on: ["digit"], "UIF-AUTH-001 §2, §4.1", label: "Si"),
             .init(

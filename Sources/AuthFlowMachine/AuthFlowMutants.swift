@@ -125,10 +125,23 @@ package enum AuthFlowMutants {
                 input == Input("deep_link", .string(DeepLink.register.rawValue))
                     ? Input("deep_link", .string(DeepLink.login.rawValue)) : input
             },
-            misread("carousel-skip-ignored", rule: "UIF-AUTH-001 §6.3", unlock: unlock) { input in
-                input == Input("tap", .string(FlowTarget.skip.rawValue)) ? Input("advance", .int(0)) : input
+            misread("every-link-opens-login", rule: "UIF-AUTH-001 §2 DEEP --> LOGIN", unlock: unlock) { input in
+                input.name == "deep_link" ? Input("deep_link", .string(DeepLink.login.rawValue)) : input
             },
         ]
+            + DeepLink.allCases.map { link in
+                misread(
+                    "\(link.rawValue)-link-ignored", rule: "UIF-AUTH-001 §9.1 medtime://\(link.rawValue)",
+                    unlock: unlock
+                ) {
+                    input in
+                    input == Input("deep_link", .string(link.rawValue)) ? Input("advance", .int(0)) : input
+                }
+            } + [
+                misread("carousel-skip-ignored", rule: "UIF-AUTH-001 §6.3", unlock: unlock) { input in
+                    input == Input("tap", .string(FlowTarget.skip.rawValue)) ? Input("advance", .int(0)) : input
+                }
+            ]
     }
 
     static func misread(

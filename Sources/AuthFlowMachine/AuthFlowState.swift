@@ -50,6 +50,9 @@ package struct FlowStore: Sendable, Hashable {
     package var totp: TOTP
     package var mfaFailures = 0
     package var mfaBlockedUntil: Int?
+    /// A Perfect account's sign-in awaits its code since this time (its first MFA screen): it
+    /// outlives the screen and the process, and `verify-mfa` reopens it (INT-AF-006).
+    package var mfaPendingSince: Int?
 
     package init(firstLaunch: Bool, accountExists: Bool, totp: TOTP) {
         self.firstLaunch = firstLaunch
