@@ -43,6 +43,7 @@ package struct ReferenceImplementation: ImplementationUnderTest {
                 blockedUntil: given["blocked_for"]?.int.map { clockOrigin + $0 },
                 biometricEnabled: given["biometric_enabled"]?.bool ?? true,
                 biometricType: BiometricType(rawValue: given["biometric_type"]?.string ?? "") ?? .face,
+                platform: Platform(rawValue: given["platform"]?.string ?? "") ?? .ios,
                 tier: Tier(rawValue: given["tier"]?.string ?? "") ?? .pro,
                 session: SessionStatus(rawValue: given["session"]?.string ?? "") ?? .valid,
                 sessionStartedAt: clockOrigin - (given["session_age"]?.int ?? 0),

@@ -52,9 +52,10 @@ extension UnlockMutants {
                 "prompt-label-swapped", rule: "SCR-AUTH-006 §7.1 Bio prompt",
                 "the prompt's label is the other biometric type's", memo: memo
             ) { order in
-                let face = UnlockTexts.promptLabel(.face)
-                let finger = UnlockTexts.promptLabel(.fingerprint)
-                return order.map { $0 == face ? finger : $0 == finger ? face : $0 }
+                let face = UnlockTexts.promptLabel(.face, on: .ios)
+                let touch = UnlockTexts.promptLabel(.fingerprint, on: .ios)
+                let android = UnlockTexts.promptLabel(.fingerprint, on: .android)
+                return order.map { $0 == face ? touch : $0 == touch ? face : $0 == android ? face : $0 }
             },
             present(
                 "digit-key-labels-changed", rule: "SCR-AUTH-006 §7.1 Key 0-9", "the digit keys read 'Tecla n'",
@@ -259,15 +260,15 @@ extension UnlockMutants {
                 id: "biometric-type-ignored", kind: "input misread", rule: "003 (Touch ID vs Face ID); INT-011",
                 "the biometric type is read as face for the texts and the events"
             ) {
-                let face = UnlockTexts.promptLabel(.face)
-                let finger = UnlockTexts.promptLabel(.fingerprint)
+                let face = UnlockTexts.promptLabel(.face, on: .ios)
+                let finger = UnlockTexts.promptLabel(.fingerprint, on: .ios)
                 return MutatedReference(
                     "biometric-type-ignored", memo: memo,
                     alter: { _, _, outputs in
                         outputs = outputs.map { output in
                             switch output {
-                            case .announced(let text) where text == UnlockTexts.biometricPrompt(.fingerprint):
-                                return .announced(UnlockTexts.biometricPrompt(.face))
+                            case .announced(let text) where text == UnlockTexts.biometricPrompt(.fingerprint, on: .ios):
+                                return .announced(UnlockTexts.biometricPrompt(.face, on: .ios))
                             case .analytics(let name, var params)
                             where params["type"] == .string(BiometricType.fingerprint.rawValue):
                                 params["type"] = .string(BiometricType.face.rawValue)

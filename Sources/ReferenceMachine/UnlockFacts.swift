@@ -24,7 +24,7 @@ package enum UnlockFacts {
             requirements: ["REQ-A11Y-BIO-PROMPT"]),
         DocumentFact(
             "SCR-AUTH-006", .text, "\"Usa tu huella para desbloquear\"",
-            rule: "UnlockTexts.biometricPrompt(.fingerprint)", requirements: ["REQ-A11Y-BIO-PROMPT", "INT-011"]),
+            rule: "UnlockTexts.biometricPrompt(on: .android)", requirements: ["REQ-A11Y-BIO-PROMPT", "INT-011"]),
         DocumentFact(
             "SCR-AUTH-006", .text, "\"No reconocido. {n} intentos restantes\"", rule: "UnlockTexts.biometricFailed",
             requirements: ["REQ-A11Y-BIO-FAIL"]),
@@ -44,7 +44,7 @@ package enum UnlockFacts {
             "SCR-AUTH-006", .text, "\"Desbloqueado\" |", rule: "UnlockTexts.unlocked",
             requirements: ["REQ-A11Y-SUCCESS"]),
         DocumentFact(
-            "SCR-AUTH-006", .text, "\"Usa tu huella para desbloquear\"", rule: "UnlockTexts.promptLabel(.fingerprint)",
+            "SCR-AUTH-006", .text, "\"Usa tu huella para desbloquear\"", rule: "UnlockTexts.promptLabel(on: .android)",
             requirements: ["REQ-A11Y-LABEL-PROMPT", "INT-011"]),
         DocumentFact(
             "SCR-AUTH-006", .text, "\"PIN de desbloqueo, {n} de {total} digitos\"", rule: "UnlockTexts.pinInputLabel",
@@ -72,12 +72,14 @@ package enum UnlockFacts {
             requirements: ["REQ-A11Y-LABEL-TIMER", "INT-010"]),
         DocumentFact(
             "SCR-AUTH-006", .text, "| Bio prompt (iOS) |",
-            rule: "UnlockTexts.promptLabel by biometric, not platform (iOS row)",
-            requirements: ["REQ-A11Y-LABEL-PROMPT", "INT-011"], reading: "INT-011"),
+            rule: "UnlockTexts.promptLabel by platform (iOS row)", requirements: ["REQ-A11Y-LABEL-PROMPT", "INT-011"]),
         DocumentFact(
             "SCR-AUTH-006", .text, "| Bio prompt (Android) |",
-            rule: "UnlockTexts.promptLabel by biometric, not platform (Android row)",
-            requirements: ["REQ-A11Y-LABEL-PROMPT", "INT-011"], reading: "INT-011"),
+            rule: "UnlockTexts.promptLabel by platform (Android row)",
+            requirements: ["REQ-A11Y-LABEL-PROMPT", "INT-011"]),
+        DocumentFact(
+            "SCR-AUTH-006", .text, "\"Touch ID para MedTime\"", rule: "UnlockTexts.promptLabel(.fingerprint, on: .ios)",
+            requirements: ["REQ-A11Y-LABEL-PROMPT", "INT-011"]),
         // §2 wireframes: titles, buttons and messages (INT-032: their text is their label)
         DocumentFact(
             "SCR-AUTH-006", .text, "| [Cancelar] |", rule: "BiometricOutcome.cancel (the iOS prompt's Cancelar)",

@@ -203,7 +203,7 @@ private struct Reduction {
     mutating func showBiometricPrompt() {
         state.screen.message = nil
         enter(.biometricPrompt)
-        announce(UnlockTexts.biometricPrompt(store.biometricType))
+        announce(UnlockTexts.biometricPrompt(store.biometricType, on: store.platform))
         log("biometric_attempt", ["type": .string(store.biometricType.rawValue)])
     }
 

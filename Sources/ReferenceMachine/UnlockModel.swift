@@ -122,6 +122,9 @@ package enum UnlockModel {
             "biometric_type", .oneOf(BiometricType.allCases.map(\.rawValue)), default: .string("face"),
             "the device's biometric; none: no biometric hardware or none set up (INT-025)"),
         .init(
+            "platform", .oneOf(Platform.allCases.map(\.rawValue)), default: .string(Platform.ios.rawValue),
+            "the device's platform: the prompt's label and announcement follow it, then the biometric (INT-011)"),
+        .init(
             "biometric_status", .oneOf(["available", "not_available", "not_enrolled", "lockout"]),
             default: .string("available"), "what the platform reports before any prompt"),
         .init("pin_length", .integerIn([4, 6]), default: .int(4), "digits in the PIN"),

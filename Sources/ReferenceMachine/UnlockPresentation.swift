@@ -17,7 +17,7 @@ package enum UnlockPresentation {
             return []
         case .biometricPrompt:
             // §7.2.1: the system prompt; its "Usar PIN" is the app's button, shown on the fail screen.
-            return [element(UnlockTexts.promptLabel(state.persisted.biometricType))]
+            return [element(UnlockTexts.promptLabel(state.persisted.biometricType, on: state.persisted.platform))]
         case .biometricFail:
             return [
                 element(UnlockTexts.usePINLabel, hint: UnlockTexts.usePINHint), element(UnlockTexts.retryButton),

@@ -28,6 +28,8 @@ package enum Phase: String, Sendable, CaseIterable {
 /// The device's biometric, as SCR-AUTH-006 §9 types it: `none` is a device with no biometric
 /// hardware or none set up (INT-025).
 package enum BiometricType: String, Sendable, CaseIterable { case face, fingerprint, none }
+/// The device's platform: the prompt's texts follow it before the biometric (INT-011).
+package enum Platform: String, Sendable, CaseIterable { case ios, android }
 package enum Tier: String, Sendable, CaseIterable { case pro, perfect }
 package enum SessionStatus: String, Sendable { case valid, expired, absent }
 /// What the platform says of biometrics (LAError / BiometricManager), outside the app's control.
@@ -49,6 +51,7 @@ package struct PersistedStore: Sendable, Hashable {
     package var blockedUntil: Int?
     package var biometricEnabled: Bool
     package var biometricType: BiometricType
+    package var platform: Platform
     package var tier: Tier
     package var session: SessionStatus
     package var sessionStartedAt: Int
@@ -63,7 +66,8 @@ package struct PersistedStore: Sendable, Hashable {
 
     package init(
         pinHash: String, pinLength: Int, pinFailures: Int = 0, blockedUntil: Int? = nil,
-        biometricEnabled: Bool = true, biometricType: BiometricType = .face, tier: Tier = .pro,
+        biometricEnabled: Bool = true, biometricType: BiometricType = .face, platform: Platform = .ios,
+        tier: Tier = .pro,
         session: SessionStatus = .valid, sessionStartedAt: Int = 0,
         platformBiometrics: PlatformBiometrics = .available, biometricKeyValid: Bool = true,
         newKeyAwaitsLogin: Bool = false
@@ -74,6 +78,7 @@ package struct PersistedStore: Sendable, Hashable {
         self.blockedUntil = blockedUntil
         self.biometricEnabled = biometricEnabled
         self.biometricType = biometricType
+        self.platform = platform
         self.tier = tier
         self.session = session
         self.sessionStartedAt = sessionStartedAt

@@ -2,9 +2,14 @@
 /// UIF-AUTH-001 §8.3). Where a template's wording is the reference's own, the INT id says so.
 package enum UnlockTexts {
     // §7.3 announcements
-    package static func biometricPrompt(_ type: BiometricType) -> String {
-        // INT-011: §7.3 gives only the Face ID sentence; fingerprint is §7.1's Android label as written.
-        type == .fingerprint ? "Usa tu huella para desbloquear" : "Usa Face ID para desbloquear MedTime"
+    package static func biometricPrompt(_ type: BiometricType, on platform: Platform) -> String {
+        // INT-011: §7.3's Face ID sentence; Touch ID with §3.2.1's one substitution; Android
+        // §7.1's Android label as written.
+        switch (platform, type) {
+        case (.android, _): "Usa tu huella para desbloquear"
+        case (.ios, .fingerprint): "Usa Touch ID para desbloquear MedTime"
+        case (.ios, _): "Usa Face ID para desbloquear MedTime"
+        }
     }
     package static func biometricFailed(left: Int) -> String { "No reconocido. \(left) intentos restantes" }
     package static let biometricToPIN = "Usa tu PIN para desbloquear"
@@ -16,9 +21,13 @@ package enum UnlockTexts {
     package static let unlocked = "Desbloqueado"
 
     // §7.1 accessibility labels and hints, listed in §7.2's focus order by UnlockPresentation
-    package static func promptLabel(_ type: BiometricType) -> String {
-        // INT-011: Face ID is iOS's row, the fingerprint Android's.
-        type == .fingerprint ? "Usa tu huella para desbloquear" : "Face ID para MedTime"
+    package static func promptLabel(_ type: BiometricType, on platform: Platform) -> String {
+        // INT-011: §7.1's rows are per platform; iOS Touch ID is §3.2.1's other wording.
+        switch (platform, type) {
+        case (.android, _): "Usa tu huella para desbloquear"
+        case (.ios, .fingerprint): "Touch ID para MedTime"
+        case (.ios, _): "Face ID para MedTime"
+        }
     }
     package static func pinInputLabel(_ count: Int, of total: Int) -> String {
         "PIN de desbloqueo, \(count) de \(total) digitos"
