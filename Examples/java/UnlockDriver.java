@@ -104,10 +104,15 @@ final class UnlockScreen {
     boolean biometricEnabled;
     /** The keystore's biometric key: an enrolment change invalidates it (004). */
     boolean keyValid = true;
-    final String biometricType, tier;
+    /** The key was found invalidated: a new one waits for a completed login (004, INT-021). */
+    boolean newKeyAwaitsLogin = false;
+    final String biometricType, tier, osPlatform;
     String session, platform;
     long sessionStarted;
     final long origin;
+
+    /** The time of the input being applied. */
+    long current;
 
     // The screen: lost on a kill.
     String state = "NotRunning";
@@ -130,6 +135,7 @@ final class UnlockScreen {
         blockedUntil = blocked == null ? null : origin + (Long) blocked;
         biometricEnabled = (Boolean) given.get("biometric_enabled");
         biometricType = (String) given.get("biometric_type");
+        osPlatform = given.containsKey("platform") ? (String) given.get("platform") : "ios";
         tier = (String) given.get("tier");
         session = (String) given.get("session");
         sessionStarted = origin - (Long) given.get("session_age");
@@ -143,6 +149,7 @@ final class UnlockScreen {
 
     Map<String, Object> apply(String name, Object argument, long timeMs) throws Exception {
         long now = origin + timeMs;
+        current = now;
         entered = new ArrayList<>();
         said = new ArrayList<>();
         events = new ArrayList<>();
@@ -174,11 +181,14 @@ final class UnlockScreen {
                     sessionStarted = now;
                     failures = 0;
                     blockedUntil = null;
+                    newKeyAwaitsLogin = false;
                     go("Dashboard");
                 }
                 break;
             case "enrolment_changed": keyValid = false; break;
-            case "enable_biometrics": if (state.equals("Dashboard")) { biometricEnabled = true; keyValid = true; } break;
+            case "enable_biometrics":
+                if (state.equals("Dashboard") && !newKeyAwaitsLogin) { biometricEnabled = true; keyValid = true; }
+                break;
             // Every timer runs on elapsed time (INT-022): a clock set by hand changes nothing here.
             case "clock_forward": case "clock_back": break;
             case "platform_lockout_ended": if (platform.equals("lockout")) platform = "available"; break;
@@ -214,11 +224,7 @@ final class UnlockScreen {
         if (!sessionValid(now)) { go("Login"); return; }
         shownAt = now;
         event("screen_view", "screen_name", "biometric_unlock");
-        if (blockedUntil != null) {
-            if (now < blockedUntil) { blocked(blockedUntil - now); return; }
-            blockedUntil = null;
-        }
-        if (!biometricEnabled || biometricType.equals("none")) go("PINInput");
+        if (!biometricEnabled || biometricType.equals("none")) startPin();
         else if (!keyValid) keyGone();
         else if (platform.equals("not_available") || platform.equals("not_enrolled")) toPin("failed", "Sensor no disponible. Usa tu PIN.");
         else if (platform.equals("lockout")) toPin("failed", "Biometria bloqueada. Usa tu PIN.");
@@ -233,15 +239,29 @@ final class UnlockScreen {
     void prompt() {
         message = null;
         go("BiometricPrompt");
-        say(biometricType.equals("face") ? "Usa Face ID para desbloquear MedTime" : "Usa tu huella para desbloquear");
+        // SCR-AUTH-006 §7.3, §3.2.1's Touch ID, §7.1's Android row (INT-011).
+        say(osPlatform.equals("android") ? "Usa tu huella para desbloquear"
+                : biometricType.equals("fingerprint") ? "Usa Touch ID para desbloquear MedTime"
+                : "Usa Face ID para desbloquear MedTime");
         event("biometric_attempt", "type", biometricType);
     }
 
     void toPin(String reason, String text) {
-        message = text;
-        go("PINInput");
-        say("Usa tu PIN para desbloquear");
+        if (startPin()) {
+            message = text;
+            say("Usa tu PIN para desbloquear");
+        }
         event("biometric_to_pin", "reason", reason);
+    }
+
+    /** A persisted lock is checked where the PIN screen starts (SCR-AUTH-006 §6.2, INT-004). */
+    boolean startPin() {
+        if (blockedUntil != null) {
+            if (current < blockedUntil) { blocked(blockedUntil - current); return false; }
+            blockedUntil = null;
+        }
+        go("PINInput");
+        return true;
     }
 
     /** The screen's reaction to a platform's own error code: iOS LAError, Android BiometricPrompt. */
@@ -271,6 +291,7 @@ final class UnlockScreen {
     /** The platform invalidated the key: biometrics off until turned on again (INT-021). */
     void keyGone() {
         biometricEnabled = false;
+        newKeyAwaitsLogin = true;
         toPin("failed", "Biometria no disponible. Usa tu PIN para desbloquear.");
     }
 
@@ -398,8 +419,8 @@ final class UnlockScreen {
     List<String> focusOrder(Long remaining) {
         List<String> order = new ArrayList<>();
         switch (state) {
-            case "BiometricPrompt" -> order.add(biometricType.equals("fingerprint")
-                    ? "Usa tu huella para desbloquear" : "Face ID para MedTime");
+            case "BiometricPrompt" -> order.add(osPlatform.equals("android") ? "Usa tu huella para desbloquear"
+                    : biometricType.equals("fingerprint") ? "Touch ID para MedTime" : "Face ID para MedTime");
             case "BiometricFail" -> order.addAll(List.of(
                     "Usar PIN | Desbloquea con tu PIN en lugar de biometria", "Intentar de nuevo"));
             case "PINInput", "PINValidating", "PINError" -> {

@@ -22,6 +22,7 @@ BUGS = {
     "cancel-shows-error": "a cancelled sign-in shows the token error's message",
 }
 
+RETURNING_SPLASH = 500  # UIF-AUTH-001 §4.1: "0.5s para usuario existente" (INT-AF-001)
 SPLASH = 1_500                     # UIF-AUTH-001 §6.2
 MFA_SCREEN = 5 * 60_000            # §10.2
 MFA_ATTEMPTS = 5                   # INT-AF-004
@@ -61,6 +62,8 @@ class AuthFlow:
         self.mfa_failures = 0
         self.mfa_blocked_until = None
         self.came_from_lock = False
+        # A Perfect sign-in waiting for its code since its first MFA screen (INT-AF-006).
+        self.mfa_pending_since = None
         self._fresh_screen()
 
     def _fresh_screen(self):
@@ -119,8 +122,13 @@ class AuthFlow:
         return self._observe(now, screen._observe(screen._now(time_ms)))
 
     def _timers(self, now):
-        if self.overlay == "Splash" and now >= self.splash_at + SPLASH:
+        if self.overlay == "Splash" and self.first_launch and now >= self.splash_at + SPLASH:
             self._go("Carousel")
+        elif self.overlay == "Splash" and not self.first_launch and now >= self.splash_at + RETURNING_SPLASH:
+            self._fresh_screen()  # UIF-AUTH-001 §4.1's quick splash, then the check (INT-AF-001)
+            self._child("launch", None, now)
+        if self.mfa_pending_since is not None and now >= self.mfa_pending_since + MFA_SCREEN:
+            self.mfa_pending_since = None
         if self.overlay == "MFACooldown" and now >= self.mfa_blocked_until:
             self.mfa_blocked_until = None
             self.mfa_failures = 0
@@ -156,9 +164,6 @@ class AuthFlow:
     # -- lifecycle ---------------------------------------------------------------------------
     def on_launch(self, _, now):
         if self._running():
-            return
-        if not self.first_launch:
-            self._child("launch", None, now)
             return
         self._fresh_screen()
         self.splash_at = now
@@ -211,6 +216,7 @@ class AuthFlow:
             self.message = None
             self._go("OAuth")
             self._event("login_attempt", provider=target)
+            self.mfa_pending_since = None
         elif target == "create_account" and self._on_login():
             self.message = None
             self._go("Registration")
@@ -255,6 +261,7 @@ class AuthFlow:
         """The unlock screen's own completed login, from its Login (INT-AF-002)."""
         self.overlay = None
         self.came_from_lock = False
+        self.mfa_pending_since = None
         screen = self.unlock
         screen.state = "Login"
         if visible:
@@ -284,8 +291,7 @@ class AuthFlow:
     def on_deep_link(self, link, now):
         if not (self._on_login() or self._on_recovery() or self.overlay in ("Carousel", "Registration")):
             return
-        if self.unlock._session_valid(now):
-            return  # somebody is signed in (a lock's Login): links change nothing (INT-AF-006)
+        # The signed-out screens take links as their buttons, a lock's Login too (INT-AF-006).
         if link == "login" and not self._on_login():
             self._show_login()
         elif link == "register" and self.overlay != "Registration":
@@ -294,10 +300,15 @@ class AuthFlow:
             self._go("Registration")
         elif link == "recover" and not self._on_recovery():
             self._show_recovery()
+        elif link == "verify-mfa" and self.mfa_pending_since is not None:
+            self._fresh_screen()
+            self.unlock.state = "Login"
+            self._show_mfa(now)
 
     def on_logout(self, _, now):
         if self.overlay is None and self.unlock.state == "Dashboard":
             self.unlock.device.session = "absent"
+            self.mfa_pending_since = None
             self._show_login()
 
     # -- MFA ---------------------------------------------------------------------------------
@@ -307,7 +318,9 @@ class AuthFlow:
             self.mfa_failures = 0
         self.code = ""
         self.message = None
-        self.mfa_shown_at = now
+        if self.mfa_pending_since is None:
+            self.mfa_pending_since = now
+        self.mfa_shown_at = self.mfa_pending_since  # §10.2's 5 minutes from the first MFA screen
         if self.mfa_blocked_until is not None and now < self.mfa_blocked_until:
             self._go("MFACooldown")
         else:

@@ -73,7 +73,19 @@ DESTINATIONS = {"Dashboard": "Dashboard", "Login": "Login", "Recovery": "Recover
 
 # What a screen reader visits, in order: label, and " | hint" where SCR-AUTH-006 §7.1 gives one
 # (§7.2 orders them; INT-032 fills the screens §7.2 does not list).
-PROMPT_LABELS = {"face": "Face ID para MedTime", "fingerprint": "Usa tu huella para desbloquear"}
+# SCR-AUTH-006 §7.1 (per platform), §3.2.1 (Touch ID), §7.3 (INT-011).
+PROMPT_LABELS = {
+    ("ios", "face"): "Face ID para MedTime",
+    ("ios", "fingerprint"): "Touch ID para MedTime",
+    ("android", "face"): "Usa tu huella para desbloquear",
+    ("android", "fingerprint"): "Usa tu huella para desbloquear",
+}
+PROMPT_ANNOUNCEMENTS = {
+    ("ios", "face"): "Usa Face ID para desbloquear MedTime",
+    ("ios", "fingerprint"): "Usa Touch ID para desbloquear MedTime",
+    ("android", "face"): "Usa tu huella para desbloquear",
+    ("android", "fingerprint"): "Usa tu huella para desbloquear",
+}
 USE_PIN = "Usar PIN | Desbloquea con tu PIN en lugar de biometria"
 PIN_SCREEN_KEYS = [str(d) for d in "1234567890"] + ["Borrar | Borra el ultimo digito",
                                                     "Olvidaste tu PIN | Ir a opciones de recuperacion"]
@@ -142,7 +154,9 @@ class Device:
         self.platform = given["biometric_status"]
         # The keystore's biometric key (004) and how far the user has set the wall clock.
         self.key_valid = True
+        self.new_key_awaits_login = False
         self.wall_clock_offset = 0
+        self.os_platform = given.get("platform", "ios")
 
 
 class UnlockScreen:
@@ -244,7 +258,7 @@ class UnlockScreen:
 
     def _focus_order(self, remaining):
         if self.state == "BiometricPrompt":
-            return [PROMPT_LABELS[self.device.biometric_type]]
+            return [PROMPT_LABELS[self.device.os_platform, self.device.biometric_type]]
         if self.state == "BiometricFail":
             return [USE_PIN, "Intentar de nuevo"]
         if self.state in ("PINInput", "PINValidating", "PINError"):
@@ -301,19 +315,14 @@ class UnlockScreen:
             return
         self.shown_at = now
         self._event("screen_view", screen_name="biometric_unlock")
-        if self.device.blocked_until is not None:
-            if now < self.device.blocked_until:
-                self._blocked(self.device.blocked_until - now)
-                return
-            self.device.blocked_until = None
         if not self.device.biometric_enabled or self.device.biometric_type == "none":
-            self._go("PINInput")
+            self._start_pin(now)
         elif not self._key_valid():
-            self._key_gone()
+            self._key_gone(now)
         elif self.device.platform in ("not_available", "not_enrolled"):
-            self._to_pin("failed", SENSOR_UNAVAILABLE)
+            self._to_pin("failed", SENSOR_UNAVAILABLE, now)
         elif self.device.platform == "lockout":
-            self._to_pin("failed", BIO_LOCKED)
+            self._to_pin("failed", BIO_LOCKED, now)
         else:
             self._prompt()
 
@@ -322,14 +331,24 @@ class UnlockScreen:
         self.message = None
         self._go("BiometricPrompt")
         kind = self.device.biometric_type
-        self._say("Usa Face ID para desbloquear MedTime" if kind == "face" else "Usa tu huella para desbloquear")
+        self._say(PROMPT_ANNOUNCEMENTS[self.device.os_platform, kind])
         self._event("biometric_attempt", type=kind)
 
-    def _to_pin(self, reason, message):
-        self.message = message
-        self._go("PINInput")
-        self._say("Usa tu PIN para desbloquear")
+    def _to_pin(self, reason, message, now):
+        if self._start_pin(now):
+            self.message = message
+            self._say("Usa tu PIN para desbloquear")
         self._event("biometric_to_pin", reason=reason)
+
+    def _start_pin(self, now):
+        """A persisted lock is checked where the PIN screen starts (SCR-AUTH-006 §6.2, INT-004)."""
+        if self.device.blocked_until is not None:
+            if now < self.device.blocked_until:
+                self._blocked(self.device.blocked_until - now)
+                return False
+            self.device.blocked_until = None
+        self._go("PINInput")
+        return True
 
     def on_biometric(self, outcome, now):
         if self.state != "BiometricPrompt":
@@ -340,10 +359,10 @@ class UnlockScreen:
         if outcome == "success_without_key" and "forged-callback-unlocks" in self.bugs:
             outcome = "success"
         if outcome == "success" and not self._key_valid():
-            self._key_gone()
+            self._key_gone(now)
         elif outcome == "success_without_key":
             # No key was released, so nothing proves the user (004, INT-021); the key is intact.
-            self._to_pin("failed", FALLBACK_TEXT)
+            self._to_pin("failed", FALLBACK_TEXT, now)
         elif outcome == "success":
             self._go("BiometricSuccess")
             self._event("biometric_success", type=kind, time_ms=now - self.shown_at)
@@ -354,34 +373,35 @@ class UnlockScreen:
             self._event("biometric_failure", type=kind, attempt_number=self.bio_failures)
             limit = 2 if "two-bio-attempts" in self.bugs else BIO_ATTEMPTS
             if self.bio_failures >= limit:
-                self._to_pin("failed", FALLBACK_TEXT)
+                self._to_pin("failed", FALLBACK_TEXT, now)
             else:
                 self.message = NOT_RECOGNISED
                 self._say("No reconocido. %d intentos restantes" % (limit - self.bio_failures))
         elif outcome in ("cancel", "use_pin"):
-            self._to_pin("cancelled", None)
+            self._to_pin("cancelled", None, now)
         elif outcome in ("not_available", "not_enrolled"):
-            self._to_pin("failed", SENSOR_UNAVAILABLE)
+            self._to_pin("failed", SENSOR_UNAVAILABLE, now)
         elif outcome == "lockout":
             if "bio-after-lockout" not in self.bugs:
                 self.device.platform = "lockout"
-            self._to_pin("failed", BIO_LOCKED)
+            self._to_pin("failed", BIO_LOCKED, now)
         else:
             raise ValueError("unknown biometric outcome %r" % outcome)
 
     def _key_valid(self):
         return self.device.key_valid or "key-survives-enrolment" in self.bugs
 
-    def _key_gone(self):
-        """The platform invalidated the key (004): biometrics off until turned on again (INT-021)."""
+    def _key_gone(self, now):
+        """The platform invalidated the key (004): biometrics off until a login and the toggle (INT-021)."""
         self.device.biometric_enabled = False
-        self._to_pin("failed", FALLBACK_TEXT)
+        self.device.new_key_awaits_login = True
+        self._to_pin("failed", FALLBACK_TEXT, now)
 
     def on_enrolment_changed(self, _, now):
         self.device.key_valid = False
 
     def on_enable_biometrics(self, _, now):
-        if self.state == "Dashboard":
+        if self.state == "Dashboard" and not self.device.new_key_awaits_login:
             self.device.biometric_enabled = True
             self.device.key_valid = True
 
@@ -406,7 +426,7 @@ class UnlockScreen:
         if target == "retry_biometrics" and self.state == "BiometricFail" and self.bio_failures < limit:
             self._prompt()
         elif target == "use_pin" and self.state == "BiometricFail":
-            self._to_pin("cancelled", None)
+            self._to_pin("cancelled", None, now)
         elif target == "forgot_pin" and self.state == "PINInput":
             self.digits = ""
             self._go("Recovery")
@@ -423,6 +443,7 @@ class UnlockScreen:
         self.device.session_started = now
         self.failures = 0
         self.device.blocked_until = None
+        self.device.new_key_awaits_login = False
         self._go("Dashboard")
 
     # -- PIN ---------------------------------------------------------------------------------

@@ -147,7 +147,14 @@ package struct CoverageGenerator: Sendable {
             if uncovered.remove(first) != nil { lost.insert(first) }
         }
         var plan = Plan(targets: all, sequences: sequences.filter { !$0.covers.isEmpty }, unreachable: [])
-        let met = Set(sequences.flatMap(\.covers))
+        // What the file's run will count: every step of every sequence, followed again whole.
+        var met = Set(sequences.flatMap(\.covers))
+        for sequence in plan.sequences where !stop() {
+            guard let root = walk.start(&reference, world: sequence.probe.given) else { continue }
+            let (move, _) = walk.follow(&reference, from: root, inputs: sequence.probe.steps, totals: &totals)
+            met.formUnion(hits(move.sent).intersection(all))
+            reference.finish()
+        }
         plan.unreachable = all.filter { !met.contains($0) }.map { target in
             (target, reason(target, lost: lost.contains(target), passedThrough: passedThrough, restedIn: restedIn))
         }

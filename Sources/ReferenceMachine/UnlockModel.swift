@@ -189,11 +189,9 @@ package enum UnlockModel {
             } + platformErrors { $0 != .success && $0 != .failure } + ["biometric: success"],
             "SCR-AUTH-006 §5.1; UIF-AUTH-001 §8.3; INT-021 (no key, no unlock)", label: "Cancelar / Usar PIN"),
         .init(
-            "BiometricPrompt", "PINBlocked", "cancel, use_pin, platform error, a persisted lock still running",
-            on: BiometricOutcome.allCases.filter { $0 != .success && $0 != .failure }.map {
-                "biometric: \($0.rawValue)"
-            } + platformErrors { $0 != .success && $0 != .failure } + ["biometric: success"],
-            "SCR-AUTH-006 §6.2; INT-004", added: true),
+            "BiometricPrompt", "PINBlocked",
+            "cancel or use_pin (or any answer that falls back to the PIN), a persisted lock still running",
+            on: ["biometric: cancel", "biometric: use_pin"], "SCR-AUTH-006 §6.2; INT-004", added: true),
         .init(
             "BiometricFail", "PINBlocked", "3rd failure, or tap use_pin, a persisted lock still running",
             on: ["tap: use_pin"], "SCR-AUTH-006 §6.2; INT-004", added: true, automatic: true),

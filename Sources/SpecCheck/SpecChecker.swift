@@ -172,9 +172,12 @@ package struct SpecChecker {
         }
         // A recorded reading is a note beside what the check finds, never in place of it: a
         // substring match on a line cannot tell which finding it decides.
-        findings += recordedFindings(rules?.recorded ?? [], in: document)
-        let (found, mine, gone) = factFindings(in: document)
-        findings += gone
+        let recorded = recordedFindings(rules?.recorded ?? [], in: document)
+        findings += recorded
+        // A fact the model does not follow is noted at its line unless the mapping records it there.
+        let recordedAt = Set(recorded.compactMap(\.line))
+        let (found, mine, factFindings) = factFindings(in: document)
+        findings += factFindings.filter { $0.kind != .recorded || !recordedAt.contains($0.line ?? 0) }
         var check = DocumentCheck(
             document: document, compared: compared, skipped: skipped, ruleRows: ruleRows, findings: findings)
         check.facts = (found, mine)

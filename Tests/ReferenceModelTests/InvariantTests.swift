@@ -62,7 +62,7 @@ import Testing
             id: relogin-with-no-expectations
             title: Relogin from a lock, nothing expected
             spec: ["SCR-AUTH-006 §4.2"]
-            given: {blocked_for: 5m}
+            given: {blocked_for: 5m, biometric_enabled: false}
             steps:
               - launch
               - tap: login_again
@@ -107,7 +107,9 @@ import Testing
                 outputs = []
             }
         }
-        let worlds: [[String: Value]] = [["blocked_for": .int(60_000)], ["biometric_enabled": .bool(false)]]
+        let worlds: [[String: Value]] = [
+            ["blocked_for": .int(60_000), "biometric_enabled": .bool(false)], ["biometric_enabled": .bool(false)],
+        ]
         let report = ModelChecker(model: Self.model, depth: 2).check(&stuck, worlds: worlds)
         #expect(report.deadEnds.map(\.state) == ["PINBlocked"])
         #expect(report.deadEnds.first?.probe.steps == [Input("launch")])

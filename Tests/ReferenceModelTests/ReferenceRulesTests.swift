@@ -66,7 +66,10 @@ import Testing
             $0.blockedUntil = Self.origin + seconds * 1000
             $0.pinFailures = 5
         }
-        let (atLaunch, _) = apply(blocked, [.launched])
+        // INT-004: the prompt first; the lock is checked where the PIN screen starts.
+        let (atPrompt, _) = apply(blocked, [.launched])
+        #expect(atPrompt.screen.phase == .biometricPrompt)
+        let (atLaunch, _) = apply(atPrompt, [.biometricAnswered(.cancel)])
         #expect(atLaunch.screen.phase == .pinBlocked)
         let (oneTickBefore, _) = apply(atLaunch, [.clockAdvanced], at: seconds * 1000 - 1)
         #expect(oneTickBefore.screen.phase == .pinBlocked)
@@ -169,7 +172,7 @@ import Testing
             $0.blockedUntil = Self.origin + 60_000
             $0.pinFailures = 5
         }
-        let (atLogin, _) = apply(blocked, [.launched, .tapped(.loginAgain)])
+        let (atLogin, _) = apply(blocked, [.launched, .biometricAnswered(.cancel), .tapped(.loginAgain)])
         #expect(atLogin.screen.phase == .login)
         #expect(atLogin.persisted.blockedUntil != nil)
         let (loggedIn, _) = apply(atLogin, [.loginCompleted], at: 1000)
@@ -191,7 +194,9 @@ import Testing
             store {
                 $0.blockedUntil = Self.origin + 60_000
                 $0.pinFailures = 5
+                $0.biometricEnabled = false
             }, [.launched])
+        #expect(blocked.screen.phase == .pinBlocked)
         let (after, outputs) = apply(blocked, [event], at: 10)
         #expect(outputs.isEmpty)
         #expect(after == blocked)

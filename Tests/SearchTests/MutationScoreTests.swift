@@ -17,7 +17,7 @@ import Testing
         let loaded = ScenarioLoader(model: Self.model).load(paths: [TestSupport.scenariosFolder + "/lock.yaml"])
         let memo = Argon2Memo()
         let all = UnlockMutants.all(memo: memo)
-        let chosen = ["lock-end-early-1ms", "no-message-in-NotRunning", "biometric-attempts-plus-1"]
+        let chosen = ["lock-end-early-1ms", "no-message-in-NotRunning", "no-message-in-BiometricFail"]
         let mutants = chosen.compactMap { id in all.first { $0.id == id } }
         #expect(mutants.count == 3)
         var settings = ExplorationSettings(seed: 1, budget: .seconds(600), depth: 40, replays: 1)
@@ -29,7 +29,7 @@ import Testing
         #expect(fates[0].survival == nil)
         // Nothing shows a message before launch: no scenario, no exploration can tell.
         #expect(fates[1].killedBy.isEmpty && !fates[1].isHole)
-        // The lock file never fails a biometric: a hole, which exploration shows.
+        // The lock file never reads the fail screen's message: a hole, which exploration shows.
         #expect(fates[2].killedBy.isEmpty && fates[2].isHole)
         let report = MutationReport.Analysis(keys: "every key", fates: fates)
         #expect(report.score == "50.0%")
