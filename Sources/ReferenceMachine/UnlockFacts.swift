@@ -98,7 +98,7 @@ package enum UnlockFacts {
             ]),
         DocumentFact(
             "SCR-AUTH-006", .number, "<- 4-6 digitos segun config", rule: "UnlockModel given pin_length (§2.2 cells)",
-            requirements: ["REQ-PIN-LENGTH"]),
+            requirements: ["REQ-PIN-LENGTH", "INT-034"], reading: "INT-034"),
         DocumentFact(
             "SCR-AUTH-006", .text, "[Olvidaste tu PIN?]", rule: "TapTarget.forgotPIN (§2.2 link)",
             requirements: ["REQ-FORGOT-PIN"]),
