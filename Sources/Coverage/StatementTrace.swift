@@ -60,6 +60,9 @@ package struct DocumentTrace: Sendable {
     /// As the catalogue gives it.
     package var title: String?
     package var statements: [TracedStatement]
+    /// The facts the models take from the document, which `spec check` compares at their lines,
+    /// and how many of them a reading decides against (where the documents disagree).
+    package var facts = (compared: 0, decidedByReading: 0)
 
     package func count(_ standing: StatementStanding) -> Int { statements.filter { $0.standing == standing }.count }
 

@@ -64,9 +64,14 @@ package enum TraceSession {
             keys.merge(found.keys) { first, _ in first }
         }
         let falsification = Falsification(falsifiers: falsifiers, covers: covers, keys: keys)
-        return (
-            StatementTrace.trace(statements, records: records, falsification: falsification),
-            catalogueProblems + problems
-        )
+        var traces = StatementTrace.trace(statements, records: records, falsification: falsification)
+        // The same facts `spec check` reads, from each traced model's package.
+        var seen: Set<String> = []
+        let facts = loaded.map(\.1.package).filter { seen.insert($0.name).inserted }.flatMap(\.facts)
+        for index in traces.indices {
+            let mine = facts.filter { $0.document == traces[index].document }
+            traces[index].facts = (mine.count, mine.filter { $0.reading != nil }.count)
+        }
+        return (traces, catalogueProblems + problems)
     }
 }

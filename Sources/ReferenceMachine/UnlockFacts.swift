@@ -712,6 +712,11 @@ package enum UnlockFacts {
             rule: "PlatformErrors ios.LAError.userFallback (003 §5)",
             requirements: ["REQ-IOS-USER-FALLBACK", "REQ-FALLBACK-APP-PIN"]),
         DocumentFact(
+            "003", .row, "You should switch to passcode-only authentication.",
+            rule:
+                "PlatformErrors ios.LAError.biometryNotAvailable (003 §5): the app PIN now, the prompt again next launch",
+            requirements: ["REQ-IOS-BIOMETRY-NOT-AVAILABLE", "INT-008"], reading: "INT-008"),
+        DocumentFact(
             "003", .row, "Prompt the user to set up Touch ID or Face ID in Settings.",
             rule: "PlatformErrors ios.LAError.biometryNotEnrolled (003 §5): Sensor no disponible, no Settings",
             requirements: ["REQ-IOS-BIOMETRY-NOT-ENROLLED", "INT-008"], reading: "INT-008"),

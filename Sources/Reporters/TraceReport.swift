@@ -49,6 +49,7 @@ package enum TraceReport {
                 line += " (\(trace.count(.followedOther)) of them pinned by a killed falsifier)"
             }
         }
+        if trace.facts.compared > 0 { line += "; \(trace.facts.compared) facts spec check compares" }
         return line
     }
 
@@ -117,6 +118,12 @@ package enum TraceReport {
         }
         for trace in traces {
             text += "\n## \(Escape.markdown(name(trace)))\n\n"
+            if trace.facts.compared > 0 {
+                text +=
+                    "`spec check` compares at their lines the \(trace.facts.compared) facts the models take from this "
+                    + "document (texts, numbers, arrows, table rows); \(trace.facts.decidedByReading) of them are "
+                    + "decided by a reading, where the documents disagree.\n\n"
+            }
             text += "| statement | clause | what | requirements | witness | falsifier | standing |\n"
             text += "| --- | --- | --- | --- | --- | --- | --- |\n"
             for traced in trace.statements {

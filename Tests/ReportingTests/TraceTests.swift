@@ -37,6 +37,9 @@ import Testing
         let verified = Int(match.output.1)!
         #expect(Int(match.output.2)! == observable.count - followed, "\(line)")
         #expect(line.contains("; \(followed) followed another document ("), "\(line)")
+        // The facts spec check compares for the document, as the unlock model declares them.
+        let facts = UnlockFacts.all.filter { $0.document == "SCR-AUTH-006" }.count
+        #expect(facts > 100 && line.hasSuffix("; \(facts) facts spec check compares"), "\(line)")
         #expect(verified > 0)
         // Each gap is named at its line: as many as the checkable statements not verified.
         let gaps = result.stdout.split(separator: "\n").filter { $0.contains("/Scenarios/statements.yaml:") }
