@@ -196,18 +196,16 @@ extension AuthFlowMutants {
                 reduce(event, before, now, machine, &next, &outputs)
             }
         }
-        func splash(_ id: String, rule: String, _ summary: String, lasting: Int) -> Mutant {
-            Mutant(id: id, kind: "transition redirected", rule: rule, summary) {
-                var rules = AuthFlowRules.spec
-                rules.returningSplashDuration = lasting
-                return MutatedFlow(id, rules: rules, unlock: unlock())
-            }
-        }
         return [
-            splash(
-                "returning-splash-as-long-as-the-first", rule: "UIF-AUTH-001 §6.2 1500ms: ... o check sesion",
-                "a returning user's splash lasts §6.2's 1500 ms before the check",
-                lasting: AuthFlowRules.spec.splashDuration),
+            Mutant(
+                id: "returning-splash-as-long-as-the-first", kind: "transition redirected",
+                rule: "UIF-AUTH-001 §6.2 1500ms: ... o check sesion",
+                "a returning user's splash lasts §6.2's 1500 ms before the check"
+            ) {
+                var rules = AuthFlowRules.spec
+                rules.returningSplashDuration = rules.splashDuration
+                return MutatedFlow("returning-splash-as-long-as-the-first", rules: rules, unlock: unlock())
+            },
             altered(
                 "returning-user-skips-the-splash", kind: "transition redirected",
                 rule: "UIF-AUTH-001 §2 COLD --> SPLASH; §4.1 Splash rapido",
@@ -304,9 +302,7 @@ extension AuthFlowMutants {
                 "a wrong code (short of the cooldown) leaves the MFA screen for Login instead of a retry",
                 unlock: unlock
             ) { _, before, now, machine, next, outputs in
-                let rejected = outputs.contains {
-                    if case .analytics(name: "mfa_error", _) = $0 { return true } else { return false }
-                }
+                let rejected = outputs.contains { $0.eventName == "mfa_error" }
                 guard before.screen.overlay == .mfa, next.screen.overlay == .mfa, rejected else { return }
                 // The screen's own way back to Login (§10.2's timeout), taken at once.
                 var timedOut = next

@@ -130,4 +130,9 @@ package enum AuthFlowOutput: Sendable, Equatable {
     case entered(Screen)
     case announced(String)
     case analytics(name: String, params: [String: AnalyticsParameter])
+
+    /// The analytics event's name, if this is one.
+    package var eventName: String? {
+        if case .analytics(let name, _) = self { name } else { nil }
+    }
 }

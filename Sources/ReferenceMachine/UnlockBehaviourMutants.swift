@@ -297,9 +297,7 @@ extension UnlockMutants {
             ) { before, next, outputs in
                 guard before.screen.phase == .notRunning, next.screen.phase == .biometricPrompt,
                     let now = next.screen.shownAt, let until = next.persisted.blockedUntil, now < until,
-                    let shown = outputs.firstIndex(where: {
-                        if case .analytics(name: "screen_view", _) = $0 { return true } else { return false }
-                    })
+                    let shown = outputs.firstIndex(where: { $0.eventName == "screen_view" })
                 else { return }
                 next.screen.phase = .pinBlocked
                 next.screen.message = UnlockTexts.blockedExplanation
@@ -359,9 +357,7 @@ extension UnlockMutants {
                 "key-reprovisioned-silently", kind: "input misread", rule: "004 (enrolment change); REQ-KEY-STAYS-OFF",
                 "the first PIN unlock after an enrolment change makes a new key unasked", memo: memo
             ) { before, next, outputs in
-                let unlocked = outputs.contains {
-                    if case .analytics(let name, _) = $0 { name == "unlock_success" } else { false }
-                }
+                let unlocked = outputs.contains { $0.eventName == "unlock_success" }
                 if unlocked, !before.persisted.biometricKeyValid {
                     next.persisted.biometricEnabled = true
                     next.persisted.biometricKeyValid = true

@@ -50,6 +50,11 @@ package enum UnlockOutput: Sendable, Equatable {
     case entered(Phase)
     case announced(String)
     case analytics(name: String, params: [String: AnalyticsParameter])
+
+    /// The analytics event's name, if this is one.
+    package var eventName: String? {
+        if case .analytics(let name, _) = self { name } else { nil }
+    }
 }
 
 package enum AnalyticsParameter: Sendable, Equatable {
