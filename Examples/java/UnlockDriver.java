@@ -217,7 +217,10 @@ final class UnlockScreen {
         if (awaySince == null) return;
         long away = now - awaySince;
         awaySince = null;
-        if (state.equals("Dashboard") && away >= INACTIVITY) { freshScreen(); go("CheckingSession"); route(now); }
+        // Every resume checks the session (INT-035); 5 minutes away asks to unlock again (INT-013).
+        if (state.equals("Dashboard") && (away >= INACTIVITY || !sessionValid(now))) {
+            freshScreen(); go("CheckingSession"); route(now);
+        }
     }
 
     void route(long now) {

@@ -297,7 +297,8 @@ class UnlockScreen:
         away = now - self.away_since
         self.away_since = None
         expired = away > INACTIVITY if "inactivity-exclusive" in self.bugs else away >= INACTIVITY
-        if self.state == "Dashboard" and expired:
+        # Every resume checks the session (INT-035); 5 minutes away asks to unlock again (INT-013).
+        if self.state == "Dashboard" and (expired or not self._session_valid(now)):
             self._new_screen()
             self._go("CheckingSession")
             self._route(now)

@@ -35,7 +35,7 @@ package enum AuthFlowFacts {
         DocumentFact(
             "UIF-AUTH-001", .arrow, "RESUME --> CHECK{Sesion<br/>valida?}",
             rule: "transition Dashboard -> CheckingSession", requirements: ["REQ-AF-UNLOCK-EMBEDDED"],
-            reading: "INT-013"),
+            reading: "INT-035"),
         DocumentFact(
             "UIF-AUTH-001", .arrow, "LOGOUT --> LOGIN", rule: "transition Dashboard -> Login",
             requirements: ["REQ-AF-LOGOUT", "INT-AF-007"]),

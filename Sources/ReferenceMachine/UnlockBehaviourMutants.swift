@@ -306,6 +306,11 @@ extension UnlockMutants {
                         .entered(.pinBlocked), .announced(UnlockTexts.pinBlocked(remaining: until - now)),
                     ]
             },
+            rules(
+                "resume-keeps-an-expired-session", "UIF-AUTH-001 §2 RESUME -> CHECK; INT-035",
+                "back within 5 minutes, the Dashboard stays open on a session that ran out (§10.2's timeout alone)",
+                memo: memo, kind: "transition omitted"
+            ) { $0.resumeChecksSession = false },
             altered(
                 "wrong-pin-to-login", kind: "transition redirected",
                 rule: "UIF-AUTH-001 §2 PIN_CHECK -No-> LOGIN; INT-026",

@@ -505,8 +505,8 @@ package enum UnlockFacts {
         // UIF-AUTH-001 §2 flowchart: the arrows of the session check and this screen
         DocumentFact(
             "UIF-AUTH-001", .arrow, "RESUME --> CHECK{Sesion<br/>valida?}",
-            rule: "UIF §2 RESUME -> CHECK: unlock again only after 5 min away",
-            requirements: ["REQ-INACTIVITY", "INT-013"], reading: "INT-013"),
+            rule: "UIF §2 RESUME -> CHECK: every resume checks the session, unlock again only after 5 min away",
+            requirements: ["REQ-SESSION-ON-RESUME", "REQ-INACTIVITY", "INT-035", "INT-013"], reading: "INT-035"),
         DocumentFact(
             "UIF-AUTH-001", .arrow, "CHECK -->|Si + Biometria| BIO",
             rule: "UIF §2 CHECK -Si + Biometria-> BIO (CheckingSession -> BiometricPrompt)",

@@ -191,8 +191,11 @@ private struct Reduction {
     mutating func foreground() {
         guard let since = state.screen.backgroundedAt else { return }
         state.screen.backgroundedAt = nil
-        // UIF-AUTH-001 §10.2: 5 min or more away requires unlocking again (INT-013).
-        if phase == .dashboard, now - since >= rules.inactivityTimeout {
+        // UIF-AUTH-001 §2: every resume checks the session (INT-035); §10.2: 5 min or more
+        // away requires unlocking again (INT-013).
+        if phase == .dashboard,
+            now - since >= rules.inactivityTimeout || (rules.resumeChecksSession && !sessionIsValid)
+        {
             state.screen = ScreenState()
             checkSession()
         }

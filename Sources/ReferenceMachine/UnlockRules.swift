@@ -14,6 +14,9 @@ package struct UnlockRules: Sendable {
     package var successDelay = 500
     /// Background time after which unlocking is required again (UIF-AUTH-001 §10.2).
     package var inactivityTimeout = 300_000
+    /// Whether coming back to the Dashboard checks the session however short the time away
+    /// (UIF-AUTH-001 §2 RESUME -> CHECK; INT-035); off is §10.2's timeout alone.
+    package var resumeChecksSession = true
     /// Session lifetime by tier (UIF-AUTH-001 §10.2).
     package var sessionLifetime: [Tier: Int] = [.pro: 30 * 86_400_000, .perfect: 7 * 86_400_000]
 
