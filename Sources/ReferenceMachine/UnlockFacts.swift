@@ -705,8 +705,8 @@ package enum UnlockFacts {
             requirements: ["REQ-ERR-SENSOR-UNAVAILABLE", "INT-008"]),
         DocumentFact(
             "003", .row, "Usted puede simplemente desestimar el flujo de inicio de sesión o la reingresación.",
-            rule: "PlatformErrors ios.LAError.userCancel (003 §5)",
-            requirements: ["REQ-IOS-USER-CANCEL", "REQ-BIO-CANCEL"]),
+            rule: "PlatformErrors ios.LAError.userCancel (003 §5): the PIN, no message",
+            requirements: ["REQ-IOS-USER-CANCEL", "REQ-BIO-CANCEL", "INT-036"], reading: "INT-036"),
         DocumentFact(
             "003", .row, "In that case, you should present your own passcode entry screen.",
             rule: "PlatformErrors ios.LAError.userFallback (003 §5)",
@@ -787,7 +787,8 @@ package enum UnlockFacts {
             requirements: ["REQ-IOS-PASSCODE-NOT-SET", "INT-019"], reading: "INT-019"),
         DocumentFact(
             "003", .row, "userCancelSimply dismiss or return to the previous screen. Do not show an error",
-            rule: "PlatformErrors ios.LAError.userCancel", requirements: ["REQ-IOS-USER-CANCEL", "REQ-BIO-CANCEL"]),
+            rule: "PlatformErrors ios.LAError.userCancel: the PIN, no message",
+            requirements: ["REQ-IOS-USER-CANCEL", "REQ-BIO-CANCEL", "INT-036"], reading: "INT-036"),
         DocumentFact(
             "003", .row, "userFallbackThe user chose the fallback option. Present your own passcode entry screen",
             rule: "PlatformErrors ios.LAError.userFallback",

@@ -222,7 +222,7 @@ import Testing
         #expect(result.stdout.contains(":64: error: not in the model: Carousel → CheckingSession"))
         #expect(
             result.stdout.hasSuffix(
-                "5 disagreements, 15 warnings, 11 recorded disagreements (read, each with its reading)\n"))
+                "5 disagreements, 15 warnings, 22 recorded disagreements (read, each with its reading)\n"))
         // §11.2's screen_view "biometric" and biometric_fallback against SCR-AUTH-006's names (INT-028),
         // the flow's own events agreeing with the document.
         #expect(result.stdout.contains(":431: error: rule table: analytics events, screen_view event"))

@@ -16,7 +16,11 @@ enum SpecCommand: Command {
 
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
         guard arguments.positionals.first == "check" else {
-            throw UsageError(message: "Expected 'authspec spec check DOC...'")
+            let word = arguments.positionals.first
+            let guess = word.flatMap { closestMatch(to: $0, among: ["check"]) }.map { " (did you mean '\($0)'?)" }
+            throw UsageError(
+                message: (word.map { "Unknown subcommand 'spec \($0)'\(guess ?? ""): " } ?? "")
+                    + "Expected 'authspec spec check DOC...'")
         }
         let files = Array(arguments.positionals.dropFirst())
         guard !files.isEmpty else { throw UsageError(message: "Name at least one spec document to check") }
