@@ -101,7 +101,10 @@ let package = Package(
         // models, the exhaustive reducer check, the JUnit and Mermaid checks.
         .target(
             name: "AuthSpecTestSupport",
-            dependencies: ["SpecModel", "ScenarioModel", "ReferenceMachine", "Runner", "Reporters"],
+            dependencies: [
+                "SpecModel", "ScenarioModel", "ReferenceMachine", "Runner", "Reporters", "Engine", "Models", "Results",
+                "SubprocessDriver",
+            ],
             path: "Tests/TestSupport"),
     ]
         + models.map { .target(name: $0.name, dependencies: $0.dependencies) }

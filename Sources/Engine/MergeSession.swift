@@ -6,14 +6,30 @@ import SpecModel
 /// `merge`: the shards' results files read back and put together as the whole run would have
 /// recorded them, checked against the model this authspec has.
 package enum MergeSession {
-    /// Why the shards do not make a run: each a value, worded by the command line.
-    package enum Refusal: Error {
+    /// Why the shards do not make a run: each a value, with its file and place in words.
+    package enum Refusal: Error, CustomStringConvertible {
         case unreadable(Diagnostic)
         case notJSON(file: String, line: Int, column: Int, message: String)
         case notResults(file: String, problem: ResultsCodec.Problem)
         case inconsistent(MergeProblem)
         case unknownModel(file: String, model: String)
         case otherModelVersion(model: String, digest: String, ours: String)
+
+        package var description: String {
+            switch self {
+            case .unreadable(let problem):
+                return "\(problem.location): error: cannot read the results: \(problem.message)"
+            case .notJSON(let file, let line, let column, let message):
+                return "\(file):\(line):\(column): error: not JSON: \(message)"
+            case .notResults(let file, let problem): return "\(file): error: \(problem.description)"
+            case .inconsistent(let problem): return "merge: error: \(problem.message)"
+            case .unknownModel(let file, let model):
+                return "merge: error: \(file) is a run of the '\(model)' model, which this authspec does not have"
+            case .otherModelVersion(let model, let digest, let ours):
+                return
+                    "merge: error: the shards ran another version of the \(model) model (digest \(digest); this authspec has \(ours)): merge them with the authspec that ran them"
+            }
+        }
     }
 
     /// A results file can hold a large suite's every step.

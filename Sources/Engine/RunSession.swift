@@ -69,12 +69,21 @@ package struct RunPlan: Sendable {
     }
 }
 
-/// Why a run cannot start: each a value, worded by the command line.
-package enum RunPlanError: Error, Equatable {
+/// Why a run cannot start: each a value, with its words.
+package enum RunPlanError: Error, Equatable, CustomStringConvertible {
     /// The paths hold no scenario at all.
     case noScenarios(paths: [String])
     /// The filters chose none of the scenarios loaded.
     case nothingSelected(tags: [String], ids: [String], loaded: Int)
+
+    package var description: String {
+        switch self {
+        case .noScenarios(let paths): return "run: no scenarios in \(paths.joined(separator: ", ")): nothing to run"
+        case .nothingSelected(let tags, let ids, let loaded):
+            let filters = tags.map { "--tag \($0)" } + ids.map { "--id \($0)" }
+            return "\(filters.joined(separator: " ")) matched none of the \(loaded) scenarios loaded: nothing to run"
+        }
+    }
 }
 
 /// One suite loaded and checked, ready to run: what was found wrong on the way, the gate's

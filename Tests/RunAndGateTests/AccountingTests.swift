@@ -81,10 +81,12 @@ import Testing
         var shards: [String] = []
         for index in 1...2 {
             let out = "\(folder)/s\(index).json"
-            let result = try TestSupport.authspec([
-                "run", "--shard", "\(index)/2", "--quiet", "--json", out, "--log-dir", folder, "--driver", Self.python,
-            ])
-            #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+            var options = LibraryRun.Options(
+                paths: [TestSupport.scenariosFolder], drivers: [Self.python], logFolder: folder)
+            options.shard = Shard(index: index, count: 2)
+            let result = try LibraryRun.run(options)
+            #expect(result.severity == .passed, "\(result.closing())")
+            try result.write(.json, to: out)
             shards.append(out)
         }
         // Shard 2 loses one of the driver's records, and then also its header is made to agree.
@@ -99,13 +101,11 @@ import Testing
         let count = try #require(expected["scenarios"] as? Int)
         let cut = "\(folder)/cut.json"
         try JSONSerialization.data(withJSONObject: document).write(to: URL(fileURLWithPath: cut))
-        let merged = try TestSupport.authspec(["merge", shards[0], cut, "--junit", "\(folder)/m.xml"])
-        #expect(merged.status == 2, "\(merged.stdout)")
+        let merged = try #require(LibraryRun.refusal(merging: [shards[0], cut]))
         #expect(
-            merged.stderr.contains(
+            merged.contains(
                 "\(cut) (shard 2/2) is incomplete: 1 of \(count) scenarios has no record on python-example (\(lostID)); it says it ran \(count) scenarios"
-            ), "\(merged.stderr)")
-        #expect(!FileManager.default.fileExists(atPath: "\(folder)/m.xml"), "no report from shards that do not add up")
+            ), "\(merged)")
 
         // A header made to agree with what is left: the shards no longer add up to their suite.
         for (index, entry) in scenarios.enumerated() where entry["id"] as? String == lostID {
@@ -118,12 +118,11 @@ import Testing
         #expect(left.scenarios == count - 1)
         document["expected"] = ["scenarios": left.scenarios, "ids": Digest.hex(left.ids)]
         try JSONSerialization.data(withJSONObject: document).write(to: URL(fileURLWithPath: cut))
-        let forged = try TestSupport.authspec(["merge", shards[0], cut])
-        #expect(forged.status == 2, "\(forged.stdout)")
+        let forged = try #require(LibraryRun.refusal(merging: [shards[0], cut]))
         #expect(
-            forged.stderr.contains(
+            forged.contains(
                 "the shards' headers say they ran \(TestSupport.suiteSize - 1) scenarios (\(shards[0]): \(TestSupport.suiteSize - count), \(cut): \(count - 1)), not the \(TestSupport.suiteSize) of their suite"
-            ), "\(forged.stderr)")
+            ), "\(forged)")
 
         // A shard whose driver declared less: the merged run would claim the other's keys.
         var weaker = try #require(
@@ -132,14 +131,12 @@ import Testing
         implementations[1]["observes"] = ["state"]
         weaker["implementations"] = implementations
         try JSONSerialization.data(withJSONObject: weaker).write(to: URL(fileURLWithPath: cut))
-        let declared = try TestSupport.authspec(["merge", shards[0], cut])
-        #expect(declared.status == 2, "\(declared.stdout)")
+        let declared = try #require(LibraryRun.refusal(merging: [shards[0], cut]))
         #expect(
-            declared.stderr.contains("python-example declared another version or other observations in \(cut)"),
-            "\(declared.stderr)")
+            declared.contains("python-example declared another version or other observations in \(cut)"), "\(declared)")
 
-        let whole = try TestSupport.authspec(["merge", shards[0], shards[1], "--quiet"])
-        #expect(whole.status == 0, "\(whole.stdout)\(whole.stderr)")
+        let whole = try LibraryRun.merge([shards[0], shards[1]])
+        #expect(whole.severity == .passed, "\(whole.closing())")
     }
 
     /// What the gate says and the testcases do not show reaches a JUnit consumer as a failing

@@ -2,36 +2,31 @@ import AuthSpecTestSupport
 import DriverProtocol
 import Engine
 import Foundation
+import Reporters
 import Results
 import SpecModel
 import Testing
 
-/// The run engine through the built binary: shards put back together by `merge` give what one
-/// whole run gives, byte for byte; several workers give what one gives; merge refuses parts
-/// that do not make a whole.
+/// The run engine through its own API: shards put back together by the merge give what one
+/// whole run gives, byte for byte; several workers give what one gives; records that go
+/// through the temporary file give what held ones give; the merge refuses parts that do not
+/// make a whole.
 @Suite struct EngineTests {
     static let python = "python3 Examples/python/driver.py --argon2-memory-kib 8"
+    static let statements = TestSupport.scenariosFolder + "/statements.yaml"
 
-    /// Runs `authspec run` on the suite with every report into `folder`.
-    func run(_ extra: [String], into folder: String) throws -> TestSupport.ProcessResult {
-        try TestSupport.authspec(
-            ["run", TestSupport.scenariosFolder, "--quiet", "--log-dir", folder + "/logs"] + extra
-                + Self.reports(into: folder))
+    /// The whole suite on the reference and `drivers`, with `change` applied to the options.
+    static func run(
+        drivers: [String] = [python], logs: String, _ change: (inout LibraryRun.Options) -> Void = { _ in }
+    ) throws -> LibraryRun {
+        var options = LibraryRun.Options(paths: [TestSupport.scenariosFolder], drivers: drivers, logFolder: logs)
+        change(&options)
+        return try LibraryRun.run(options)
     }
 
-    static func reports(into folder: String) -> [String] {
-        [
-            "--json", folder + "/results.json", "--junit", folder + "/junit.xml", "--markdown",
-            folder + "/report.md", "--coverage", folder + "/coverage.md",
-        ]
-    }
-
-    static func contents(of folder: String) throws -> [String: String] {
-        var files: [String: String] = [:]
-        for name in ["results.json", "junit.xml", "report.md", "coverage.md"] {
-            files[name] = TestSupport.withoutTimings(try String(contentsOfFile: folder + "/" + name, encoding: .utf8))
-        }
-        return files
+    /// Every report a run writes, its timings taken out.
+    static func reports(_ run: LibraryRun, statements: Bool = false) -> [ReportKind: String] {
+        Dictionary(uniqueKeysWithValues: ReportKind.allCases.map { ($0, TestSupport.withoutTimings(run.report($0))) })
     }
 
     /// A run whose records go through the temporary file (every one, here) writes the same
@@ -40,21 +35,19 @@ import Testing
     @Test func recordsReadBackWriteTheSameReports() throws {
         let folder = try TestSupport.temporaryFolder([:])
         let buggy = Self.python + " --bug cancel-counts-as-failure --bug dashboard-immediately"
-        func run(_ name: String, jobs: String, held: String?) throws -> TestSupport.ProcessResult {
-            try TestSupport.authspec(
-                ["run", TestSupport.scenariosFolder, "--quiet", "--log-dir", folder + "/logs", "--jobs", jobs]
-                    + ["--driver", buggy, "--statements", TestSupport.scenariosFolder + "/statements.yaml"]
-                    + Self.reports(into: folder + "/" + name),
-                environment: held.map { ["AUTHSPEC_RECORDS_HELD": $0] } ?? [:])
-        }
-        let held = try run("held", jobs: "1", held: nil)
-        #expect(held.status == 1, "\(held.stderr)")
-        #expect(try String(contentsOfFile: folder + "/held/results.json", encoding: .utf8).contains("\"differences\""))
-        for jobs in ["1", "3"] {
-            let spilled = try run("spilled" + jobs, jobs: jobs, held: "0")
-            #expect(spilled.status == 1, "\(spilled.stderr)")
-            #expect(TestSupport.withoutTimings(spilled.stdout) == TestSupport.withoutTimings(held.stdout))
-            #expect(try Self.contents(of: folder + "/spilled" + jobs) == Self.contents(of: folder + "/held"))
+        let held = try Self.run(drivers: [buggy], logs: folder) { $0.statements = Self.statements }
+        #expect(held.severity == .failed)
+        #expect(held.report(.json).contains("\"differences\""))
+        for jobs in [1, 3] {
+            let spilled = try Self.run(drivers: [buggy], logs: folder) {
+                $0.statements = Self.statements
+                $0.jobs = jobs
+                $0.recordsHeld = 0
+            }
+            #expect(spilled.severity == .failed)
+            #expect(spilled.finished.map(\.id) == held.finished.map(\.id))
+            #expect(spilled.closing(quiet: false) == held.closing(quiet: false))
+            #expect(Self.reports(spilled) == Self.reports(held))
         }
         // No driver inherits the records file: a driver that finds it among its open files quits.
         let wrapper = try TestSupport.temporaryFolder([
@@ -69,73 +62,58 @@ import Testing
             os.execvp("python3", ["python3", "Examples/python/driver.py", "--argon2-memory-kib", "8"])
             """
         ])
-        let checked = try TestSupport.authspec(
-            [
-                "run", TestSupport.scenariosFolder, "--quiet", "--log-dir", folder + "/logs", "--jobs", "2",
-                "--driver", "python3 \(wrapper)/driver.py",
-            ],
-            environment: ["AUTHSPEC_RECORDS_HELD": "0"])
-        #expect(checked.status == 0, "\(checked.stdout)\(checked.stderr)")
-        // The variable is read (a wrong one is refused), so the runs above did go through the file.
-        let wrong = try TestSupport.authspec(
-            ["run", TestSupport.scenariosFolder, "--quiet"], environment: ["AUTHSPEC_RECORDS_HELD": "some"])
-        #expect(wrong.status == 2 && wrong.stderr.contains("AUTHSPEC_RECORDS_HELD must be a whole number"))
+        let checked = try Self.run(drivers: ["python3 \(wrapper)/driver.py"], logs: folder) {
+            $0.jobs = 2
+            $0.recordsHeld = 0
+        }
+        #expect(checked.severity == .passed, "\(checked.closing())")
     }
 
     @Test func threeShardsMergedAreTheWholeRun() throws {
         let folder = try TestSupport.temporaryFolder([:])
-        let statements = ["--statements", TestSupport.scenariosFolder + "/statements.yaml"]
-        let whole = try run(["--driver", Self.python] + statements, into: folder + "/whole")
-        #expect(whole.status == 0, "\(whole.stderr)")
+        let whole = try Self.run(logs: folder + "/whole") { $0.statements = Self.statements }
+        #expect(whole.severity == .passed, "\(whole.closing())")
         var shardFiles: [String] = []
         var counts: [Int] = []
         for index in 1...3 {
-            let part = folder + "/shard\(index)"
-            let result = try run(["--driver", Self.python, "--shard", "\(index)/3"], into: part)
-            #expect(result.status == 0, "\(result.stderr)")
-            shardFiles.append(part + "/results.json")
-            let text = try String(contentsOfFile: part + "/results.json", encoding: .utf8)
-            #expect(text.contains("\"shard\": {\n    \"index\": \(index),\n    \"count\": 3\n  }"))
-            counts.append(text.components(separatedBy: "\"position\":").count - 1)
+            let part = try Self.run(logs: folder + "/whole") { $0.shard = Shard(index: index, count: 3) }
+            #expect(part.severity == .passed, "\(part.closing())")
+            let file = folder + "/shard\(index).json"
+            try part.write(.json, to: file)
+            shardFiles.append(file)
+            #expect(part.outcome.run.shard == Shard(index: index, count: 3))
+            counts.append(part.outcome.run.allRecords.count)
         }
         // Every scenario ran in exactly one shard, on both implementations, and no shard is empty.
         #expect(counts.reduce(0, +) == 2 * TestSupport.suiteSize)
         #expect(counts.allSatisfy { $0 > 0 })
         // Given in any order, with the log folder the whole run used.
-        let merged = try TestSupport.authspec(
-            ["merge", shardFiles[2], shardFiles[0], shardFiles[1], "--quiet"] + statements
-                + Self.reports(into: folder + "/merged"))
-        #expect(merged.status == 0, "\(merged.stderr)")
-        let expected = try Self.contents(of: folder + "/whole")
-            .mapValues { $0.replacingOccurrences(of: folder + "/whole/logs", with: "LOGS") }
-        let found = try Self.contents(of: folder + "/merged")
-            .mapValues { $0.replacingOccurrences(of: folder + "/shard1/logs", with: "LOGS") }
-        for name in expected.keys.sorted() {
-            #expect(found[name] == expected[name], "\(name) differs after merging")
+        let merged = try LibraryRun.merge([shardFiles[2], shardFiles[0], shardFiles[1]], statements: Self.statements)
+        #expect(merged.severity == .passed)
+        let expected = Self.reports(whole)
+        let found = Self.reports(merged)
+        for kind in ReportKind.allCases {
+            #expect(found[kind] == expected[kind], "\(kind) differs after merging")
         }
-        #expect(found["report.md"]?.contains("\n## Statements\n") == true)
+        #expect(found[.markdown]?.contains("\n## Statements\n") == true)
         // The terminal's verdict too (a merge has no run time of its own).
-        #expect(merged.stdout == TestSupport.withoutTimings(whole.stdout))
-        #expect(merged.stdout.hasPrefix("PASS: \(2 * TestSupport.suiteSize) scenario runs on 2 implementations"))
+        #expect(merged.closing(quiet: false) == whole.closing(quiet: false))
+        #expect(merged.closing().hasPrefix("PASS: \(2 * TestSupport.suiteSize) scenario runs on 2 implementations"))
     }
 
     @Test func twoWorkersReportExactlyWhatOneDoes() throws {
         let folder = try TestSupport.temporaryFolder([:])
-        // Not quiet: the progress lines must come in suite order too.
-        func run(_ jobs: String, _ name: String) throws -> TestSupport.ProcessResult {
-            try TestSupport.authspec(
-                [
-                    "run", TestSupport.scenariosFolder, "--jobs", jobs, "--driver", Self.python, "--log-dir",
-                    folder + "/logs",
-                ] + Self.reports(into: folder + "/" + name))
-        }
-        let one = try run("1", "one")
-        let two = try run("2", "two")
-        #expect(one.status == 0 && two.status == 0, "\(two.stderr)")
-        #expect(TestSupport.withoutTimings(two.stdout) == TestSupport.withoutTimings(one.stdout))
-        #expect(try Self.contents(of: folder + "/two") == Self.contents(of: folder + "/one"))
+        let one = try Self.run(logs: folder)
+        let two = try Self.run(logs: folder) { $0.jobs = 2 }
+        #expect(one.severity == .passed && two.severity == .passed, "\(two.closing())")
+        // The progress comes in suite order too.
+        #expect(
+            two.finished.map { "\($0.implementation) \($0.id)" } == one.finished.map { "\($0.implementation) \($0.id)" }
+        )
+        #expect(two.closing(quiet: false) == one.closing(quiet: false))
+        #expect(Self.reports(two) == Self.reports(one))
         // Each worker had its own driver process, with its own log.
-        #expect(FileManager.default.fileExists(atPath: folder + "/logs/driver-1.job2.stderr.log"))
+        #expect(FileManager.default.fileExists(atPath: folder + "/driver-1.job2.stderr.log"))
     }
 
     @Test func aShardKeepsItsScenariosWhenOthersComeAndGo() throws {
@@ -146,11 +124,11 @@ import Testing
         }
         let folder = try TestSupport.temporaryFolder(files)
         func shardOne() throws -> Set<String> {
-            let out = folder + "/out.json"
-            let result = try TestSupport.authspec(["run", folder, "--shard", "1/3", "--quiet", "--json", out])
-            #expect(result.status == 0, "\(result.stderr)")
-            let text = try String(contentsOfFile: out, encoding: .utf8)
-            return Set(text.split(separator: "\n").filter { $0.contains("\"id\": \"scenario-") }.map(String.init))
+            var options = LibraryRun.Options(paths: [folder], logFolder: folder)
+            options.shard = Shard(index: 1, count: 3)
+            let result = try LibraryRun.run(options)
+            #expect(result.severity == .passed, "\(result.closing())")
+            return Set(result.outcome.run.allRecords.map(\.id))
         }
         let before = try shardOne()
         #expect(!before.isEmpty && before.count < 12)
@@ -158,25 +136,27 @@ import Testing
         try "id: scenario-new\ntitle: t\nspec: [\"SCR-AUTH-006 §5.1\"]\n\(TestSupport.launchChecked)".write(
             toFile: folder + "/s99.yaml", atomically: true, encoding: .utf8)
         let after = try shardOne()
-        let gone = "      \"id\": \"scenario-7\","
-        #expect(before.subtracting([gone]) == after.subtracting(["      \"id\": \"scenario-new\","]))
+        #expect(before.subtracting(["scenario-7"]) == after.subtracting(["scenario-new"]))
     }
 
     @Test func mergeRefusesPartsThatDoNotMakeAWhole() throws {
         let folder = try TestSupport.temporaryFolder(["not-json.json": "{\n  \"format\": tru\n}\n"])
-        func shard(_ spec: String, _ extra: [String] = []) throws -> String {
-            let out = folder + "/\(spec.replacingOccurrences(of: "/", with: "of"))\(extra.count).json"
-            let result = try TestSupport.authspec(
-                ["run", TestSupport.scenariosFolder, "--shard", spec, "--quiet", "--json", out] + extra)
-            #expect(result.status == 0, "\(result.stderr)")
+        func shard(_ index: Int, of count: Int, tags: [String] = []) throws -> String {
+            let out = folder + "/\(index)of\(count)\(tags.count).json"
+            let result = try Self.run(drivers: [], logs: folder) {
+                $0.shard = Shard(index: index, count: count)
+                $0.tags = tags
+            }
+            #expect(result.severity == .passed, "\(result.closing())")
+            try result.write(.json, to: out)
             return out
         }
-        let one = try shard("1/2")
-        let two = try shard("2/2")
-        let tagged = try shard("2/2", ["--tag", "pin"])
-        let third = try shard("1/3")
+        let one = try shard(1, of: 2)
+        let two = try shard(2, of: 2)
+        let tagged = try shard(2, of: 2, tags: ["pin"])
+        let third = try shard(1, of: 3)
         let whole = folder + "/whole.json"
-        _ = try TestSupport.authspec(["run", TestSupport.scenariosFolder, "--quiet", "--json", whole])
+        try Self.run(drivers: [], logs: folder).write(.json, to: whole)
         let cases: [([String], String)] = [
             ([one], "shard 2/2 missing"),
             ([one, one], "are both shard 1/2"),
@@ -184,34 +164,28 @@ import Testing
             ([one, third], "one split needed"),
             ([whole, two], "is the result of a whole run"),
             ([one, folder + "/not-json.json"], "not-json.json:2:13: error: not JSON"),
-            ([], "Name the results JSON file of every shard"),
         ]
         for (files, message) in cases {
-            let result = try TestSupport.authspec(["merge"] + files)
-            #expect(result.status == 2, "\(files): \(result.stdout)")
-            #expect(result.stderr.contains(message), "\(files): \(result.stderr)")
+            let refusal = LibraryRun.refusal(merging: files)
+            #expect(refusal?.contains(message) == true, "\(files): \(refusal ?? "merged")")
         }
-        let good = try TestSupport.authspec(["merge", one, two])
-        #expect(good.status == 0, "\(good.stderr)")
+        let good = try LibraryRun.merge([one, two])
+        #expect(good.severity == .passed)
         #expect(
-            good.stdout.contains(
+            good.closing(quiet: false).contains(
                 "\(TestSupport.suiteSize) scenarios against reference: \(TestSupport.suiteSize) passed"))
-        let quiet = try TestSupport.authspec(["merge", one, two, "--quiet"])
         #expect(
-            quiet.stdout == "PASS: \(TestSupport.suiteSize) scenario runs on 1 implementation under the full profile\n")
+            good.closing()
+                == "PASS: \(TestSupport.suiteSize) scenario runs on 1 implementation under the full profile\n")
     }
 
     @Test func resultsReadBackAreTheRunThatWroteThem() throws {
         let folder = try TestSupport.temporaryFolder([:])
-        let out = folder + "/results.json"
-        let result = try TestSupport.authspec([
-            "run", TestSupport.scenariosFolder, "--quiet", "--json", out, "--driver",
-            "python3 Examples/python/driver.py --bug cancel-counts-as-failure --bug dashboard-immediately",
-            "--log-dir", folder,
-        ])
-        #expect(result.status == 1)
-        let text = try String(contentsOfFile: out, encoding: .utf8)
-        let document = try JSONCodec.decode(text)
+        let result = try Self.run(
+            drivers: ["python3 Examples/python/driver.py --bug cancel-counts-as-failure --bug dashboard-immediately"],
+            logs: folder)
+        #expect(result.severity == .failed)
+        let document = try JSONCodec.decode(result.report(.json))
         let schema = try JSONCodec.decode(
             String(contentsOf: TestSupport.root.appendingPathComponent("docs/results.schema.json"), encoding: .utf8))
         #expect(SchemaValidator(schema: schema).problems(in: document) == [])

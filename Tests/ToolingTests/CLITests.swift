@@ -47,6 +47,44 @@ import Testing
                 "Error: --argon2 takes light or owasp, not 'scrypt'"))
         #expect(
             try TestSupport.authspec(["run", "--json"]).stderr.hasPrefix("Error: Missing value for '--json <file>'"))
+        let spec = try TestSupport.authspec(["spec", "chekc", "doc.txt"])
+        #expect(
+            spec.status == 2 && spec.stderr.hasPrefix("Error: Unknown subcommand 'spec chekc' (did you mean 'check'?)"))
+        let merge = try TestSupport.authspec(["merge"])
+        #expect(merge.status == 2 && merge.stderr.contains("Name the results JSON file of every shard"))
+        // Shards that do not make a whole write no report at all.
+        let folder = try TestSupport.temporaryFolder(["bad.json": "{\n  \"format\": tru\n}\n"])
+        let refused = try TestSupport.authspec(["merge", folder + "/bad.json", "--junit", folder + "/m.xml"])
+        #expect(refused.status == 2 && refused.stderr.contains("bad.json:2:13: error: not JSON"), "\(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/m.xml"), "no report from shards that do not add up")
+        let profile = try TestSupport.authspec(["run", "--quiet", "--profile", "most"])
+        #expect(profile.status == 2)
+        #expect(profile.stderr.contains("--profile takes minimal, standard, full (the unlock model's), not 'most'"))
+        // The environment is read too: the number of records held in memory is a whole number.
+        let held = try TestSupport.authspec(
+            ["run", TestSupport.scenariosFolder, "--quiet"], environment: ["AUTHSPEC_RECORDS_HELD": "some"])
+        #expect(held.status == 2 && held.stderr.contains("AUTHSPEC_RECORDS_HELD must be a whole number"))
+    }
+
+    /// --update-baseline rewrites each baseline from the run and says so.
+    @Test func updateBaselineRewritesTheFile() throws {
+        let folder = try TestSupport.temporaryFolder([
+            "pass.yaml": """
+            implementation: python-example
+            expected:
+              - {id: brief-cancel-goes-to-pin, outcome: failed, reason: "was broken once"}
+
+            """
+        ])
+        let result = try TestSupport.authspec([
+            "run", "--quiet", "--id", "brief-*", "--log-dir", folder, "--driver",
+            "python3 Examples/python/driver.py --argon2-memory-kib 8", "--baseline", folder + "/pass.yaml",
+            "--update-baseline",
+        ])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("baseline \(folder)/pass.yaml: 0 entries for python-example (was 1)"))
+        let text = try String(contentsOfFile: folder + "/pass.yaml", encoding: .utf8)
+        #expect(!text.contains("brief-cancel-goes-to-pin"), "\(text)")
     }
 
     @Test func theSuitePassesWithExitZeroAndWritesJSON() throws {

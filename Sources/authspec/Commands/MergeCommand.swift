@@ -21,7 +21,7 @@ enum MergeCommand: Command {
         do {
             merged = try MergeSession.merge(arguments.positionals, package: ModelRegistry.package(named:))
         } catch {
-            throw InputError(message: Self.message(error))
+            throw InputError(message: error.description)
         }
         let (run, package) = merged
         let model = package.declaration
@@ -37,22 +37,5 @@ enum MergeCommand: Command {
             statementsFile: arguments.value("statements"))
         for problem in outcome.problems { Console.error(problem.description) }
         return try RunCommand.close([outcome], outputs: outputs, arguments: arguments, quiet: quiet)
-    }
-
-    /// A refusal in words, with its file and place.
-    static func message(_ refusal: MergeSession.Refusal) -> String {
-        switch refusal {
-        case .unreadable(let problem):
-            return "\(problem.location): error: cannot read the results: \(problem.message)"
-        case .notJSON(let file, let line, let column, let message):
-            return "\(file):\(line):\(column): error: not JSON: \(message)"
-        case .notResults(let file, let problem): return "\(file): error: \(problem.description)"
-        case .inconsistent(let problem): return "merge: error: \(problem.message)"
-        case .unknownModel(let file, let model):
-            return "merge: error: \(file) is a run of the '\(model)' model, which this authspec does not have"
-        case .otherModelVersion(let model, let digest, let ours):
-            return
-                "merge: error: the shards ran another version of the \(model) model (digest \(digest); this authspec has \(ours)): merge them with the authspec that ran them"
-        }
     }
 }

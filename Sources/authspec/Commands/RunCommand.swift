@@ -134,13 +134,11 @@ enum RunCommand: Command {
     static func prepare(_ suite: SuitePlan, in session: RunSession) throws -> PreparedSuite {
         do {
             return try session.prepare(suite)
-        } catch .noScenarios(let paths) {
-            throw InputError(message: "run: no scenarios in \(paths.joined(separator: ", ")): nothing to run")
-        } catch .nothingSelected(let tags, let ids, let loaded) {
-            let filters = tags.map { "--tag \($0)" } + ids.map { "--id \($0)" }
-            throw UsageError(
-                message:
-                    "\(filters.joined(separator: " ")) matched none of the \(loaded) scenarios loaded: nothing to run")
+        } catch {
+            switch error {
+            case .noScenarios: throw InputError(message: error.description)
+            case .nothingSelected: throw UsageError(message: error.description)
+            }
         }
     }
 

@@ -1,0 +1,157 @@
+import Engine
+import Foundation
+import Models
+import Reporters
+import Results
+import ScenarioModel
+import SpecModel
+import SubprocessDriver
+import Testing
+
+/// A run through the engine's own API, planned as the command line plans one (the suites the
+/// paths' manifests name, the reference and a driver per command, the gate's policy), with
+/// the reports and the terminal's closing made by the same reporters: the logic reached
+/// without the built binary, whose own mapping of arguments the command tests check.
+package struct LibraryRun {
+    /// What to run; the defaults are the command line's.
+    package struct Options {
+        package var paths: [String]
+        package var model: String?
+        package var drivers: [String] = []
+        package var profile = ConformanceProfile.full
+        package var allowSkips = false
+        package var strictBaseline = false
+        package var baselines: [String] = []
+        package var statements: String?
+        package var shard: Shard?
+        package var tags: [String] = []
+        package var ids: [String] = []
+        package var jobs = 1
+        package var recordsHeld = Int.max
+        /// Where the drivers' stderr logs go (a temporary folder of the test's).
+        package var logFolder: String
+        package var validateProtocol = false
+        package var today = "2026-12-01"
+
+        package init(paths: [String], model: String? = nil, drivers: [String] = [], logFolder: String) {
+            self.paths = paths
+            self.model = model
+            self.drivers = drivers
+            self.logFolder = logFolder
+        }
+    }
+
+    package var outcomes: [ModelOutcome]
+    /// What each suite said before it ran (input errors, unknown requirements), in order.
+    package var diagnostics: [Diagnostic]
+    /// Each scenario record as the session finished it, in the order the terminal shows them.
+    package var finished: [ScenarioRecord]
+
+    /// The most serious ending: what the command line maps to its exit code.
+    package var severity: RunSeverity { outcomes.map(\.severity).max() ?? .passed }
+
+    /// The single model's outcome.
+    package var outcome: ModelOutcome { outcomes[0] }
+
+    /// A report's whole text, as `--json`, `--junit`, `--markdown` or `--coverage` write it.
+    package func report(_ kind: ReportKind, settings: ReportSettings = ReportSettings()) -> String {
+        let documents = RunDocuments(
+            outcomes.map {
+                ReportedRun(
+                    model: $0.plan.model, run: $0.run, gate: $0.gate, statements: $0.statements,
+                    falsification: $0.falsification)
+            }, settings: settings)
+        switch documents.body(kind) {
+        case .text(let text): return text
+        case .pieces(let produce):
+            var text = ""
+            try? produce { (piece: String) throws(OutputError) in text += piece }
+            return text
+        }
+    }
+
+    /// The terminal's closing of each model, as `run` prints it after the scenarios.
+    package func closing(quiet: Bool = true) -> String {
+        var text = ""
+        for outcome in outcomes {
+            TerminalReporter(model: outcome.plan.model).closing(
+                outcome.run, gate: outcome.gate, uncovered: outcome.uncovered, inputErrors: outcome.inputErrors,
+                quiet: quiet, elapsed: nil
+            ) { text += $0.text + "\n" }
+        }
+        return text
+    }
+
+    /// The shards' results files put back together and judged, as `merge` does; a refusal
+    /// throws `MergeSession.Refusal`.
+    package static func merge(_ files: [String], statements: String? = nil, baselines: [String] = []) throws
+        -> LibraryRun
+    {
+        let (run, package) = try MergeSession.merge(files, package: ModelRegistry.package(named:))
+        let outcome = MergeSession.outcome(
+            run, package: package, policy: GatePolicy(today: "2026-12-01"), baselineFiles: baselines,
+            statementsFile: statements)
+        return LibraryRun(outcomes: [outcome], diagnostics: outcome.problems, finished: [])
+    }
+
+    /// The words of the merge's refusal of `files`, or nil when they merge.
+    package static func refusal(merging files: [String]) -> String? {
+        do {
+            _ = try merge(files)
+            return nil
+        } catch let refusal as MergeSession.Refusal {
+            return refusal.description
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    /// Writes a report into `file`, for what reads files (merge, schema checks).
+    package func write(_ kind: ReportKind, to file: String) throws {
+        try report(kind).write(toFile: file, atomically: true, encoding: .utf8)
+    }
+
+    /// Plans and runs `options`; a plan that cannot start throws its typed reason.
+    package static func run(_ options: Options) throws -> LibraryRun {
+        let pinned = options.model != nil
+        let suites = try SuiteLocator.suitesByModel(
+            explicit: nil, paths: options.paths, pinned: pinned, defaultModel: ModelRegistry.defaultModel)
+        var plans: [SuitePlan] = []
+        for (manifest, paths) in suites {
+            let name = options.model ?? manifest?.model ?? ModelRegistry.defaultModel
+            let package = try #require(ModelRegistry.package(named: name))
+            let model = package.declaration
+            let drivers = options.drivers.enumerated().map { index, command in
+                var driver = DriverOptions(command: command, model: model)
+                driver.workingDirectory = TestSupport.root.path
+                driver.validateProtocol = options.validateProtocol
+                let prefix = suites.count > 1 ? package.name + "-" : ""
+                driver.stderrLog = "\(options.logFolder)/\(prefix)driver-\(index + 1).stderr.log"
+                return driver
+            }
+            plans.append(
+                SuitePlan(
+                    manifest: manifest, paths: paths, package: package,
+                    referenceSettings: try package.resolve(settings: [:]).get(),
+                    profile: try #require(model.profile(named: options.profile)),
+                    statementsFile: options.statements, drivers: drivers, baselineFiles: options.baselines))
+        }
+        var plan = RunPlan(
+            suites: plans, selection: SuiteSelection(tags: options.tags, ids: options.ids, shard: options.shard),
+            policy: GatePolicy(
+                allowSkips: options.allowSkips, strictBaseline: options.strictBaseline, today: options.today))
+        plan.jobs = options.jobs
+        plan.recordsHeld = options.recordsHeld
+        let session = RunSession(plan)
+        let prepared = try plan.suites.map { try session.prepare($0) }
+        var outcomes: [ModelOutcome] = []
+        var finished: [ScenarioRecord] = []
+        for suite in prepared {
+            outcomes.append(
+                session.run(suite) { event in
+                    if case .finished(let record, _, _) = event { finished.append(record) }
+                })
+        }
+        return LibraryRun(outcomes: outcomes, diagnostics: prepared.flatMap(\.diagnostics), finished: finished)
+    }
+}
