@@ -65,6 +65,12 @@ package enum SpecCheckReport {
     }
 
     /// The closing line: how many disagreements, warnings and recorded readings.
+    /// The first line: what is read against what.
+    package static func heading(documents: Int, model: ModelDeclaration, tables: [String]) -> String {
+        "Checking \(documents) document\(documents == 1 ? "" : "s") against the \(model.name) model (\(model.transitions.count) transitions)"
+            + (tables.isEmpty ? "" : " and the reference's " + tables.joined(separator: " and "))
+    }
+
     package static func summary(_ counts: Counts) -> String {
         "\n\(counts.disagreements) disagreement\(counts.disagreements == 1 ? "" : "s"), \(counts.warnings) warning\(counts.warnings == 1 ? "" : "s")"
             + (counts.recorded == 0

@@ -155,3 +155,29 @@ package struct LibraryRun {
         return LibraryRun(outcomes: outcomes, diagnostics: prepared.flatMap(\.diagnostics), finished: finished)
     }
 }
+
+/// `spec check` through the engine: the documents read against a model with its mapping and
+/// suite, in the words the command prints.
+package struct LibrarySpecCheck {
+    /// Everything `spec check` prints on standard output.
+    package var text: String
+    package var counts: SpecCheckReport.Counts
+
+    /// Checks `files` against the model `model` (its mapping and suite the committed ones
+    /// unless named); a problem with the inputs throws its words.
+    package static func check(_ files: [String], model: String = ModelRegistry.defaultModel, mapping: String? = nil)
+        throws -> LibrarySpecCheck
+    {
+        let package = try #require(ModelRegistry.package(named: model))
+        let suite = model == ModelRegistry.defaultModel ? "Scenarios" : "AuthFlow/Scenarios"
+        let (checks, additions) = try SpecReview.check(
+            files, package: package,
+            mapping: mapping ?? package.specMapping.map { TestSupport.root.appendingPathComponent($0).path },
+            scenarioPath: TestSupport.root.appendingPathComponent(suite).path)
+        let (lines, counts) = SpecCheckReport.lines(checks, additions: additions)
+        let heading = SpecCheckReport.heading(
+            documents: files.count, model: package.declaration, tables: package.ruleTables.map(\.name))
+        return LibrarySpecCheck(
+            text: ([heading] + lines + [SpecCheckReport.summary(counts)]).map { $0 + "\n" }.joined(), counts: counts)
+    }
+}

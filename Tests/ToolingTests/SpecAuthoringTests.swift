@@ -1,4 +1,5 @@
 import AuthSpecTestSupport
+import Engine
 import Foundation
 import ReferenceMachine
 import SpecCheck
@@ -84,8 +85,8 @@ import Testing
     /// disagreements, each with both documents' lines; §2's wrong PIN to Login and SCR-AUTH-006's
     /// own tensions are recorded, with their readings, and do not fail the check.
     @Test func theTwoSpecDocumentsDisagreeWhereTheyDo() throws {
-        let result = try TestSupport.authspec(["spec", "check", Self.scr.path, Self.uif.path])
-        #expect(result.status == 1)
+        let result = try LibrarySpecCheck.check([Self.scr.path, Self.uif.path])
+        #expect(result.counts.disagreements > 0)
         let uifText = try text(Self.uif)
         let scrText = try text(Self.scr)
         let uifLine = try #require(line(of: "PINFail --> Login", in: uifText))
@@ -93,7 +94,7 @@ import Testing
         let delay = try #require(line(of: "Biometric Prompt\tDashboard", in: uifText))
         let screenView = try #require(line(of: "screen_view\t", in: uifText))
         let fallback = try #require(line(of: "biometric_fallback", in: uifText))
-        let errors = result.stdout.split(separator: "\n").filter { $0.contains("error: ") }.map {
+        let errors = result.text.split(separator: "\n").filter { $0.contains("error: ") }.map {
             String($0.prefix(130))
         }
         #expect(
@@ -103,41 +104,41 @@ import Testing
                     "  \(Self.uif.path):\(delay): error: rule table: hand-over delay, Biometric Prompt → Dashboard transition: \"Biometric Prompt\tDashboard\tInstant + Haptic\t100ms\tlinear\" (100 ms), the reference: 500 ms",
                     "  \(Self.uif.path):\(screenView): error: rule table: analytics events, screen_view event: \"screen_view screen_name: \"splash\", \"login\", \"mfa\", \"biometric\"\" (screen_name = biometric | login | mfa | splash), the reference: screen_name = biometric_unlock",
                     "  \(Self.uif.path):\(fallback): error: rule table: analytics events, biometric_fallback event: \"biometric_fallback reason\" (reason), the reference: none",
-                ].map { String($0.prefix(130)) }, "\(result.stdout)")
+                ].map { String($0.prefix(130)) }, "\(result.text)")
         let successLine = try #require(line(of: "Auto-transicion a Dashboard en 0.5s", in: scrText))
         #expect(
-            result.stdout.contains(
+            result.text.contains(
                 "SCR-AUTH-006 writes \"(Auto-transicion a Dashboard en 0.5s)\" (500 ms) at \(Self.scr.path):\(successLine)"
             ))
         let pinCheck = try #require(line(of: "PIN_CHECK -->|No| LOGIN", in: uifText))
         #expect(
-            result.stdout.contains(
+            result.text.contains(
                 "\(Self.uif.path):\(pinCheck): note: recorded disagreement: §2 sends a wrong PIN to Login; "))
-        #expect(result.stdout.contains("the reference follows them (INT-026)"))
+        #expect(result.text.contains("the reference follows them (INT-026)"))
         #expect(
-            result.stdout.contains(
+            result.text.contains(
                 "      SCR-AUTH-006 draws it at \(Self.scr.path):\(scrLine): PINError → PINBlocked: Intentos >= 5"))
-        #expect(result.stdout.contains("(SCR-AUTH-006): compared §4.1 flowchart (line "))
+        #expect(result.text.contains("(SCR-AUTH-006): compared §4.1 flowchart (line "))
         #expect(
-            result.stdout.contains(
+            result.text.contains(
                 "; lock schedule rows: 4; analytics events rows: 10; hand-over delay rows: 2; the model's facts written as it follows them: "
             ))
-        #expect(result.stdout.contains(" of 152: agrees with the model"))
+        #expect(result.text.contains(" of 152: agrees with the model"))
         #expect(
-            result.stdout.contains(
+            result.text.contains(
                 "(UIF-AUTH-001): compared §2 flowchart (line 27), §5.1 stateDiagram-v2 (line 216); lock schedule rows: 4; session lifetime rows: 2; analytics events rows: 4; hand-over delay rows: 1; the model's facts written as it follows them: 53 of 53\n"
             ))
         // Seven of SCR-AUTH-006's events are missing from UIF-AUTH-001 §11.2's partial table: said, not failed.
         #expect(
-            result.stdout.contains(
+            result.text.contains(
                 "\n4 disagreements, 7 warnings, 30 recorded disagreements (read, each with its reading)\n"))
-        let alone = try TestSupport.authspec(["spec", "check", Self.scr.path])
-        #expect(alone.status == 0)
-        #expect(alone.stdout.contains("0 disagreements, 0 warnings, 11 recorded disagreements"))
+        let alone = try LibrarySpecCheck.check([Self.scr.path])
+        #expect(alone.counts.disagreements == 0)
+        #expect(alone.text.contains("0 disagreements, 0 warnings, 11 recorded disagreements"))
         let note = TestSupport.shared.appendingPathComponent("spec/004_b4cf290522684947.txt").path
-        let noteAlone = try TestSupport.authspec(["spec", "check", note])
-        #expect(noteAlone.status == 0)
-        #expect(noteAlone.stdout.contains("(INT-030)") && noteAlone.stdout.contains("(GAP-002)"))
+        let noteAlone = try LibrarySpecCheck.check([note])
+        #expect(noteAlone.counts.disagreements == 0)
+        #expect(noteAlone.text.contains("(INT-030)") && noteAlone.text.contains("(GAP-002)"))
     }
 
     /// A recorded disagreement whose text a spec edit removed is a warning to review its
@@ -151,20 +152,23 @@ import Testing
                 "documents:\n  UIF-AUTH-001:\n    recorded:\n      - {find: x, reading: INT-001, sayz: y}\n",
         ])
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let result = try TestSupport.authspec(["spec", "check", "\(folder)/UIF-AUTH-001.txt"])
+        let result = try LibrarySpecCheck.check(["\(folder)/UIF-AUTH-001.txt"])
         #expect(
-            result.stdout.contains(
+            result.text.contains(
                 "warning: recorded, not found: \"PIN_CHECK -->|No| LOGIN\" is no longer in the document: review INT-026"
             ),
-            "\(result.stdout)")
-        let bad = try TestSupport.authspec([
-            "spec", "check", "\(folder)/UIF-AUTH-001.txt", "--mapping", "\(folder)/mapping.yaml",
-        ])
-        #expect(bad.status == 2)
-        #expect(
-            bad.stderr.contains(
-                "\(folder)/mapping.yaml:4:37: error: unknown key 'sayz' (expected find, reading or says)"),
-            "\(bad.stderr)")
+            "\(result.text)")
+        #expect(throws: SpecReview.Problem.self) {
+            try LibrarySpecCheck.check(["\(folder)/UIF-AUTH-001.txt"], mapping: "\(folder)/mapping.yaml")
+        }
+        do {
+            _ = try LibrarySpecCheck.check(["\(folder)/UIF-AUTH-001.txt"], mapping: "\(folder)/mapping.yaml")
+        } catch let problem as SpecReview.Problem {
+            #expect(
+                problem.description.contains(
+                    "\(folder)/mapping.yaml:4:37: error: unknown key 'sayz' (expected find, reading or says)"),
+                "\(problem)")
+        }
     }
 
     /// A spec author changes a duration in §6.1.2 and a transition in §5.1: spec check and lint
@@ -181,10 +185,10 @@ import Testing
         let copy = "\(folder)/SCR-AUTH-006.txt"
         let durationLine = try #require(line(of: "Bloqueo 10 minutos", in: edited))
         let transitionLine = try #require(line(of: "PINError --> Login", in: edited))
-        for arguments in [["spec", "check", copy], ["lint", "--spec", copy]] {
-            let result = try TestSupport.authspec(arguments)
-            #expect(result.status == 1, "\(arguments)")
-            let out = result.stdout
+        // spec check through the engine, and lint --spec (which runs the suite first) as a command.
+        let lint = try TestSupport.authspec(["lint", "--spec", copy])
+        #expect(lint.status == 1)
+        for out in [try LibrarySpecCheck.check([copy]).text, lint.stdout] {
             #expect(
                 out.contains(
                     "\(copy):\(durationLine): error: rule table: lock schedule, 6 failures: \"Bloqueo 10 minutos\" (10 min), the reference: 5 min"
@@ -217,9 +221,9 @@ import Testing
         let copy = "\(folder)/UIF-AUTH-001.txt"
         let perfect = try #require(line(of: "(Perfect)\t14 dias", in: edited))
         let basic = try #require(line(of: "(Basic)", in: edited))
-        let result = try TestSupport.authspec(["spec", "check", copy])
-        #expect(result.status == 1)
-        let out = result.stdout
+        let result = try LibrarySpecCheck.check([copy])
+        #expect(result.counts.disagreements > 0)
+        let out = result.text
         #expect(
             out.contains(
                 "\(copy):\(perfect): error: rule table: session lifetime, perfect tier: \"Sesion Firebase (Perfect)\t14 dias\tRe-login + MFA\" (14 d), the reference: 7 d"

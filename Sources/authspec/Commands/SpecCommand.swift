@@ -29,11 +29,9 @@ enum SpecCommand: Command {
         let (checks, additions) = try check(
             files, package: package, mapping: arguments.value("mapping") ?? manifest?.specMapping,
             scenarioPath: arguments.value("scenarios") ?? manifest?.scenarios.first ?? "Scenarios")
-        let model = package.declaration
-        let tables = package.ruleTables.map(\.name)
         Console.out(
-            "Checking \(files.count) document\(files.count == 1 ? "" : "s") against the \(model.name) model (\(model.transitions.count) transitions)"
-                + (tables.isEmpty ? "" : " and the reference's " + tables.joined(separator: " and ")))
+            SpecCheckReport.heading(
+                documents: files.count, model: package.declaration, tables: package.ruleTables.map(\.name)))
         let (lines, counts) = SpecCheckReport.lines(checks, additions: additions)
         for line in lines { Console.out(line) }
         Console.out(SpecCheckReport.summary(counts))
