@@ -103,6 +103,7 @@ let package = Package(
             name: "AuthSpecTestSupport",
             dependencies: [
                 "SpecModel", "ScenarioModel", "ReferenceMachine", "Runner", "Reporters", "Engine", "Models", "Results",
+                "Coverage",
                 "SubprocessDriver",
             ],
             path: "Tests/TestSupport"),

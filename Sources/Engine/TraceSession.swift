@@ -6,12 +6,23 @@ import SpecModel
 /// `trace`: every suite run on its model's reference, and the statement catalogues (each
 /// suite's, found beside it, or one named for all) judged on all of their records together.
 package enum TraceSession {
-    /// Why there is nothing to trace: each a value, worded by the command line.
-    package enum Refusal: Error, Equatable {
+    /// Why there is nothing to trace: each a value, with its words.
+    package enum Refusal: Error, Equatable, CustomStringConvertible {
         /// A suite with no statement catalogue at or above its paths.
         case noCatalogue(paths: [String], model: String)
         case noScenarios(paths: [String])
         case emptyCatalogue(file: String)
+
+        package var description: String {
+            switch self {
+            case .noCatalogue(let paths, let model):
+                return
+                    "trace: no \(StatementCatalogue.fileName) at or above \(paths.joined(separator: ", ")) (the \(model) model's suite): add one, or give --statements FILE"
+            case .noScenarios(let paths):
+                return "trace: no scenarios in \(paths.joined(separator: ", ")): nothing verifies anything"
+            case .emptyCatalogue(let file): return "trace: \(file) lists no statements"
+            }
+        }
     }
 
     /// The traces, and every input error found (the catalogues' first: an id in two catalogues

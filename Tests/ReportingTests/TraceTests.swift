@@ -1,4 +1,5 @@
 import AuthSpecTestSupport
+import Engine
 import Foundation
 import ReferenceMachine
 import ScenarioModel
@@ -20,14 +21,14 @@ import Testing
         let loaded = StatementCatalogue.load(file: TestSupport.scenariosFolder + "/" + StatementCatalogue.fileName)
         let (statements, problems) = (loaded.statements, loaded.diagnostics)
         #expect(problems.isEmpty, "\(problems)")
-        let result = try TestSupport.authspec(["trace"])
+        let result = try LibraryTrace.trace([TestSupport.scenariosFolder])
         let screen = statements.filter { $0.document == "SCR-AUTH-006" }
         let observable = screen.filter { ![.notObservable, .authFlow].contains($0.status) }
         let followed = screen.filter { $0.status == .contradicted }.count
         let line = try #require(
-            result.stdout.split(separator: "\n").first { $0.hasPrefix("  SCR-AUTH-006 \"Biometria\": ") }.map(
+            result.text.split(separator: "\n").first { $0.hasPrefix("  SCR-AUTH-006 \"Biometria\": ") }.map(
                 String.init),
-            "\(result.stdout)")
+            "\(result.text)")
         #expect(
             line.hasPrefix(
                 "  SCR-AUTH-006 \"Biometria\": \(screen.count) statements; "),
@@ -42,8 +43,8 @@ import Testing
         #expect(facts > 100 && line.hasSuffix("; \(facts) facts spec check compares"), "\(line)")
         #expect(verified > 0)
         // Each gap is named at its line: as many as the checkable statements not verified.
-        let gaps = result.stdout.split(separator: "\n").filter { $0.contains("/Scenarios/statements.yaml:") }
-        #expect((result.status == 1) == !gaps.isEmpty, "\(result.stdout)")
+        let gaps = result.text.split(separator: "\n").filter { $0.contains("/Scenarios/statements.yaml:") }
+        #expect(gaps.count == result.gaps, "\(result.text)")
         // The handling rules of the iOS article (003) and the secure-biometrics note (004): each
         // verified, or not observable with its reason.
         for document in ["003", "004"] {
@@ -58,12 +59,11 @@ import Testing
     }
 
     @Test func theCommittedTraceIsCurrent() throws {
-        let folder = try TestSupport.temporaryFolder([:])
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let result = try TestSupport.authspec(
-            ["trace", "Scenarios", "AuthFlow/Scenarios", "--markdown", folder + "/trace.md"])
-        #expect(result.status != 2, "\(result.stderr)")
-        let fresh = try String(contentsOfFile: folder + "/trace.md", encoding: .utf8)
+        let result = try LibraryTrace.trace(
+            [TestSupport.scenariosFolder, TestSupport.root.appendingPathComponent("AuthFlow/Scenarios").path])
+        #expect(result.problems.isEmpty, "\(result.problemText)")
+        // The committed trace was written from the package's root, its paths relative to it.
+        let fresh = result.markdown.replacingOccurrences(of: TestSupport.root.path + "/", with: "")
         let committed = try String(
             contentsOf: TestSupport.root.appendingPathComponent("Reports/trace.md"), encoding: .utf8)
         #expect(fresh == committed, "Reports/trace.md is stale: regenerate it with authspec trace --markdown")
@@ -107,26 +107,25 @@ import Testing
             """
         ])
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let result = try TestSupport.authspec([
-            "trace", TestSupport.scenariosFolder + "/pin.yaml", "--statements", folder + "/statements.yaml",
-            "--requirements", TestSupport.scenariosFolder + "/requirements.yaml", "--markdown", folder + "/trace.md",
-        ])
-        #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+        let result = try LibraryTrace.trace(
+            [TestSupport.scenariosFolder + "/pin.yaml"], statements: folder + "/statements.yaml",
+            requirements: TestSupport.scenariosFolder + "/requirements.yaml")
+        #expect(result.gaps > 0 && result.problems.isEmpty, "\(result.text)\(result.problemText)")
         #expect(
-            result.stdout.contains(
+            result.text.contains(
                 "SCR-AUTH-006 \"Biometria\": 4 statements; 1 of 3 the suite can check verified by a killed falsifier (33.3%); 1 claimed; 1 requirements not verified; 1 not observable"
-            ), "\(result.stdout)")
+            ), "\(result.text)")
         #expect(
-            result.stdout.contains(
+            result.text.contains(
                 "\(folder)/statements.yaml:1:3: SCR-X-BIO (§5.1): claimed, not verified (rests on REQ-BIO-SUCCESS)"),
-            "\(result.stdout)")
+            "\(result.text)")
         #expect(
-            result.stdout.contains(
+            result.text.contains(
                 "\(folder)/statements.yaml:3:3: SCR-X-PIN (§5.1): claimed: it names no falsifier (rests on REQ-PIN-SUCCESS); mutants citing its clause: "
-            ), "\(result.stdout)")
+            ), "\(result.text)")
         // The terminal lists what the suite could check; the Markdown also what it cannot, with why.
-        #expect(!result.stdout.contains("SCR-X-HAPTIC") && !result.stdout.contains("SCR-X-KILLED"))
-        let markdown = try String(contentsOfFile: folder + "/trace.md", encoding: .utf8)
+        #expect(!result.text.contains("SCR-X-HAPTIC") && !result.text.contains("SCR-X-KILLED"))
+        let markdown = result.markdown
         #expect(markdown.contains("| SCR-X-HAPTIC | §5.2 | Shake |  |  |  | not observable: haptics |"), "\(markdown)")
         #expect(markdown.contains("| SCR-AUTH-006 \"Biometria\" | 4 | 1 | 0 | 1 | 1 | 0 | 0 | 1 | 0 |"), "\(markdown)")
         let killed = try #require(markdown.split(separator: "\n").first { $0.hasPrefix("| SCR-X-KILLED |") })
@@ -152,8 +151,8 @@ import Testing
         ])
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let file = folder + "/statements.yaml"
-        let result = try TestSupport.authspec(["trace", "--statements", file])
-        #expect(result.status == 2, "\(result.stdout)\(result.stderr)")
+        let result = try LibraryTrace.trace([TestSupport.scenariosFolder], statements: file)
+        #expect(!result.problems.isEmpty, "\(result.text)")
         for message in [
             "\(file):1:52: error: status must be one of verified, modelled, not-observable, auth-flow, contradicted; found 'verifed' (did you mean 'verified'?)",
             "\(file):2:3: error: a verified statement names the requirements that carry it in `by`",
@@ -163,7 +162,7 @@ import Testing
             "\(file):8:3: error: document 'D' is given a title twice",
             "\(file):6:3: error: statement 'F' names unknown falsifier 'drop-PINValidating-to-Sucess' (did you mean 'drop-PINValidating-to-Success'?): `authspec mutate --list` lists the mutants",
         ] {
-            #expect(result.stderr.contains(message), "\(message)\n\(result.stderr)")
+            #expect(result.problemText.contains(message), "\(message)\n\(result.problemText)")
         }
     }
 
@@ -174,12 +173,13 @@ import Testing
         let folder = try TestSupport.temporaryFolder([:])
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let keys = UnlockKeys.withoutPresentation.flatMap { ["--observe", $0] }.joined(separator: " ")
-        let result = try TestSupport.authspec([
-            "run", "--quiet", "--driver", "python3 Examples/python/driver.py --argon2-memory-kib 8 " + keys,
-            "--markdown", folder + "/report.md", "--statements", TestSupport.scenariosFolder + "/statements.yaml",
-        ])
-        #expect(result.status == 1, "partly checked is not a pass: \(result.stdout)\(result.stderr)")
-        let report = try String(contentsOfFile: folder + "/report.md", encoding: .utf8)
+        var options = LibraryRun.Options(
+            paths: [TestSupport.scenariosFolder],
+            drivers: ["python3 Examples/python/driver.py --argon2-memory-kib 8 " + keys], logFolder: folder)
+        options.statements = TestSupport.scenariosFolder + "/statements.yaml"
+        let result = try LibraryRun.run(options)
+        #expect(result.severity == .failed, "partly checked is not a pass: \(result.closing())")
+        let report = result.report(.markdown)
         let section = try #require(report.split(separator: "## Statements").last)
         let reference = try #require(
             section.split(separator: "\n").first {
@@ -202,15 +202,18 @@ import Testing
             "statements.yaml": "- {id: A, document: D, clause: c, text: t, status: verifed, by: [REQ-PIN-SUCCESS]}\n"
         ])
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let part = try TestSupport.authspec(["run", "--quiet", "--tag", "pin", "--markdown", folder + "/part.md"])
-        #expect(part.status == 0, "\(part.stdout)\(part.stderr)")
-        #expect(!(try String(contentsOfFile: folder + "/part.md", encoding: .utf8)).contains("## Statements"))
-        let bad = try TestSupport.authspec([
-            "run", "--quiet", "--statements", folder + "/statements.yaml", "--markdown", folder + "/bad.md",
-        ])
-        #expect(bad.status == 2, "\(bad.stdout)\(bad.stderr)")
-        #expect(bad.stderr.contains("\(folder)/statements.yaml:1:52: error: status must be one of"), "\(bad.stderr)")
-        #expect((try String(contentsOfFile: folder + "/bad.md", encoding: .utf8)).contains("## Requirements"))
+        var options = LibraryRun.Options(paths: [TestSupport.scenariosFolder], logFolder: folder)
+        options.tags = ["pin"]
+        let part = try LibraryRun.run(options)
+        #expect(part.severity == .passed, "\(part.closing())")
+        #expect(!part.report(.markdown).contains("## Statements"))
+        options.tags = []
+        options.statements = folder + "/statements.yaml"
+        let bad = try LibraryRun.run(options)
+        #expect(bad.severity == .badInput, "\(bad.closing())")
+        let problems = bad.diagnostics.map(\.description).joined(separator: "\n")
+        #expect(problems.contains("\(folder)/statements.yaml:1:52: error: status must be one of"), "\(problems)")
+        #expect(bad.report(.markdown).contains("## Requirements"))
     }
 
     /// Tracing several models' suites: a suite with no catalogue beside it, or an id in two
@@ -226,21 +229,21 @@ import Testing
             "S/login.yaml": scenario,
         ])
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let missing = try TestSupport.authspec(["trace", "Scenarios", folder + "/S"])
-        #expect(missing.status == 2)
+        #expect(throws: TraceSession.Refusal.noCatalogue(paths: [folder + "/S"], model: "auth-flow")) {
+            try LibraryTrace.trace([TestSupport.scenariosFolder, folder + "/S"])
+        }
         #expect(
-            missing.stderr.contains("trace: no statements.yaml at or above \(folder)/S (the auth-flow model's suite)"),
-            "\(missing.stderr)")
+            TraceSession.Refusal.noCatalogue(paths: [folder + "/S"], model: "auth-flow").description.contains(
+                "trace: no statements.yaml at or above \(folder)/S (the auth-flow model's suite)"))
         try """
         - {id: SCR-2.2-TITLE, document: SCR-AUTH-006, clause: "§2.2", text: "again", status: verified, by: [REQ-AF-SPLASH]}
 
         """.write(toFile: folder + "/S/statements.yaml", atomically: true, encoding: .utf8)
-        let duplicate = try TestSupport.authspec(["trace", "Scenarios", folder + "/S"])
-        #expect(duplicate.status == 2)
+        let duplicate = try LibraryTrace.trace([TestSupport.scenariosFolder, folder + "/S"])
         #expect(
-            duplicate.stderr.contains(
+            duplicate.problemText.contains(
                 "\(folder)/S/statements.yaml:1:3: error: duplicate statement id 'SCR-2.2-TITLE' (first defined at"),
-            "\(duplicate.stderr)")
+            "\(duplicate.problemText)")
     }
 }
 

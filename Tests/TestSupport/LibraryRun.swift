@@ -1,3 +1,4 @@
+import Coverage
 import Engine
 import Foundation
 import Models
@@ -179,5 +180,36 @@ package struct LibrarySpecCheck {
             documents: files.count, model: package.declaration, tables: package.ruleTables.map(\.name))
         return LibrarySpecCheck(
             text: ([heading] + lines + [SpecCheckReport.summary(counts)]).map { $0 + "\n" }.joined(), counts: counts)
+    }
+}
+
+/// `trace` through the engine: every suite the paths' manifests name, run on its reference and
+/// on every falsifier, the statements judged, in the words and Markdown the command writes.
+package struct LibraryTrace {
+    package var traces: [DocumentTrace]
+    package var problems: [Diagnostic]
+    /// What `trace` prints on standard output.
+    package var text: String { TraceReport.text(traces, implementation: "the reference") }
+    package var markdown: String { TraceReport.markdown(traces, implementation: "the reference") }
+    /// What a problem or a gap makes `trace` say on standard error, one per line.
+    package var problemText: String { problems.map { $0.description + "\n" }.joined() }
+    /// Checkable statements claimed or not demonstrated: each makes `trace` exit 1.
+    package var gaps: Int { traces.flatMap(\.statements).filter(\.standing.isGap).count }
+
+    package static func trace(_ paths: [String], statements: String? = nil, requirements: String? = nil) throws
+        -> LibraryTrace
+    {
+        let suites = try SuiteLocator.suitesByModel(
+            explicit: nil, paths: paths, pinned: false, defaultModel: ModelRegistry.defaultModel)
+        let plans = try suites.map { manifest, paths in
+            let package = try #require(ModelRegistry.package(named: manifest?.model ?? ModelRegistry.defaultModel))
+            return SuitePlan(
+                manifest: manifest, paths: paths, package: package,
+                referenceSettings: try package.resolve(settings: [:]).get(),
+                profile: package.declaration.profiles[package.declaration.profiles.count - 1],
+                requirementsFile: requirements)
+        }
+        let (traces, problems) = try TraceSession.trace(plans, statementsFile: statements)
+        return LibraryTrace(traces: traces, problems: problems)
     }
 }

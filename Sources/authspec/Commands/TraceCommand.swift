@@ -33,16 +33,8 @@ enum TraceCommand: Command {
         let traced: (traces: [DocumentTrace], problems: [Diagnostic])
         do {
             traced = try TraceSession.trace(plans, statementsFile: arguments.value("statements"))
-        } catch .noCatalogue(let paths, let model) {
-            throw InputError(
-                message:
-                    "trace: no \(StatementCatalogue.fileName) at or above \(paths.joined(separator: ", ")) (the \(model) model's suite): add one, or give --statements FILE"
-            )
-        } catch .noScenarios(let paths) {
-            throw InputError(
-                message: "trace: no scenarios in \(paths.joined(separator: ", ")): nothing verifies anything")
-        } catch .emptyCatalogue(let file) {
-            throw InputError(message: "trace: \(file) lists no statements")
+        } catch {
+            throw InputError(message: error.description)
         }
         for problem in traced.problems { Console.error(problem.description) }
         Console.out(String(TraceReport.text(traced.traces, implementation: "the reference").dropLast()))
