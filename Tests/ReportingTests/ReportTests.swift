@@ -1,5 +1,6 @@
 import AuthSpecTestSupport
 import Coverage
+import Engine
 import Foundation
 import ReferenceMachine
 import Reporters
@@ -35,29 +36,36 @@ import Testing
         #expect(Value.string("short").keptForReports() == .string("short"))
     }
 
-    /// Runs the built binary; returns the status and the folder holding the four reports.
-    func report(_ arguments: [String], files: [String: String] = [:]) throws -> (
-        status: Int32, folder: String, stderr: String
-    ) {
+    /// Runs the committed suite (the `brief-*` scenarios, or all) on the reference and
+    /// `drivers` through the engine; returns its severity and the folder holding the four reports.
+    func report(
+        brief: Bool = false, drivers: [String] = [], settings: ReportSettings = ReportSettings(),
+        files: [String: String] = [:]
+    ) throws -> (severity: RunSeverity, folder: String) {
         let folder = try TestSupport.temporaryFolder(files)
-        let result = try TestSupport.authspec(
-            [
-                "run", "--quiet", "--log-dir", folder, "--json", "\(folder)/r.json", "--junit", "\(folder)/r.xml",
-                "--markdown", "\(folder)/r.md", "--coverage", "\(folder)/c.md",
-            ] + arguments)
-        return (result.status, folder, result.stderr)
+        var options = LibraryRun.Options(paths: [TestSupport.scenariosFolder], drivers: drivers, logFolder: folder)
+        options.ids = brief ? ["brief-*"] : []
+        let run = try LibraryRun.run(options)
+        for (kind, name) in [(ReportKind.json, "r.json"), (.junit, "r.xml"), (.markdown, "r.md"), (.coverage, "c.md")] {
+            // The reports show the suite's paths as a run from the package's root does.
+            try run.report(kind, settings: settings).replacingOccurrences(of: TestSupport.root.path + "/", with: "")
+                .write(toFile: "\(folder)/\(name)", atomically: true, encoding: .utf8)
+        }
+        return (run.severity, folder)
     }
 
     func read(_ path: String) throws -> String { try String(contentsOfFile: path, encoding: .utf8) }
 
     @Test func junitParsesWithTheRightCountsForEveryOutcome() throws {
         let faulty = "python3 Tests/Fixtures/drivers/faulty_driver.py"
-        let run = try report([
-            "--id", "brief-*", "--driver", "python3 Examples/python/driver.py --bug eighth-gives-15-min",
-            "--driver", "\(faulty) --fault crash --scenario brief-cancel-goes-to-pin --at-input 2",
-            "--driver", "\(faulty) --fault few-inputs",
-        ])
-        #expect(run.status == 1)
+        let run = try report(
+            brief: true,
+            drivers: [
+                "python3 Examples/python/driver.py --bug eighth-gives-15-min",
+                "\(faulty) --fault crash --scenario brief-cancel-goes-to-pin --at-input 2",
+                "\(faulty) --fault few-inputs",
+            ])
+        #expect(run.severity == .failed)
         let suites = try TestSupport.junitparserCounts("\(run.folder)/r.xml")
         // The reference is the yardstick, not under test: no suite of its own by default.
         #expect(
@@ -102,16 +110,15 @@ import Testing
         #expect(xml.contains("<system-out>scenario Scenarios/brief.yaml:"))
 
         // Asked for, the reference has its suite, first.
-        let withReference = try report([
-            "--id", "brief-*", "--junit-include-reference", "--driver",
-            "python3 Examples/python/driver.py --bug eighth-gives-15-min",
-        ])
+        let withReference = try report(
+            brief: true, drivers: ["python3 Examples/python/driver.py --bug eighth-gives-15-min"],
+            settings: ReportSettings(includeReference: true))
         #expect(
             try TestSupport.junitparserCounts("\(withReference.folder)/r.xml").map { $0["name"] as? String } == [
                 "reference", "python-example+eighth-gives-15-min",
             ])
         // Alone, the reference is what was tested: it has its suite without being asked.
-        let alone = try report(["--id", "brief-*"])
+        let alone = try report(brief: true)
         #expect(
             try TestSupport.junitparserCounts("\(alone.folder)/r.xml").map { $0["name"] as? String } == ["reference"])
     }
@@ -120,8 +127,8 @@ import Testing
     /// folded, and under a size limit a cut that says what it left out.
     @Test func markdownPutsTheVerdictFirstAndCutsWhereAsked() throws {
         let bug = "python3 Examples/python/driver.py --bug two-bio-attempts"
-        let whole = try report(["--driver", bug])
-        #expect(whole.status == 1)
+        let whole = try report(drivers: [bug])
+        #expect(whole.severity == .failed)
         let markdown = try read("\(whole.folder)/r.md")
         let lines = markdown.split(separator: "\n", omittingEmptySubsequences: false)
         let verdict = try #require(
@@ -140,7 +147,7 @@ import Testing
         #expect(markdown.contains("<details><summary>Every requirement by implementation</summary>"))
         #expect(!markdown.contains("Cut to stay under"))
 
-        let cut = try report(["--driver", bug, "--markdown-max-bytes", "3000"])
+        let cut = try report(drivers: [bug], settings: ReportSettings(markdownLimit: 3000))
         let short = try read("\(cut.folder)/r.md")
         #expect(short.utf8.count <= 3000)
         #expect(short.hasPrefix(String(markdown.prefix(300))))
@@ -151,9 +158,6 @@ import Testing
                         + "\(failed)"
                         + #" problem sections, the scenario matrix, the requirements, 2 of 2 coverage sections\."#
                 )), "\(short.suffix(400))")
-        let tooSmall = try TestSupport.authspec(["run", "--markdown-max-bytes", "100", "--quiet"])
-        #expect(tooSmall.status == 2)
-        #expect(tooSmall.stderr.contains("--markdown-max-bytes takes a whole number of bytes from 2048, not '100'"))
     }
 
     @Test func textFromScenariosAndDriversCannotBreakTheReports() throws {
@@ -171,12 +175,14 @@ import Testing
             """,
             "map.yaml": "PINInput: '\(hostile.replacingOccurrences(of: "'", with: "''"))'\n",
         ])
-        let result = try TestSupport.authspec([
-            "run", "\(folder)/s.yaml", "--quiet", "--log-dir", folder, "--driver", "python3 Examples/python/driver.py",
-            "--state-map", "\(folder)/map.yaml", "--junit", "\(folder)/r.xml", "--markdown", "\(folder)/r.md",
-            "--coverage", "\(folder)/c.md",
-        ])
-        #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+        var options = LibraryRun.Options(
+            paths: ["\(folder)/s.yaml"], drivers: ["python3 Examples/python/driver.py"], logFolder: folder)
+        options.stateMap = try StateMap.load(file: "\(folder)/map.yaml").get()
+        let result = try LibraryRun.run(options)
+        #expect(result.severity == .failed, "\(result.closing())")
+        for (kind, name) in [(ReportKind.junit, "r.xml"), (.markdown, "r.md"), (.coverage, "c.md")] {
+            try result.write(kind, to: "\(folder)/\(name)")
+        }
         #expect(try TestSupport.junitparserCounts("\(folder)/r.xml").map { $0["failures"] as? Int } == [1])
         for file in ["r.md", "c.md"] {
             let markdown = try read("\(folder)/\(file)")
@@ -198,28 +204,6 @@ import Testing
         }
         let markdown = try read("\(folder)/r.md")
         #expect(markdown.contains(##"Title with &lt;xml&gt; &amp; "quotes" \| pipes \`\`\` fences \#hash; and"##))
-    }
-
-    /// Both models' committed reports: the unlock suite's in Reports/, the auth-flow suite's in
-    /// Reports/auth-flow/, each from its own run.args.
-    @Test(arguments: ["Reports", "Reports/auth-flow"])
-    func committedReportsAreCurrent(folder reports: String) throws {
-        let arguments = try read(TestSupport.root.appendingPathComponent("\(reports)/run.args").path)
-            .split(separator: "\n").map(String.init)
-        let run = try report(arguments)
-        #expect(run.status == 0, "\(run.stderr)")
-        for (committed, fresh) in [
-            ("results.json", "r.json"), ("junit.xml", "r.xml"), ("report.md", "r.md"), ("coverage.md", "c.md"),
-        ] {
-            let current = TestSupport.withoutTimings(
-                try read(TestSupport.root.appendingPathComponent("\(reports)/\(committed)").path))
-            // The test writes the drivers' logs into its own folder, scripts/run-suite into the reports' logs.
-            let written = TestSupport.withoutTimings(
-                try read("\(run.folder)/\(fresh)").replacingOccurrences(of: run.folder, with: "\(reports)/logs"))
-            #expect(
-                current == written,
-                "\(reports)/\(committed) is stale: run scripts/run-suite and commit it")
-        }
     }
 
     /// The three-implementation report fits a GitHub comment (65,536 characters) whole.
@@ -264,9 +248,10 @@ import Testing
                 + "- {id: \"REQ-\\u200bA\", clause: x, text: y}\n- {id: \"\", clause: x, text: y}\n- {id: \"REQ-\\aD\", clause: x, text: y}\n",
             "s.yaml": "id: s\ntitle: t\nspec: [\"SCR-AUTH-006 §5.1\"]\ncovers: [REQ-A, REQ-Z]\nsteps: [launch]\n",
         ])
-        let result = try TestSupport.authspec(["run", folder])
-        #expect(result.status == 2)
-        let errors = TestSupport.errors(in: result.stderr, under: folder)
+        let result = try LibraryRun.run(LibraryRun.Options(paths: [folder], logFolder: folder))
+        #expect(result.severity == .badInput)
+        let errors = TestSupport.errors(
+            in: result.diagnostics.map(\.description).joined(separator: "\n"), under: folder)
         #expect(
             errors == [
                 "requirements.yaml:3:3: error: duplicate requirement id 'REQ-A' (first at requirements.yaml:1:3)",
@@ -279,8 +264,8 @@ import Testing
                 "s.yaml:4:17: error: unknown requirement 'REQ-Z' (did you mean 'REQ-A'?)",
             ])
         // The scenario citing an unknown requirement did not run, so it covers nothing.
-        #expect(result.stdout.contains("0 scenarios against reference"))
-        #expect(result.stdout.contains("2 requirements no scenario covers: REQ-A, REQ-B"))
+        #expect(result.closing(quiet: false).contains("0 scenarios against reference"))
+        #expect(result.closing(quiet: false).contains("2 requirements no scenario covers: REQ-A, REQ-B"))
     }
 
     @Test func aTransitionOutsideTheModelIsCountedAndDrawnApart() throws {

@@ -32,6 +32,8 @@ package struct LibraryRun {
         /// Where the drivers' stderr logs go (a temporary folder of the test's).
         package var logFolder: String
         package var validateProtocol = false
+        /// The drivers' own state names → the model's (`--state-map`).
+        package var stateMap: [String: String] = [:]
         package var today = "2026-12-01"
 
         package init(paths: [String], model: String? = nil, drivers: [String] = [], logFolder: String) {
@@ -108,8 +110,8 @@ package struct LibraryRun {
     }
 
     /// Writes a report into `file`, for what reads files (merge, schema checks).
-    package func write(_ kind: ReportKind, to file: String) throws {
-        try report(kind).write(toFile: file, atomically: true, encoding: .utf8)
+    package func write(_ kind: ReportKind, to file: String, settings: ReportSettings = ReportSettings()) throws {
+        try report(kind, settings: settings).write(toFile: file, atomically: true, encoding: .utf8)
     }
 
     /// Plans and runs `options`; a plan that cannot start throws its typed reason.
@@ -126,6 +128,7 @@ package struct LibraryRun {
                 var driver = DriverOptions(command: command, model: model)
                 driver.workingDirectory = TestSupport.root.path
                 driver.validateProtocol = options.validateProtocol
+                driver.stateMap = options.stateMap
                 let prefix = suites.count > 1 ? package.name + "-" : ""
                 driver.stderrLog = "\(options.logFolder)/\(prefix)driver-\(index + 1).stderr.log"
                 return driver
