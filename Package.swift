@@ -104,7 +104,7 @@ let package = Package(
             dependencies: [
                 "SpecModel", "ScenarioModel", "ReferenceMachine", "Runner", "Reporters", "Engine", "Models", "Results",
                 "Coverage",
-                "SubprocessDriver",
+                "SubprocessDriver", "Exploration",
             ],
             path: "Tests/TestSupport"),
     ]

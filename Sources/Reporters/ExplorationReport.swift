@@ -15,6 +15,20 @@ package struct ExploredSubject: Sendable {
         self.command = command
         self.line = line
     }
+
+    /// The driver run by `command`, by its hello `name` and `version`; without them, the
+    /// model's reference alone.
+    package init(_ model: ModelDeclaration, command: String?, name: String?, version: String?) {
+        guard let command, let name else {
+            self.init(
+                name: "the \(model.name) reference", command: nil,
+                line:
+                    "No driver: the \(model.name) reference alone, checked against its \(model.invariants.count) invariants"
+            )
+            return
+        }
+        self.init(name: name, command: command, line: "Driver: \(command) (\(name)\(version.map { " \($0)" } ?? ""))")
+    }
 }
 
 /// What `explore` says and writes of an exploration: the counterexample as a scenario file,
@@ -55,6 +69,13 @@ package struct ExplorationReport {
             ? "divergence found in run \(progress.runs); shrinking…"
             : "\(progress.runs) runs, \(progress.steps) inputs, \(Int(Double(progress.steps) / max(seconds, 0.001))) inputs/s, "
                 + "\(progress.met) of \(progress.pairs) input x state pairs met"
+    }
+
+    /// The last line: what was found (or the interruption), and how much was tried.
+    package func verdict(_ found: Exploration, seconds: Double, interrupted: Bool) -> String {
+        let tried = tried(found, seconds: seconds)
+        if interrupted { return "INTERRUPTED: \(tried)" }
+        return found.found != nil ? "DIVERGENCE: \(tried)" : "NO DIVERGENCE FOUND (not a proof): \(tried)"
     }
 
     /// How much was tried, for the verdict line.

@@ -1,6 +1,8 @@
 import AuthSpecTestSupport
+import Engine
 import Foundation
 import Results
+import ScenarioModel
 import Testing
 
 @testable import Exploration
@@ -8,15 +10,16 @@ import Testing
 @testable import Runner
 @testable import SpecModel
 
-/// `authspec explore` through the built binary and real driver processes: every bug of the
+/// `explore` through the engine and real driver processes: every bug of the
 /// Python example is found, shrunk and written as a scenario that tells the buggy driver from
 /// the correct one; a seed always gives the same file.
 @Suite struct ExploreTests {
     static let python = "python3 Examples/python/driver.py --argon2-memory-kib 8"
 
-    func explore(_ driver: String, into folder: String, _ extra: [String] = []) throws -> TestSupport.ProcessResult {
-        try TestSupport.authspec(
-            ["explore", "--driver", driver, "--seed", "1", "--log-dir", folder + "/logs", "--quiet"] + extra)
+    /// The whole suite's file run on the reference and, if named, one driver.
+    static func run(_ file: String, driver: String? = nil, logs: String) throws -> RunSeverity {
+        try LibraryRun.run(LibraryRun.Options(paths: [file], drivers: driver.map { [$0] } ?? [], logFolder: logs))
+            .severity
     }
 
     @Test(arguments: TestSupport.unlockBugs.map(\.bug))
@@ -25,96 +28,58 @@ import Testing
         let file = folder + "/found.yaml"
         let buggy = "\(Self.python) --bug \(bug)"
         // The default budget.
-        let explored = try explore(buggy, into: folder, ["--out", file, "--json", folder + "/found.json"])
-        #expect(explored.status == 1, "\(explored.stdout)\(explored.stderr)")
-        let text = try String(contentsOfFile: file, encoding: .utf8)
+        let explored = try LibraryExplore.explore(driver: buggy, logFolder: folder, out: file)
+        let text = try #require(explored.counterexample, "\(explored.text)")
+        try text.write(toFile: file, atomically: true, encoding: .utf8)
         let steps = text.split(separator: "\n").filter { $0.hasPrefix("  - ") }.count
         #expect((1...12).contains(steps), "\(steps) steps:\n\(text)")
         #expect(text.contains("# Reproduce: authspec explore --driver"))
-        let summary = try String(contentsOfFile: folder + "/found.json", encoding: .utf8)
-        #expect(summary.contains("\"failed_replays\": 5"), "flaky?\n\(summary)")
+        #expect(explored.summary.contains("\"failed_replays\": 5"), "flaky?\n\(explored.summary)")
 
-        let lint = try TestSupport.authspec(["lint", file])
-        #expect(lint.status == 0, "\(lint.stdout)\(lint.stderr)")
-        let reference = try TestSupport.authspec(["run", file, "--quiet"])
-        #expect(reference.status == 0, "the reference fails its own counterexample:\n\(reference.stdout)")
-        let logs = ["--log-dir", folder + "/logs", "--quiet"]
-        let againstBuggy = try TestSupport.authspec(["run", file, "--driver", buggy] + logs)
-        #expect(againstBuggy.status == 1, "the counterexample passes on the buggy driver:\n\(againstBuggy.stdout)")
-        let againstCorrect = try TestSupport.authspec(["run", file, "--driver", Self.python] + logs)
-        #expect(againstCorrect.status == 0, "the counterexample fails the correct driver:\n\(againstCorrect.stdout)")
+        let loaded = ScenarioLoader(model: TestSupport.model).load(paths: [file])
+        #expect(loaded.diagnostics.isEmpty && loaded.scenarios.count == 1, "\(loaded.diagnostics)")
+        #expect(try Self.run(file, logs: folder) == .passed, "the reference fails its own counterexample")
+        #expect(
+            try Self.run(file, driver: buggy, logs: folder) == .failed, "the counterexample passes on the buggy driver")
+        #expect(
+            try Self.run(file, driver: Self.python, logs: folder) == .passed,
+            "the counterexample fails the correct driver")
     }
 
     /// Also with workers: a round's runs are shared out, and any number of them makes the same runs.
     @Test func theSameSeedGivesTheSameFileWithAnyNumberOfWorkers() throws {
         let folder = try TestSupport.temporaryFolder([:])
         let buggy = "\(Self.python) --bug lock-from-first-failure"
-        let first = try explore(
-            buggy, into: folder, ["--out", folder + "/first.yaml", "--json", folder + "/first.json"])
-        let second = try explore(buggy, into: folder, ["--out", folder + "/second.yaml"])
-        let third = try explore(
-            buggy, into: folder, ["--out", folder + "/third.yaml", "--json", folder + "/third.json", "--jobs", "3"])
-        #expect(first.status == 1 && second.status == 1 && third.status == 1, "\(third.stdout)\(third.stderr)")
-        let one = try String(contentsOfFile: folder + "/first.yaml", encoding: .utf8)
-        #expect(try one == String(contentsOfFile: folder + "/second.yaml", encoding: .utf8))
-        #expect(try one == String(contentsOfFile: folder + "/third.yaml", encoding: .utf8))
+        let first = try LibraryExplore.explore(driver: buggy, logFolder: folder)
+        let second = try LibraryExplore.explore(driver: buggy, logFolder: folder)
+        let third = try LibraryExplore.explore(driver: buggy, jobs: 3, logFolder: folder)
+        let one = try #require(first.counterexample)
+        #expect(one == second.counterexample && one == third.counterexample, "\(third.text)")
         // The same runs tried, to the one that diverged (times aside).
-        func tried(_ file: String) throws -> String {
-            try String(contentsOfFile: folder + file, encoding: .utf8).split(separator: "\n")
-                .filter { !$0.contains("\"milliseconds\"") && !$0.contains("\"file\"") }.joined(separator: "\n")
+        func tried(_ summary: String) -> String {
+            summary.split(separator: "\n").filter { !$0.contains("\"milliseconds\"") && !$0.contains("\"file\"") }
+                .joined(separator: "\n")
         }
-        #expect(try tried("/first.json") == tried("/third.json"))
+        #expect(tried(first.summary) == tried(third.summary))
         // Three workers, three driver processes, each with its own log.
-        let logs = try FileManager.default.contentsOfDirectory(atPath: folder + "/logs")
+        let logs = try FileManager.default.contentsOfDirectory(atPath: folder)
         #expect(logs.filter { $0.contains(".job2.") || $0.contains(".job3.") }.count == 2, "\(logs)")
     }
 
     @Test func aCorrectDriverShowsNoDivergenceAndSaysItIsNoProof() throws {
         let folder = try TestSupport.temporaryFolder([:])
-        let result = try explore(Self.python, into: folder, ["--runs", "60", "--out", folder + "/none.yaml"])
-        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
-        #expect(result.stdout.contains("NO DIVERGENCE FOUND (not a proof): 60 runs, 2400 inputs"))
-        #expect(!FileManager.default.fileExists(atPath: folder + "/none.yaml"))
+        let result = try LibraryExplore.explore(driver: Self.python, runs: 60, logFolder: folder)
+        #expect(!result.diverged && result.counterexample == nil, "\(result.text)")
+        #expect(result.text.contains("NO DIVERGENCE FOUND (not a proof): 60 runs, 2400 inputs"))
     }
 
     @Test func statesOnlyComparesOnlyTheStates() throws {
         let folder = try TestSupport.temporaryFolder([:])
         // The countdown is a second short: a driver seen through its states alone agrees.
         let buggy = "\(Self.python) --bug countdown-off-by-one"
-        let result = try explore(buggy, into: folder, ["--runs", "40", "--keys", "state,states"])
-        #expect(result.status == 0, "\(result.stdout)")
-        let unknown = try explore(buggy, into: folder, ["--keys", "state,colour"])
-        #expect(unknown.status == 2)
-        #expect(unknown.stderr.contains("'colour' is not an observation key of the unlock model"))
-    }
-
-    @Test func badOptionsAreUsageErrors() throws {
-        let folder = try TestSupport.temporaryFolder([:])
-        for (options, message) in [
-            (["explore", "--driver", "x", "--driver", "y"], "explore drives one implementation: give one --driver"),
-            (["explore", "--jobs", "0"], "--jobs takes a whole number from 1 to 64"),
-            (["explore", "--driver", "x", "--seed", "-1"], "--seed takes a whole number"),
-            (["explore", "--driver", "x", "--budget", "soon"], "--budget takes a duration"),
-            (["explore", "--driver", "x", "--depth", "0"], "--depth takes a whole number from 1 to 1000"),
-            (["explore", "--driver", "x", "--runs", "many"], "--runs takes a whole number"),
-        ] {
-            let result = try TestSupport.authspec(options + ["--log-dir", folder + "/logs"])
-            #expect(result.status == 2, "\(options)")
-            #expect(result.stderr.contains(message), "\(options): \(result.stderr)")
-        }
-    }
-
-    /// `--out` never writes over a file explore did not write (a suite's scenario, say): refused
-    /// before anything runs, the file left as it was; its own earlier counterexample it may.
-    @Test func theCounterexampleNeverOverwritesAnotherFile() throws {
-        let scenario = "id: a1\ntitle: t\nspec: [x]\nsteps: [launch]\n"
-        let earlier = "# Found by authspec explore: seed 1, run 2, depth 3; shrunk from 3 steps in 1 tries.\nid: x\n"
-        let folder = try TestSupport.temporaryFolder(["a.yaml": scenario, "earlier.yaml": earlier])
-        let refused = try TestSupport.authspec(["explore", "--runs", "2", "--quiet", "--out", folder + "/a.yaml"])
-        #expect(refused.status == 2 && refused.stderr.contains("is a file explore did not write"), "\(refused.stderr)")
-        #expect(try String(contentsOfFile: folder + "/a.yaml", encoding: .utf8) == scenario)
-        let again = try TestSupport.authspec(["explore", "--runs", "2", "--quiet", "--out", folder + "/earlier.yaml"])
-        #expect(again.status == 0, "\(again.stderr)")
+        let result = try LibraryExplore.explore(driver: buggy, runs: 40, keys: ["state", "states"], logFolder: folder)
+        #expect(!result.diverged, "\(result.text)")
+        #expect(result.text.contains("comparing state, states and the invariants"), "\(result.text)")
     }
 
     /// The shrinker keeps only candidates that fail the same way, and ends at a probe from
@@ -152,10 +117,11 @@ import Testing
 
     /// With no driver, the reference is explored against its own invariants.
     @Test func withNoDriverTheReferenceIsJudgedByItsInvariants() throws {
-        let alone = try TestSupport.authspec(["explore", "--runs", "40", "--seed", "1"])
-        #expect(alone.status == 0, "\(alone.stdout)\(alone.stderr)")
-        #expect(alone.stdout.contains("Exploring the unlock reference alone against its 5 invariants, seed 1"))
-        #expect(alone.stdout.contains("NO DIVERGENCE FOUND (not a proof): 40 runs, 1600 inputs"), "\(alone.stdout)")
+        let folder = try TestSupport.temporaryFolder([:])
+        let alone = try LibraryExplore.explore(driver: nil, runs: 40, logFolder: folder)
+        #expect(!alone.diverged, "\(alone.text)")
+        #expect(alone.text.contains("Exploring the unlock reference alone against its 5 invariants, seed 1"))
+        #expect(alone.text.contains("NO DIVERGENCE FOUND (not a proof): 40 runs, 1600 inputs"), "\(alone.text)")
     }
 
     /// Comparing no key at all, the invariants alone still catch an implementation whose lock

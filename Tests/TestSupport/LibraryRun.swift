@@ -1,5 +1,6 @@
 import Coverage
 import Engine
+import Exploration
 import Foundation
 import Models
 import Reporters
@@ -214,5 +215,61 @@ package struct LibraryTrace {
         }
         let (traces, problems) = try TraceSession.trace(plans, statementsFile: statements)
         return LibraryTrace(traces: traces, problems: problems)
+    }
+}
+
+/// `explore` through the engine: an exploration of one driver (or the reference alone) and
+/// what the command writes of it, in the reporter's words.
+package struct LibraryExplore {
+    package var outcome: ExploreSession.Outcome
+    package var report: ExplorationReport
+    /// The counterexample as the scenario file `--out` holds; nil when nothing diverged.
+    package var counterexample: String?
+    /// What the command prints: the opening, the divergence, the verdict.
+    package var text: String
+    /// The `--json` summary.
+    package var summary: String
+
+    package var diverged: Bool { outcome.found.found != nil }
+
+    package static func explore(
+        driver: String?, model: String = ModelRegistry.defaultModel, seed: UInt64 = 1, runs: Int? = nil,
+        keys: Set<String>? = nil, jobs: Int = 1, logFolder: String, out: String? = nil
+    ) throws -> LibraryExplore {
+        let package = try #require(ModelRegistry.package(named: model))
+        let declaration = package.declaration
+        var options = driver.map { DriverOptions(command: $0, model: declaration) }
+        options?.workingDirectory = TestSupport.root.path
+        options?.stderrLog = logFolder + "/driver-1.stderr.log"
+        var settings = ExplorationSettings(seed: seed)
+        settings.runs = runs
+        let session = ExploreSession(
+            package: package, referenceSettings: try package.resolve(settings: [:]).get(), settings: settings,
+            keys: keys, driver: options, jobs: jobs, stop: { false })
+        var opening = ""
+        var subject: ExploredSubject?
+        var outcome = try session.run(
+            started: { compared, name, version in
+                subject = ExploredSubject(declaration, command: driver, name: name, version: version)
+                opening = ExplorationReport(
+                    model: declaration, settings: settings, keys: keys, subject: subject!,
+                    defaultModel: ModelRegistry.defaultModel
+                ).opening(comparing: compared)
+            }, progress: { _ in })
+        let report = ExplorationReport(
+            model: declaration, settings: settings, keys: keys, subject: try #require(subject),
+            defaultModel: ModelRegistry.defaultModel)
+        var lines = [opening]
+        var counterexample: String?
+        if let found = outcome.found.found {
+            counterexample = report.counterexample(found, reference: &outcome.reference)
+            lines += report.divergence(found)
+        }
+        lines.append(report.verdict(outcome.found, seconds: outcome.seconds, interrupted: false))
+        return LibraryExplore(
+            outcome: outcome, report: report, counterexample: counterexample,
+            text: lines.map { $0 + "\n" }.joined(),
+            summary: report.summary(outcome.found, seconds: outcome.seconds, written: counterexample == nil ? nil : out)
+                .rendered())
     }
 }

@@ -296,4 +296,34 @@ import Testing
             ])
         #expect(implementations?[1]["language"] as? String == "python")
     }
+
+    @Test func exploreOptionsAreUsageErrors() throws {
+        let folder = try TestSupport.temporaryFolder([:])
+        for (options, message) in [
+            (["explore", "--driver", "x", "--driver", "y"], "explore drives one implementation: give one --driver"),
+            (["explore", "--jobs", "0"], "--jobs takes a whole number from 1 to 64"),
+            (["explore", "--driver", "x", "--seed", "-1"], "--seed takes a whole number"),
+            (["explore", "--driver", "x", "--budget", "soon"], "--budget takes a duration"),
+            (["explore", "--driver", "x", "--depth", "0"], "--depth takes a whole number from 1 to 1000"),
+            (["explore", "--driver", "x", "--runs", "many"], "--runs takes a whole number"),
+            (["explore", "--keys", "state,colour"], "'colour' is not an observation key of the unlock model"),
+        ] {
+            let result = try TestSupport.authspec(options + ["--log-dir", folder + "/logs"])
+            #expect(result.status == 2, "\(options)")
+            #expect(result.stderr.contains(message), "\(options): \(result.stderr)")
+        }
+    }
+
+    /// `--out` never writes over a file explore did not write (a suite's scenario, say): refused
+    /// before anything runs, the file left as it was; its own earlier counterexample it may.
+    @Test func theCounterexampleNeverOverwritesAnotherFile() throws {
+        let scenario = "id: a1\ntitle: t\nspec: [x]\nsteps: [launch]\n"
+        let earlier = "# Found by authspec explore: seed 1, run 2, depth 3; shrunk from 3 steps in 1 tries.\nid: x\n"
+        let folder = try TestSupport.temporaryFolder(["a.yaml": scenario, "earlier.yaml": earlier])
+        let refused = try TestSupport.authspec(["explore", "--runs", "2", "--quiet", "--out", folder + "/a.yaml"])
+        #expect(refused.status == 2 && refused.stderr.contains("is a file explore did not write"), "\(refused.stderr)")
+        #expect(try String(contentsOfFile: folder + "/a.yaml", encoding: .utf8) == scenario)
+        let again = try TestSupport.authspec(["explore", "--runs", "2", "--quiet", "--out", folder + "/earlier.yaml"])
+        #expect(again.status == 0, "\(again.stderr)")
+    }
 }

@@ -62,7 +62,7 @@ enum ExploreCommand: Command {
         do {
             outcome = try session.run(
                 started: { compared, name, version in
-                    let subject = Self.subject(model, command: drivers.first?.command, name: name, version: version)
+                    let subject = ExploredSubject(model, command: drivers.first?.command, name: name, version: version)
                     report = ExplorationReport(
                         model: model, settings: exploration, keys: keys, subject: subject,
                         defaultModel: ModelRegistry.defaultModel)
@@ -105,32 +105,10 @@ enum ExploreCommand: Command {
                 return .badInput
             }
         }
-        let tried = report.tried(outcome.found, seconds: outcome.seconds)
-        if let signal = Interruption.signal {
-            Console.out("INTERRUPTED: \(tried)")
-            return ExitCode.interrupted(by: signal)
-        }
-        if outcome.found.found != nil {
-            Console.out("DIVERGENCE: \(tried)")
-            return written == nil ? .badInput : .failures
-        }
-        Console.out("NO DIVERGENCE FOUND (not a proof): \(tried)")
+        Console.out(report.verdict(outcome.found, seconds: outcome.seconds, interrupted: Interruption.signal != nil))
+        if let signal = Interruption.signal { return ExitCode.interrupted(by: signal) }
+        if outcome.found.found != nil { return written == nil ? .badInput : .failures }
         return .success
-    }
-
-    /// What is explored, as the output and the counterexample's header name it.
-    static func subject(_ model: ModelDeclaration, command: String?, name: String?, version: String?)
-        -> ExploredSubject
-    {
-        guard let command, let name else {
-            return ExploredSubject(
-                name: "the \(model.name) reference", command: nil,
-                line:
-                    "No driver: the \(model.name) reference alone, checked against its \(model.invariants.count) invariants"
-            )
-        }
-        return ExploredSubject(
-            name: name, command: command, line: "Driver: \(command) (\(name)\(version.map { " \($0)" } ?? ""))")
     }
 
     static func seed(_ text: String) throws -> UInt64 {
