@@ -53,6 +53,34 @@ package struct FoundScenarios {
         return (banner.joined(separator: "\n") + "\n" + documents.joined(separator: "---\n"), documents.count)
     }
 
+    /// The two comment lines a generated file begins with: how it was made, and not to edit it.
+    package func generationBanner(goal: CoverageGoal, depth: Int, worlds: Int, seed: UInt64, defaultModel: String)
+        -> [String]
+    {
+        [
+            "# Written by authspec generate --cover \(goal.rawValue) --depth \(depth) --worlds \(worlds) --seed \(seed)"
+                + (model.name == defaultModel ? "" : " --model \(model.name)") + ".",
+            "# Expectations are the reference's observations; regenerate rather than edit.",
+        ]
+    }
+
+    /// What `generate` says of its plan: what it covered, then each target not covered with why.
+    package func generationSummary(
+        _ plan: CoverageGenerator.Plan, goal: CoverageGoal, scenarios: Int, depth: Int, seconds: Double
+    ) -> [String] {
+        let steps = plan.sequences.reduce(0) { $0 + $1.probe.steps.count }
+        var lines = [
+            "Covered \(plan.reachable) of \(plan.targets.count) \(goal.rawValue) of the \(model.name) model "
+                + "in \(scenarios) scenarios, \(steps) steps (walked \(plan.states) reference states, "
+                + "\(plan.worlds) worlds, depth \(depth)" + String(format: ", %.1f s", seconds) + ")"
+        ]
+        if !plan.unreachable.isEmpty {
+            lines.append("Not covered:")
+            lines += plan.unreachable.map { "  \($0.target): \($0.reason)" }
+        }
+        return lines
+    }
+
     /// What `check-model` found, in lines: each invariant held or broken (with the shortest
     /// sequence and world that break it), each dead end, the states not reached.
     package func modelCheck(_ report: ModelChecker.Report, depth: Int) -> [String] {

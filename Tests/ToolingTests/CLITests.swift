@@ -326,4 +326,16 @@ import Testing
         let again = try TestSupport.authspec(["explore", "--runs", "2", "--quiet", "--out", folder + "/earlier.yaml"])
         #expect(again.status == 0, "\(again.stderr)")
     }
+
+    @Test func generateUsageErrorsNameTheOption() throws {
+        let missing = try TestSupport.authspec(["generate"])
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("--cover"), "\(missing.stderr)")
+        let wrong = try TestSupport.authspec(["generate", "--cover", "edges"])
+        #expect(wrong.status == 2)
+        #expect(wrong.stderr.contains("--cover takes states, transitions, pairs, requirements, not 'edges'"))
+        let deep = try TestSupport.authspec(["generate", "--cover", "states", "--depth", "99"])
+        #expect(deep.status == 2)
+        #expect(deep.stderr.contains("--depth"), "\(deep.stderr)")
+    }
 }

@@ -1,6 +1,6 @@
 import CommandCatalog
 import CommandLineKit
-import Dispatch
+import Engine
 import Exploration
 import Foundation
 import Models
@@ -47,38 +47,33 @@ enum GenerateCommand: Command {
             }
             requirements = loaded.map { RequirementTarget(id: $0.id, clause: $0.clause) }
         }
-        let settings = (try? package.resolve(settings: [:]).get()) ?? [:]
-        guard var reference = package.makeReference(settings) as? any StateSaving else {
-            throw UsageError(message: "the \(model.name) model's reference cannot save its state: nothing to walk")
-        }
-        let worlds = ProbeGenerator(model: model).worlds(count: count, seed: seed)
-        let generator = CoverageGenerator(model: model, goal: goal, depth: depth, requirements: requirements)
+        let session = GenerateSession(
+            package: package, goal: goal, depth: depth, worlds: count, seed: seed, requirements: requirements)
         Console.out(
-            "Walking the \(model.name) reference: every sequence of up to \(depth) inputs from \(worlds.count) worlds…")
-        let began = DispatchTime.now().uptimeNanoseconds
-        let plan = generator.plan(&reference, worlds: worlds)
-        let seconds = Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9
-
-        var fresh = package.makeReference(settings)
-        let banner = [
-            "# Written by authspec generate --cover \(goal.rawValue) --depth \(depth) --worlds \(count) --seed \(seed)"
-                + (model.name == ModelRegistry.defaultModel ? "" : " --model \(model.name)") + ".",
-            "# Expectations are the reference's observations; regenerate rather than edit.",
-        ]
-        let generated = FoundScenarios(model: model).generated(plan, goal: goal, banner: banner, reference: &fresh)
+            "Walking the \(model.name) reference: every sequence of up to \(depth) inputs from \(max(count, 1)) worlds…"
+        )
+        let walked: (plan: CoverageGenerator.Plan, seconds: Double)
+        do {
+            walked = try session.plan()
+        } catch {
+            throw UsageError(message: error.description)
+        }
+        let found = FoundScenarios(model: model)
+        var fresh = session.reference()
+        let generated = found.generated(
+            walked.plan, goal: goal,
+            banner: found.generationBanner(
+                goal: goal, depth: depth, worlds: count, seed: seed, defaultModel: ModelRegistry.defaultModel),
+            reference: &fresh)
         do {
             try target.write(generated.text)
         } catch {
             throw UsageError(message: "--out: \(error.description)")
         }
-        let steps = plan.sequences.reduce(0) { $0 + $1.probe.steps.count }
-        Console.out(
-            "Covered \(plan.reachable) of \(plan.targets.count) \(goal.rawValue) of the \(model.name) model "
-                + "in \(generated.scenarios) scenarios, \(steps) steps (walked \(plan.states) reference states, "
-                + "\(plan.worlds) worlds, depth \(depth)" + String(format: ", %.1f s", seconds) + ")")
-        if !plan.unreachable.isEmpty {
-            Console.out("Not covered:")
-            for (target, reason) in plan.unreachable { Console.out("  \(target): \(reason)") }
+        for line in found.generationSummary(
+            walked.plan, goal: goal, scenarios: generated.scenarios, depth: depth, seconds: walked.seconds)
+        {
+            Console.out(line)
         }
         Console.out("Written to \(folder)/cover-\(goal.rawValue).yaml")
         return .success
