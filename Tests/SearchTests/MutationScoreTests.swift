@@ -35,17 +35,26 @@ import Testing
         #expect(report.score == "50.0%")
     }
 
-    @Test func theBinaryWritesTheScoreAndTheHoles() throws {
-        let folder = try TestSupport.temporaryFolder([:])
-        let result = try TestSupport.authspec([
-            "mutate", TestSupport.scenariosFolder + "/brief.yaml", "--explore-runs", "3", "--jobs", "2", "--quiet",
-            "--markdown", folder + "/m.md", "--keys", "state,states",
-        ])
-        #expect(result.status == 1, "brief.yaml alone has holes: \(result.stdout)\(result.stderr)")
-        let lines = result.stdout.split(separator: "\n")
+    /// The score and the holes for every key and for a key set, in the reporter's lines and
+    /// Markdown: brief.yaml alone leaves holes.
+    @Test func theReportGivesTheScoreAndTheHoles() throws {
+        let loaded = ScenarioLoader(model: Self.model).load(paths: [TestSupport.scenariosFolder + "/brief.yaml"])
+        let memo = Argon2Memo()
+        var settings = ExplorationSettings(seed: 1, budget: .seconds(3600), depth: 40, replays: 1)
+        settings.runs = 3
+        let analyses = [nil, Set(["state", "states"])].map { keys in
+            MutationReport.Analysis(
+                keys: keys.map { $0.sorted().joined(separator: ", ") } ?? "every key",
+                fates: MutationAnalysis(model: Self.model, keys: keys, jobs: 2, exploration: settings).run(
+                    loaded.scenarios, mutants: UnlockMutants.all(memo: memo),
+                    reference: { ReferenceImplementation(memo: memo) }))
+        }
+        #expect(!analyses[0].holes.isEmpty, "brief.yaml alone has holes")
+        let report = MutationReport(model: Self.model)
+        let lines = report.lines(analyses, holes: false)
         #expect(lines.contains { $0.hasPrefix("every key: score ") })
         #expect(lines.contains { $0.hasPrefix("state, states: score ") })
-        let markdown = try String(contentsOfFile: folder + "/m.md", encoding: .utf8)
+        let markdown = report.markdown(analyses, scenarios: loaded.scenarios.count, explorationRuns: 3, seed: 1)
         #expect(markdown.hasPrefix("# Mutation score: the unlock model's suite"))
         #expect(markdown.contains("| every key |"))
         #expect(markdown.contains("## Holes (every key)"))
