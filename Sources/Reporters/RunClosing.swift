@@ -41,6 +41,15 @@ extension TerminalReporter {
         }
     }
 
+    /// One verdict over the runs of several models: each model's name and whether it passed.
+    package static func modelsVerdict(_ models: [(name: String, passed: Bool)]) -> TerminalLine {
+        let passed = models.allSatisfy(\.passed)
+        let parts = models.map { "\($0.name) \($0.passed ? "passed" : "did not pass")" }
+        return TerminalLine(
+            "\n\(passed ? "PASS" : "FAIL"): \(models.count) models: " + parts.joined(separator: ", "),
+            tone: passed ? .good : .bad)
+    }
+
     /// What the terminal shows after a run's scenarios, from its record alone (so a merged run
     /// shows exactly what the whole run would): each problem with its `file:line` and diff,
     /// then (unless `quiet`) the scenarios that did not pass everywhere, the totals, what was

@@ -145,17 +145,12 @@ import Testing
     /// The suite's folder picks its model through its manifest; asking for another model than
     /// the suite found is one usage error, not an input error per scenario.
     @Test func theManifestPicksTheModelAndAConflictIsAUsageError() throws {
-        let flow = try TestSupport.authspec(["run", "AuthFlow/Scenarios", "--quiet"])
-        #expect(flow.status == 0, "\(flow.stdout)\(flow.stderr)")
+        let folder = try TestSupport.temporaryFolder([:])
+        let flow = try LibraryRun.run(LibraryRun.Options(paths: [Self.folder], logFolder: folder))
+        #expect(flow.severity == .passed, "\(flow.closing())")
+        #expect(flow.outcome.plan.package.name == "auth-flow")
         let count = ScenarioLoader(model: Self.model).load(paths: [Self.folder]).scenarios.count
-        #expect(flow.stdout.contains("PASS: \(count) scenario runs"))
-        let conflict = try TestSupport.authspec(["run", "--model", "auth-flow", "--quiet"])
-        #expect(conflict.status == 2)
-        #expect(
-            conflict.stderr.contains(
-                "--model auth-flow, but the suite found is the unlock model's (authspec.yaml): name the auth-flow suite's scenarios, or leave --model out"
-            ), "\(conflict.stderr)")
-        #expect(!conflict.stderr.contains("input error"))
+        #expect(flow.closing().contains("PASS: \(count) scenario runs"))
     }
 
     /// One `run` over both models' suites: each runs as alone, one verdict for both, and one
@@ -164,27 +159,26 @@ import Testing
         let folder = try TestSupport.temporaryFolder([:])
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let python = "python3 Examples/python/driver.py --argon2-memory-kib 8"
-        let reports = [
-            "--junit", folder + "/r.xml", "--markdown", folder + "/r.md", "--coverage", folder + "/c.md", "--log-dir",
-            folder + "/logs",
-        ]
-        let both = try TestSupport.authspec(
-            ["run", "Scenarios", "AuthFlow/Scenarios", "--quiet", "--driver", python] + reports)
-        #expect(both.status == 0, "\(both.stdout)\(both.stderr)")
-        #expect(both.stdout.contains("== The unlock model: Scenarios"))
-        #expect(both.stdout.contains("== The auth-flow model: AuthFlow/Scenarios"))
-        #expect(both.stdout.hasSuffix("PASS: 2 models: unlock passed, auth-flow passed\n"), "\(both.stdout)")
-        let junit = try String(contentsOfFile: folder + "/r.xml", encoding: .utf8)
+        func run(_ driver: String) throws -> LibraryRun {
+            try LibraryRun.run(
+                LibraryRun.Options(
+                    paths: [TestSupport.scenariosFolder, Self.folder], drivers: [driver], logFolder: folder + "/logs"))
+        }
+        let both = try run(python)
+        #expect(both.severity == .passed, "\(both.closing())")
+        #expect(both.outcomes.map(\.plan.package.name) == ["unlock", "auth-flow"])
+        #expect(both.closing().hasSuffix("PASS: 2 models: unlock passed, auth-flow passed\n"), "\(both.closing())")
+        let junit = both.report(.junit)
         let unlockCount = TestSupport.suiteSize
         let flowCount = ScenarioLoader(model: Self.model).load(paths: [Self.folder]).scenarios.count
         #expect(junit.contains("<testsuite name=\"python-example (unlock)\" tests=\"\(unlockCount)\" failures=\"0\""))
         #expect(junit.contains("<testsuite name=\"python-example (auth-flow)\" tests=\"\(flowCount)\" failures=\"0\""))
         #expect(junit.contains("<testsuites name=\"authspec\" tests=\"\(unlockCount + flowCount)\""))
-        let markdown = try String(contentsOfFile: folder + "/r.md", encoding: .utf8)
+        let markdown = both.report(.markdown)
         #expect(markdown.hasPrefix("**PASS: 2 models: the unlock model passed, the auth-flow model passed**"))
         #expect(markdown.contains("# authspec results: the unlock model\n"))
         #expect(markdown.contains("# authspec results: the auth-flow model\n"))
-        let coverage = try String(contentsOfFile: folder + "/c.md", encoding: .utf8)
+        let coverage = both.report(.coverage)
         #expect(
             coverage.contains("# State coverage: the unlock model")
                 && coverage.contains("# State coverage: the auth-flow model"))
@@ -192,17 +186,9 @@ import Testing
         #expect(logs == ["auth-flow-driver-1.stderr.log", "unlock-driver-1.stderr.log"])
 
         // A bug in one model's part fails the whole run, and says which model.
-        let bug = try TestSupport.authspec(
-            ["run", "Scenarios", "AuthFlow/Scenarios", "--quiet", "--driver", python + " --bug cancel-shows-error"]
-                + reports)
-        #expect(bug.status == 1)
-        #expect(bug.stdout.hasSuffix("FAIL: 2 models: unlock passed, auth-flow did not pass\n"), "\(bug.stdout)")
-
-        // Results JSON are one model's: asked for with both, a usage error before anything runs.
-        let json = try TestSupport.authspec(["run", "Scenarios", "AuthFlow/Scenarios", "--json", folder + "/r.json"])
-        #expect(json.status == 2)
-        #expect(json.stderr.contains("--json belongs to one model's run, and these paths hold suites of 2 models"))
-        #expect(!FileManager.default.fileExists(atPath: folder + "/r.json"))
+        let bug = try run(python + " --bug cancel-shows-error")
+        #expect(bug.severity == .failed)
+        #expect(bug.closing().hasSuffix("FAIL: 2 models: unlock passed, auth-flow did not pass\n"), "\(bug.closing())")
     }
 
     /// `spec check` reads UIF-AUTH-001's §2 flowchart and §5.1 diagram against the flow: the
@@ -211,29 +197,29 @@ import Testing
     /// event names are disagreements, as in the unlock model's check.
     @Test func specCheckReadsTheFlowchartAgainstTheFlow() throws {
         let document = TestSupport.shared.appendingPathComponent("spec/001_76466166adadd7f5.txt").path
-        let result = try TestSupport.authspec(["spec", "check", document, "--manifest", "AuthFlow/authspec.yaml"])
-        #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
-        #expect(result.stdout.contains("against the auth-flow model"))
-        #expect(result.stdout.contains("compared §2 flowchart (line 27), §5.1 stateDiagram-v2 (line 216)"))
-        #expect(result.stdout.contains(":233: error: conflict: PINError → Login"))
-        #expect(result.stdout.contains(":64: note: recorded disagreement:") && result.stdout.contains("(INT-AF-001)"))
-        #expect(result.stdout.contains(":59: note: recorded disagreement:") && result.stdout.contains("(INT-AF-006)"))
+        let result = try LibrarySpecCheck.check([document], model: "auth-flow")
+        #expect(result.counts.disagreements > 0, "\(result.text)")
+        #expect(result.text.contains("against the auth-flow model"))
+        #expect(result.text.contains("compared §2 flowchart (line 27), §5.1 stateDiagram-v2 (line 216)"))
+        #expect(result.text.contains(":233: error: conflict: PINError → Login"))
+        #expect(result.text.contains(":64: note: recorded disagreement:") && result.text.contains("(INT-AF-001)"))
+        #expect(result.text.contains(":59: note: recorded disagreement:") && result.text.contains("(INT-AF-006)"))
         // A recorded reading is a note beside the finding on its line, never in its place.
-        #expect(result.stdout.contains(":64: error: not in the model: Carousel → CheckingSession"))
+        #expect(result.text.contains(":64: error: not in the model: Carousel → CheckingSession"))
         #expect(
-            result.stdout.hasSuffix(
+            result.text.hasSuffix(
                 "5 disagreements, 15 warnings, 22 recorded disagreements (read, each with its reading)\n"))
         // §11.2's screen_view "biometric" and biometric_fallback against SCR-AUTH-006's names (INT-028),
         // the flow's own events agreeing with the document.
-        #expect(result.stdout.contains(":431: error: rule table: analytics events, screen_view event"))
-        #expect(result.stdout.contains(":440: error: rule table: analytics events, biometric_fallback event"))
-        #expect(!result.stdout.contains("login_success event") && !result.stdout.contains("mfa_error event"))
+        #expect(result.text.contains(":431: error: rule table: analytics events, screen_view event"))
+        #expect(result.text.contains(":440: error: rule table: analytics events, biometric_fallback event"))
+        #expect(!result.text.contains("login_success event") && !result.text.contains("mfa_error event"))
         // §6.1's 100 ms from the prompt to the Dashboard, against the Success screen's 0.5 s (INT-027),
         // as the unlock model's check says too.
-        #expect(result.stdout.contains(":260: error: rule table: hand-over delay"))
+        #expect(result.text.contains(":260: error: rule table: hand-over delay"))
         // The flow's timers as the document writes them: the splash's 1500 ms, the MFA screen's 5 min.
-        #expect(result.stdout.contains("flow timers rows: 2"))
-        #expect(!result.stdout.contains("rule table: flow timers"))
+        #expect(result.text.contains("flow timers rows: 2"))
+        #expect(!result.text.contains("rule table: flow timers"))
     }
 
     /// Reports/auth-flow/mutation.md is the current suite's: its counts, and a score of at least
@@ -290,23 +276,20 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let python = "python3 Examples/python/driver.py --argon2-memory-kib 8"
         let file = folder + "/found.yaml"
-        let found = try TestSupport.authspec([
-            "explore", "--model", "auth-flow", "--driver", python + " --bug cancel-shows-error", "--seed", "2",
-            "--runs", "200", "--out", file, "--log-dir", folder + "/logs",
-        ])
-        #expect(found.status == 1, "\(found.stdout)\(found.stderr)")
-        let text = try String(contentsOfFile: file, encoding: .utf8)
+        let found = try LibraryExplore.explore(
+            driver: python + " --bug cancel-shows-error", model: "auth-flow", seed: 2, runs: 200,
+            logFolder: folder + "/logs")
+        let text = try #require(found.counterexample, "\(found.text)")
+        try text.write(toFile: file, atomically: true, encoding: .utf8)
         #expect(text.contains("\nmodel: auth-flow\n"))
         #expect(text.contains("# Reproduce: authspec explore --model auth-flow --driver"))
-        let buggy = try TestSupport.authspec([
-            "run", file, "--model", "auth-flow", "--quiet", "--driver", python + " --bug cancel-shows-error",
-            "--log-dir", folder + "/logs",
-        ])
-        #expect(buggy.status == 1, "\(buggy.stdout)\(buggy.stderr)")
-        let correct = try TestSupport.authspec([
-            "run", file, "--model", "auth-flow", "--quiet", "--driver", python, "--log-dir", folder + "/logs",
-        ])
-        #expect(correct.status == 0, "\(correct.stdout)\(correct.stderr)")
+        func run(_ driver: String) throws -> RunSeverity {
+            try LibraryRun.run(
+                LibraryRun.Options(paths: [file], model: "auth-flow", drivers: [driver], logFolder: folder + "/logs")
+            ).severity
+        }
+        #expect(try run(python + " --bug cancel-shows-error") == .failed)
+        #expect(try run(python) == .passed)
     }
 
     /// An arrow spec check cannot take apart (chained, `A --> B --> C`) is said and counted, never
@@ -319,13 +302,11 @@ import Testing
         #expect(chained != original)
         let folder = try TestSupport.temporaryFolder(["uif.txt": chained])
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let result = try TestSupport.authspec([
-            "spec", "check", folder + "/uif.txt", "--manifest", "AuthFlow/authspec.yaml",
-        ])
-        #expect(result.status == 1)
+        let result = try LibrarySpecCheck.check([folder + "/uif.txt"], model: "auth-flow")
+        #expect(result.counts.disagreements > 0)
         #expect(
-            result.stdout.contains(
+            result.text.contains(
                 "uif.txt:56: error: arrow not read: cannot read \"COLD --> SPLASH --> FIRST\" (one arrow per statement, such as A --> B or A -->|label| B): not compared"
-            ), "\(result.stdout)")
+            ), "\(result.text)")
     }
 }

@@ -83,6 +83,11 @@ package struct LibraryRun {
                 quiet: quiet, elapsed: nil
             ) { text += $0.text + "\n" }
         }
+        if outcomes.count > 1 {
+            text +=
+                TerminalReporter.modelsVerdict(outcomes.map { ($0.plan.package.name, $0.severity == .passed) }).text
+                + "\n"
+        }
         return text
     }
 

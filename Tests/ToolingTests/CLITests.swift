@@ -62,6 +62,22 @@ import Testing
         #expect(tooSmall.stderr.contains("--markdown-max-bytes takes a whole number of bytes from 2048, not '100'"))
         let depth = try TestSupport.authspec(["check-model", "--depth", "99"])
         #expect(depth.status == 2 && depth.stderr.contains("--depth takes a whole number from 1 to 12, not '99'"))
+        // A model the suite found is not: one usage error, not an input error per scenario.
+        let conflict = try TestSupport.authspec(["run", "--model", "auth-flow", "--quiet"])
+        #expect(conflict.status == 2)
+        #expect(
+            conflict.stderr.contains(
+                "--model auth-flow, but the suite found is the unlock model's (authspec.yaml): name the auth-flow suite's scenarios, or leave --model out"
+            ), "\(conflict.stderr)")
+        #expect(!conflict.stderr.contains("input error"))
+        // Results JSON are one model's: asked for with both, a usage error before anything runs.
+        let jsonFolder = try TestSupport.temporaryFolder([:])
+        let json = try TestSupport.authspec([
+            "run", "Scenarios", "AuthFlow/Scenarios", "--json", jsonFolder + "/r.json",
+        ])
+        #expect(json.status == 2)
+        #expect(json.stderr.contains("--json belongs to one model's run, and these paths hold suites of 2 models"))
+        #expect(!FileManager.default.fileExists(atPath: jsonFolder + "/r.json"))
         let profile = try TestSupport.authspec(["run", "--quiet", "--profile", "most"])
         #expect(profile.status == 2)
         #expect(profile.stderr.contains("--profile takes minimal, standard, full (the unlock model's), not 'most'"))

@@ -70,11 +70,8 @@ enum RunCommand: Command {
             if arguments.flag("update-baseline") { try updateBaselines(outcome) }
         }
         if outcomes.count > 1 {
-            let passed = outcomes.allSatisfy { $0.severity == .passed }
-            let parts = outcomes.map { "\($0.plan.package.name) \($0.severity == .passed ? "passed" : "did not pass")" }
             Console.out(
-                "\n\(passed ? "PASS" : "FAIL"): \(outcomes.count) models: " + parts.joined(separator: ", "),
-                style: passed ? .good : .bad)
+                TerminalReporter.modelsVerdict(outcomes.map { ($0.plan.package.name, $0.severity == .passed) }))
         }
         let documents = RunDocuments(
             outcomes.map {
