@@ -1,6 +1,7 @@
 import AuthSpecTestSupport
 import DriverKit
 import DriverProtocol
+import Engine
 import Foundation
 import ReferenceMachine
 import Runner
@@ -137,9 +138,13 @@ struct KitReference: DriverImplementation {
     @Test func swiftKitServesTheModelTheHandshakeAsksFor() throws {
         let executable = TestSupport.binary.deletingLastPathComponent().appendingPathComponent("reference-driver")
         try #require(FileManager.default.isExecutableFile(atPath: executable.path))
-        let flow = try TestSupport.authspec(["run", "AuthFlow/Scenarios", "--quiet", "--driver", executable.path])
-        #expect(flow.status == 0, "\(flow.stdout)\(flow.stderr)")
-        #expect(flow.stdout.contains("on 2 implementations"))
+        let logs = try TestSupport.temporaryFolder([:])
+        let flow = try LibraryRun.run(
+            LibraryRun.Options(
+                paths: [TestSupport.root.appendingPathComponent("AuthFlow/Scenarios").path], drivers: [executable.path],
+                logFolder: logs))
+        #expect(flow.severity == .passed, "\(flow.closing())")
+        #expect(flow.closing().contains("on 2 implementations"))
         var lines = [#"{"id":0,"type":"hello","versions":[1],"model":"turnstile"}"#]
         var replies: [String] = []
         DriverHost.serve(

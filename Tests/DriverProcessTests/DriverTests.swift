@@ -1,5 +1,6 @@
 import AuthSpecTestSupport
 import DriverProtocol
+import Engine
 import Foundation
 import Runner
 import SpecModel
@@ -56,8 +57,7 @@ import Testing
     }
 }
 
-/// The runner against drivers that misbehave, each through a real subprocess and the built
-/// binary: the faulty scenario ends errored with a clear message, the rest of the suite runs,
+/// The runner against drivers that misbehave, each through a real subprocess: the faulty scenario ends errored with a clear message, the rest of the suite runs,
 /// and the results file is whole.
 @Suite(.serialized) struct DriverFaultTests {
     static let faulty = "python3 Tests/Fixtures/drivers/faulty_driver.py"
@@ -83,18 +83,19 @@ import Testing
         }
     }
 
-    func run(_ driverArguments: String, extra: [String] = []) throws -> Outcome {
+    func run(_ driverArguments: String, _ change: @escaping @Sendable (inout DriverOptions) -> Void = { _ in })
+        throws -> Outcome
+    {
         let folder = try TestSupport.temporaryFolder([:])
-        let json = "\(folder)/results.json"
-        let result = try TestSupport.authspec(
-            [
-                "run", "--id", "brief-*", "--quiet", "--json", json, "--log-dir", folder, "--driver",
-                "\(Self.faulty) \(driverArguments)",
-            ] + extra)
-        let document =
-            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any]
-            ?? [:]
-        return Outcome(status: result.status, stdout: result.stdout, document: document)
+        var options = LibraryRun.Options(
+            paths: [TestSupport.scenariosFolder], drivers: ["\(Self.faulty) \(driverArguments)"], logFolder: folder)
+        options.ids = ["brief-*"]
+        options.driver = change
+        let result = try LibraryRun.run(options)
+        let document = try JSONSerialization.jsonObject(with: Data(result.report(.json).utf8)) as? [String: Any] ?? [:]
+        return Outcome(
+            status: result.severity == .passed ? 0 : result.severity == .failed ? 1 : 2, stdout: result.closing(),
+            document: document)
     }
 
     /// One scenario errored with `message`, the six others passed.
@@ -121,7 +122,7 @@ import Testing
     }
 
     @Test func restartBudgetIsEnforced() throws {
-        let outcome = try run("--fault crash --scenario \(Self.target) --at-input 2", extra: ["--restart-budget", "0"])
+        let outcome = try run("--fault crash --scenario \(Self.target) --at-input 2", { $0.restartBudget = 0 })
         #expect(outcome.status == 1)
         let outcomes = outcome.outcomes(of: 1)
         // Scenarios run in file order; the ones after the crash cannot restart the driver.
@@ -139,7 +140,7 @@ import Testing
 
     @Test func hangIsTimedOutAndKilled() throws {
         let started = ContinuousClock.now
-        let outcome = try run("--fault hang --scenario \(Self.target) --at-input 2", extra: ["--step-timeout", "1s"])
+        let outcome = try run("--fault hang --scenario \(Self.target) --at-input 2", { $0.stepTimeout = .seconds(1) })
         expectOnlyTheTargetErrored(
             outcome, message: "timed out after 1.0 seconds waiting for the reply to input 'biometric: cancel'")
         #expect(ContinuousClock.now - started < .seconds(20))
@@ -149,7 +150,7 @@ import Testing
         expectOnlyTheTargetErrored(
             try run(
                 "--fault late-reply --seconds 2 --scenario \(Self.target) --at-input 2",
-                extra: ["--step-timeout", "1s"]),
+                { $0.stepTimeout = .seconds(1) }),
             message: "timed out after 1.0 seconds")
     }
 
@@ -212,30 +213,31 @@ import Testing
     }
 
     @Test func slowStartWithinTheHandshakeTimeoutPasses() throws {
-        let outcome = try run("--fault slow-start --seconds 2", extra: ["--handshake-timeout", "10s"])
+        let outcome = try run("--fault slow-start --seconds 2", { $0.handshakeTimeout = .seconds(10) })
         #expect(outcome.status == 0)
         #expect(outcome.outcomes(of: 1).values.allSatisfy { $0 == "passed" })
     }
 
     @Test func slowStartBeyondTheHandshakeTimeoutIsBroken() throws {
-        let outcome = try run("--fault slow-start --seconds 3", extra: ["--handshake-timeout", "1s"])
+        let outcome = try run("--fault slow-start --seconds 3", { $0.handshakeTimeout = .seconds(1) })
         #expect(outcome.status == 1)
         #expect((outcome.document["implementations"] as? [[String: Any]])?[1]["verdict"] as? String == "broken")
     }
 
     @Test func stderrFloodIsDrainedIntoTheLog() throws {
         let folder = try TestSupport.temporaryFolder([:])
-        let result = try TestSupport.authspec([
-            "run", "--id", "brief-*", "--quiet", "--log-dir", folder,
-            "--driver", "\(Self.faulty) --fault stderr-flood --scenario \(Self.target) --at-input 2",
-        ])
-        #expect(result.status == 0, "\(result.stdout)")
+        var options = LibraryRun.Options(
+            paths: [TestSupport.scenariosFolder],
+            drivers: ["\(Self.faulty) --fault stderr-flood --scenario \(Self.target) --at-input 2"], logFolder: folder)
+        options.ids = ["brief-*"]
+        let result = try LibraryRun.run(options)
+        #expect(result.severity == .passed, "\(result.closing())")
         let log = try FileManager.default.attributesOfItem(atPath: "\(folder)/driver-1.stderr.log")[.size] as? Int ?? 0
         #expect(log >= 5_000_000)
     }
 
     @Test func freshProcessPerScenario() throws {
-        let outcome = try run("--fault stderr-flood --scenario none", extra: ["--driver-mode", "fresh"])
+        let outcome = try run("--fault stderr-flood --scenario none", { $0.freshProcessPerScenario = true })
         #expect(outcome.status == 0)
         #expect(outcome.outcomes(of: 1).values.allSatisfy { $0 == "passed" })
     }

@@ -35,6 +35,8 @@ package struct LibraryRun {
         package var validateProtocol = false
         /// The drivers' own state names → the model's (`--state-map`).
         package var stateMap: [String: String] = [:]
+        /// Timeouts, restart budget, a fresh process per scenario: the driver options' own.
+        package var driver: @Sendable (inout DriverOptions) -> Void = { _ in }
         package var today = "2026-12-01"
 
         package init(paths: [String], model: String? = nil, drivers: [String] = [], logFolder: String) {
@@ -135,6 +137,7 @@ package struct LibraryRun {
                 driver.workingDirectory = TestSupport.root.path
                 driver.validateProtocol = options.validateProtocol
                 driver.stateMap = options.stateMap
+                options.driver(&driver)
                 let prefix = suites.count > 1 ? package.name + "-" : ""
                 driver.stderrLog = "\(options.logFolder)/\(prefix)driver-\(index + 1).stderr.log"
                 return driver
