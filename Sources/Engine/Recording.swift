@@ -7,8 +7,8 @@ import SpecModel
 /// written in flow style are first written one a line. What is written loads and passes, or
 /// nothing is.
 package enum Recording {
-    /// Why nothing is written: each a value, worded by the command line.
-    package enum Refusal: Error {
+    /// Why nothing is written: each a value, with its words.
+    package enum Refusal: Error, CustomStringConvertible {
         case doesNotLoad([Diagnostic])
         /// Steps in flow style that cannot be written one a line, and why.
         case cannotRewrite(String)
@@ -17,6 +17,19 @@ package enum Recording {
         case cannotRecord(String)
         /// A bug of the recorder's, not the file's: what it would write does not load or pass.
         case wouldNotPass(String)
+
+        package var description: String {
+            switch self {
+            case .doesNotLoad(let diagnostics): return diagnostics.map(\.description).joined(separator: "\n")
+            case .cannotRewrite(let why): return "\(why); nothing written"
+            case .rewrittenDoesNotLoad(let diagnostic):
+                return "record: the steps written one a line do not load (\(diagnostic.description)); nothing written"
+            case .referenceCannotRun(let scenario, let why):
+                return "\(scenario.location): the reference could not run '\(scenario.id)': \(why)"
+            case .cannotRecord(let why): return why
+            case .wouldNotPass(let what): return "record: the recorded file would not pass (\(what)); nothing written"
+            }
+        }
     }
 
     /// The file as recorded, and how many steps of how many scenarios were (none: nothing to record).

@@ -78,6 +78,7 @@ import Testing
         #expect(json.status == 2)
         #expect(json.stderr.contains("--json belongs to one model's run, and these paths hold suites of 2 models"))
         #expect(!FileManager.default.fileExists(atPath: jsonFolder + "/r.json"))
+        #expect(try TestSupport.authspec(["model", "--format", "dot"]).status == 2)
         let profile = try TestSupport.authspec(["run", "--quiet", "--profile", "most"])
         #expect(profile.status == 2)
         #expect(profile.stderr.contains("--profile takes minimal, standard, full (the unlock model's), not 'most'"))

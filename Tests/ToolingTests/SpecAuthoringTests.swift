@@ -2,6 +2,7 @@ import AuthSpecTestSupport
 import Engine
 import Foundation
 import ReferenceMachine
+import Reporters
 import SpecCheck
 import SpecModel
 import Testing
@@ -242,31 +243,37 @@ import Testing
         #expect(out.contains("scenarios that rest on it: " + scenarios.map(\.id).joined(separator: ", ")))
     }
 
+    /// What lint reports of a suite: each expectation the reference contradicts, at its step;
+    /// a file that does not load, at its line and column.
     @Test func lintReportsContradictionsAtTheStep() throws {
-        let clean = try TestSupport.authspec(["lint"])
-        #expect(clean.status == 0)
-        #expect(
-            clean.stdout.contains(
-                "lint: \(TestSupport.suite().scenarios.count) scenarios in \(TestSupport.suiteFiles) files, 0 input errors, 0 contradicting the reference, 0 requirements uncovered ("
-            ))
+        func lint(_ folder: String) throws -> (contradictions: [String], diagnostics: [String]) {
+            let run = try LibraryRun.run(LibraryRun.Options(paths: [folder], logFolder: folder))
+            return (
+                Contradictions.lines(run.outcome.run.allRecords, model: TestSupport.model),
+                run.diagnostics.map(\.description)
+            )
+        }
+        let clean = try lint(TestSupport.scenariosFolder)
+        #expect(clean.contradictions.isEmpty && clean.diagnostics.isEmpty, "\(clean)")
         let folder = try TestSupport.temporaryFolder([
             "a.yaml":
                 "id: wrong\ntitle: t\nspec: [\"SCR-AUTH-006 §6.1.2\"]\ngiven: {pin_failures: 4, biometric_enabled: false}\nsteps:\n  - launch\n  - enter_pin: \"0000\"\n    expect: {state: PINInput}\n",
             "b.yaml":
                 "id: fine\ntitle: t\nspec: [\"SCR-AUTH-006 §5.1\"]\nsteps:\n  - launch:\n    expect: {state: BiometricPrompt}\n",
         ])
-        let result = try TestSupport.authspec(["lint", folder])
-        #expect(result.status == 1)
         #expect(
-            result.stdout.contains(
+            try lint(folder).contradictions == [
                 "\(folder)/a.yaml:7:5: error: 'wrong' contradicts the reference at step 2 (enter_pin: \"0000\"): expected state \"PINInput\", the reference gives \"PINBlocked\""
-            ))
+            ])
         let broken = try TestSupport.temporaryFolder([
             "c.yaml": "id: x\ntitle: t\nspec: [\"SCR-AUTH-006 §5.1\"]\nsteps: [lanch]\n"
         ])
-        let bad = try TestSupport.authspec(["lint", broken])
-        #expect(bad.status == 2)
-        #expect(bad.stdout.contains("\(broken)/c.yaml:4:9: error: unknown input 'lanch' (did you mean 'launch'?)"))
+        let diagnostics = try lint(broken).diagnostics
+        #expect(
+            diagnostics.contains {
+                $0.hasPrefix("\(broken)/c.yaml:4:9: error: unknown input 'lanch' (did you mean 'launch'?)\n")
+            },
+            "\(diagnostics)")
     }
 
     static let unrecorded = """
@@ -296,10 +303,9 @@ import Testing
     @Test func recordRoundTrip() throws {
         let folder = try TestSupport.temporaryFolder(["s.yaml": Self.unrecorded])
         let recorded = "\(folder)/recorded.yaml"
-        let record = try TestSupport.authspec(["record", "\(folder)/s.yaml", "--output", recorded])
-        #expect(record.status == 0, "\(record.stderr)")
-        #expect(record.stderr.contains("record: 4 steps in 2 scenarios recorded into \(recorded)"))
-        let text = try String(contentsOfFile: recorded, encoding: .utf8)
+        let record = try Self.record("\(folder)/s.yaml", into: recorded)
+        #expect(record.steps == 4 && record.scenarios == 2)
+        let text = record.text
         // Steps written as `- launch` become `- launch:` with an expect block; the marked step's
         // `record: true` is replaced; everything else is as written.
         #expect(text.contains("  - launch:\n    expect:\n      state: PINInput\n"))
@@ -312,9 +318,9 @@ import Testing
             !$0.contains("launch") && !$0.contains("record: true")
         }
         for line in untouched { #expect(text.contains(line), "lost: \(line)") }
-        let run = try TestSupport.authspec(["run", recorded])
-        #expect(run.status == 0)
-        #expect(run.stdout.contains("2 scenarios against reference: 2 passed"))
+        let run = try LibraryRun.run(LibraryRun.Options(paths: [recorded], logFolder: folder))
+        #expect(run.severity == .passed)
+        #expect(run.closing(quiet: false).contains("2 scenarios against reference: 2 passed"))
         let lint = try TestSupport.execute(URL(fileURLWithPath: "/usr/bin/env"), ["yamllint", recorded])
         #expect(lint.status == 0, "yamllint: \(lint.stdout)")
     }
@@ -348,12 +354,10 @@ import Testing
             ("mapping", ["  - launch:\n    expect:\n", "  - biometric: cancel\n    expect:\n"]),
         ] {
             let out = "\(folder)/\(file)-recorded.yaml"
-            let record = try TestSupport.authspec(["record", "\(folder)/\(file).yaml", "--output", out])
-            #expect(record.status == 0, "\(file): \(record.stderr)")
-            let text = try String(contentsOfFile: out, encoding: .utf8)
+            let text = try Self.record("\(folder)/\(file).yaml", into: out).text
             for step in steps { #expect(text.contains(step), "\(file): \(text)") }
-            let run = try TestSupport.authspec(["run", out, "--quiet"])
-            #expect(run.status == 0, "\(file): \(run.stdout)")
+            let run = try LibraryRun.run(LibraryRun.Options(paths: [out], logFolder: folder))
+            #expect(run.severity == .passed, "\(file): \(run.closing())")
         }
         let mapping = try String(contentsOfFile: "\(folder)/mapping-recorded.yaml", encoding: .utf8)
         #expect(mapping.contains("  - biometric: cancel\n    expect:\n      state: PINInput\n"))
@@ -366,25 +370,43 @@ import Testing
             "both.yaml":
                 "id: b\ntitle: t\nspec: [\"SCR-AUTH-006 §5.1\"]\nsteps:\n  - launch:\n    record: true\n    expect: {state: Login}\n",
         ])
-        let flow = try TestSupport.authspec(["record", "\(folder)/flow.yaml"])
-        #expect(flow.status == 2)
+        let flow = try Self.refusal(recording: "\(folder)/flow.yaml")
         #expect(
-            flow.stderr.contains(
+            flow.contains(
                 "\(folder)/flow.yaml:5:5: record needs a block-style step (one key per line), not a flow mapping that goes on past its line"
-            ), "\(flow.stderr)")
-        let both = try TestSupport.authspec(["record", "\(folder)/both.yaml"])
-        #expect(both.status == 2)
-        #expect(both.stderr.contains("\(folder)/both.yaml:7:5: error: a step to record has no expect of its own"))
+            ), "\(flow)")
+        let both = try Self.refusal(recording: "\(folder)/both.yaml")
+        #expect(both.contains("\(folder)/both.yaml:7:5: error: a step to record has no expect of its own"))
     }
 
     @Test func modelIsExportedAsJSONAndMermaid() throws {
-        let json = try TestSupport.authspec(["model", "--format", "json"])
-        #expect(json.status == 0)
-        let document = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        let document =
+            try JSONSerialization.jsonObject(with: Data(ModelExport.json(TestSupport.model).utf8)) as? [String: Any]
         #expect((document?["states"] as? [Any])?.count == TestSupport.model.states.count)
         #expect((document?["transitions"] as? [Any])?.count == TestSupport.model.transitions.count)
-        let mermaid = try TestSupport.authspec(["model", "--format", "mermaid"])
-        #expect(MermaidCheck.problems(in: mermaid.stdout.trimmingCharacters(in: .newlines)).isEmpty)
-        #expect(try TestSupport.authspec(["model", "--format", "dot"]).status == 2)
+        let mermaid = ModelExport.mermaid(TestSupport.model)
+        #expect(MermaidCheck.problems(in: mermaid.trimmingCharacters(in: .newlines)).isEmpty)
+    }
+
+    /// `record` of `file` through the engine, written into `output`.
+    static func record(_ file: String, into output: String) throws -> Recording.Recorded {
+        let recorded = try Recording.record(
+            try String(contentsOfFile: file, encoding: .utf8), file: file, package: UnlockPackage.package,
+            allKeys: false)
+        try recorded.text.write(toFile: output, atomically: true, encoding: .utf8)
+        return recorded
+    }
+
+    /// The words of `record`'s refusal of `file`; none is a failure of the test.
+    static func refusal(recording file: String) throws -> String {
+        do {
+            _ = try Recording.record(
+                try String(contentsOfFile: file, encoding: .utf8), file: file, package: UnlockPackage.package,
+                allKeys: false)
+            Issue.record("\(file) was recorded")
+            return ""
+        } catch let refusal as Recording.Refusal {
+            return refusal.description
+        }
     }
 }

@@ -30,7 +30,7 @@ enum RecordCommand: Command {
         do {
             recorded = try Recording.record(text, file: file, package: package, allKeys: arguments.flag("all-keys"))
         } catch {
-            throw InputError(message: message(error))
+            throw InputError(message: error.description)
         }
         guard recorded.scenarios > 0 else {
             Console.error(
@@ -46,19 +46,5 @@ enum RecordCommand: Command {
             Console.out(recorded.text.hasSuffix("\n") ? String(recorded.text.dropLast()) : recorded.text)
         }
         return .success
-    }
-
-    /// A refusal in words.
-    static func message(_ refusal: Recording.Refusal) -> String {
-        switch refusal {
-        case .doesNotLoad(let diagnostics): return diagnostics.map(\.description).joined(separator: "\n")
-        case .cannotRewrite(let why): return "\(why); nothing written"
-        case .rewrittenDoesNotLoad(let diagnostic):
-            return "record: the steps written one a line do not load (\(diagnostic.description)); nothing written"
-        case .referenceCannotRun(let scenario, let why):
-            return "\(scenario.location): the reference could not run '\(scenario.id)': \(why)"
-        case .cannotRecord(let why): return why
-        case .wouldNotPass(let what): return "record: the recorded file would not pass (\(what)); nothing written"
-        }
     }
 }
