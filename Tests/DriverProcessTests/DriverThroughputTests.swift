@@ -1,5 +1,6 @@
 import AuthSpecTestSupport
 import DriverProtocol
+import Engine
 import Foundation
 import SpecModel
 import SubprocessDriver
@@ -86,11 +87,11 @@ import Testing
     /// The do-nothing driver speaks the protocol, but `authspec doctor` does not call a driver
     /// that observes nothing a working one.
     @Test func doctorSaysTheDoNothingDriverObservesNothing() throws {
-        let result = try TestSupport.authspec(["doctor", "--driver", Self.doNothingDriver])
-        #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
-        #expect(result.stdout.contains("do-nothing 1 (c), protocol 1"))
-        #expect(result.stdout.contains("  ✗ it declares no observations\n"), "\(result.stdout)")
-        #expect(!result.stdout.contains("The driver works."))
+        let result = try LibraryDoctor.check(Self.doNothingDriver)
+        #expect(result.verdict != .works(suiteRan: true), "\(result.text)")
+        #expect(result.text.contains("do-nothing 1 (c), protocol 1"))
+        #expect(result.text.contains("  ✗ it declares no observations\n"), "\(result.text)")
+        #expect(!result.text.contains("The driver works."))
     }
 
     /// Every message of the suite through the do-nothing driver is schema-valid; no scenario
@@ -99,23 +100,24 @@ import Testing
         let logs = try TestSupport.temporaryFolder([:])
         defer { try? FileManager.default.removeItem(atPath: logs) }
         for profile in ["full", "minimal"] {
-            let result = try TestSupport.authspec([
-                "run", "--validate-protocol", "--log-dir", logs, "--profile", profile, "--driver",
-                Self.doNothingDriver,
-            ])
-            #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+            var options = LibraryRun.Options(
+                paths: [TestSupport.scenariosFolder], drivers: [Self.doNothingDriver], logFolder: logs)
+            options.validateProtocol = true
+            options.profile = profile
+            let run = try LibraryRun.run(options)
+            #expect(run.severity == .failed, "\(run.closing())")
+            let text = run.closing(quiet: false)
             #expect(
-                result.stdout.contains(
+                text.contains(
                     "against do-nothing: 0 passed, \(TestSupport.suiteSize) not checked, 0 failed, 0 errored, 0 skipped"
-                ),
-                "\(result.stdout)")
+                ), "\(text)")
             let missing = profile == "full" ? TestSupport.model.observations.map(\.key) : ["state"]
             #expect(
-                TestSupport.withoutTimings(result.stdout).hasSuffix(
+                text.hasSuffix(
                     "FAIL: do-nothing: \(TestSupport.suiteSize) not checked (ran without comparing one expectation: none written, or none on a key it observes); "
                         + "do-nothing does not meet the \(profile) profile: it does not observe \(missing.joined(separator: ", ")); "
                         + "nothing verified on do-nothing: not one of its \(TestSupport.suiteSize) scenarios compared an expectation and agreed\n"
-                ), "\(result.stdout)")
+                ), "\(text)")
         }
     }
 

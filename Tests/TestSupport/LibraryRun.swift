@@ -3,6 +3,7 @@ import Engine
 import Exploration
 import Foundation
 import Models
+import ReferenceMachine
 import Reporters
 import Results
 import ScenarioModel
@@ -279,5 +280,43 @@ package struct LibraryExplore {
             text: lines.map { $0 + "\n" }.joined(),
             summary: report.summary(outcome.found, seconds: outcome.seconds, written: counterexample == nil ? nil : out)
                 .rendered())
+    }
+}
+
+/// `doctor` through the engine: one driver checked (handshake, declarations, the smoke
+/// scenario, then the committed suite unless `smokeOnly`), in the reporter's words.
+package struct LibraryDoctor {
+    package var verdict: CheckupVerdict
+    /// What `doctor` prints after its first line.
+    package var text: String
+
+    package static func check(
+        _ command: String, smokeOnly: Bool = false, handshakeTimeout: Duration? = nil
+    ) throws -> LibraryDoctor {
+        let package = UnlockPackage.package
+        let model = package.declaration
+        let profile = try #require(model.profile(named: ConformanceProfile.full))
+        var options = DriverOptions(command: command, model: model)
+        options.workingDirectory = TestSupport.root.path
+        if let handshakeTimeout { options.handshakeTimeout = handshakeTimeout }
+        let manifest = Manifest.load(file: TestSupport.root.appendingPathComponent("authspec.yaml").path).manifest
+        let suite =
+            smokeOnly
+            ? nil
+            : SuitePlan(
+                manifest: manifest, paths: [TestSupport.scenariosFolder], package: package, referenceSettings: [:],
+                profile: profile)
+        let checkup = DriverCheckup(package: package, options: options, profile: profile, suite: suite, stop: { nil })
+        var report = DoctorReport(model: model, handshakeTimeout: options.handshakeTimeout)
+        var lines: [String] = []
+        let verdict = checkup.run { event in lines += report.lines(event) }
+        let runIt = "authspec run --driver \(ExplorationReport.shellQuoted(command))"
+        switch verdict {
+        case .works(let suiteRan): lines.append(report.closing(works: true, suiteRan: suiteRan, runIt: runIt))
+        case .problems(_, let stoppedEarly):
+            if !stoppedEarly { lines.append(report.closing(works: smokeOnly, suiteRan: false, runIt: runIt)) }
+        case .inputErrors, .noScenarios: break
+        }
+        return LibraryDoctor(verdict: verdict, text: lines.map { $0 + "\n" }.joined())
     }
 }

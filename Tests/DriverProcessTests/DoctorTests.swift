@@ -1,0 +1,71 @@
+import AuthSpecTestSupport
+import Engine
+import Foundation
+import Testing
+
+/// `doctor`'s checkup through the engine and its reporter: a working driver passes, a buggy
+/// one's failures are summed up by the key that differs, a broken one gets the advice for its
+/// kind of failure.
+@Suite struct DoctorTests {
+    @Test func doctorPassesAWorkingDriver() throws {
+        let result = try LibraryDoctor.check("python3 Examples/python/driver.py")
+        #expect(result.verdict == .works(suiteRan: true), "\(result.text)")
+        #expect(result.text.contains("  ✓ started and answered the hello in "))
+        #expect(result.text.contains("    python-example 1.0 (python), protocol 1\n"))
+        #expect(result.text.contains("  ✓ trivial scenario 'doctor-unlock-with-pin' passed (4 steps)"))
+        #expect(
+            result.text.contains(
+                "  ✓ \(TestSupport.suiteSize) scenarios against python-example: \(TestSupport.suiteSize) passed, 0 failed"
+            ))
+        #expect(result.text.contains("The driver works and passes the suite."))
+    }
+
+    /// Past the smoke scenario, doctor runs the suite and sums up what is wrong: failures by the
+    /// key that differs, and fields the spec's values have that the driver never reports.
+    @Test func doctorSumsUpTheSuitesFailures() throws {
+        let buggy = try LibraryDoctor.check("python3 Examples/python/driver.py --bug lock-from-first-failure")
+        #expect(buggy.verdict != .works(suiteRan: true), "\(buggy.text)")
+        #expect(buggy.text.contains("    ✗ failures, by the key that differs:\n"), "\(buggy.text)")
+        #expect(buggy.text.contains(try Regex(#"\n        lock_remaining +[0-9] scenarios: "#)), "\(buggy.text)")
+        #expect(buggy.text.contains("The driver works, but the suite finds the problems above."))
+
+        let noParams = try LibraryDoctor.check("python3 Tests/Fixtures/drivers/events_without_params.py")
+        #expect(noParams.verdict != .works(suiteRan: true), "\(noParams.text)")
+        #expect(
+            noParams.text.contains(
+                try Regex(
+                    #"    ✗ events\[\]\.params: the scenarios expect it, the driver never reports it \([0-9]+ scenarios: "#
+                )
+            ), "\(noParams.text)")
+
+        let states = try LibraryDoctor.check(
+            "python3 Examples/python/driver.py --observe state --observe states", smokeOnly: true)
+        #expect(
+            states.text.contains("  ✗ it does not meet the full profile: it does not observe navigation, "),
+            "\(states.text)")
+        #expect(states.verdict != .works(suiteRan: false))
+    }
+
+    @Test(
+        arguments: [
+            ("no-such-driver-program", nil, "exit status 127"),
+            ("python3 -c 'import time; time.sleep(30)'", 1, "did not answer the hello in time"),
+            (
+                "python3 Tests/Fixtures/drivers/faulty_driver.py --fault wrong-version", nil,
+                "Answer the hello with \"protocol\": one of the versions offered"
+            ),
+            (
+                "python3 Tests/Fixtures/drivers/faulty_driver.py --fault garbage --scenario doctor-unlock-with-pin --at-input 2",
+                nil, "logs and debug prints belong on stderr"
+            ),
+            (
+                "python3 Examples/python/driver.py --bug cancel-counts-as-failure", nil,
+                "its logic disagrees with the spec"
+            ),
+        ] as [(String, Int?, String)])
+    func doctorExplainsWhatIsWrong(driver: String, handshakeSeconds: Int?, advice: String) throws {
+        let result = try LibraryDoctor.check(driver, handshakeTimeout: handshakeSeconds.map { .seconds($0) })
+        #expect(result.verdict != .works(suiteRan: true))
+        #expect(result.text.contains(advice), "\(result.text)")
+    }
+}
