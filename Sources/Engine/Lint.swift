@@ -1,4 +1,5 @@
 import Results
+import ScenarioModel
 import SpecModel
 
 /// What `lint` says of scenarios that do not hold on the reference: one error per differing
@@ -38,5 +39,54 @@ package enum Contradictions {
         records.filter { $0.outcome.ranWithoutProblem && $0.expectations == 0 }.map {
             "\($0.location): warning: scenario '\($0.id)' expects nothing: a run of it checks nothing and fails the gate as 'not checked' (add an expect block, or 'record' it)"
         }
+    }
+}
+
+/// `lint`: a suite loaded, every scenario run on the model's reference with its default
+/// settings (lint checks what scenarios say, not costs), and what is wrong with it found.
+package struct LintOutcome: Sendable {
+    package var suite: Suite
+    package var records: [ScenarioRecord]
+    /// Requirements no scenario covers, when the paths are the whole suite (a pre-commit hook
+    /// lints the files it was given: the rest of the suite covers the rest).
+    package var uncovered: [Requirement]
+    /// Scenarios that cover a requirement and expect none of the keys it constrains: their
+    /// pass says nothing of it.
+    package var inNameOnly: [(scenario: Scenario, requirement: Requirement, at: SourceLocation)]
+
+    package var contradictions: Int { records.filter { !$0.outcome.ranWithoutProblem }.count }
+
+    /// Everything lint says, in order: input errors, uncovered requirements, requirements
+    /// covered in name only, contradictions, scenarios that expect nothing.
+    package func lines(model: ModelDeclaration) -> [String] {
+        var lines = suite.loaded.diagnostics.map(\.description)
+        for requirement in uncovered {
+            lines.append(
+                "\(requirement.location): warning: no scenario covers requirement '\(requirement.id)' (\(requirement.clause))"
+            )
+        }
+        for found in inNameOnly {
+            let keys = found.requirement.keys.joined(separator: ", ")
+            lines.append(
+                "\(found.at): error: scenario '\(found.scenario.id)' covers '\(found.requirement.id)' but expects none of its keys (\(keys))"
+            )
+        }
+        return lines + Contradictions.lines(records, model: model) + Contradictions.expectingNothing(records)
+    }
+
+    /// Loads and runs the suite at `paths`; `wholeSuite` says whether uncovered requirements count.
+    package static func lint(
+        _ paths: [String], requirementsFile: String?, package: ModelPackage, wholeSuite: Bool
+    ) -> LintOutcome {
+        let model = package.declaration
+        let suite = Suite(paths: paths, requirementsFile: requirementsFile, model: model, selection: SuiteSelection())
+        let scenarios = suite.loaded.scenarios
+        let settings = (try? package.resolve(settings: [:]).get()) ?? [:]
+        let records = RunEngine(model: model).run(suite, on: [Candidate.reference(of: package, settings: settings)])
+            .allRecords
+        return LintOutcome(
+            suite: suite, records: Array(records),
+            uncovered: wholeSuite ? RequirementCatalogue.uncovered(suite.requirements, by: scenarios) : [],
+            inNameOnly: RequirementCatalogue.coveredInNameOnly(suite.requirements, by: scenarios))
     }
 }

@@ -179,15 +179,16 @@ package struct LibrarySpecCheck {
 
     /// Checks `files` against the model `model` (its mapping and suite the committed ones
     /// unless named); a problem with the inputs throws its words.
-    package static func check(_ files: [String], model: String = ModelRegistry.defaultModel, mapping: String? = nil)
-        throws -> LibrarySpecCheck
-    {
+    package static func check(
+        _ files: [String], model: String = ModelRegistry.defaultModel, mapping: String? = nil,
+        ran: (scenarios: [Scenario], records: [ScenarioRecord])? = nil
+    ) throws -> LibrarySpecCheck {
         let package = try #require(ModelRegistry.package(named: model))
         let suite = model == ModelRegistry.defaultModel ? "Scenarios" : "AuthFlow/Scenarios"
         let (checks, additions) = try SpecReview.check(
             files, package: package,
             mapping: mapping ?? package.specMapping.map { TestSupport.root.appendingPathComponent($0).path },
-            scenarioPath: TestSupport.root.appendingPathComponent(suite).path)
+            scenarioPath: TestSupport.root.appendingPathComponent(suite).path, ran: ran)
         let (lines, counts) = SpecCheckReport.lines(checks, additions: additions)
         let heading = SpecCheckReport.heading(
             documents: files.count, model: package.declaration, tables: package.ruleTables.map(\.name))

@@ -186,10 +186,12 @@ import Testing
         let copy = "\(folder)/SCR-AUTH-006.txt"
         let durationLine = try #require(line(of: "Bloqueo 10 minutos", in: edited))
         let transitionLine = try #require(line(of: "PINError --> Login", in: edited))
-        // spec check through the engine, and lint --spec (which runs the suite first) as a command.
-        let lint = try TestSupport.authspec(["lint", "--spec", copy])
-        #expect(lint.status == 1)
-        for out in [try LibrarySpecCheck.check([copy]).text, lint.stdout] {
+        // spec check alone, and as lint --spec makes it, with the records of lint's own run.
+        let lint = LintOutcome.lint(
+            [TestSupport.scenariosFolder], requirementsFile: nil, package: UnlockPackage.package, wholeSuite: true)
+        #expect(lint.contradictions == 0)
+        let linted = try LibrarySpecCheck.check([copy], ran: (lint.suite.loaded.scenarios, lint.records))
+        for out in [try LibrarySpecCheck.check([copy]).text, linted.text] {
             #expect(
                 out.contains(
                     "\(copy):\(durationLine): error: rule table: lock schedule, 6 failures: \"Bloqueo 10 minutos\" (10 min), the reference: 5 min"
@@ -247,14 +249,18 @@ import Testing
     /// a file that does not load, at its line and column.
     @Test func lintReportsContradictionsAtTheStep() throws {
         func lint(_ folder: String) throws -> (contradictions: [String], diagnostics: [String]) {
-            let run = try LibraryRun.run(LibraryRun.Options(paths: [folder], logFolder: folder))
+            let outcome = LintOutcome.lint(
+                [folder], requirementsFile: nil, package: UnlockPackage.package, wholeSuite: true)
             return (
-                Contradictions.lines(run.outcome.run.allRecords, model: TestSupport.model),
-                run.diagnostics.map(\.description)
+                Contradictions.lines(outcome.records, model: TestSupport.model),
+                outcome.suite.loaded.diagnostics.map(\.description)
             )
         }
         let clean = try lint(TestSupport.scenariosFolder)
         #expect(clean.contradictions.isEmpty && clean.diagnostics.isEmpty, "\(clean)")
+        let whole = LintOutcome.lint(
+            [TestSupport.scenariosFolder], requirementsFile: nil, package: UnlockPackage.package, wholeSuite: true)
+        #expect(whole.uncovered.isEmpty && whole.inNameOnly.isEmpty && whole.lines(model: TestSupport.model).isEmpty)
         let folder = try TestSupport.temporaryFolder([
             "a.yaml":
                 "id: wrong\ntitle: t\nspec: [\"SCR-AUTH-006 §6.1.2\"]\ngiven: {pin_failures: 4, biometric_enabled: false}\nsteps:\n  - launch\n  - enter_pin: \"0000\"\n    expect: {state: PINInput}\n",

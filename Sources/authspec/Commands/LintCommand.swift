@@ -20,45 +20,29 @@ enum LintCommand: Command {
         if loadOnly, !arguments.all("spec").isEmpty {
             throw UsageError(message: "Give --load-only or --spec, not both")
         }
-        let suite = Suite(
-            paths: paths, requirementsFile: arguments.value("requirements") ?? manifest?.requirements, model: model,
-            selection: SuiteSelection())
-        UntilExit.keep(suite)
-        let loaded = suite.loaded
-        for diagnostic in loaded.diagnostics { Console.out(diagnostic.description) }
+        let requirementsFile = arguments.value("requirements") ?? manifest?.requirements
         if loadOnly {
+            let suite = Suite(
+                paths: paths, requirementsFile: requirementsFile, model: model, selection: SuiteSelection())
+            UntilExit.keep(suite)
+            let loaded = suite.loaded
+            for diagnostic in loaded.diagnostics { Console.out(diagnostic.description) }
             Console.out(
                 "\nlint: \(loaded.scenarios.count) scenarios in \(loaded.files.count) files, \(loaded.diagnostics.count) input errors (loaded only, \(milliseconds(since: started)) ms)"
             )
             return loaded.diagnostics.isEmpty ? .success : .badInput
         }
-        // A pre-commit hook lints the files it was given: the rest of the suite covers the rest.
-        let uncovered =
-            SuiteArguments.isWholeSuite(paths, manifest: manifest)
-            ? RequirementCatalogue.uncovered(suite.requirements, by: loaded.scenarios) : []
-        for requirement in uncovered {
-            Console.out(
-                "\(requirement.location): warning: no scenario covers requirement '\(requirement.id)' (\(requirement.clause))"
-            )
-        }
-
-        // A scenario that covers a requirement and expects none of the keys it constrains
-        // covers it in name only: its pass says nothing of the requirement.
-        let inNameOnly = RequirementCatalogue.coveredInNameOnly(suite.requirements, by: loaded.scenarios)
-        for found in inNameOnly {
-            Console.out(
-                "\(found.at): error: scenario '\(found.scenario.id)' covers '\(found.requirement.id)' but expects none of its keys (\(found.requirement.keys.joined(separator: ", ")))"
-            )
-        }
-
-        // The reference with its default settings: lint checks what scenarios say, not costs.
-        let settings = (try? package.resolve(settings: [:]).get()) ?? [:]
-        let reference = Candidate.reference(of: package, settings: settings)
-        let records = RunEngine(model: model).run(suite, on: [reference]).allRecords
-        let contradictions = records.filter { !$0.outcome.ranWithoutProblem }.count
-        for line in Contradictions.lines(records, model: model) { Console.out(line) }
+        let outcome = LintOutcome.lint(
+            paths, requirementsFile: requirementsFile, package: package,
+            wholeSuite: SuiteArguments.isWholeSuite(paths, manifest: manifest))
+        UntilExit.keep(outcome.suite)
+        let loaded = outcome.suite.loaded
+        for line in outcome.lines(model: model) { Console.out(line) }
+        let records = outcome.records
+        let contradictions = outcome.contradictions
+        let uncovered = outcome.uncovered
+        let inNameOnly = outcome.inNameOnly
         let expectingNothing = Contradictions.expectingNothing(records)
-        for line in expectingNothing { Console.out(line) }
 
         var disagreements = 0
         let documents = arguments.all("spec")
