@@ -112,7 +112,7 @@ let package = Package(
         // One test target per area, each over the modules it covers.
         + [
             "ScenarioFileTests", "ReferenceModelTests", "RunAndGateTests", "DriverProcessTests", "ReportingTests",
-            "SearchTests", "ToolingTests",
+            "SearchTests", "ToolingTests", "CommandTests",
         ].map { area -> Target in
             .testTarget(
                 name: area,

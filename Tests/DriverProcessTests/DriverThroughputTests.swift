@@ -142,13 +142,4 @@ import Testing
         #expect(measured.inputs == 120)
         #expect(measured.duration > .zero)
     }
-
-    /// `bench` compares authspec with the do-nothing driver alone and reports the ratio.
-    @Test func benchReportsARatio() throws {
-        let result = try TestSupport.authspec(["bench", "--trials", "1", "--min-steps", "1"])
-        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
-        let median = result.stdout.split(separator: "\n").first { $0.contains("median: alone") }
-        #expect(median?.contains(/ratio \d+\.\d\d$/) == true, "\(result.stdout)")
-        #expect(result.stdout.contains("CPU per input step"))
-    }
 }
