@@ -1,8 +1,11 @@
 import AuthSpecTestSupport
+import Engine
+import ReferenceMachine
+import ScenarioModel
 import Foundation
 import Testing
 
-/// The loading benchmark's inputs (Benchmarks/generate-scenarios), through the built binary: they
+/// The loading benchmark's inputs (Benchmarks/generate-scenarios), through the engine: they
 /// load with no input error, hold no contradiction, pass on the reference, and loading many
 /// files (spread over threads) reports in the files' order. Speed is measured by
 /// Benchmarks/load-speed, not here.
@@ -22,17 +25,16 @@ import Testing
         let files = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix("gen-") }
         #expect(files.count == 80)
 
-        let lint = try TestSupport.authspec(["lint", folder])
-        #expect(lint.status == 0, "\(lint.stdout)")
-        #expect(lint.stdout.contains("in 80 files, 0 input errors, 0 contradicting the reference"), "\(lint.stdout)")
-        let loaded = try TestSupport.authspec(["lint", "--load-only", folder])
-        #expect(loaded.status == 0, "\(loaded.stdout)")
-        let count = lint.stdout.split(separator: "\n").last.map { String($0.split(separator: " ")[1]) }
-        #expect(count != nil && loaded.stdout.contains("lint: \(count!) scenarios in 80 files, 0 input errors"))
+        let lint = LintOutcome.lint(
+            [folder], requirementsFile: nil, package: UnlockPackage.package, wholeSuite: false)
+        #expect(lint.lines(model: TestSupport.model).isEmpty, "\(lint.lines(model: TestSupport.model))")
+        #expect(lint.suite.loaded.files.count == 80 && lint.contradictions == 0)
+        let count = lint.suite.loaded.scenarios.count
+        #expect(count >= 80)
 
-        let run = try TestSupport.authspec(["run", folder])
-        #expect(run.status == 0, "\(run.stdout)")
-        #expect(run.stdout.contains("\(count ?? "?") passed, 0 failed, 0 errored"), "\(run.stdout)")
+        let run = try LibraryRun.run(LibraryRun.Options(paths: [folder], logFolder: folder))
+        #expect(run.severity == .passed, "\(run.closing())")
+        #expect(run.closing(quiet: false).contains("\(count) passed, 0 failed, 0 errored"), "\(run.closing())")
     }
 
     @Test func generationDependsOnlyOnTheSeed() throws {
@@ -57,10 +59,10 @@ import Testing
             handle.write(Data("bogus_\(index): 1\n".utf8))
             handle.closeFile()
         }
-        let loaded = try TestSupport.authspec(["lint", "--load-only", folder])
-        #expect(loaded.status == 2)
-        let errors = TestSupport.errors(in: loaded.stdout, under: folder)
-        #expect(errors.count == broken.count, "\(loaded.stdout)")
+        // Loaded on several threads, the problems come in the files' order.
+        let loaded = ScenarioLoader(model: TestSupport.model).load(paths: [folder])
+        let errors = loaded.diagnostics.map { $0.description.replacingOccurrences(of: folder + "/", with: "") }
+        #expect(errors.count == broken.count, "\(errors)")
         for (error, index) in zip(errors, broken) {
             #expect(error.hasPrefix(String(format: "gen-%05d.yaml:", index)), "\(error)")
             #expect(error.contains("unknown scenario key 'bogus_\(index)'"), "\(error)")
