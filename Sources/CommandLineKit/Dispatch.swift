@@ -98,7 +98,8 @@ package struct Program {
             }
             let parsed: ParsedArguments
             do {
-                parsed = try ParsedArguments(Array(arguments.dropFirst()), spec: spec)
+                parsed = try ParsedArguments(
+                    Array(arguments.dropFirst()), spec: spec, known: Set(commands.flatMap { $0.options.map(\.name) }))
             } catch {
                 return usageFailure(error.message, spec: spec, endings)
             }

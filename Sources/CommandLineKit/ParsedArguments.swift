@@ -14,8 +14,14 @@ package struct ParsedArguments {
     package var positionals: [String] = []
     package var values: [String: [String]] = [:]
     package var flags: Set<String> = []
+    /// The options any command of the program declares: reading another name is a misspelling
+    /// in the code, which would read as never given; a debug build stops at it. (A helper shared
+    /// by several commands may read an option some of them do not have: it reads as not given.)
+    private var declared: Set<String> = ["help"]
 
-    package init(_ arguments: [String], spec: CommandSpec) throws(UsageError) {
+    package init(_ arguments: [String], spec: CommandSpec, known: Set<String> = []) throws(UsageError) {
+        declared.formUnion(spec.options.map(\.name))
+        declared.formUnion(known)
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
@@ -66,9 +72,20 @@ package struct ParsedArguments {
         }
     }
 
-    package func value(_ name: String) -> String? { values[name]?.last }
-    package func all(_ name: String) -> [String] { values[name] ?? [] }
-    package func flag(_ name: String) -> Bool { flags.contains(name) }
+    package func value(_ name: String) -> String? {
+        assert(declared.contains(name), "--\(name) is no command's option")
+        return values[name]?.last
+    }
+
+    package func all(_ name: String) -> [String] {
+        assert(declared.contains(name), "--\(name) is no command's option")
+        return values[name] ?? []
+    }
+
+    package func flag(_ name: String) -> Bool {
+        assert(declared.contains(name), "--\(name) is no command's option")
+        return flags.contains(name)
+    }
 
     /// A whole number in `range`, or nil when the option is not given; anything else is a usage
     /// error that says what the option takes.

@@ -1,8 +1,8 @@
 import AuthSpecTestSupport
 import Engine
+import Foundation
 import ReferenceMachine
 import ScenarioModel
-import Foundation
 import Testing
 
 /// The loading benchmark's inputs (Benchmarks/generate-scenarios), through the engine: they
