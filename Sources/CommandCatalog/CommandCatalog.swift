@@ -378,7 +378,10 @@ package enum CommandCatalog {
                 name: "statements", valueName: "file",
                 help: "The statement catalogue (default: the nearest statements.yaml to the scenarios)."),
             .init(
-                name: "markdown", valueName: "file", help: "Also write the trace as Markdown (`-`: standard output)."),
+                name: "markdown", valueName: "file",
+                help:
+                    "Also write the trace as Markdown: this file the index, a part per document beside it (`-`: all of it to standard output)."
+            ),
         ] + SharedOptions.model)
 
     package static let model = CommandSpec(

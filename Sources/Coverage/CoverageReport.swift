@@ -32,6 +32,14 @@ package struct CoverageReport: Sendable {
         }
     }
 
+    /// Whether `other` exercised exactly what this did, count for count (the states, the
+    /// moves declared or not, the inputs in each state).
+    package func exercisedTheSame(as other: CoverageReport) -> Bool {
+        stateHits == other.stateHits && transitionHits == other.transitionHits
+            && undeclaredTransitions == other.undeclaredTransitions && undeclaredStates == other.undeclaredStates
+            && pairHits == other.pairHits
+    }
+
     package init(implementation: String, hits: Hits, model: ModelDeclaration) {
         self.implementation = implementation
         self.model = model

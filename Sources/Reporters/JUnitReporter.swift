@@ -101,7 +101,7 @@ package struct JUnitReporter {
                 }
                 xml += "    </properties>\n"
                 for record in implementation.records {
-                    xml += reporter.testcase(record, model: run.model)
+                    xml += reporter.testcase(record, model: run.model, command: implementation.command)
                     if xml.utf8.count >= 1 << 16 {
                         try emit(xml)
                         xml = ""
@@ -165,12 +165,19 @@ package struct JUnitReporter {
     /// Skipped in JUnit's terms: skipped, and ran without a difference but not wholly checked.
     static func notPassed(_ summary: RunSummary) -> Int { summary.skipped + summary.partlyChecked + summary.notChecked }
 
-    private func testcase(_ result: ScenarioRecord, model: String) -> String {
+    private func testcase(_ result: ScenarioRecord, model: String, command: String?) -> String {
         let classname = Self.classname(model: model, file: result.location.file)
         var xml =
             "    <testcase classname=\"\(Escape.xmlAttribute(classname))\" name=\"\(Escape.xmlAttribute(result.id))\" time=\"\(Self.seconds(result.milliseconds))\">\n"
         let problem = result.firstProblem
         let location = problem.map { "\($0.location): step \($0.index + 1): \($0.input)" }
+        // What broke and how to run it again close a failure's text and an error's.
+        let covers = result.covers.isEmpty ? nil : "covers " + result.covers.joined(separator: ", ")
+        let spec = result.spec.isEmpty ? nil : "spec " + result.spec.joined(separator: ", ")
+        let closing = [
+            [covers, spec].compactMap { $0 }.joined(separator: "; "),
+            "rerun: " + TerminalReporter.rerun(result, command: command),
+        ].filter { !$0.isEmpty }
         switch result.outcome {
         case .passed:
             break
@@ -185,13 +192,13 @@ package struct JUnitReporter {
                 ([location ?? ""]
                 + (problem?.differences.map {
                     "\($0.key): expected \(formatter.format($0.expected, key: $0.key)), observed \(formatter.format($0.observed, key: $0.key))"
-                } ?? [])).joined(separator: "\n")
+                } ?? []) + closing).joined(separator: "\n")
             xml +=
                 "      <failure type=\"conformance\" message=\"\(Escape.xmlAttribute("step \((problem?.index ?? 0) + 1): \(keys) differ"))\">\(Escape.xml(body))</failure>\n"
         case .errored:
             let message = problem?.message ?? result.message ?? "errored"
             xml +=
-                "      <error type=\"implementation\" message=\"\(Escape.xmlAttribute(firstLine(message)))\">\(Escape.xml(([location].compactMap { $0 } + [message]).joined(separator: "\n")))</error>\n"
+                "      <error type=\"implementation\" message=\"\(Escape.xmlAttribute(firstLine(message)))\">\(Escape.xml(([location].compactMap { $0 } + [message] + closing).joined(separator: "\n")))</error>\n"
         case .skipped:
             xml +=
                 "      <skipped message=\"\(Escape.xmlAttribute(firstLine(result.message ?? problem?.message ?? "skipped")))\"/>\n"

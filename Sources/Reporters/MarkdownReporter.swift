@@ -62,14 +62,16 @@ package struct MarkdownReporter {
     ) -> [Piece] {
         var pieces: [Piece] = []
         let problems = run.implementations.flatMap { implementation in
-            implementation.records.filter { !$0.outcome.ranWithoutProblem }.map { (implementation.name, $0) }
+            implementation.records.filter { !$0.outcome.ranWithoutProblem }.map {
+                (implementation.name, implementation.command, $0)
+            }
         }
-        for (index, (name, result)) in problems.enumerated() {
+        for (index, (name, command, result)) in problems.enumerated() {
             var text = index == 0 ? "\n## Problems\n" : ""
             text +=
                 "\n### \(result.outcome.rawValue.uppercased()): \(Escape.markdown(result.id)) on \(Escape.markdown(name))\n\n"
             text += Escape.markdown(result.title) + " (" + Escape.markdown(result.location.description) + ")\n\n"
-            text += Escape.codeBlock(terminal.problem(result) ?? "", language: "text") + "\n"
+            text += Escape.codeBlock(terminal.problem(result, command: command) ?? "", language: "text") + "\n"
             pieces.append(Piece(kind: "problem", text: text))
         }
         for report in coverage {
@@ -86,14 +88,8 @@ package struct MarkdownReporter {
                 Piece(kind: "statements", text: "\n" + statementsSection(run, statements, falsification: falsification))
             )
         }
-        if !coverage.isEmpty {
-            for (index, report) in coverage.enumerated() {
-                pieces.append(
-                    Piece(
-                        kind: "coverage",
-                        text: (index == 0 ? "\n## Coverage\n\n" : "\n") + MermaidCoverage().markdown(report))
-                )
-            }
+        for (index, section) in MermaidCoverage().sections(coverage).enumerated() {
+            pieces.append(Piece(kind: "coverage", text: (index == 0 ? "\n## Coverage\n\n" : "\n") + section))
         }
         return pieces
     }

@@ -103,6 +103,19 @@ package struct MermaidCoverage {
         return text
     }
 
+    /// Each implementation's coverage section, in order; one that exercised exactly what an
+    /// earlier one did says so in a line instead of drawing the same diagram again.
+    package func sections(_ reports: [CoverageReport], heading: String = "###") -> [String] {
+        reports.indices.map { index in
+            let report = reports[index]
+            guard let same = reports[..<index].first(where: { $0.exercisedTheSame(as: report) }) else {
+                return markdown(report, heading: heading)
+            }
+            return "\(heading) Coverage: \(Escape.markdown(report.implementation))\n\n"
+                + "The same as \(Escape.markdown(same.implementation))'s above: every state, transition and input in a state exercised as often.\n"
+        }
+    }
+
     /// The coverage section of a Markdown document: figures, then the legend, diagram and what
     /// is uncovered folded away (they are long and rarely what a reviewer looks at first).
     package func markdown(_ report: CoverageReport, heading: String = "###") -> String {

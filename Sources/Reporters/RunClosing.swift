@@ -71,7 +71,10 @@ extension TerminalReporter {
                 continue
             }
             for record in implementation.records {
-                guard let problem = problem(record, implementation: several ? implementation.name : nil) else {
+                guard
+                    let problem = problem(
+                        record, implementation: several ? implementation.name : nil, command: implementation.command)
+                else {
                     continue
                 }
                 emit(TerminalLine(""))

@@ -133,9 +133,9 @@ package struct RunDocuments {
     /// Every implementation's coverage graph, with what it did outside the model first.
     static func coverage(_ part: ReportedRun, heading: String) -> String {
         let mermaid = MermaidCoverage()
-        return part.coverage.map {
-            (mermaid.outsideModel($0, heading: heading).map { $0 + "\n" } ?? "")
-                + mermaid.markdown($0, heading: heading)
+        let reports = part.coverage
+        return zip(reports, mermaid.sections(reports, heading: heading)).map { report, section in
+            (mermaid.outsideModel(report, heading: heading).map { $0 + "\n" } ?? "") + section
         }
         .joined(separator: "\n")
     }

@@ -26,7 +26,7 @@ package struct TerminalReporter {
     /// The details of a scenario that failed, errored or was skipped, or nil. What a scenario
     /// that ran without a difference left unchecked is said once per implementation
     /// (`unchecked(_:)`), not per scenario.
-    package func problem(_ result: ScenarioRecord, implementation: String? = nil) -> String? {
+    package func problem(_ result: ScenarioRecord, implementation: String? = nil, command: String? = nil) -> String? {
         guard !result.outcome.ranWithoutProblem else { return nil }
         let against = implementation.map { " [\(VisibleText.oneLine($0))]" } ?? ""
         var lines = [
@@ -34,6 +34,13 @@ package struct TerminalReporter {
                 + VisibleText.oneLine(result.title)
         ]
         lines.append("  scenario: \(VisibleText.oneLine(result.location.description))")
+        // Which requirements broke and where the spec says them, before the details.
+        let covers = result.covers.isEmpty ? "" : "covers " + result.covers.joined(separator: ", ")
+        let spec = result.spec.isEmpty ? "" : "spec " + result.spec.joined(separator: ", ")
+        if !covers.isEmpty || !spec.isEmpty {
+            lines.append("  " + VisibleText.oneLine([covers, spec].filter { !$0.isEmpty }.joined(separator: "; ")))
+        }
+
         if let message = result.message { lines.append("  \(message)") }
         if let step = result.firstProblem {
             let repeats = step.repeatCount > 1 ? " (repeated \(step.repeatCount) times)" : ""
@@ -56,7 +63,22 @@ package struct TerminalReporter {
                 lines.append("    (states entered during the step: \(formatter.format(states, key: statesKey)))")
             }
         }
+        // The one scenario again, on the one implementation, to copy and paste.
+        lines.append("  rerun: " + VisibleText.oneLine(Self.rerun(result, command: command)))
         return lines.joined(separator: "\n")
+    }
+
+    /// The command that runs `result`'s scenario alone again, with the driver it failed on.
+    package static func rerun(_ result: ScenarioRecord, command: String?) -> String {
+        "authspec run \(shellWord(result.location.file)) --id \(shellWord(result.id))"
+            + (command.map { " --driver " + ExplorationReport.shellQuoted($0) } ?? "")
+    }
+
+    /// A word as a shell reads it: as it is when nothing in it is special, else quoted.
+    static func shellWord(_ text: String) -> String {
+        let plain =
+            !text.isEmpty && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "_./:=@%+-".contains($0)) }
+        return plain ? text : ExplorationReport.shellQuoted(text)
     }
 
     /// Where two lists or maps differ, place by place (`at [1].params.method: expected "pin",

@@ -94,9 +94,29 @@ package enum TraceReport {
         }
     }
 
-    package static func markdown(_ traces: [DocumentTrace], implementation: String)
-        -> String
-    {
+    /// The trace as files that each fit a pull request's comment: the index (what the terms
+    /// mean and each document's counts, its name a link to its part) and a part per document,
+    /// named `STEM-DOCUMENT.md` beside the index.
+    package static func markdownFiles(_ traces: [DocumentTrace], implementation: String, stem: String) -> (
+        index: String, parts: [(file: String, text: String)]
+    ) {
+        let parts = traces.map { trace in
+            (
+                file: "\(stem)-\(trace.document.filter { $0.isLetter || $0.isNumber || $0 == "-" }).md",
+                text:
+                    "# Statement trace: \(Escape.markdown(name(trace)))\n\nPart of [the statement trace](\(stem).md), "
+                    + "which says what each standing means.\n" + section(trace)
+            )
+        }
+        let links = Dictionary(uniqueKeysWithValues: zip(traces.map(\.document), parts.map(\.file)))
+        return (markdown(traces, implementation: implementation, links: links), parts)
+    }
+
+    /// The whole trace in one document; with `links`, the index alone, each document's name a
+    /// link to its part.
+    package static func markdown(
+        _ traces: [DocumentTrace], implementation: String, links: [String: String] = [:]
+    ) -> String {
         var text = "# Statement trace\n\nEvery normative statement of the spec documents in the statement catalogues, "
         text += "judged on \(Escape.markdown(implementation))'s run of the suites. "
         text +=
@@ -112,33 +132,41 @@ package enum TraceReport {
         text += "| --- | ---: | " + columns.map { _ in "---:" }.joined(separator: " | ") + " |\n"
         for trace in traces {
             let counts = columns.map { column in column.standings.reduce(0) { $0 + trace.count($1) } }
+            let title = links[trace.document].map { "[\(Escape.markdown(name(trace)))](\($0))" }
             text +=
-                "| \(Escape.markdown(name(trace))) | \(trace.statements.count) | "
+                "| \(title ?? Escape.markdown(name(trace))) | \(trace.statements.count) | "
                 + counts.map(String.init).joined(separator: " | ") + " |\n"
         }
+        guard links.isEmpty else { return text }
         for trace in traces {
-            text += "\n## \(Escape.markdown(name(trace)))\n\n"
-            if trace.facts.compared > 0 {
-                text +=
-                    "`spec check` compares at their lines the \(trace.facts.compared) facts the models take from this "
-                    + "document (texts, numbers, arrows, table rows); \(trace.facts.decidedByReading) of them are "
-                    + "decided by a reading, where the documents disagree.\n\n"
-            }
-            text += "| statement | clause | what | requirements | witness | falsifier | standing |\n"
-            text += "| --- | --- | --- | --- | --- | --- | --- |\n"
-            for traced in trace.statements {
-                let statement = traced.statement
-                let witness = traced.witness.map { "\($0.scenario), step \($0.step), \($0.key)" } ?? ""
-                let falsifier = traced.falsifier ?? traced.survivors.joined(separator: ", ")
-                let standing =
-                    traced.standing == .verified || traced.standing == .notDemonstrated
-                    ? traced.standing.rawValue
-                    : traced.standing.rawValue + (statement.reason.map { ": \($0)" } ?? "")
-                text +=
-                    "| \(Escape.markdown(statement.id)) | \(Escape.markdown(statement.clause)) | \(Escape.markdown(statement.text)) | "
-                    + "\(Escape.markdown(statement.by.joined(separator: ", "))) | \(Escape.markdown(witness)) | "
-                    + "\(Escape.markdown(falsifier)) | \(Escape.markdown(standing)) |\n"
-            }
+            text += "\n## \(Escape.markdown(name(trace)))\n" + section(trace)
+        }
+        return text
+    }
+
+    /// One document's facts and its table of statements.
+    static func section(_ trace: DocumentTrace) -> String {
+        var text = "\n"
+        if trace.facts.compared > 0 {
+            text +=
+                "`spec check` compares at their lines the \(trace.facts.compared) facts the models take from this "
+                + "document (texts, numbers, arrows, table rows); \(trace.facts.decidedByReading) of them are "
+                + "decided by a reading, where the documents disagree.\n\n"
+        }
+        text += "| statement | clause | what | requirements | witness | falsifier | standing |\n"
+        text += "| --- | --- | --- | --- | --- | --- | --- |\n"
+        for traced in trace.statements {
+            let statement = traced.statement
+            let witness = traced.witness.map { "\($0.scenario), step \($0.step), \($0.key)" } ?? ""
+            let falsifier = traced.falsifier ?? traced.survivors.joined(separator: ", ")
+            let standing =
+                traced.standing == .verified || traced.standing == .notDemonstrated
+                ? traced.standing.rawValue
+                : traced.standing.rawValue + (statement.reason.map { ": \($0)" } ?? "")
+            text +=
+                "| \(Escape.markdown(statement.id)) | \(Escape.markdown(statement.clause)) | \(Escape.markdown(statement.text)) | "
+                + "\(Escape.markdown(statement.by.joined(separator: ", "))) | \(Escape.markdown(witness)) | "
+                + "\(Escape.markdown(falsifier)) | \(Escape.markdown(standing)) |\n"
         }
         return text
     }

@@ -289,4 +289,37 @@ import Testing
         #expect(median?.contains(/ratio \d+\.\d\d$/) == true, "\(result.stdout)")
         #expect(result.stdout.contains("CPU per input step"))
     }
+
+    /// A failure names what broke (its requirements and clauses) and prints the command that
+    /// runs it alone again on the driver it failed on; that command does so, and fails again.
+    @Test func aFailureSaysHowToRunItAgain() throws {
+        let folder = try TestSupport.temporaryFolder([:])
+        let driver = "python3 Examples/python/driver.py --argon2-memory-kib 8 --bug eighth-gives-15-min"
+        let failing = try TestSupport.authspec([
+            "run", "Scenarios", "--id", "brief-*", "--quiet", "--log-dir", folder, "--driver", driver,
+            "--junit", folder + "/r.xml",
+        ])
+        #expect(failing.status == 1)
+        let rerun = try #require(
+            failing.stdout.split(separator: "\n").first { $0.hasPrefix("  rerun: ") }.map { String($0.dropFirst(9)) },
+            "\(failing.stdout)")
+        #expect(failing.stdout.contains("  covers REQ-PIN-ROW-8, "), "\(failing.stdout)")
+        #expect(try String(contentsOfFile: folder + "/r.xml", encoding: .utf8).contains("rerun: " + rerun.xmlEscaped))
+        let words = rerun.dropFirst("authspec ".count)
+        let again = try TestSupport.execute(
+            URL(fileURLWithPath: "/bin/sh"),
+            ["-c", "exec \"$0\" \(words) --quiet --log-dir '\(folder)'", TestSupport.binary.path])
+        #expect(again.status == 1, "\(again.stdout)\(again.stderr)")
+        #expect(again.stdout.contains("FAILED: brief-pin-failure-8-and-beyond-lock-1-hour"), "\(again.stdout)")
+        #expect(again.stdout.contains("FAIL: python-example+eighth-gives-15-min: 1 failed"), "\(again.stdout)")
+    }
+}
+
+extension String {
+    /// The text as XML escapes it in an attribute or element.
+    fileprivate var xmlEscaped: String {
+        replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+            .replacingOccurrences(of: "'", with: "&apos;")
+    }
 }

@@ -207,18 +207,30 @@ import Testing
     }
 
     /// The three-implementation report fits a GitHub comment (65,536 characters) whole.
+    /// Every committed Markdown report fits a GitHub comment (65,536 characters) whole, the
+    /// three-implementation report among them.
     @Test func committedMarkdownFitsAPullRequestComment() throws {
-        let markdown = try read(TestSupport.root.appendingPathComponent("Reports/report.md").path)
-        #expect(markdown.count < 65_536 && markdown.utf8.count < 65_536, "\(markdown.utf8.count) bytes")
-        #expect(!markdown.contains("Cut to stay under"))
-        #expect(markdown.contains("| java-example |"))
+        let reports = TestSupport.root.appendingPathComponent("Reports")
+        let walker = FileManager.default.enumerator(at: reports, includingPropertiesForKeys: nil)
+        let files = (walker?.allObjects as? [URL] ?? []).filter {
+            $0.pathExtension == "md" && !$0.path.contains("/logs/")
+        }
+        #expect(files.count >= 10)
+        for file in files {
+            let markdown = try String(contentsOf: file, encoding: .utf8)
+            #expect(markdown.utf8.count < 65_536, "\(file.path): \(markdown.utf8.count) bytes")
+            #expect(!markdown.contains("Cut to stay under"), "\(file.path)")
+        }
+        #expect(try read(reports.appendingPathComponent("report.md").path).contains("| java-example |"))
     }
 
     @Test func committedMermaidBlocksAreWellFormed() throws {
         for file in ["report.md", "coverage.md"] {
-            let blocks = MermaidCheck.blocks(
-                in: try read(TestSupport.root.appendingPathComponent("Reports/\(file)").path))
-            #expect(blocks.count == 3)
+            let text = try read(TestSupport.root.appendingPathComponent("Reports/\(file)").path)
+            let blocks = MermaidCheck.blocks(in: text)
+            // A diagram per implementation, or a line saying it is the same as an earlier one's.
+            let same = text.components(separatedBy: "exercised as often.").count - 1
+            #expect(!blocks.isEmpty && blocks.count + same == 3, "\(file): \(blocks.count) + \(same)")
             for block in blocks {
                 #expect(MermaidCheck.problems(in: block).isEmpty, "\(file): \(MermaidCheck.problems(in: block))")
             }
@@ -283,5 +295,27 @@ import Testing
         #expect(diagram.contains("    class Splash unexpected"))
         #expect(MermaidCheck.problems(in: diagram).isEmpty)
         #expect(report.states.total == TestSupport.model.states.count)
+    }
+
+    /// An implementation that exercised what an earlier one did says so instead of drawing the
+    /// same diagram again; one that exercised something else draws its own.
+    @Test func theSameCoverageIsDrawnOnce() throws {
+        let folder = try TestSupport.temporaryFolder([:])
+        var options = LibraryRun.Options(
+            paths: [TestSupport.scenariosFolder],
+            drivers: [
+                "python3 Examples/python/driver.py --argon2-memory-kib 8",
+                "python3 Examples/python/driver.py --argon2-memory-kib 8 --bug cancel-counts-as-failure",
+            ], logFolder: folder)
+        options.ids = ["brief-*"]
+        let run = try LibraryRun.run(options)
+        let coverage = run.report(.coverage)
+        #expect(
+            coverage.contains(
+                "## Coverage: python-example\n\nThe same as reference's above: every state, transition and input in a state exercised as often."
+            ), "\(coverage)")
+        // The bug takes the PIN screen elsewhere: its own diagram, with its own counts.
+        #expect(MermaidCheck.blocks(in: coverage).count == 2)
+        #expect(!coverage.contains("## Coverage: python-example+cancel-counts-as-failure\n\nThe same as"))
     }
 }

@@ -205,6 +205,11 @@ package struct LibraryTrace {
     /// What `trace` prints on standard output.
     package var text: String { TraceReport.text(traces, implementation: "the reference") }
     package var markdown: String { TraceReport.markdown(traces, implementation: "the reference") }
+    /// The files `trace --markdown DIR/trace.md` writes: the index, then each document's part.
+    package var markdownFiles: [(file: String, text: String)] {
+        let files = TraceReport.markdownFiles(traces, implementation: "the reference", stem: "trace")
+        return [("trace.md", files.index)] + files.parts
+    }
     /// What a problem or a gap makes `trace` say on standard error, one per line.
     package var problemText: String { problems.map { $0.description + "\n" }.joined() }
     /// Checkable statements claimed or not demonstrated: each makes `trace` exit 1.

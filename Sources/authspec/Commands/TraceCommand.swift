@@ -2,6 +2,7 @@ import CommandCatalog
 import CommandLineKit
 import Coverage
 import Engine
+import Foundation
 import Reporters
 import Results
 import ScenarioModel
@@ -12,7 +13,13 @@ enum TraceCommand: Command {
 
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
         let outputs = try ReportOutputs(arguments, options: ["markdown"])
-        try outputs.refuse(OutputGuard.inputs(arguments, paths: SuiteArguments.paths(arguments)))
+        let inputs = OutputGuard.inputs(arguments, paths: SuiteArguments.paths(arguments))
+        try outputs.refuse(inputs)
+        // A trace written to a file is an index and a part per document beside it, each small
+        // enough for a pull request's comment; to standard output it is one document.
+        let file = arguments.value("markdown").flatMap { $0 == "-" ? nil : URL(fileURLWithPath: $0) }
+        let folder = file?.deletingLastPathComponent().path
+        let stem = file?.deletingPathExtension().lastPathComponent ?? "trace"
         let suites = try SuiteArguments.suitesByModel(arguments)
         if suites.count > 1, arguments.value("requirements") != nil {
             throw UsageError(
@@ -38,7 +45,26 @@ enum TraceCommand: Command {
         }
         for problem in traced.problems { Console.error(problem.description) }
         Console.out(String(TraceReport.text(traced.traces, implementation: "the reference").dropLast()))
-        let written = outputs.write { _ in .text(TraceReport.markdown(traced.traces, implementation: "the reference")) }
+        let files = TraceReport.markdownFiles(traced.traces, implementation: "the reference", stem: stem)
+        if let folder {
+            for part in files.parts {
+                try OutputGuard.refuse(folder + "/" + part.file, option: "markdown", inputs: inputs)
+            }
+        }
+        var written = outputs.write { _ in
+            .text(file == nil ? TraceReport.markdown(traced.traces, implementation: "the reference") : files.index)
+        }
+        if let folder, written {
+            for part in files.parts {
+                let path = folder + "/" + part.file
+                do {
+                    try OutputTarget.resolve(path).write(part.text)
+                } catch {
+                    Console.error("Error: the --markdown report's part \(path) was not written: \(error)")
+                    written = false
+                }
+            }
+        }
         if !traced.problems.isEmpty || !written { return .badInput }
         // Claimed or not demonstrated, a checkable statement is a gap: the trace does not pass.
         let unmet = traced.traces.flatMap(\.statements).filter(\.standing.isGap)
