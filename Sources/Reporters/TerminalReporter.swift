@@ -23,6 +23,12 @@ package struct TerminalReporter {
             + VisibleText.oneLine(result.id)
     }
 
+    /// In a log, the one line that stands for the reference's passing scenarios when drivers
+    /// are under test too (a terminal shows each as it passes).
+    package func referencePassed(_ passed: Int, of total: Int) -> String {
+        "[\(total)/\(total)] reference: \(passed) of \(total) scenarios passed (their lines are left out of a log: only what did not pass is listed)"
+    }
+
     /// The details of a scenario that failed, errored or was skipped, or nil. What a scenario
     /// that ran without a difference left unchecked is said once per implementation
     /// (`unchecked(_:)`), not per scenario.

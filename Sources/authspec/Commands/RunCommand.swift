@@ -143,6 +143,9 @@ enum RunCommand: Command {
     static func run(_ suite: PreparedSuite, in session: RunSession, shard: Shard?, quiet: Bool) -> ModelOutcome {
         let reporter = TerminalReporter(model: suite.plan.model)
         var implementations = 1
+        // In a log, beside drivers, the reference's passing lines are summed up in one line.
+        var referenceRunning = false
+        var referencePassed = 0
         let outcome = session.run(suite) { event in
             switch event {
             case .running(_, let scenarios, let selected, let files, let count, let reference):
@@ -153,11 +156,17 @@ enum RunCommand: Command {
                         scenarios: scenarios, shard: shard, selected: selected, files: files, implementations: count,
                         reference: reference))
             case .starting(let candidate):
+                referenceRunning = candidate.reference
                 if !quiet && !candidate.reference {
                     Console.out("Starting driver: \(Console.visible(candidate.label))")
                 }
             case .finished(let record, let number, let total):
                 guard !quiet else { break }
+                if referenceRunning && implementations > 1 && !Console.isTerminal {
+                    if record.outcome == .passed { referencePassed += 1 }
+                    if number == total { Console.out(reporter.referencePassed(referencePassed, of: total)) }
+                    if record.outcome == .passed { break }
+                }
                 let line = reporter.progressLine(
                     record, number: number, of: total, implementation: implementations > 1 ? record.implementation : nil
                 )
