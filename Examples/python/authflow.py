@@ -16,6 +16,7 @@ from unlock import UnlockScreen, spoken  # noqa: F401  (spoken kept for drivers 
 BUGS = {
     "mfa-current-step-only": "the code of the step before is refused, so a code typed as its 30 s end fails",
     "mfa-no-cooldown": "wrong codes never start the cooldown",
+    "mfa-code-reused": "a code that already signed in is accepted again",
     "mfa-timeout-restarts-on-typing": "each digit typed restarts the MFA screen's 5 minutes",
     "mfa-cooldown-forgotten-on-kill": "the MFA cooldown is kept in memory only, so a kill ends it",
     "relogin-skips-mfa": "a sign-in from the PIN lock's 'Iniciar sesion' skips the MFA code",
@@ -61,6 +62,8 @@ class AuthFlow:
         self.secret = given.get("totp_secret", "12345678901234567890").encode()
         self.mfa_failures = 0
         self.mfa_blocked_until = None
+        # The step of the last code accepted: none is accepted twice (RFC 6238 section 5.2).
+        self.last_step = None
         self.came_from_lock = False
         # A Perfect sign-in waiting for its code since its first MFA screen (INT-AF-006).
         self.mfa_pending_since = None
@@ -342,9 +345,12 @@ class AuthFlow:
         self._event("mfa_attempt")
         step = now // 1000 // 30
         accepted = 0 if "mfa-current-step-only" in self.bugs else 1
-        if any(totp(self.secret, step - back) == typed for back in range(accepted + 1)):
+        matched = next((step - back for back in range(accepted + 1) if totp(self.secret, step - back) == typed), None)
+        reused = matched is not None and self.last_step is not None and matched <= self.last_step
+        if matched is not None and (not reused or "mfa-code-reused" in self.bugs):
             self._event("mfa_success", time_ms=now - self.mfa_shown_at)
             self.mfa_failures = 0
+            self.last_step = matched
             self._sign_in(now, visible=True)
             return
         expired = any(totp(self.secret, step - back) == typed for back in range(accepted + 1, 11))

@@ -324,10 +324,15 @@ private struct FlowReduction {
         log("mfa_attempt")
         let totp = state.store.totp
         let step = totp.counter(atMilliseconds: now)
-        // INT-AF-003: the current step and the one before are accepted; older ones are expired.
-        if (0...rules.mfaStepsAccepted).contains(where: { totp.code(counter: step - $0) == code }) {
+        // INT-AF-003: the current step and the one before are accepted, each once (RFC 6238
+        // §5.2: a code already used is refused as a wrong one); older ones are expired.
+        if let matched = (0...rules.mfaStepsAccepted).map({ step - $0 }).first(where: { totp.code(counter: $0) == code }
+        ),
+            !rules.refusesReusedCodes || matched > (state.store.lastAcceptedStep ?? .min)
+        {
             log("mfa_success", ["time_ms": .int(now - (state.screen.mfaShownAt ?? now))])
             state.store.mfaFailures = 0
+            state.store.lastAcceptedStep = matched
             signIn(showing: true)
             return
         }

@@ -111,7 +111,15 @@ package enum AuthFlowMutants {
                 input == Input("oauth", .string(read.rawValue)) ? Input("oauth", .string(taken.rawValue)) : input
             }
         }
-        return oauth + [
+        let reuse = Mutant(
+            id: "mfa-code-accepted-twice", kind: "rule switched off", rule: "RFC 6238 §5.2; INT-AF-003",
+            "a code already used signs in again"
+        ) {
+            var changed = AuthFlowRules.spec
+            changed.refusesReusedCodes = false
+            return MutatedFlow("mfa-code-accepted-twice", rules: changed, unlock: unlock())
+        }
+        return [reuse] + oauth + [
             misread("recovery-success-read-as-failure", rule: "UIF-AUTH-001 §2", unlock: unlock) { input in
                 input == Input("recovery", .string("success")) ? Input("recovery", .string("failure")) : input
             },

@@ -15,6 +15,8 @@ package struct AuthFlowRules: Sendable, Hashable {
     package var mfaStepsAccepted = 1
     /// Steps back a code is told "expirado" rather than "incorrecto" (INT-AF-003).
     package var mfaStepsExpired = 10
+    /// RFC 6238 §5.2: a code already accepted is refused (INT-AF-003); off accepts it again.
+    package var refusesReusedCodes = true
 
     package static let spec = AuthFlowRules()
 }

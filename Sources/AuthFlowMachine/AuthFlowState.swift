@@ -53,6 +53,9 @@ package struct FlowStore: Sendable, Hashable {
     /// A Perfect account's sign-in awaits its code since this time (its first MFA screen): it
     /// outlives the screen and the process, and `verify-mfa` reopens it (INT-AF-006).
     package var mfaPendingSince: Int?
+    /// The time step of the last code accepted: RFC 6238 §5.2 has a verifier accept no code
+    /// twice, so a code of that step or an earlier one is refused (INT-AF-003).
+    package var lastAcceptedStep: Int?
 
     package init(firstLaunch: Bool, accountExists: Bool, totp: TOTP) {
         self.firstLaunch = firstLaunch

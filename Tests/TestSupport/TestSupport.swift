@@ -239,5 +239,6 @@ package enum TestSupport {
         ("mfa-cooldown-forgotten-on-kill", "mfa-cooldown-survives-a-kill", 15, "state"),
         ("relogin-skips-mfa", "unlock-relogin-from-a-lock-through-mfa", 6, "state"),
         ("cancel-shows-error", "login-cancelled-says-nothing", 4, "message"),
+        ("mfa-code-reused", "mfa-code-is-not-accepted-twice", 10, "state"),
     ]
 }
