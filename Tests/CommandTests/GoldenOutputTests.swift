@@ -26,6 +26,11 @@ import Testing
         ("model-list", ["model", "--list"]),
         ("check-model", ["check-model", "--depth", "2", "--worlds", "1"]),
         ("explore", ["explore", "--seed", "7", "--runs", "20", "--depth", "10", "--out", "/dev/null"]),
+        ("spec-check", ["spec", "check", "../shared/spec/004_b4cf290522684947.txt"]),
+        ("trace", ["trace", "Scenarios/brief.yaml"]),
+        ("generate", ["generate", "--cover", "states", "--depth", "2", "--worlds", "1", "--out", "{tmp}"]),
+        ("record", ["record", "Scenarios/brief.yaml"]),
+        ("mutate-list", ["mutate", "--list"]),
         ("unknown", ["rnu"]),
         ("bad-option", ["run", "--jbos", "2"]),
     ]
