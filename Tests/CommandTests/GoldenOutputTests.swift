@@ -49,10 +49,14 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let arguments = try #require(Self.cases.first { $0.name == name }).arguments
         let result = try TestSupport.authspec(arguments.map { $0.replacingOccurrences(of: "{tmp}", with: folder) })
+        // Where the checkout and the test's folder are is no part of what a command says.
+        func placed(_ text: String) -> String {
+            Self.steady(text).replacingOccurrences(of: folder, with: "{tmp}")
+                .replacingOccurrences(of: TestSupport.root.path + "/", with: "{root}/")
+        }
         let text =
             "$ authspec \(arguments.joined(separator: " "))\nexit \(result.status)\n--- stdout\n"
-            + Self.steady(result.stdout).replacingOccurrences(of: folder, with: "{tmp}") + "--- stderr\n"
-            + Self.steady(result.stderr).replacingOccurrences(of: folder, with: "{tmp}")
+            + placed(result.stdout) + "--- stderr\n" + placed(result.stderr)
         try GoldenHelpTests.compare(text, with: "output-\(name).txt")
     }
 }
