@@ -53,6 +53,8 @@ package struct LintOutcome: Sendable {
     /// Scenarios that cover a requirement and expect none of the keys it constrains: their
     /// pass says nothing of it.
     package var inNameOnly: [(scenario: Scenario, requirement: Requirement, at: SourceLocation)]
+    /// The warnings for scenarios that expect nothing (`Contradictions.expectingNothing`).
+    package var expectingNothing: [String]
 
     package var contradictions: Int { records.filter { !$0.outcome.ranWithoutProblem }.count }
 
@@ -71,7 +73,7 @@ package struct LintOutcome: Sendable {
                 "\(found.at): error: scenario '\(found.scenario.id)' covers '\(found.requirement.id)' but expects none of its keys (\(keys))"
             )
         }
-        return lines + Contradictions.lines(records, model: model) + Contradictions.expectingNothing(records)
+        return lines + Contradictions.lines(records, model: model) + expectingNothing
     }
 
     /// Loads and runs the suite at `paths`; `wholeSuite` says whether uncovered requirements count.
@@ -82,11 +84,12 @@ package struct LintOutcome: Sendable {
         let suite = Suite(paths: paths, requirementsFile: requirementsFile, model: model, selection: SuiteSelection())
         let scenarios = suite.loaded.scenarios
         let settings = (try? package.resolve(settings: [:]).get()) ?? [:]
-        let records = RunEngine(model: model).run(suite, on: [Candidate.reference(of: package, settings: settings)])
-            .allRecords
+        let records = Array(
+            RunEngine(model: model).run(suite, on: [Candidate.reference(of: package, settings: settings)]).allRecords)
         return LintOutcome(
-            suite: suite, records: Array(records),
+            suite: suite, records: records,
             uncovered: wholeSuite ? RequirementCatalogue.uncovered(suite.requirements, by: scenarios) : [],
-            inNameOnly: RequirementCatalogue.coveredInNameOnly(suite.requirements, by: scenarios))
+            inNameOnly: RequirementCatalogue.coveredInNameOnly(suite.requirements, by: scenarios),
+            expectingNothing: Contradictions.expectingNothing(records))
     }
 }

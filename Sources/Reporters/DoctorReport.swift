@@ -132,6 +132,12 @@ package struct DoctorReport {
         return lines
     }
 
+    /// The command that runs the suite at `paths` (none: the manifest's) on the driver.
+    package static func runIt(paths: [String], command: String) -> String {
+        let quoted = paths.map { ExplorationReport.shellQuoted($0) + " " }.joined()
+        return "authspec run \(quoted)--driver \(ExplorationReport.shellQuoted(command))"
+    }
+
     /// The last word: whether the driver works, and the command that runs the suite on it.
     package func closing(works: Bool, suiteRan: Bool, runIt: String) -> String {
         guard works else {

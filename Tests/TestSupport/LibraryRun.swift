@@ -316,7 +316,7 @@ package struct LibraryDoctor {
         var report = DoctorReport(model: model, handshakeTimeout: options.handshakeTimeout)
         var lines: [String] = []
         let verdict = checkup.run { event in lines += report.lines(event) }
-        let runIt = "authspec run --driver \(ExplorationReport.shellQuoted(command))"
+        let runIt = DoctorReport.runIt(paths: [], command: command)
         switch verdict {
         case .works(let suiteRan): lines.append(report.closing(works: true, suiteRan: suiteRan, runIt: runIt))
         case .problems(_, let stoppedEarly):

@@ -43,8 +43,7 @@ enum DoctorCommand: Command {
             }
             for line in report.lines(event) { Console.out(line) }
         }
-        let quoted = arguments.positionals.map { ExplorationReport.shellQuoted($0) + " " }.joined()
-        let runIt = "authspec run \(quoted)--driver \(ExplorationReport.shellQuoted(options.command))"
+        let runIt = DoctorReport.runIt(paths: arguments.positionals, command: options.command)
         switch verdict {
         case .works(let suiteRan):
             Console.out(report.closing(works: true, suiteRan: suiteRan, runIt: runIt))

@@ -42,7 +42,7 @@ enum LintCommand: Command {
         let contradictions = outcome.contradictions
         let uncovered = outcome.uncovered
         let inNameOnly = outcome.inNameOnly
-        let expectingNothing = Contradictions.expectingNothing(records)
+        let expectingNothing = outcome.expectingNothing
 
         var disagreements = 0
         let documents = arguments.all("spec")
