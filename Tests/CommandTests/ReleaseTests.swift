@@ -1,0 +1,98 @@
+import AuthSpecTestSupport
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The release tarball `scripts/package` builds runs on a bare machine: checked, not assumed,
+/// inside a minimal Debian root (debootstrap's minbase: no Swift, no -dev package, none of the
+/// three C libraries), where both committed suites pass on the reference.
+@Suite(.serialized) struct ReleaseTests {
+    static let tools = ["/usr/sbin/debootstrap", "/usr/sbin/chroot", "/usr/bin/unshare"]
+    /// A minbase root needs root to make (device nodes, chroot); the set-up script installs
+    /// debootstrap.
+    static let canBootstrap =
+        getuid() == 0 && tools.allSatisfy { FileManager.default.isExecutableFile(atPath: $0) }
+    /// Kept between runs (about 200 MB, 40 s to make), under the build folder a clean clone starts
+    /// without.
+    static let debianRoot = TestSupport.root.appendingPathComponent(".build/debian-root/bookworm").path
+    static let mirror = ProcessInfo.processInfo.environment["AUTHSPEC_DEBIAN_MIRROR"] ?? "http://deb.debian.org/debian"
+
+    static func shell(_ command: String, limit: TimeInterval = 600) throws -> TestSupport.ProcessResult {
+        try TestSupport.execute(URL(fileURLWithPath: "/bin/sh"), ["-c", command], limit: limit)
+    }
+
+    /// The minimal root, made once: into a sibling folder first, so an interrupted debootstrap
+    /// never leaves a half root behind under the kept name.
+    static func bootstrappedRoot() throws -> String {
+        let ready = debianRoot + "/etc/debian_version"
+        if FileManager.default.fileExists(atPath: ready) { return debianRoot }
+        let partial = debianRoot + ".partial-\(getpid())"
+        defer { _ = try? shell("rm -rf --one-file-system '\(partial)'") }
+        let made = try shell("debootstrap --variant=minbase bookworm '\(partial)' '\(mirror)'", limit: 900)
+        try #require(made.status == 0, "debootstrap failed: \(made.stderr.suffix(2000))")
+        try FileManager.default.moveItem(atPath: partial, toPath: debianRoot)
+        return debianRoot
+    }
+
+    @Test(
+        .enabled(
+            if: canBootstrap, "needs root and debootstrap, chroot, unshare (scripts/install-deps installs debootstrap)")
+    )
+    func theTarballRunsBothSuitesOnABareDebian() throws {
+        let folder = try TestSupport.temporaryFolder([:])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let packaged = try Self.shell("scripts/package --output '\(folder)'", limit: 1200)
+        try #require(packaged.status == 0, "scripts/package failed: \(packaged.stderr.suffix(4000))")
+        let tarball = packaged.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let version = try TestSupport.authspec(["--version"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(
+            tarball.hasSuffix("/\(version.replacingOccurrences(of: " ", with: "-"))-linux-x86_64.tar.gz"), "\(tarball)")
+        let listing = try Self.shell("tar tzf '\(tarball)'").stdout
+        for notice in ["swift", "libyaml", "libargon2", "openssl"] {
+            #expect(listing.contains("/licenses/\(notice).txt"), "\(listing)")
+        }
+
+        let root = try Self.bootstrappedRoot()
+        // This run's files in a folder of the root of its own, removed after.
+        let inside = "/tmp/release-test-\(UUID().uuidString)"
+        let place = root + inside
+        defer { _ = try? Self.shell("rm -rf --one-file-system '\(place)'") }
+        let staged = try Self.shell(
+            "mkdir -p '\(place)/suite' && tar -C '\(place)' -xzf '\(tarball)' && tar -c Scenarios AuthFlow authspec.yaml docs/spec-mapping.yaml docs/spec-mapping-auth-flow.yaml | tar -C '\(place)/suite' -x"
+        )
+        try #require(staged.status == 0, "\(staged.stderr)")
+        let binary = "\(inside)/\(version.replacingOccurrences(of: " ", with: "-"))-linux-x86_64/bin/authspec"
+
+        // A mount namespace of its own with a fresh /proc (the Swift runtime reads its arguments
+        // there): the mount ends with the process, never left on the machine.
+        func inRoot(_ command: String) throws -> TestSupport.ProcessResult {
+            try Self.shell(
+                "unshare --mount --pid --fork --mount-proc='\(root)/proc' chroot '\(root)' /bin/sh -c 'cd \(inside)/suite && \(command)'"
+            )
+        }
+        let bare = try inRoot(
+            "command -v swift swiftc; ls /usr/lib/x86_64-linux-gnu | grep -E \"^lib(yaml|argon2|crypto)\"; true")
+        #expect(bare.stdout.isEmpty, "the root is not bare: \(bare.stdout)")
+        #expect(try inRoot("\(binary) --version").stdout == version + "\n")
+        let unlock = try inRoot("\(binary) run Scenarios --json results.json; echo status=$?")
+        #expect(
+            unlock.stdout.contains("PASS: \(TestSupport.suiteSize) scenario runs on 1 implementation"),
+            "\(unlock.stdout)")
+        #expect(unlock.stdout.hasSuffix("status=0\n"), "\(unlock.stdout)\(unlock.stderr)")
+        let results =
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: URL(fileURLWithPath: "\(place)/suite/results.json"))) as? [String: Any]
+        #expect((results?["summary"] as? [String: Int])?["passed"] == TestSupport.suiteSize)
+        let flow = try inRoot("\(binary) run AuthFlow; echo status=$?")
+        #expect(flow.stdout.contains(/PASS: [0-9]+ scenario runs on 1 implementation/), "\(flow.stdout)")
+        #expect(flow.stdout.hasSuffix("status=0\n"), "\(flow.stdout)\(flow.stderr)")
+        // And it fails as it should there: a scenario whose expectation is wrong exits 1.
+        try "id: w\ntitle: t\nspec: [x]\nsteps: [{launch: null, expect: {state: Dashboard}}]\n".write(
+            toFile: "\(place)/suite/w.yaml", atomically: true, encoding: .utf8)
+        let wrong = try inRoot("\(binary) run w.yaml; echo status=$?")
+        #expect(wrong.stdout.hasSuffix("status=1\n"), "\(wrong.stdout)\(wrong.stderr)")
+    }
+}
