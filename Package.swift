@@ -38,7 +38,8 @@ let package = Package(
         .target(name: "ScenarioModel", dependencies: ["YAMLLoader", "SpecModel"]),
         // The line-delimited JSON protocol between the runner and external drivers.
         .target(name: "DriverProtocol", dependencies: ["SpecModel"], plugins: ["EmbedSchemas"]),
-        // The files of docs/protocol/ compiled into DriverProtocol: the schemas' only source.
+        // Files compiled into a module: docs/protocol/ (the schemas' only source) into DriverProtocol,
+        // Templates/new-driver/ into Skeletons.
         .plugin(name: "EmbedSchemas", capability: .buildTool()),
         // Runs a driver in a child process and speaks the protocol with it.
         .target(name: "SubprocessDriver", dependencies: ["DriverProtocol", "SpecModel", "CProcessControl"]),
@@ -48,6 +49,9 @@ let package = Package(
         .executableTarget(
             name: "reference-driver", dependencies: ["DriverKit", "ReferenceMachine", "SpecModel", "Models"],
             path: "Examples/swift/ReferenceDriver"),
+        // Starting points written from a model's declaration: driver skeletons (from the
+        // templates of Templates/new-driver/, embedded at build time) and a starter suite.
+        .target(name: "Skeletons", dependencies: ["SpecModel", "DriverProtocol"], plugins: ["EmbedSchemas"]),
         // What a run keeps of each scenario, as data: read back, merged, reported.
         .target(name: "Results", dependencies: ["SpecModel", "ScenarioModel"]),
         // Drives any implementation through scenarios and compares observations.
@@ -86,14 +90,14 @@ let package = Package(
             name: "CommandCatalog",
             dependencies: [
                 "CommandLineKit", "Models", "SpecModel", "ScenarioModel", "Reporters", "SubprocessDriver",
-                "Exploration",
+                "Exploration", "Skeletons",
             ]),
         // Subcommands declared once, read by their help and their parser (no authspec concept).
         .target(name: "CommandLineKit", dependencies: ["ScenarioModel", "SpecModel"]),
         .executableTarget(
             name: "authspec",
             dependencies: [
-                "Benchmarking", "CommandLineKit", "CommandCatalog", "Models",
+                "Benchmarking", "CommandLineKit", "CommandCatalog", "Models", "Skeletons",
                 "ScenarioModel", "Runner", "Reporters", "SpecModel",
                 "DriverProtocol", "SubprocessDriver", "Coverage", "SpecCheck", "Results", "Engine", "Exploration",
             ]),
@@ -120,6 +124,7 @@ let package = Package(
                     "AuthSpecTestSupport", "YAMLLoader", "SpecModel", "ScenarioModel", "ReferenceMachine", "Runner",
                     "Reporters", "DriverProtocol", "SubprocessDriver", "DriverKit", "Coverage", "SpecCheck", "Results",
                     "Engine", "Exploration", "AuthFlowMachine", "CommandCatalog", "CommandLineKit", "Models",
+                    "Skeletons",
                 ])
         },
     swiftLanguageModes: [.v6]

@@ -2,6 +2,7 @@ import CommandLineKit
 import Exploration
 import Models
 import ScenarioModel
+import Skeletons
 import SubprocessDriver
 
 /// Every subcommand's declaration: its name, abstract, discussion, arguments and options with
@@ -19,7 +20,11 @@ package enum CommandCatalog {
 
     /// Every subcommand, in the order the root help lists them.
     package static var all: [CommandSpec] {
-        [run, merge, lint, record, doctor, spec, model, explore, mutate, checkModel, generate, trace, bench]
+        [
+            run, merge, lint, record, doctor, spec, model, explore, mutate, checkModel, generate, trace, bench,
+            initSuite,
+            newDriver,
+        ]
     }
 
     package static let bench = CommandSpec(
@@ -394,5 +399,43 @@ package enum CommandCatalog {
             .init(
                 name: "list", valueName: nil,
                 help: "Print the name of every model this authspec has, one a line, the default first."),
+        ] + SharedOptions.model.filter { $0.name == "model" })
+
+    package static let initSuite = CommandSpec(
+        name: "init",
+        abstract: "Write a starter suite: a manifest and a first scenario that passes on the reference.",
+        discussion: """
+            Writes FOLDER/authspec.yaml (the manifest: the model, the scenario folder) and \
+            FOLDER/Scenarios/first.yaml, the model's shortest path from launch to its goal, which \
+            passes on the reference as written. Nothing is written over: a file already there is \
+            an error and nothing is written. Then 'authspec run FOLDER' runs it.
+            """,
+        arguments: [
+            .init(name: "folder", help: "Where to write the suite (default: the current folder).", repeating: false)
+        ],
+        options: SharedOptions.model.filter { $0.name == "model" })
+
+    package static let newDriver = CommandSpec(
+        name: "new-driver",
+        abstract: "Write a driver skeleton for your app, from the model's own declaration.",
+        discussion: """
+            Writes a driver in the chosen language that speaks the protocol: the handshake, \
+            every input of the model as a stub that answers 'not implemented' (authspec reports \
+            its scenarios skipped, never passed), every observation key and every given key of \
+            the world, each with its type and meaning. It is written from the model this \
+            authspec has, so it is never out of date. Fill in the stubs one by one and run \
+            'authspec doctor' on it. Nothing is written over.
+            """,
+        arguments: [],
+        options: [
+            .init(
+                name: "language", valueName: "name",
+                help: "The skeleton's language: " + SkeletonLanguage.allCases.map(\.rawValue).joined(separator: ", ")
+                    + " (required)."),
+            .init(
+                name: "output", valueName: "file",
+                help:
+                    "Where to write it (default: the language's usual file name in the current folder; - for standard output)."
+            ),
         ] + SharedOptions.model.filter { $0.name == "model" })
 }

@@ -35,11 +35,12 @@ package enum MergeSession {
     /// A results file can hold a large suite's every step.
     package static let maxBytes = 1 << 30
 
-    /// The merged run and its model's package, from `package(named:)`.
-    package static func merge(_ files: [String], package: (String) -> ModelPackage?) throws(Refusal) -> (
+    /// Each model's merged run and its package, from `package(named:)`, in the order the files
+    /// first hold them: a file holds one model's run, or one per model of a run over several.
+    package static func merge(_ files: [String], package: (String) -> ModelPackage?) throws(Refusal) -> [(
         run: RunRecord, package: ModelPackage
-    ) {
-        var parts: [(name: String, run: RunRecord)] = []
+    )] {
+        var byModel: [(model: String, parts: [(name: String, run: RunRecord)])] = []
         for file in files {
             let text: String
             switch SourceFiles.read(file, maxBytes: maxBytes) {
@@ -53,23 +54,35 @@ package enum MergeSession {
                 let (line, column) = lineAndColumn(ofByte: error.column - 1, in: text)
                 throw .notJSON(file: file, line: line, column: column, message: error.message)
             }
+            let runs: [RunRecord]
             do {
-                parts.append((file, try ResultsCodec.decode(document)))
+                runs = try ResultsCodec.decodeRuns(document)
             } catch {
                 throw .notResults(file: file, problem: error)
             }
+            for run in runs {
+                if let index = byModel.firstIndex(where: { $0.model == run.model }) {
+                    byModel[index].parts.append((file, run))
+                } else {
+                    byModel.append((run.model, [(file, run)]))
+                }
+            }
         }
-        let run: RunRecord
-        do {
-            run = try RunRecord.merge(parts)
-        } catch {
-            throw .inconsistent(error)
+        var merged: [(run: RunRecord, package: ModelPackage)] = []
+        for (_, parts) in byModel {
+            let run: RunRecord
+            do {
+                run = try RunRecord.merge(parts)
+            } catch {
+                throw .inconsistent(error)
+            }
+            guard let found = package(run.model) else { throw .unknownModel(file: parts[0].name, model: run.model) }
+            guard found.declaration.digest == run.modelDigest else {
+                throw .otherModelVersion(model: run.model, digest: run.modelDigest, ours: found.declaration.digest)
+            }
+            merged.append((run, found))
         }
-        guard let found = package(run.model) else { throw .unknownModel(file: parts[0].name, model: run.model) }
-        guard found.declaration.digest == run.modelDigest else {
-            throw .otherModelVersion(model: run.model, digest: run.modelDigest, ours: found.declaration.digest)
-        }
-        return (run, found)
+        return merged
     }
 
     /// The merged run judged as the whole run would have been: its baselines (an entry for a

@@ -89,6 +89,9 @@ package struct JUnitReporter {
                 xml +=
                     "  <testsuite name=\"\(Escape.xmlAttribute(implementation.name + suffix))\" tests=\"\(each.tests)\" failures=\"\(each.failures)\" errors=\"\(each.errors)\" skipped=\"\(each.skipped)\" time=\"\(Self.seconds(each.milliseconds))\"\(timestamp)>\n"
                 var properties = [("model", run.model), ("profile", run.profile.name)]
+                // The timestamp attribute is zone-less, as the consumers' schemas define it; the
+                // same instant with its zone, for a reader that wants no doubt.
+                if let started = implementation.started { properties.append(("started_utc", started + "Z")) }
                 let unfinished = Self.unfinished(implementation.name, in: run)
                 if let interruption = run.interruption {
                     properties += [
@@ -169,6 +172,15 @@ package struct JUnitReporter {
         let classname = Self.classname(model: model, file: result.location.file)
         var xml =
             "    <testcase classname=\"\(Escape.xmlAttribute(classname))\" name=\"\(Escape.xmlAttribute(result.id))\" time=\"\(Self.seconds(result.milliseconds))\">\n"
+        // What the scenario is and what it stands for, on every testcase, whatever its outcome.
+        let properties =
+            [("title", result.title), ("spec", result.spec.joined(separator: ", "))]
+            + (result.covers.isEmpty ? [] : [("covers", result.covers.joined(separator: ", "))])
+        xml += "      <properties>\n"
+        for (name, value) in properties {
+            xml += "        <property name=\"\(name)\" value=\"\(Escape.xmlAttribute(value))\"/>\n"
+        }
+        xml += "      </properties>\n"
         let problem = result.firstProblem
         let location = problem.map { "\($0.location): step \($0.index + 1): \($0.input)" }
         // What broke and how to run it again close a failure's text and an error's.

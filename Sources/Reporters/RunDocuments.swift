@@ -85,9 +85,20 @@ package struct RunDocuments {
     package func body(_ kind: ReportKind) -> ReportBody {
         switch kind {
         case .json:
-            let part = runs[0]
+            let runs = runs
             return .pieces { (emit: (String) throws(OutputError) -> Void) throws(OutputError) in
-                try JSONReporter(model: part.model).write(part.run, coverage: part.coverage, gate: part.gate, to: emit)
+                // Several models: each one's document whole, in a list that merge reads back.
+                if runs.count > 1 {
+                    try emit(
+                        "{\n  \"format\": \"\(ResultsCodec.severalModelsFormat)\",\n  \"version\": \(ResultsCodec.version),\n  \"models\": [\n"
+                    )
+                }
+                for (index, part) in runs.enumerated() {
+                    if index > 0 { try emit(",\n") }
+                    try JSONReporter(model: part.model).write(
+                        part.run, coverage: part.coverage, gate: part.gate, to: emit)
+                }
+                if runs.count > 1 { try emit("]\n}\n") }
             }
         case .junit:
             let parts = runs.map {

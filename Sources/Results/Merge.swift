@@ -7,11 +7,14 @@ package struct MergeProblem: Error, Equatable, CustomStringConvertible {
 extension RunRecord {
     /// The shards of one run (`--shard K/N`, each given by its name) put back together as the
     /// whole run would have recorded them: every implementation's records in suite order,
-    /// driver restarts added up. Refused, naming the part: a part that is not a shard, shards of
+    /// driver restarts added up. Refused, naming the part: a whole run's file beside others, shards of
     /// another suite, model or split, a shard given twice, a shard missing, implementations
     /// that differ.
     package static func merge(_ parts: [(name: String, run: RunRecord)]) throws(MergeProblem) -> RunRecord {
         guard let (firstName, first) = parts.first else { throw MergeProblem(message: "merge needs results to merge") }
+        // A whole run's file alone (a run over several models cannot be sharded) is read back as
+        // it is: the gate checks its records against what it says it ran, as for any merge.
+        if parts.count == 1, first.shard == nil { return first }
         var byIndex: [Int: String] = [:]
         for (name, part) in parts {
             guard let shard = part.shard else {

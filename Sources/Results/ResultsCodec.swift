@@ -165,6 +165,32 @@ package enum ResultsCodec {
         package var description: String { path.isEmpty ? message : "\(path): \(message)" }
     }
 
+    /// A file of a run over several models: one results document per model, in `models`.
+    package static let severalModelsFormat = "authspec-results-models"
+
+    /// Every run a results file holds: its one run, or each model's of a run over several.
+    package static func decodeRuns(_ document: Value) throws(Problem) -> [RunRecord] {
+        guard case .map(let fields) = document, fields["format"]?.string == severalModelsFormat else {
+            return [try decode(document)]
+        }
+        guard fields["version"] == .int(version) else {
+            throw Problem(path: "version", message: "not the version this authspec reads (\(version))")
+        }
+        guard case .list(let parts)? = fields["models"], !parts.isEmpty else {
+            throw Problem(path: "models", message: "expected a list of each model's results")
+        }
+        var runs: [RunRecord] = []
+        for (index, part) in parts.enumerated() {
+            do {
+                runs.append(try decode(part))
+            } catch {
+                throw Problem(
+                    path: "models[\(index)]" + (error.path.isEmpty ? "" : "." + error.path), message: error.message)
+            }
+        }
+        return runs
+    }
+
     package static func decode(_ document: Value) throws(Problem) -> RunRecord {
         let root = try Reader(document, path: "")
         guard try root.string("format") == format else {

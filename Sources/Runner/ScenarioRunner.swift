@@ -118,6 +118,8 @@ package struct ScenarioRunner: Sendable {
             if stepResult.outcome != .passed {
                 // Later steps build on this one; their verdicts would only echo it.
                 result.outcome = stepResult.outcome
+                // A step the implementation cannot do skips the scenario: its words are the reason.
+                if stepResult.outcome == .skipped, result.message == nil { result.message = stepResult.message }
                 break
             }
         }

@@ -9,7 +9,7 @@ import SubprocessDriver
 let commands: [any Command.Type] = [
     RunCommand.self, MergeCommand.self, LintCommand.self, RecordCommand.self, DoctorCommand.self, SpecCommand.self,
     ModelCommand.self, ExploreCommand.self, MutateCommand.self, CheckModelCommand.self, GenerateCommand.self,
-    TraceCommand.self, BenchCommand.self,
+    TraceCommand.self, BenchCommand.self, InitCommand.self, NewDriverCommand.self,
 ]
 
 let program = CommandCatalog.program

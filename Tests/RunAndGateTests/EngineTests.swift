@@ -179,6 +179,41 @@ import Testing
                 == "PASS: \(TestSupport.suiteSize) scenario runs on 1 implementation under the full profile\n")
     }
 
+    /// A run over both models writes one results file, a part per model, and merge reads it
+    /// back as that run; a record lost from one part is found in that model's gate.
+    @Test func oneResultsFileHoldsEveryModelsRunAndMergeReadsItBack() throws {
+        let folder = try TestSupport.temporaryFolder([:])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let flow = TestSupport.root.appendingPathComponent("AuthFlow/Scenarios").path
+        let both = try LibraryRun.run(.init(paths: [TestSupport.scenariosFolder, flow], logFolder: folder))
+        #expect(both.outcomes.map(\.plan.package.name) == ["unlock", "auth-flow"])
+        let file = folder + "/both.json"
+        try both.write(.json, to: file)
+        let document = try #require(
+            JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file))) as? [String: Any])
+        #expect(document["format"] as? String == ResultsCodec.severalModelsFormat)
+        var parts = try #require(document["models"] as? [[String: Any]])
+        #expect(parts.map { $0["model"] as? String } == ["unlock", "auth-flow"])
+        let merged = try LibraryRun.merge([file])
+        #expect(merged.severity == .passed, "\(merged.closing())")
+        #expect(merged.outcomes.map(\.run.allRecords.count) == both.outcomes.map(\.run.allRecords.count))
+
+        // The flow's part loses a record: that model's gate finds it, the other still passes.
+        var records = try #require(parts[1]["scenarios"] as? [[String: Any]])
+        let dropped = records.popLast()
+        #expect(dropped != nil)
+        parts[1]["scenarios"] = records
+        var cut = document
+        cut["models"] = parts
+        try JSONSerialization.data(withJSONObject: cut).write(to: URL(fileURLWithPath: file))
+        let short = try LibraryRun.merge([file])
+        #expect(short.outcomes.map { $0.severity == .passed } == [true, false], "\(short.closing())")
+        #expect(
+            short.closing().contains(
+                "FAIL: results incomplete: 1 of \(records.count + 1) scenarios has no record on reference"),
+            "\(short.closing())")
+    }
+
     @Test func resultsReadBackAreTheRunThatWroteThem() throws {
         let folder = try TestSupport.temporaryFolder([:])
         let result = try Self.run(
@@ -200,7 +235,13 @@ import Testing
         first["colour"] = .string("green")
         scenarios[0] = .map(first)
         fields["scenarios"] = .list(scenarios)
-        #expect(SchemaValidator(schema: schema).problems(in: .map(fields)).count == 2)
+        // Read as one model's run (the schema's other branch is a run over several), the two
+        // are found one by one.
+        guard case .map(var runOnly) = schema else { return }
+        runOnly["oneOf"] = nil
+        runOnly["$ref"] = .string("#/$defs/run")
+        #expect(SchemaValidator(schema: .map(runOnly)).problems(in: .map(fields)).count == 2)
+        #expect(!SchemaValidator(schema: schema).problems(in: .map(fields)).isEmpty)
         let run = try ResultsCodec.decode(document)
         #expect(run.implementations.count == 2)
         #expect(run.implementations[1].records.contains { !$0.steps.flatMap(\.differences).isEmpty })

@@ -99,11 +99,12 @@ package struct LibraryRun {
     package static func merge(_ files: [String], statements: String? = nil, baselines: [String] = []) throws
         -> LibraryRun
     {
-        let (run, package) = try MergeSession.merge(files, package: ModelRegistry.package(named:))
-        let outcome = MergeSession.outcome(
-            run, package: package, policy: GatePolicy(today: "2026-12-01"), baselineFiles: baselines,
-            statementsFile: statements)
-        return LibraryRun(outcomes: [outcome], diagnostics: outcome.problems, finished: [])
+        let outcomes = try MergeSession.merge(files, package: ModelRegistry.package(named:)).map {
+            MergeSession.outcome(
+                $0.run, package: $0.package, policy: GatePolicy(today: "2026-12-01"), baselineFiles: baselines,
+                statementsFile: statements)
+        }
+        return LibraryRun(outcomes: outcomes, diagnostics: outcomes.flatMap(\.problems), finished: [])
     }
 
     /// The words of the merge's refusal of `files`, or nil when they merge.

@@ -61,12 +61,13 @@ package enum TestSupport {
 
     /// A report or a command's output with the only things that differ between two runs of the
     /// same suite, the timings, made constant: results' milliseconds and start times, JUnit's
-    /// time and timestamp, the verdict's elapsed time.
+    /// time, timestamp and start in UTC, the verdict's elapsed time.
     package static func withoutTimings(_ text: String) -> String {
         text.replacing(try! Regex(#""milliseconds": [0-9]+"#), with: #""milliseconds": 0"#)
             .replacing(try! Regex(#""started": "[^"]*""#), with: #""started": """#)
             .replacing(try! Regex(#" time="[0-9.]+""#), with: #" time="""#)
             .replacing(try! Regex(#" timestamp="[^"]*""#), with: #" timestamp="""#)
+            .replacing(try! Regex(#"name="started_utc" value="[^"]*""#), with: #"name="started_utc" value="""#)
             .replacing(try! Regex(#" \([0-9]+\.[0-9] s\)$"#).anchorsMatchLineEndings(), with: "")
     }
 

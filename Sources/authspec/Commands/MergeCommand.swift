@@ -17,25 +17,36 @@ enum MergeCommand: Command {
         }
         let outputs = try ReportOutputs(arguments, options: RunReports.optionNames)
         try outputs.refuse(OutputGuard.inputs(arguments, paths: arguments.positionals))
-        let merged: (run: RunRecord, package: ModelPackage)
+        let merged: [(run: RunRecord, package: ModelPackage)]
         do {
             merged = try MergeSession.merge(arguments.positionals, package: ModelRegistry.package(named:))
         } catch {
             throw InputError(message: error.description)
         }
-        let (run, package) = merged
-        let model = package.declaration
-        let reporter = TerminalReporter(model: model)
-        let quiet = arguments.flag("quiet")
-        if !quiet {
-            Console.out(
-                "Merged \(reporter.counted(arguments.positionals.count, "shard")): \(reporter.counted(run.suite.scenarios, "scenario")) "
-                    + "on \(reporter.counted(run.implementations.count, "implementation"))")
+        if merged.count > 1 {
+            for option in RunCommand.oneModelOnly where arguments.value(option) != nil || arguments.flag(option) {
+                throw UsageError(
+                    message:
+                        "--\(option) belongs to one model's run, and these results hold \(merged.count) models' runs: merge each model's on its own for it"
+                )
+            }
         }
-        let outcome = MergeSession.outcome(
-            run, package: package, policy: RunCommand.policy(arguments), baselineFiles: arguments.all("baseline"),
-            statementsFile: arguments.value("statements"))
-        for problem in outcome.problems { Console.error(problem.description) }
-        return try RunCommand.close([outcome], outputs: outputs, arguments: arguments, quiet: quiet)
+        let quiet = arguments.flag("quiet")
+        var outcomes: [ModelOutcome] = []
+        for (run, package) in merged {
+            let reporter = TerminalReporter(model: package.declaration)
+            if !quiet {
+                let model = merged.count > 1 ? "of the \(package.name) model " : ""
+                Console.out(
+                    "Merged \(reporter.counted(arguments.positionals.count, "shard")): \(reporter.counted(run.suite.scenarios, "scenario")) "
+                        + "\(model)on \(reporter.counted(run.implementations.count, "implementation"))")
+            }
+            let outcome = MergeSession.outcome(
+                run, package: package, policy: RunCommand.policy(arguments), baselineFiles: arguments.all("baseline"),
+                statementsFile: arguments.value("statements"))
+            for problem in outcome.problems { Console.error(problem.description) }
+            outcomes.append(outcome)
+        }
+        return try RunCommand.close(outcomes, outputs: outputs, arguments: arguments, quiet: quiet)
     }
 }
