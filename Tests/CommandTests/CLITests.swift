@@ -70,13 +70,13 @@ import Testing
                 "--model auth-flow, but the suite found is the unlock model's (authspec.yaml): name the auth-flow suite's scenarios, or leave --model out"
             ), "\(conflict.stderr)")
         #expect(!conflict.stderr.contains("input error"))
-        // Results JSON are one model's: asked for with both, a usage error before anything runs.
+        // A shard is one model's: asked for with both, a usage error before anything runs.
         let jsonFolder = try TestSupport.temporaryFolder([:])
         let json = try TestSupport.authspec([
-            "run", "Scenarios", "AuthFlow/Scenarios", "--json", jsonFolder + "/r.json",
+            "run", "Scenarios", "AuthFlow/Scenarios", "--shard", "1/2", "--json", jsonFolder + "/r.json",
         ])
         #expect(json.status == 2)
-        #expect(json.stderr.contains("--json belongs to one model's run, and these paths hold suites of 2 models"))
+        #expect(json.stderr.contains("--shard belongs to one model's run, and these paths hold suites of 2 models"))
         #expect(!FileManager.default.fileExists(atPath: jsonFolder + "/r.json"))
         #expect(try TestSupport.authspec(["model", "--format", "dot"]).status == 2)
         let profile = try TestSupport.authspec(["run", "--quiet", "--profile", "most"])
