@@ -15,10 +15,20 @@ package struct MarkdownReporter {
     static let noteBytes = 600
     package let maxBytes: Int?
 
-    package init(model: ModelDeclaration, maxBytes: Int? = nil) {
+    package init(model: ModelDeclaration, maxBytes: Int? = nil, links: SourceLinks? = nil) {
         formatter = ValueFormatter(model: model)
         terminal = TerminalReporter(model: model)
         self.maxBytes = maxBytes
+        self.links = links
+    }
+
+    let links: SourceLinks?
+
+    /// `file:line:column`, a link to its page where the repository's web address is known.
+    func place(_ location: SourceLocation) -> String {
+        let text = Escape.markdown(location.description)
+        guard let url = links?.url(location) else { return text }
+        return "[\(text)](\(url))"
     }
 
     /// A part of the document that is kept or left out whole.
@@ -61,8 +71,9 @@ package struct MarkdownReporter {
         _ run: RunRecord, coverage: [CoverageReport], statements: [Statement] = [], falsification: Falsification? = nil
     ) -> [Piece] {
         var pieces: [Piece] = []
+        // Failures and errors one by one; skips, often many for one missing input, in one table.
         let problems = run.implementations.flatMap { implementation in
-            implementation.records.filter { !$0.outcome.ranWithoutProblem }.map {
+            implementation.records.filter { !$0.outcome.ranWithoutProblem && $0.outcome != .skipped }.map {
                 (implementation.name, implementation.command, $0)
             }
         }
@@ -70,7 +81,7 @@ package struct MarkdownReporter {
             var text = index == 0 ? "\n## Problems\n" : ""
             text +=
                 "\n### \(result.outcome.rawValue.uppercased()): \(Escape.markdown(result.id)) on \(Escape.markdown(name))\n\n"
-            text += Escape.markdown(result.title) + " (" + Escape.markdown(result.location.description) + ")\n\n"
+            text += Escape.markdown(result.title) + " (" + place(result.location) + ")\n\n"
             text += Escape.codeBlock(terminal.problem(result, command: command) ?? "", language: "text") + "\n"
             pieces.append(Piece(kind: "problem", text: text))
         }
@@ -79,14 +90,16 @@ package struct MarkdownReporter {
                 pieces.append(Piece(kind: "moves outside the model", text: "\n" + outside))
             }
         }
-        if !run.implementations.isEmpty {
-            pieces.append(Piece(kind: "scenario matrix", text: "\n## Scenarios\n\n" + matrix(run)))
-        }
+        // What a reader needs before passing detail: a cut drops the later pieces first.
         if !run.requirements.isEmpty { pieces.append(Piece(kind: "requirements", text: "\n" + requirementsTable(run))) }
         if !statements.isEmpty && !run.implementations.isEmpty {
             pieces.append(
                 Piece(kind: "statements", text: "\n" + statementsSection(run, statements, falsification: falsification))
             )
+        }
+        if let skips = skipsTable(run) { pieces.append(Piece(kind: "skips", text: "\n" + skips)) }
+        if !run.implementations.isEmpty {
+            pieces.append(Piece(kind: "scenario matrix", text: "\n## Scenarios\n\n" + matrix(run)))
         }
         for (index, section) in MermaidCoverage().sections(coverage).enumerated() {
             pieces.append(Piece(kind: "coverage", text: (index == 0 ? "\n## Coverage\n\n" : "\n") + section))
@@ -119,6 +132,41 @@ package struct MarkdownReporter {
             + "\n---\n\n**Cut to stay under \(maxBytes) bytes (--markdown-max-bytes)**: left out "
             + parts.joined(separator: ", ")
             + ". The JSON and JUnit reports, and this report without the limit, hold everything.\n"
+    }
+
+    /// Every skipped scenario in one table, a row per implementation and reason: the inputs it
+    /// does not declare, or the input a step could not do and what the driver said of it.
+    func skipsTable(_ run: RunRecord) -> String? {
+        var rows: [(implementation: String, reason: String, ids: [String])] = []
+        for implementation in run.implementations {
+            for record in implementation.records where record.outcome == .skipped {
+                let step = record.steps.first { $0.outcome == .skipped }
+                let reason =
+                    step.map {
+                        "the driver answered unsupported to \($0.input.split(separator: ":").first.map(String.init) ?? $0.input)"
+                    }
+                    ?? Diagnosis.firstLine(record.message ?? "skipped")
+                if let at = rows.firstIndex(where: { $0.implementation == implementation.name && $0.reason == reason })
+                {
+                    rows[at].ids.append(record.id)
+                } else {
+                    rows.append((implementation.name, reason, [record.id]))
+                }
+            }
+        }
+        guard !rows.isEmpty else { return nil }
+        let total = rows.map(\.ids.count).reduce(0, +)
+        return
+            "## Skipped\n\n\(terminal.counted(total, "scenario run")) skipped, by reason (a skip is never a pass):\n\n"
+            + Self.table(
+                header: ["implementation", "why", "scenarios"],
+                rows: rows.map { row in
+                    let shown = row.ids.prefix(3).map(Escape.markdown).joined(separator: ", ")
+                    return [
+                        Escape.markdown(row.implementation), Escape.markdown(row.reason),
+                        "\(row.ids.count): \(shown)" + (row.ids.count > 3 ? " and \(row.ids.count - 3) more" : ""),
+                    ]
+                })
     }
 
     /// Rows for the scenarios that did not pass everywhere; the rest named, folded.

@@ -72,13 +72,13 @@ extension TerminalReporter {
             }
             for record in implementation.records {
                 guard
-                    let problem = problem(
+                    let problem = problemLines(
                         record, implementation: several ? implementation.name : nil, command: implementation.command)
                 else {
                     continue
                 }
                 emit(TerminalLine(""))
-                emit(TerminalLine(problem, tone: tone(record.outcome)))
+                for line in problem { emit(line) }
             }
         }
         if !quiet {

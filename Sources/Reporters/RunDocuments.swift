@@ -39,9 +39,60 @@ package struct ReportSettings: Sendable {
     /// Cut the Markdown report before it passes this many bytes.
     package var markdownLimit: Int?
 
-    package init(includeReference: Bool = false, markdownLimit: Int? = nil) {
+    /// Link each scenario's file and line in the Markdown to the repository's web page of it.
+    package var sourceLinks: SourceLinks?
+
+    package init(includeReference: Bool = false, markdownLimit: Int? = nil, sourceLinks: SourceLinks? = nil) {
         self.includeReference = includeReference
         self.markdownLimit = markdownLimit
+        self.sourceLinks = sourceLinks
+    }
+}
+
+/// Where a file of the checkout is shown on the web: GitHub's `SERVER/REPOSITORY/blob/SHA/PATH#Lline`.
+package struct SourceLinks: Sendable, Equatable {
+    /// `https://github.com/org/repo/blob/SHA/`.
+    package var base: String
+    /// The checkout's folder, taken off absolute paths.
+    package var workspace: String?
+
+    /// From GitHub Actions' variables (GITHUB_SERVER_URL, GITHUB_REPOSITORY, GITHUB_SHA,
+    /// GITHUB_WORKSPACE), or nil where they are not set.
+    package init?(environment: [String: String]) {
+        guard let server = environment["GITHUB_SERVER_URL"], !server.isEmpty,
+            let repository = environment["GITHUB_REPOSITORY"], !repository.isEmpty
+        else { return nil }
+        let revision = environment["GITHUB_SHA"].flatMap { $0.isEmpty ? nil : $0 } ?? "HEAD"
+        base = "\(server)/\(repository)/blob/\(revision)/"
+        workspace = environment["GITHUB_WORKSPACE"].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// A path segment as a URL keeps it: unreserved ASCII as it is, every other byte `%XX`.
+    static func percentEncoded(_ segment: Substring) -> String {
+        var out = ""
+        for byte in segment.utf8 {
+            let unreserved =
+                (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+                || "-._~".utf8.contains(byte)
+            out +=
+                unreserved
+                ? String(UnicodeScalar(byte)) : "%" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+        }
+        return out
+    }
+
+    /// The page of `location`, or nil for a file outside the checkout.
+    package func url(_ location: SourceLocation) -> String? {
+        var path = location.file
+        if path.hasPrefix("/") {
+            guard let workspace, path.hasPrefix(workspace + "/") else { return nil }
+            path = String(path.dropFirst(workspace.count + 1))
+        }
+        while path.hasPrefix("./") { path = String(path.dropFirst(2)) }
+        guard !path.split(separator: "/").contains("..") else { return nil }
+        let encoded = path.split(separator: "/", omittingEmptySubsequences: false).map(Self.percentEncoded)
+            .joined(separator: "/")
+        return base + encoded + "#L\(location.line)"
     }
 }
 
@@ -123,9 +174,10 @@ package struct RunDocuments {
     func markdown() -> String {
         guard runs.count > 1 else {
             let part = runs[0]
-            return MarkdownReporter(model: part.model, maxBytes: settings.markdownLimit).document(
-                part.run, coverage: part.coverage, gate: part.gate, statements: part.statements,
-                falsification: part.falsification)
+            return MarkdownReporter(model: part.model, maxBytes: settings.markdownLimit, links: settings.sourceLinks)
+                .document(
+                    part.run, coverage: part.coverage, gate: part.gate, statements: part.statements,
+                    falsification: part.falsification)
         }
         let passed = runs.allSatisfy(\.gate.passes)
         let summary = runs.map { "the \($0.model.name) model \($0.gate.passes ? "passed" : "did not pass")" }
@@ -134,7 +186,7 @@ package struct RunDocuments {
         let share = settings.markdownLimit.map { max(($0 - 200) / runs.count, 1024) }
         for part in runs {
             text +=
-                MarkdownReporter(model: part.model, maxBytes: share).document(
+                MarkdownReporter(model: part.model, maxBytes: share, links: settings.sourceLinks).document(
                     part.run, coverage: part.coverage, gate: part.gate,
                     title: "authspec results: the \(part.model.name) model") + "\n"
         }

@@ -33,7 +33,16 @@ package struct TerminalReporter {
     /// that ran without a difference left unchecked is said once per implementation
     /// (`unchecked(_:)`), not per scenario.
     package func problem(_ result: ScenarioRecord, implementation: String? = nil, command: String? = nil) -> String? {
+        problemLines(result, implementation: implementation, command: command)?.map(\.text).joined(separator: "\n")
+    }
+
+    /// The same lines, each with its tone on a terminal: what the spec expects apart from what
+    /// was observed, the rest in the outcome's tone.
+    package func problemLines(_ result: ScenarioRecord, implementation: String? = nil, command: String? = nil)
+        -> [TerminalLine]?
+    {
         guard !result.outcome.ranWithoutProblem else { return nil }
+        var tones: [Int: Tone] = [:]
         let against = implementation.map { " [\(VisibleText.oneLine($0))]" } ?? ""
         var lines = [
             "\(result.outcome.rawValue.uppercased()): \(VisibleText.oneLine(result.id))\(against) — "
@@ -56,9 +65,11 @@ package struct TerminalReporter {
             let width = step.differences.map(\.key.count).max() ?? 0
             for difference in step.differences {
                 let pad = String(repeating: " ", count: width - difference.key.count)
+                tones[lines.count] = .good
                 lines.append(
                     "    \(difference.key):\(pad) expected \(formatter.format(difference.expected, key: difference.key))"
                 )
+                tones[lines.count] = .bad
                 lines.append(
                     "    \(String(repeating: " ", count: width + 1)) observed \(formatter.format(difference.observed, key: difference.key))"
                 )
@@ -71,7 +82,8 @@ package struct TerminalReporter {
         }
         // The one scenario again, on the one implementation, to copy and paste.
         lines.append("  rerun: " + VisibleText.oneLine(Self.rerun(result, command: command)))
-        return lines.joined(separator: "\n")
+        let tone = tone(result.outcome)
+        return lines.enumerated().map { TerminalLine($0.element, tone: tones[$0.offset] ?? tone) }
     }
 
     /// The command that runs `result`'s scenario alone again, with the driver it failed on.

@@ -77,7 +77,7 @@ package struct Diagnosis: Sendable, Equatable {
         }
     }
 
-    static func firstLine(_ text: String) -> String { String(text.split(separator: "\n").first ?? "") }
+    package static func firstLine(_ text: String) -> String { String(text.split(separator: "\n").first ?? "") }
 
     /// Findings in the order first met, then by how many scenarios each was seen in.
     struct Grouping {

@@ -33,6 +33,17 @@ import Testing
         try Self.compare(CommandCatalog.program.help, with: "help-authspec.txt")
     }
 
+    /// docs/cli.md is every command's help, written from the same declarations.
+    @Test func theCommandReferenceIsTheHelp() throws {
+        let file = TestSupport.root.appendingPathComponent("docs/cli.md")
+        let reference = CommandCatalog.program.reference
+        if Self.recording { try reference.write(to: file, atomically: true, encoding: .utf8) }
+        #expect(
+            try String(contentsOf: file, encoding: .utf8) == reference,
+            "docs/cli.md differs from the commands' declarations; AUTHSPEC_RECORD_GOLDEN=1 writes it again")
+        for command in CommandCatalog.all { #expect(reference.contains(command.help())) }
+    }
+
     @Test func theBinaryPrintsTheDeclaredHelp() throws {
         let result = try TestSupport.authspec(["help", "run"])
         #expect(result.status == 0)

@@ -57,11 +57,12 @@ import Testing
         let measured = try TestSupport.measure(TestSupport.binary, ["lint", folder + "/many.yaml"])
         #expect(measured.status == 2)
         #expect(measured.peakKilobytes < 50_000, "peak RSS \(measured.peakKilobytes) KB")
-        // Against the same command on a one-error file, side by side, so a busy machine does
-        // not fail it: an excerpt built from the whole 54 KB line per error took minutes.
+        // Against the same command on a one-error file, side by side, with a floor so a busy
+        // machine does not fail it: an excerpt built from the whole 54 KB line per error took
+        // minutes, far beyond this bound.
         let one = try TestSupport.measure(TestSupport.binary, ["lint", folder + "/one.yaml"])
         #expect(
-            measured.seconds < max(one.seconds, 0.05) * 20,
+            measured.seconds < max(one.seconds, 0.25) * 20,
             "5,000 errors: \(measured.seconds) s, one error: \(one.seconds) s")
         let lines = measured.stdout.split(separator: "\n")
         #expect(lines.filter { $0.contains(": error: unknown input") }.count == 50)

@@ -49,6 +49,24 @@ import Testing
         #expect(plain.contains("\r\u{1B}[K"), "and keeps the updating line")
     }
 
+    /// In a failure, what the spec expects and what was observed are coloured apart.
+    @Test func expectedAndObservedAreColouredApart() throws {
+        let logs = try TestSupport.temporaryFolder([:])
+        defer { try? FileManager.default.removeItem(atPath: logs) }
+        let forced = try TestSupport.execute(
+            URL(fileURLWithPath: "/usr/bin/env"),
+            [
+                "-u", "NO_COLOR", "FORCE_COLOR=1", TestSupport.binary.path, "run", "--id", "brief-*", "--log-dir", logs,
+                "--driver",
+                "python3 Examples/python/driver.py --argon2-memory-kib 8 --bug eighth-gives-15-min",
+            ])
+        #expect(forced.status == 1)
+        #expect(
+            forced.stdout.contains(
+                try Regex(#"\u{1B}\[32m +lock_remaining: +expected 1h\u{1B}\[0m\n\u{1B}\[31m +observed 15m\u{1B}\[0m"#)),
+            "\(forced.stdout.debugDescription)")
+    }
+
     @Test func aFileGetsPlainLinesUnlessColourIsForced() throws {
         let logged = try TestSupport.authspec(["run", "--id", "pin-*"])
         #expect(logged.stdout.contains("[1/8] PASSED  pin-correct-unlocks\n"))

@@ -7,6 +7,7 @@ import Reporters
 import Results
 import Runner
 import ScenarioModel
+import Skeletons
 import SpecModel
 import Testing
 
@@ -156,8 +157,61 @@ import Testing
                 try Regex(
                     #"\*\*Cut to stay under 3000 bytes \(--markdown-max-bytes\)\*\*: left out [1-9][0-9]* of "#
                         + "\(failed)"
-                        + #" problem sections, the scenario matrix, the requirements, 2 of 2 coverage sections\."#
+                        + #" problem sections, the requirements, the scenario matrix, 2 of 2 coverage sections\."#
                 )), "\(short.suffix(400))")
+    }
+
+    /// Skips, often many for one missing input, are one table by implementation and reason,
+    /// after the failures and the requirements (so a cut drops them first), never a section each.
+    @Test func skipsAreOneTableByReasonAfterTheRequirements() throws {
+        let folder = try TestSupport.temporaryFolder([:])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // A skeleton's stubs answer unsupported at the first step; the faulty driver declares
+        // too few inputs, so some scenarios are skipped before anything is sent.
+        let skeleton = try #require(DriverSkeleton.text(.python, model: TestSupport.model, version: "0"))
+        try skeleton.write(toFile: folder + "/driver.py", atomically: true, encoding: .utf8)
+        let few = "python3 Tests/Fixtures/drivers/faulty_driver.py --fault few-inputs"
+        let bug = "python3 Examples/python/driver.py --argon2-memory-kib 8 --bug eighth-gives-15-min"
+        let run = try report(brief: true, drivers: ["python3 \(folder)/driver.py", few, bug])
+        let markdown = try read("\(run.folder)/r.md")
+        let skipped = try #require(markdown.range(of: "\n## Skipped\n"), "\(markdown)")
+        let requirements = try #require(markdown.range(of: "\n## Requirements\n"))
+        let problems = try #require(markdown.range(of: "\n## Problems\n"))
+        #expect(problems.lowerBound < requirements.lowerBound && requirements.lowerBound < skipped.lowerBound)
+        #expect(!markdown.contains("### SKIPPED"), "\(markdown)")
+        #expect(markdown.contains("| my-app | the driver answered unsupported to launch | 7: brief-"), "\(markdown)")
+        #expect(
+            markdown.contains(
+                try Regex(
+                    #"\| faulty-few-inputs \| the implementation does not declare the input\(s\) [a-z_, ]+ \| [1-9]: "#)
+            ),
+            "\(markdown)")
+    }
+
+    /// On GitHub Actions, each problem's file and line link to the file's page at the commit.
+    @Test func problemsLinkToTheirLineOnGitHub() throws {
+        let links = try #require(
+            SourceLinks(environment: [
+                "GITHUB_SERVER_URL": "https://github.com", "GITHUB_REPOSITORY": "org/app", "GITHUB_SHA": "abc123",
+                "GITHUB_WORKSPACE": TestSupport.root.path,
+            ]))
+        let run = try report(
+            brief: true, drivers: ["python3 Examples/python/driver.py --bug eighth-gives-15-min"],
+            settings: ReportSettings(sourceLinks: links))
+        let markdown = try read("\(run.folder)/r.md")
+        #expect(
+            markdown.contains(
+                try Regex(
+                    #"\(\[Scenarios/brief\.yaml:[0-9]+:1\]\(https://github\.com/org/app/blob/abc123/Scenarios/brief\.yaml#L[0-9]+\)\)"#
+                )),
+            "\(markdown)")
+        #expect(SourceLinks(environment: ["GITHUB_REPOSITORY": "org/app"]) == nil)
+        // Outside the checkout, or climbing out of it, no link; other bytes are escaped.
+        #expect(links.url(SourceLocation(file: "/etc/passwd", line: 1, column: 1)) == nil)
+        #expect(links.url(SourceLocation(file: "../x.yaml", line: 1, column: 1)) == nil)
+        #expect(
+            links.url(SourceLocation(file: "a b/ñ(1).yaml", line: 3, column: 1))
+                == "https://github.com/org/app/blob/abc123/a%20b/%C3%B1%281%29.yaml#L3")
     }
 
     @Test func textFromScenariosAndDriversCannotBreakTheReports() throws {

@@ -23,7 +23,9 @@ enum RunReports {
 
     /// The settings' values, read before anything runs.
     static func settings(_ arguments: ParsedArguments) throws -> ReportSettings {
-        var settings = ReportSettings(includeReference: arguments.flag("junit-include-reference"))
+        var settings = ReportSettings(
+            includeReference: arguments.flag("junit-include-reference"),
+            sourceLinks: SourceLinks(environment: ProcessInfo.processInfo.environment))
         guard let text = arguments.value("markdown-max-bytes") else { return settings }
         // Below this the verdict, the totals and the note of what was cut may not fit.
         let least = 2048
