@@ -18,21 +18,32 @@ package struct MermaidCoverage {
         | `†` | added by the reference (docs/interpretations.md), not in \(model.diagramSource) |
         | dotted purple box, edge `⚠ not in the model` | what the implementation did that the model does not have |
         """
+            + (model.screenGroups.isEmpty
+                ? ""
+                : "\n| dashed grey box | a state of another screen group: `→ X` where edges leave, `from ...` where they enter |")
+    }
+
+    /// The classes states are drawn with; the text colour is set so that GitHub's dark theme
+    /// does not write light text on the light boxes.
+    static let classes = [
+        "    classDef covered fill:#e6f4ea,stroke:#1e7e34,stroke-width:2px,color:#1b1b1b",
+        "    classDef uncovered fill:#fdecea,stroke:#b71c1c,stroke-width:2px,stroke-dasharray:6 4,color:#1b1b1b",
+        "    classDef unexpected fill:#ede7f6,stroke:#4527a0,stroke-width:3px,stroke-dasharray:2 2,color:#1b1b1b",
+        "    classDef stub fill:#ffffff,stroke:#9e9e9e,stroke-width:1px,stroke-dasharray:3 3,color:#555555",
+    ]
+
+    /// A declared state with its count, `†` where the reference added it.
+    func stateLine(_ state: StateDeclaration, _ report: CoverageReport) -> String {
+        let added = if case .interpretation = state.provenance { " †" } else { "" }
+        let hits = report.stateHits[state.name].map { "\($0)×" } ?? "never entered"
+        return
+            "    state \"\(Escape.mermaidLabel(state.name + added + " · " + hits))\" as \(Escape.mermaidID(state.name))"
     }
 
     package func diagram(_ report: CoverageReport) -> String {
         let model = report.model
-        var lines = ["stateDiagram-v2"]
-        lines.append("    classDef covered fill:#e6f4ea,stroke:#1e7e34,stroke-width:2px")
-        lines.append("    classDef uncovered fill:#fdecea,stroke:#b71c1c,stroke-width:2px,stroke-dasharray:6 4")
-        lines.append("    classDef unexpected fill:#ede7f6,stroke:#4527a0,stroke-width:3px,stroke-dasharray:2 2")
-        for state in model.states {
-            let added = if case .interpretation = state.provenance { " †" } else { "" }
-            let hits = report.stateHits[state.name].map { "\($0)×" } ?? "never entered"
-            lines.append(
-                "    state \"\(Escape.mermaidLabel(state.name + added + " · " + hits))\" as \(Escape.mermaidID(state.name))"
-            )
-        }
+        var lines = ["stateDiagram-v2"] + Self.classes
+        for state in model.states { lines.append(stateLine(state, report)) }
         for (name, hits) in report.undeclaredStates.sorted(by: { $0.key < $1.key }) {
             lines.append(
                 "    state \"\(Escape.mermaidLabel("⚠ " + name + " · \(hits)×"))\" as \(Escape.mermaidID(name))")
@@ -132,7 +143,11 @@ package struct MermaidCoverage {
                 "| ⚠ not in the model | \(report.undeclaredStates.count) states, \(report.undeclaredTransitions.count) moves (listed above) |\n"
         }
         text += "\n<details><summary>State diagram with counts</summary>\n\n"
-        text += Self.legend(report.model) + "\n\n" + Escape.codeBlock(diagram(report), language: "mermaid") + "\n\n"
+        text += Self.legend(report.model) + "\n\n"
+        for (title, diagram) in diagrams(report) {
+            if let title { text += "**\(Escape.markdown(title))**\n\n" }
+            text += Escape.codeBlock(diagram, language: "mermaid") + "\n\n"
+        }
         text += "</details>\n\n"
         let states = report.uncoveredStates
         let transitions = report.uncoveredTransitions

@@ -25,6 +25,9 @@ public struct ModelDeclaration: Sendable {
     public var timers: [Int]
     /// Rules every step must keep, checked on every implementation whatever a scenario expects.
     public var invariants: [Invariant] = []
+    /// The screens the model is made of, each a group of its states, for diagrams drawn a
+    /// screen at a time; empty: one diagram of every state. Every state is in one group.
+    public var screenGroups: [ScreenGroup] = []
     /// Where the model's diagram comes from, for legends: `SCR-AUTH-006 §5.1`.
     public var diagramSource: String
     /// A clause as scenarios cite it, for examples in messages.
@@ -278,5 +281,16 @@ public struct TransitionDeclaration: Sendable, Hashable {
         self.addedByReference = added
         self.specLabel = specLabel
         self.automatic = automatic
+    }
+}
+
+/// A screen, or a few screens drawn together: a title and the states it holds.
+public struct ScreenGroup: Sendable, Equatable {
+    public var title: String
+    public var states: [String]
+
+    public init(_ title: String, states: [String]) {
+        self.title = title
+        self.states = states
     }
 }

@@ -2,6 +2,7 @@ import AuthSpecTestSupport
 import Coverage
 import Engine
 import Foundation
+import Models
 import ReferenceMachine
 import Reporters
 import Results
@@ -332,6 +333,43 @@ import Testing
         // The scenario citing an unknown requirement did not run, so it covers nothing.
         #expect(result.closing(quiet: false).contains("0 scenarios against reference"))
         #expect(result.closing(quiet: false).contains("2 requirements no scenario covers: REQ-A, REQ-B"))
+    }
+
+    /// A model made of screens is drawn a group at a time: an overview, then each group with
+    /// its own states; every transition is drawn with its trigger once, in its source's group,
+    /// and every edge that crosses a group ends at a stub naming the state on the other side.
+    @Test func aModelOfScreensIsDrawnAGroupAtATime() throws {
+        let flow = try #require(ModelRegistry.package(named: "auth-flow")).declaration
+        let groups = flow.screenGroups
+        #expect(groups.flatMap(\.states).sorted() == flow.stateNames.sorted(), "every state in one group")
+        let folder = try TestSupport.temporaryFolder([:])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let run = try LibraryRun.run(
+            .init(paths: [TestSupport.root.appendingPathComponent("AuthFlow/Scenarios").path], logFolder: folder))
+        let implementation = try #require(run.outcomes.first?.run.implementations.first)
+        let report = CoverageReport(implementation: implementation.name, records: implementation.records, model: flow)
+        let diagrams = MermaidCoverage().diagrams(report)
+        #expect(diagrams.map(\.title) == ["Screens"] + groups.map(\.title))
+        for (title, diagram) in diagrams {
+            #expect(MermaidCheck.problems(in: diagram).isEmpty, "\(title ?? ""): \(MermaidCheck.problems(in: diagram))")
+        }
+        // Each labelled edge of the group diagrams is one transition, each transition one edge.
+        let labelled = diagrams.dropFirst().flatMap { $0.text.split(separator: "\n") }.filter {
+            $0.contains(" --> ") && $0.contains(": ") && !$0.hasPrefix("    [*]")
+        }
+        #expect(labelled.count == flow.transitions.count, "\(labelled.count) edges for \(flow.transitions.count)")
+        let unlock = try #require(diagrams.first { $0.title == "Unlock screen (SCR-AUTH-006)" }?.text)
+        #expect(unlock.contains("as out_Login"), "\(unlock)")
+        #expect(unlock.contains(try Regex(#"state "from<br>Splash [0-9]+×"#)), "\(unlock)")
+        #expect(unlock.contains("class ") && unlock.contains(" stub"))
+        // The overview: one box per group, from the initial state's group.
+        let overview = diagrams[0].text
+        #expect(overview.contains("    [*] --> Group0"))
+        #expect(groups.indices.allSatisfy { overview.contains("as Group\($0)") })
+        // A model that declares no groups is one diagram, as before.
+        #expect(
+            MermaidCoverage().diagrams(CoverageReport(implementation: "x", records: [], model: TestSupport.model)).count
+                == 1)
     }
 
     @Test func aTransitionOutsideTheModelIsCountedAndDrawnApart() throws {

@@ -4,7 +4,8 @@ import Foundation
 /// id declared before use, every label free of characters Mermaid reads as syntax.
 package enum MermaidCheck {
     package static let id = #"[A-Za-z][A-Za-z0-9_]*"#
-    package static let label = ##"[^"#;:%<>{}\[\]|`\\&\n]*"##
+    /// Free of syntax, but for Mermaid's own line break.
+    package static let label = ##"(?:[^"#;:%<>{}\[\]|`\\&\n]|<br>)*"##
 
     package static func problems(in block: String) -> [String] {
         var problems: [String] = []
@@ -27,8 +28,12 @@ package enum MermaidCheck {
                 for index in [1, 2] where !declared.contains(String(match.output[index].substring ?? "")) {
                     problems.append("undeclared id in: \(line)")
                 }
+            } else if let match = line.wholeMatch(of: try! Regex(#"    (\#(id)) --> (\#(id))"#)) {
+                for index in [1, 2] where !declared.contains(String(match.output[index].substring ?? "")) {
+                    problems.append("undeclared id in: \(line)")
+                }
             } else if let match = line.wholeMatch(
-                of: try! Regex(#"    class ((?:\#(id))(?:,\#(id))*) (covered|uncovered|unexpected)"#))
+                of: try! Regex(#"    class ((?:\#(id))(?:,\#(id))*) (covered|uncovered|unexpected|stub)"#))
             {
                 for name in (match.output[1].substring ?? "").split(separator: ",")
                 where !declared.contains(String(name)) {
