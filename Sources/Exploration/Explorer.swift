@@ -115,6 +115,7 @@ package struct Explorer: Sendable {
         var exploration = Exploration()
         exploration.pairs = model.waitingStates.count * model.inputLabels.count
         var next = 0
+        var untelling: (divergence: Divergence, run: Int)?
         rounds: while settings.runs.map({ next < $0 }) ?? true, ContinuousClock.now - started < settings.budget {
             if stop() {
                 exploration.interrupted = true
@@ -129,6 +130,10 @@ package struct Explorer: Sendable {
                 guard let probe = outcome.probe else { continue }
                 exploration.steps += probe.steps.count
                 guard case .diverges(let divergence)? = outcome.verdict else { continue }
+                guard telling(divergence) else {
+                    untelling = (divergence, run)
+                    break rounds
+                }
                 progress(
                     ExplorationProgress(
                         runs: exploration.runs, steps: exploration.steps, met: exploration.met.count,
@@ -141,7 +146,56 @@ package struct Explorer: Sendable {
                     runs: exploration.runs, steps: exploration.steps, met: exploration.met.count,
                     pairs: exploration.pairs, shrinking: false))
         }
+        // A divergence in counters or texts alone: the same runs, and a few rounds more, are
+        // compared on the state alone, which tells a developer more (the PIN screen where the
+        // prompt should be, rather than a count off by one) and is often there later in a run
+        // that parted on a count at its first step. The first divergence is kept if none is.
+        if untelling != nil, var focused = focusedOnTheState(upTo: next + Self.lookingForTheState) {
+            // Within what is left of the time budget; its runs are the first ones again, so
+            // `--runs` as many reproduces what it finds.
+            focused.settings.budget = settings.budget - (ContinuousClock.now - started)
+            let found = focused.explore(workers: workers, stop: stop, progress: progress)
+            exploration.interrupted = exploration.interrupted || found.interrupted
+            if let better = found.found {
+                exploration.found = better
+                exploration.runs = max(exploration.runs, found.runs)
+                exploration.steps += found.steps
+                exploration.met.formUnion(found.met)
+                return exploration
+            }
+        }
+        if let kept = untelling {
+            progress(
+                ExplorationProgress(
+                    runs: exploration.runs, steps: exploration.steps, met: exploration.met.count,
+                    pairs: exploration.pairs, shrinking: true))
+            exploration.found = shrink(kept.divergence, run: kept.run, on: workers[0])
+        }
         return exploration
+    }
+
+    /// How often a chosen input starts a run of the latest few played again.
+    static let repeatChance = 0.06
+
+    /// Runs spent, after a divergence in other keys, looking for one in the state.
+    static let lookingForTheState = 160 * round
+
+    /// Whether a divergence shows in the state, an invariant or an error, not only in counters
+    /// or texts.
+    func telling(_ divergence: Divergence) -> Bool {
+        divergence.signature.errored || !divergence.signature.keys.isDisjoint(with: model.stateValuedKeys)
+            || divergence.signature.keys.contains { $0.hasPrefix("invariant ") }
+    }
+
+    /// The same exploration comparing only the state keys it compares, for `runs` runs; nil
+    /// when it compares none of them.
+    func focusedOnTheState(upTo runs: Int) -> Explorer? {
+        let compared = check.keys ?? Set(model.observations.map(\.key))
+        let state = compared.intersection(model.stateValuedKeys)
+        guard !state.isEmpty, state != compared else { return nil }
+        var focused = Explorer(model: model, settings: settings, keys: state)
+        focused.settings.runs = min(runs, settings.runs ?? runs)
+        return focused
     }
 
     /// What one run made and found.
@@ -234,12 +288,25 @@ package struct Explorer: Sendable {
         var steps: [Input] = []
         var answered: [Observations] = []
         var recent: [Int] = []
+        // Bugs in counting need the same few inputs again and again (a failure, a retry, a
+        // failure): now and then the latest one to three inputs are played again, twice to four times.
+        var chosen: [(input: Input, choice: ProbeGenerator.Choice)] = []
+        var again: [(input: Input, choice: ProbeGenerator.Choice)] = []
         for _ in 0..<settings.depth {
-            guard
-                let (input, choice) = generator.next(
+            let picked: (input: Input, choice: ProbeGenerator.Choice)?
+            if again.isEmpty {
+                picked = generator.next(
                     in: state, observations: observations, given: given, elapsed: clock, recent: recent,
                     choices: choices, met: met, random: &random)
-            else { continue }
+                if let picked, chosen.count >= 1, random.chance(Self.repeatChance) {
+                    let run = Array((chosen + [picked]).suffix(1 + Int(random.next() % 3)))
+                    again = Array(repeating: run, count: 1 + Int(random.next() % 3)).flatMap { $0 }
+                }
+            } else {
+                picked = again.removeFirst()
+            }
+            guard let (input, choice) = picked else { continue }
+            chosen.append((input, choice))
             if input.name != model.clockInput {
                 // The latest four times of inputs other than the clock's.
                 if recent.count == 4 { recent.removeFirst() }

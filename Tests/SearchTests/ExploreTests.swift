@@ -46,6 +46,26 @@ import Testing
             "the counterexample fails the correct driver")
     }
 
+    /// A bug first seen in a count (one biometric attempt too few, off from the first step) is
+    /// shown where a developer recognises it: the same runs compared on the state find the PIN
+    /// screen after the second failure, where the fail screen should be. Its reproduce line
+    /// finds it again.
+    @Test func aCountersDivergenceIsShownInTheStateWhereItReachesIt() throws {
+        let folder = try TestSupport.temporaryFolder([:])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let buggy = "\(Self.python) --bug two-bio-attempts"
+        let explored = try LibraryExplore.explore(driver: buggy, seed: 3, logFolder: folder)
+        let found = try #require(explored.outcome.found.found, "\(explored.text)")
+        #expect(found.smallest.signature.keys.contains("state"), "\(found.smallest.signature)")
+        let text = try #require(explored.counterexample)
+        // The second failure: the fail screen again on the reference, the PIN screen on the bug.
+        #expect(text.components(separatedBy: "\n      state: BiometricFail\n").count == 3, "\(text)")
+        #expect(found.smallest.result.steps.last?.differences.contains { $0.observed == .string("PINInput") } == true)
+        let again = try LibraryExplore.explore(
+            driver: buggy, seed: 3, runs: explored.outcome.found.runs, logFolder: folder)
+        #expect(again.counterexample == text)
+    }
+
     /// Also with workers: a round's runs are shared out, and any number of them makes the same runs.
     @Test func theSameSeedGivesTheSameFileWithAnyNumberOfWorkers() throws {
         let folder = try TestSupport.temporaryFolder([:])
