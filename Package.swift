@@ -61,7 +61,7 @@ let package = Package(
             name: "Engine",
             dependencies: [
                 "SpecModel", "ScenarioModel", "Results", "Runner", "SubprocessDriver", "DriverProtocol", "SpecCheck",
-                "Coverage", "Exploration",
+                "Coverage", "Exploration", "Skeletons",
             ]),
         // Compares the spec documents' diagrams and tables with the model.
         .target(name: "SpecCheck", dependencies: ["SpecModel", "YAMLLoader"]),

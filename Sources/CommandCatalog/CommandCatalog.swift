@@ -415,6 +415,19 @@ package enum CommandCatalog {
         ],
         options: SharedOptions.model.filter { $0.name == "model" })
 
+    /// `--language`, one of the languages a skeleton is written in.
+    package static func skeletonLanguage(_ arguments: ParsedArguments) throws -> SkeletonLanguage {
+        let names = SkeletonLanguage.allCases.map(\.rawValue)
+        guard let word = arguments.value("language") else {
+            throw UsageError(message: "Name the skeleton's language with --language (\(names.joined(separator: ", ")))")
+        }
+        guard let language = SkeletonLanguage(rawValue: word) else {
+            let guess = closestMatch(to: word, among: names).map { " (did you mean '\($0)'?)" } ?? ""
+            throw UsageError(message: "--language takes \(names.joined(separator: ", ")), not '\(word)'\(guess)")
+        }
+        return language
+    }
+
     package static let newDriver = CommandSpec(
         name: "new-driver",
         abstract: "Write a driver skeleton for your app, from the model's own declaration.",
