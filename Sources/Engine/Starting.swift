@@ -34,14 +34,21 @@ package enum Starting {
         return files.map(\.path)
     }
 
+    /// The skeleton in `language` for `model`.
+    package static func skeleton(_ language: SkeletonLanguage, model: ModelDeclaration, version: String)
+        throws(Refusal) -> String
+    {
+        guard let text = DriverSkeleton.text(language, model: model, version: version) else {
+            throw .noTemplate(language: language.rawValue)
+        }
+        return text
+    }
+
     /// The skeleton in `language` for `model`, written to `path`.
     package static func writeSkeleton(
         _ language: SkeletonLanguage, model: ModelDeclaration, version: String, to path: String
     ) throws(Refusal) {
-        guard let text = DriverSkeleton.text(language, model: model, version: version) else {
-            throw .noTemplate(language: language.rawValue)
-        }
-        try write(text, to: path, command: "new-driver")
+        try write(try skeleton(language, model: model, version: version), to: path, command: "new-driver")
     }
 
     /// A file that did not exist, its folder made if need be.

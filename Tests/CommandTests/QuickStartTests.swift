@@ -39,13 +39,7 @@ import Testing
         #expect(lines.contains { $0.command.hasPrefix("authspec new-driver") })
         let folder = try TestSupport.temporaryFolder([:])
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let copied = try TestSupport.execute(
-            URL(fileURLWithPath: "/bin/sh"),
-            [
-                "-c",
-                "tar -c Scenarios AuthFlow authspec.yaml docs/spec-mapping.yaml docs/spec-mapping-auth-flow.yaml Examples/python | tar -C '\(folder)' -x",
-            ])
-        try #require(copied.status == 0, "\(copied.stderr)")
+        try TestSupport.copySuites(to: folder, extra: ["Examples/python"])
         let path =
             TestSupport.binary.deletingLastPathComponent().path + ":"
             + (ProcessInfo.processInfo.environment["PATH"] ?? "")

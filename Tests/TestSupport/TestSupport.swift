@@ -71,6 +71,20 @@ package enum TestSupport {
             .replacing(try! Regex(#" \([0-9]+\.[0-9] s\)$"#).anchorsMatchLineEndings(), with: "")
     }
 
+    /// What running the committed suites needs, as the repository holds it: both models'
+    /// scenarios and manifests, and the spec mappings the manifests name.
+    package static let committedSuites = [
+        "Scenarios", "AuthFlow", "authspec.yaml", "docs/spec-mapping.yaml", "docs/spec-mapping-auth-flow.yaml",
+    ]
+
+    /// Copies `committedSuites` (and `extra` paths) of the checkout into `folder`, keeping their places.
+    package static func copySuites(to folder: String, extra: [String] = []) throws {
+        let copied = try execute(
+            URL(fileURLWithPath: "/bin/sh"),
+            ["-c", "tar -c \((committedSuites + extra).joined(separator: " ")) | tar -C '\(folder)' -x"])
+        try #require(copied.status == 0, "\(copied.stderr)")
+    }
+
     /// Writes files into a fresh temporary folder and returns its path.
     package static func temporaryFolder(_ files: [String: String]) throws -> String {
         let folder = FileManager.default.temporaryDirectory

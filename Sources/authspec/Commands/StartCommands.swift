@@ -33,12 +33,12 @@ enum NewDriverCommand: Command {
         let model = try SuiteArguments.package(arguments).declaration
         let version = CommandCatalog.program.version
         let output = arguments.value("output") ?? language.fileName
-        if output == "-" {
-            let text = DriverSkeleton.text(language, model: model, version: version) ?? ""
-            Console.out(text.hasSuffix("\n") ? String(text.dropLast()) : text)
-            return .success
-        }
         do {
+            if output == "-" {
+                let text = try Starting.skeleton(language, model: model, version: version)
+                Console.out(text.hasSuffix("\n") ? String(text.dropLast()) : text)
+                return .success
+            }
             try Starting.writeSkeleton(language, model: model, version: version, to: output)
         } catch {
             throw InputError(message: error.description)
