@@ -3,8 +3,8 @@
 // Run: java Examples/java/UnlockDriver.java   (JDK 11+ runs a single source file directly)
 //
 // UnlockScreen below is the part an Android team replaces with its own logic; the rest is the
-// protocol. The JDK has no Argon2id, so to stay dependency-free this example hashes the PIN
-// with PBKDF2-HMAC-SHA256 and compares in constant time; the app itself uses Argon2id (§8.1).
+// protocol. The JDK has no Argon2id, so this example hashes the PIN (§8.1) with Debian's
+// argon2 tool, as an app would with a library, and compares the encoded hashes in constant time.
 
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
@@ -17,8 +17,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import javax.crypto.SecretKeyFactory;
-import javax.crypto.spec.PBEKeySpec;
 
 public final class UnlockDriver {
     static final List<String> INPUTS = List.of("launch", "kill", "background", "foreground", "advance", "biometric",
@@ -26,7 +24,8 @@ public final class UnlockDriver {
             "enable_biometrics", "clock_forward", "clock_back", "platform_lockout_ended");
     static final List<String> OBSERVATIONS = List.of("state", "states", "navigation", "pin_entered",
             "pin_attempts_left", "bio_attempts_left", "lock_remaining", "countdown", "message", "announcements",
-            "events", "biometrics_enabled", "focus_order", "secure_window");
+            "events", "biometrics_enabled", "focus_order", "secure_window", "announcement_priorities", "haptics",
+            "prompt_request", "texts", "images", "pin_display", "store");
 
     public static void main(String[] args) throws Exception {
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
@@ -96,8 +95,8 @@ final class UnlockScreen {
     static final long SUCCESS_DELAY = 500, INACTIVITY = 5 * MINUTE;
 
     // Persisted (keychain / preferences / the OS): survives a kill.
-    final byte[] salt = new byte[16];
-    final byte[] pinHash;
+    final String salt;
+    final String pinHash;
     final int pinLength;
     int failures;
     Long blockedUntil;
@@ -123,11 +122,14 @@ final class UnlockScreen {
     Long awaySince;
 
     // What one input produced.
-    List<Object> entered, said, events;
+    List<Object> entered, said, events, priorities, haptics;
 
     UnlockScreen(Map<String, Object> given) throws Exception {
         origin = (Long) given.get("clock");
-        new SecureRandom().nextBytes(salt);
+        StringBuilder letters = new StringBuilder();
+        SecureRandom random = new SecureRandom();
+        for (int i = 0; i < 16; i++) letters.append((char) ('a' + random.nextInt(26)));
+        salt = letters.toString();
         pinHash = hash((String) given.get("pin"));
         pinLength = ((Long) given.get("pin_length")).intValue();
         failures = ((Long) given.get("pin_failures")).intValue();
@@ -142,9 +144,15 @@ final class UnlockScreen {
         platform = (String) given.get("biometric_status");
     }
 
-    byte[] hash(String pin) throws Exception {
-        PBEKeySpec spec = new PBEKeySpec(pin.toCharArray(), salt, 10_000, 256);
-        return SecretKeyFactory.getInstance("PBKDF2WithHmacSHA256").generateSecret(spec).getEncoded();
+    /** Argon2id, t=1, 1 MiB, one lane, in the PHC encoded form: {@code $argon2id$v=19$...}. */
+    String hash(String pin) throws Exception {
+        Process tool = new ProcessBuilder("argon2", salt, "-id", "-t", "1", "-k", "1024", "-p", "1", "-e")
+                .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        tool.getOutputStream().write(pin.getBytes(StandardCharsets.UTF_8));
+        tool.getOutputStream().close();
+        String encoded = new String(tool.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+        if (tool.waitFor() != 0 || !encoded.startsWith("$argon2id$")) throw new IllegalStateException("argon2 failed");
+        return encoded;
     }
 
     Map<String, Object> apply(String name, Object argument, long timeMs) throws Exception {
@@ -153,6 +161,8 @@ final class UnlockScreen {
         entered = new ArrayList<>();
         said = new ArrayList<>();
         events = new ArrayList<>();
+        priorities = new ArrayList<>();
+        haptics = new ArrayList<>();
         if ("Success".equals(state) && now >= successAt + SUCCESS_DELAY) go("Dashboard");
         if ("PINBlocked".equals(state) && blockedUntil != null && now >= blockedUntil) {
             blockedUntil = null;
@@ -171,9 +181,15 @@ final class UnlockScreen {
                 if (state.equals("BiometricPrompt")) biometric(outcome, now);
                 break;
             }
-            case "digit": if (state.equals("PINInput")) digit(((Long) argument).intValue(), now); break;
-            case "delete": if (state.equals("PINInput") && !digits.isEmpty()) digits = digits.substring(0, digits.length() - 1); break;
-            case "clear": if (state.equals("PINInput")) digits = ""; break;
+            // SCR-AUTH-006 §3.4: every key press gives haptic feedback.
+            case "digit": if (state.equals("PINInput")) { haptics.add("key"); digit(((Long) argument).intValue(), now); } break;
+            case "delete":
+                if (state.equals("PINInput")) {
+                    haptics.add("key");
+                    if (!digits.isEmpty()) digits = digits.substring(0, digits.length() - 1);
+                }
+                break;
+            case "clear": if (state.equals("PINInput")) { haptics.add("key"); digits = ""; } break;
             case "tap": tap((String) argument); break;
             case "login_completed":
                 if (state.equals("Login")) {
@@ -206,7 +222,9 @@ final class UnlockScreen {
     }
 
     void go(String next) { state = next; entered.add(next); }
-    void say(String text) { said.add(text); }
+    /** An announcement with its SCR-AUTH-006 §7.3 priority: high, but medium for digits. */
+    void say(String text) { say(text, "high"); }
+    void say(String text, String priority) { said.add(text); priorities.add(priority); }
     void event(String name, Object... params) {
         Map<String, Object> values = new TreeMap<>();
         for (int i = 0; i < params.length; i += 2) values.put((String) params[i], params[i + 1]);
@@ -336,13 +354,14 @@ final class UnlockScreen {
         if (digits.length() >= pinLength) return;
         digits += digit;
         message = null;
-        say("Digito " + digits.length() + " de " + pinLength);
+        say("Digito " + digits.length() + " de " + pinLength, "medium");
         if (digits.length() < pinLength) return;
         String typed = digits;
         digits = "";
         go("PINValidating");
         event("pin_attempt");
-        if (MessageDigest.isEqual(hash(typed), pinHash)) {
+        byte[] typedHash = hash(typed).getBytes(StandardCharsets.UTF_8);
+        if (MessageDigest.isEqual(typedHash, pinHash.getBytes(StandardCharsets.UTF_8))) {
             event("pin_success", "time_ms", now - shownAt, "attempts_used", (long) failures + 1);
             unlocked("pin", now);
             return;
@@ -377,6 +396,7 @@ final class UnlockScreen {
         message = null;
         successAt = now;
         go("Success");
+        haptics.add("success");  // SCR-AUTH-006 §3.7
         say("Desbloqueado");
         event("unlock_success", "method", method);
     }
@@ -415,7 +435,91 @@ final class UnlockScreen {
         // SCR-AUTH-006 §8.1 while this screen shows; another screen's rule elsewhere (INT-033).
         boolean shown = !state.equals("NotRunning") && !List.of("Dashboard", "Login", "Recovery").contains(state);
         seen.put("secure_window", shown ? Boolean.TRUE : null);
+        seen.put("announcement_priorities", priorities);
+        seen.put("haptics", haptics);
+        seen.put("prompt_request", promptRequest());
+        seen.put("texts", texts(countdown));
+        seen.put("images", images());
+        seen.put("pin_display", pinDisplay());
+        boolean key = biometricEnabled && keyValid && !biometricType.equals("none");
+        Map<String, Object> store = new LinkedHashMap<>();
+        store.put("pin_hash", pinHash.startsWith("$argon2id$") ? "argon2id" : "plain");
+        store.put("pin_location", "secure_storage");
+        store.put("pin_failures", (long) failures);
+        store.put("lock_stored", remaining != null);
+        store.put("biometric_key", key);
+        store.put("key_invalidated_by_enrolment", key ? Boolean.TRUE : null);
+        store.put("key_hardware_backed", key ? Boolean.TRUE : null);
+        store.put("secrets_in_preferences", List.of());
+        seen.put("store", store);
         return seen;
+    }
+
+    boolean onPINScreen() { return List.of("PINInput", "PINValidating", "PINError").contains(state); }
+
+    /** What was passed to LAContext (iOS) or BiometricPrompt (Android) for the prompt on screen (§3.2, §10). */
+    Map<String, Object> promptRequest() {
+        if (!state.equals("BiometricPrompt")) return null;
+        Map<String, Object> request = new LinkedHashMap<>();
+        boolean ios = !osPlatform.equals("android");
+        request.put("policy", ios ? "deviceOwnerAuthenticationWithBiometrics" : null);
+        request.put("authenticators", ios ? null : List.of("BIOMETRIC_STRONG"));
+        request.put("reason", ios ? (biometricType.equals("fingerprint") ? "Touch ID para MedTime" : "Face ID para MedTime") : null);
+        request.put("fallback_title", ios ? "Usar PIN" : null);
+        request.put("cancel_title", ios ? "Cancelar" : null);
+        request.put("title", ios ? null : "Desbloquear MedTime");
+        request.put("subtitle", ios ? null : "Usa tu huella o rostro");
+        request.put("negative_button", ios ? null : "Usar PIN");
+        request.put("key_bound", Boolean.TRUE);
+        return request;
+    }
+
+    /** The screen's own texts in reading order, the §2 wireframes' (INT-040). */
+    List<String> texts(String countdown) {
+        List<String> texts = new ArrayList<>();
+        switch (state) {
+            case "BiometricFail" -> {
+                if (message != null) texts.add(message);
+                texts.addAll(List.of("Intentos: " + Math.max(BIO_ATTEMPTS - bioFailures, 0) + " de " + BIO_ATTEMPTS,
+                        "Usar PIN", "Intentar de nuevo"));
+            }
+            case "PINInput", "PINValidating", "PINError" -> {
+                texts.add("Ingresa tu PIN");
+                if (message != null) texts.add(message);
+                for (char key : "1234567890".toCharArray()) texts.add(String.valueOf(key));
+                texts.add("Olvidaste tu PIN?");
+            }
+            case "PINBlocked" -> {
+                texts.add("PIN bloqueado");
+                if (message != null) texts.add(message);
+                if (countdown != null) texts.add(countdown);
+                texts.addAll(List.of("O inicia sesion nuevamente con Google o Apple.", "Iniciar sesion nuevamente"));
+            }
+            case "BiometricSuccess", "Success" -> texts.add("Desbloqueado");
+            default -> { }
+        }
+        return texts;
+    }
+
+    /** The images on screen by accessibility identifier (INT-040). */
+    List<String> images() {
+        return switch (state) {
+            case "BiometricPrompt" -> List.of("medtime_logo");
+            case "BiometricFail" -> List.of("medtime_logo", osPlatform.equals("android") ? "fingerprint_error"
+                    : biometricType.equals("fingerprint") ? "touch_id_error" : "face_id_error");
+            case "PINInput", "PINValidating", "PINError" -> List.of("medtime_logo", "delete_key");
+            case "PINBlocked" -> List.of("warning");
+            case "BiometricSuccess", "Success" -> List.of("success_check");
+            default -> List.of();
+        };
+    }
+
+    /** §3.3, §8.1: a dot per typed digit, never the digit. */
+    List<String> pinDisplay() {
+        if (!onPINScreen()) return null;
+        List<String> cells = new ArrayList<>();
+        for (int i = 0; i < pinLength; i++) cells.add(i < digits.length() ? "dot" : "empty");
+        return cells;
     }
 
     /** SCR-AUTH-006 §7.2's focus order with §7.1's labels ("label | hint"); INT-032 for the other screens. */

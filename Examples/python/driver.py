@@ -23,7 +23,11 @@ OBSERVATIONS = ["state", "states", "navigation", "pin_entered", "pin_attempts_le
 # The auth-flow model (UIF-AUTH-001) signs in through its own Login, so it has no login_completed.
 FLOW_INPUTS = [name for name in INPUTS if name != "login_completed"] + ["oauth", "recovery", "deep_link", "logout"]
 FLOW_OBSERVATIONS = OBSERVATIONS + ["code_entered", "mfa_cooldown"]
-MODELS = {"unlock": (INPUTS, OBSERVATIONS, UnlockScreen), "auth-flow": (FLOW_INPUTS, FLOW_OBSERVATIONS, AuthFlow)}
+# What the unlock screen asks of the faked platform and draws, and, white-box, what it stores.
+PLATFORM_OBSERVATIONS = ["announcement_priorities", "haptics", "prompt_request", "texts", "images", "pin_display",
+                         "store"]
+MODELS = {"unlock": (INPUTS, OBSERVATIONS + PLATFORM_OBSERVATIONS, UnlockScreen),
+          "auth-flow": (FLOW_INPUTS, FLOW_OBSERVATIONS, AuthFlow)}
 
 
 def main():
@@ -31,7 +35,7 @@ def main():
     parser.add_argument("--bug", action="append", default=[], choices=sorted({**BUGS, **FLOW_BUGS}),
                         help="switch on a deliberate bug")
     parser.add_argument("--list-bugs", action="store_true", help="list the bugs and exit")
-    parser.add_argument("--observe", action="append", default=[], choices=FLOW_OBSERVATIONS, metavar="KEY",
+    parser.add_argument("--observe", action="append", default=[], choices=FLOW_OBSERVATIONS + PLATFORM_OBSERVATIONS, metavar="KEY",
                         help="declare and report only these observation keys (repeatable; default all), "
                              "as a driver that cannot observe everything would")
     parser.add_argument("--argon2-memory-kib", type=int, default=1024,

@@ -27,6 +27,7 @@ BUGS = {
     "forged-callback-unlocks": "a success callback is trusted without the key it should release (a boolean, not a key)",
     "key-survives-enrolment": "the biometric key is not bound to the enrolment, so a new face or finger still unlocks",
     "wall-clock-timers": "locks, sessions and the inactivity timeout are measured on the wall clock the user can set",
+    "unbound-prompt": "the biometric prompt is raised with no key bound to it: a boolean callback, whatever follows",
 }
 
 MINUTE = 60_000
@@ -87,6 +88,11 @@ PROMPT_ANNOUNCEMENTS = {
     ("android", "fingerprint"): "Usa tu huella para desbloquear",
 }
 USE_PIN = "Usar PIN | Desbloquea con tu PIN en lugar de biometria"
+# What the app passes to the platform for the prompt (SCR-AUTH-006 §3.2, §8.2, §10; INT-040).
+PROMPT_FIELDS = ["policy", "authenticators", "reason", "fallback_title", "cancel_title", "title", "subtitle",
+                 "negative_button", "key_bound"]
+ALTERNATIVE_LOGIN = "O inicia sesion nuevamente con Google o Apple."
+KEYPAD = [str(d) for d in "1234567890"]
 PIN_SCREEN_KEYS = [str(d) for d in "1234567890"] + ["Borrar | Borra el ultimo digito",
                                                     "Olvidaste tu PIN | Ir a opciones de recuperacion"]
 
@@ -184,8 +190,10 @@ class UnlockScreen:
         self.state = state
         self.log_states.append(state)
 
-    def _say(self, text):
+    def _say(self, text, priority="high"):
+        """An announcement with its SCR-AUTH-006 §7.3 priority: high, but medium for digits."""
         self.log_said.append(text)
+        self.log_priorities.append(priority)
 
     def _event(self, name, **params):
         self.log_events.append({"name": name, "params": params})
@@ -203,6 +211,7 @@ class UnlockScreen:
     def apply(self, name, argument, time_ms):
         now = self._now(time_ms)
         self.log_states, self.log_said, self.log_events = [], [], []
+        self.log_priorities, self.log_haptics = [], []
         self._timers(now)
         handler = getattr(self, "on_" + name, None)
         if handler is None:
@@ -254,6 +263,78 @@ class UnlockScreen:
             "focus_order": self._focus_order(remaining),
             # SCR-AUTH-006 §8.1 while this screen shows; not this screen's rule elsewhere (INT-033).
             "secure_window": None if self.state in DESTINATIONS or self.state == "NotRunning" else True,
+            "announcement_priorities": self.log_priorities,
+            "haptics": self.log_haptics,
+            "prompt_request": self._prompt_request(),
+            "texts": self._texts(countdown, bio_limit),
+            "images": self._images(),
+            "pin_display": self._pin_display(),
+            "store": self._store(remaining),
+        }
+
+    def _prompt_request(self):
+        """What was passed to LAContext / BiometricPrompt for the prompt on screen."""
+        if self.state != "BiometricPrompt":
+            return None
+        request = dict.fromkeys(PROMPT_FIELDS)
+        if self.device.os_platform == "ios":
+            request.update(policy="deviceOwnerAuthenticationWithBiometrics",
+                           reason=PROMPT_LABELS["ios", self.device.biometric_type],
+                           fallback_title="Usar PIN", cancel_title="Cancelar")
+        else:
+            request.update(authenticators=["BIOMETRIC_STRONG"], title="Desbloquear MedTime",
+                           subtitle="Usa tu huella o rostro", negative_button="Usar PIN")
+        request["key_bound"] = "unbound-prompt" not in self.bugs
+        return request
+
+    def _texts(self, countdown, bio_limit):
+        message = [self.message] if self.message else []
+        if self.state == "BiometricFail":
+            left = max(bio_limit - self.bio_failures, 0)
+            return message + ["Intentos: %d de %d" % (left, bio_limit), "Usar PIN", "Intentar de nuevo"]
+        if self.state in ("PINInput", "PINValidating", "PINError"):
+            return ["Ingresa tu PIN"] + message + KEYPAD + ["Olvidaste tu PIN?"]
+        if self.state == "PINBlocked":
+            timer = [countdown] if countdown else []
+            return ["PIN bloqueado"] + message + timer + [ALTERNATIVE_LOGIN, "Iniciar sesion nuevamente"]
+        if self.state in ("BiometricSuccess", "Success"):
+            return ["Desbloqueado"]
+        return []
+
+    def _images(self):
+        if self.state == "BiometricPrompt":
+            return ["medtime_logo"]
+        if self.state == "BiometricFail":
+            if self.device.os_platform == "android":
+                icon = "fingerprint_error"
+            else:
+                icon = "touch_id_error" if self.device.biometric_type == "fingerprint" else "face_id_error"
+            return ["medtime_logo", icon]
+        if self.state in ("PINInput", "PINValidating", "PINError"):
+            return ["medtime_logo", "delete_key"]
+        if self.state == "PINBlocked":
+            return ["warning"]
+        if self.state in ("BiometricSuccess", "Success"):
+            return ["success_check"]
+        return []
+
+    def _pin_display(self):
+        if self.state not in ("PINInput", "PINValidating", "PINError"):
+            return None
+        typed = len(self.digits)
+        return ["dot" if cell < typed else "empty" for cell in range(self.device.pin_length)]
+
+    def _store(self, remaining):
+        key = self.device.biometric_enabled and self._key_valid() and self.device.biometric_type != "none"
+        return {
+            "pin_hash": "argon2id" if self.device.pin_hash.startswith(b"$argon2id$") else "plain",
+            "pin_location": "secure_storage",
+            "pin_failures": self.device.failures,
+            "lock_stored": remaining is not None,
+            "biometric_key": key,
+            "key_invalidated_by_enrolment": ("key-survives-enrolment" not in self.bugs) if key else None,
+            "key_hardware_backed": True if key else None,
+            "secrets_in_preferences": [],
         }
 
     def _focus_order(self, remaining):
@@ -451,18 +532,21 @@ class UnlockScreen:
     def on_digit(self, digit, now):
         if self.state != "PINInput" or len(self.digits) >= self.device.pin_length:
             return
+        self.log_haptics.append("key")  # SCR-AUTH-006 §3.4: every key
         self.digits += str(digit)
         self.message = None
-        self._say("Digito %d de %d" % (len(self.digits), self.device.pin_length))
+        self._say("Digito %d de %d" % (len(self.digits), self.device.pin_length), "medium")
         if len(self.digits) == self.device.pin_length:
             self._check(now)
 
     def on_delete(self, _, now):
         if self.state == "PINInput":
+            self.log_haptics.append("key")
             self.digits = self.digits[:-1]
 
     def on_clear(self, _, now):
         if self.state == "PINInput":
+            self.log_haptics.append("key")
             self.digits = ""
 
     def _check(self, now):
@@ -509,5 +593,6 @@ class UnlockScreen:
         self.message = None
         self.success_at = now
         self._go("Success")
+        self.log_haptics.append("success")  # SCR-AUTH-006 §3.7
         self._say("Desbloqueado")
         self._event("unlock_success", method=method)

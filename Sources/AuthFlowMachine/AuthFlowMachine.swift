@@ -79,8 +79,10 @@ private struct FlowReduction {
                 state.screen.message = nil
                 outputs.append(.entered(.unlock(phase)))
                 if phase == .login { log("screen_view", ["screen_name": .string("login")]) }
-            case .announced(let text): outputs.append(.announced(text))
+            case .announced(let text, _): outputs.append(.announced(text))
             case .analytics(let name, let params): outputs.append(.analytics(name: name, params: params))
+            // The flow's model declares no haptics key: UIF-AUTH-001 gives none.
+            case .felt: break
             }
         }
     }

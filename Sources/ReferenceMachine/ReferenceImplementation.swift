@@ -110,10 +110,15 @@ package struct ReferenceImplementation: ImplementationUnderTest {
         var states: [Value] = []
         var announcements: [Value] = []
         var events: [Value] = []
+        var priorities: [Value] = []
+        var haptics: [Value] = []
         for output in outputs {
             switch output {
             case .entered(let phase): states.append(.string(phase.rawValue))
-            case .announced(let text): announcements.append(.string(text))
+            case .announced(let text, let priority):
+                announcements.append(.string(text))
+                priorities.append(.string(priority.rawValue))
+            case .felt(let haptic): haptics.append(.string(haptic.rawValue))
             case .analytics(let name, let params):
                 events.append(
                     AnalyticsEventValue.make(name: name, params: params.mapValues(\.value)))
@@ -126,7 +131,8 @@ package struct ReferenceImplementation: ImplementationUnderTest {
         observations["navigation"] = screen.phase.destination.map(Value.string) ?? .null
         observations["pin_entered"] = .int(screen.digits.count)
         observations["pin_attempts_left"] = .int(attemptsLeft)
-        observations["bio_attempts_left"] = .int(max(rules.biometricAttempts - screen.biometricFailures, 0))
+        let biometricAttemptsLeft = max(rules.biometricAttempts - screen.biometricFailures, 0)
+        observations["bio_attempts_left"] = .int(biometricAttemptsLeft)
         observations["lock_remaining"] = lockRemaining.map(Value.int) ?? .null
         observations["countdown"] =
             screen.phase == .pinBlocked ? lockRemaining.map { .string(UnlockTexts.countdown($0)) } ?? .null : .null
@@ -139,6 +145,17 @@ package struct ReferenceImplementation: ImplementationUnderTest {
         observations["focus_order"] = .list(
             UnlockPresentation.focusOrder(of: state, lockRemaining: lockRemaining).map(Value.string))
         observations["secure_window"] = UnlockPresentation.secureWindow(screen.phase).map(Value.bool) ?? .null
+        observations["announcement_priorities"] = .list(priorities)
+        observations["haptics"] = .list(haptics)
+        observations["prompt_request"] = UnlockPlatformView.promptRequest(state) ?? .null
+        observations["texts"] = .list(
+            UnlockPlatformView.texts(
+                state, lockRemaining: lockRemaining, biometricAttemptsLeft: biometricAttemptsLeft,
+                of: rules.biometricAttempts
+            ).map(Value.string))
+        observations["images"] = .list(UnlockPlatformView.images(state).map(Value.string))
+        observations["pin_display"] = UnlockPlatformView.pinDisplay(state).map { .list($0.map(Value.string)) } ?? .null
+        observations["store"] = UnlockPlatformView.store(state, lockRemaining: lockRemaining)
         return observations
     }
 

@@ -119,7 +119,7 @@ extension UnlockMutants {
                 "a typed digit is not announced", memo: memo
             ) { _, _, outputs in
                 outputs.removeAll {
-                    if case .announced(let text) = $0 { text.hasPrefix("Digito ") } else { false }
+                    if case .announced(let text, _) = $0 { text.hasPrefix("Digito ") } else { false }
                 }
             },
         ]
@@ -267,7 +267,8 @@ extension UnlockMutants {
                     alter: { _, _, outputs in
                         outputs = outputs.map { output in
                             switch output {
-                            case .announced(let text) where text == UnlockTexts.biometricPrompt(.fingerprint, on: .ios):
+                            case .announced(let text, _)
+                            where text == UnlockTexts.biometricPrompt(.fingerprint, on: .ios):
                                 return .announced(UnlockTexts.biometricPrompt(.face, on: .ios))
                             case .analytics(let name, var params)
                             where params["type"] == .string(BiometricType.fingerprint.rawValue):

@@ -48,7 +48,10 @@ package enum UnlockEvent: Sendable, Equatable {
 /// What the outside world sees of one event, as plain data.
 package enum UnlockOutput: Sendable, Equatable {
     case entered(Phase)
-    case announced(String)
+    /// A screen reader announcement with its §7.3 priority.
+    case announced(String, AnnouncementPriority = .high)
+    /// Haptic feedback played through the platform (§3.4, §3.7).
+    case felt(Haptic)
     case analytics(name: String, params: [String: AnalyticsParameter])
 
     /// The analytics event's name, if this is one.
@@ -70,4 +73,13 @@ package enum AnalyticsParameter: Sendable, Equatable {
         case .bool(let flag): .bool(flag)
         }
     }
+}
+
+/// SCR-AUTH-006 §7.3's Prioridad column: "Alta" for every announcement but the digits' "Media".
+package enum AnnouncementPriority: String, Sendable, CaseIterable { case high, medium }
+
+/// The feedback §3.4 gives every keypad key and §3.7 the success animation.
+package enum Haptic: String, Sendable, CaseIterable {
+    case key
+    case success
 }

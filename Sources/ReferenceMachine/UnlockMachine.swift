@@ -86,7 +86,11 @@ private struct Reduction {
         outputs.append(.entered(phase))
     }
 
-    mutating func announce(_ text: String) { outputs.append(.announced(text)) }
+    mutating func announce(_ text: String, _ priority: AnnouncementPriority = .high) {
+        outputs.append(.announced(text, priority))
+    }
+
+    mutating func feel(_ haptic: Haptic) { outputs.append(.felt(haptic)) }
 
     mutating func log(_ name: String, _ params: [String: AnalyticsParameter] = [:]) {
         outputs.append(.analytics(name: name, params: params))
@@ -109,10 +113,14 @@ private struct Reduction {
         case .biometricAnswered(let outcome) where phase == .biometricPrompt:
             biometricAnswered(outcome)
         case .digitTyped(let digit) where phase == .pinInput:
+            // §3.4: every key gives haptic feedback, the one that completes the PIN too.
+            feel(.key)
             type(digit)
         case .deleteTapped where phase == .pinInput:
+            feel(.key)
             _ = state.screen.digits.popLast()
         case .deleteLongPressed where phase == .pinInput:
+            feel(.key)
             state.screen.digits = []
         case .tapped(let target):
             tapped(target)
@@ -300,7 +308,7 @@ private struct Reduction {
         guard state.screen.digits.count < store.pinLength else { return }
         state.screen.digits.append(digit)
         state.screen.message = nil
-        announce(UnlockTexts.pinDigit(state.screen.digits.count, of: store.pinLength))
+        announce(UnlockTexts.pinDigit(state.screen.digits.count, of: store.pinLength), .medium)
         if state.screen.digits.count == store.pinLength { submit() }
     }
 
@@ -357,6 +365,8 @@ private struct Reduction {
         store.blockedUntil = nil
         state.screen.successAt = now
         enter(.success)
+        // §3.7 and §5.2's "Checkmark + haptic": the success pattern as the check appears.
+        feel(.success)
         announce(UnlockTexts.unlocked)
         log("unlock_success", ["method": .string(method)])
     }

@@ -33,6 +33,10 @@ package enum UnlockModel {
                 "standard",
                 keys: ["state", "states", "navigation", "pin_attempts_left", "bio_attempts_left", "lock_remaining"],
                 "states, navigation, attempts left and the lock"),
+            ConformanceProfile(
+                "platform",
+                keys: observations.map(\.key).filter { $0 != "store" },
+                "every key a driver that fakes the platform reads: the prompt request, texts, images, haptics"),
         ],
         clockInput: "advance",
         timers: timers(UnlockRules.spec),
@@ -155,6 +159,29 @@ package enum UnlockModel {
         .init(
             "secure_window", .optional(.bool), .snapshot,
             "screenshots and screen recording blocked; null when the unlock screen is not on display (§8.1; INT-033)"),
+        .init(
+            "announcement_priorities", .list(.oneOf(AnnouncementPriority.allCases.map(\.rawValue))), .log,
+            "each announcement's §7.3 priority, in the order of announcements"),
+        .init(
+            "haptics", .list(.oneOf(Haptic.allCases.map(\.rawValue))), .log,
+            "haptic feedback played during the step: key (§3.4), success (§3.7)"),
+        .init(
+            "prompt_request", .optional(.record(UnlockPlatformView.promptRequestFields)), .snapshot,
+            "what the app passed to the platform for the prompt on screen, or null when none is up (§3.2, §8.2, §10; 004)"
+        ),
+        .init(
+            "texts", .list(.string), .snapshot,
+            "the app's visible texts in reading order, the system prompt's aside (§2; INT-040)"),
+        .init(
+            "images", .list(.string), .snapshot,
+            "the images on screen by accessibility identifier, in order (§2; INT-040)"),
+        .init(
+            "pin_display", .optional(.list(.string)), .snapshot,
+            "the PIN cells as drawn: dot per typed digit, empty for the rest; null with no cells on screen (§3.3, §8.1)"
+        ),
+        .init(
+            "store", .record(UnlockPlatformView.storeFields), .snapshot,
+            "white-box: what the app persisted, kinds and formats, never secrets (§6.2, §8.1, §8.2; 004)"),
     ]
 
     static let transitions: [TransitionDeclaration] = [

@@ -47,6 +47,15 @@ package enum UnlockTexts {
     package static let blockedTitle = "PIN bloqueado"  // §2.4
     package static let retryButton = "Intentar de nuevo"  // §2.3
     package static let reloginButton = "Iniciar sesion nuevamente"  // §2.4
+    package static let alternativeLogin = "O inicia sesion nuevamente con Google o Apple."  // §2.4
+    package static let forgotPINLink = "Olvidaste tu PIN?"  // §2.2, §3.6 Texto
+    /// §2.3's counter, attempts left of the total (INT-024).
+    package static func attemptsCounter(left: Int, of total: Int) -> String { "Intentos: \(left) de \(total)" }
+
+    // The prompt's texts the app passes to the platform (§3.2, §10)
+    package static let cancel = "Cancelar"  // §10.1 localizedCancelTitle
+    package static let androidPromptTitle = "Desbloquear MedTime"  // §3.2.2, §10.2
+    package static let androidPromptSubtitle = "Usa tu huella o rostro"  // §3.2.2, §10.2
 
     // On-screen messages
     package static let notRecognised = "No reconocido. Intenta de nuevo."  // UIF-AUTH-001 §8.3

@@ -376,6 +376,7 @@ struct ScenarioDecoder {
             return ok ? .list(values) : nil
         }
         if case .event = type { return event(node, what: what()) }
+        if case .record(let fields) = type { return record(node, fields: fields, what: what()) }
         guard let text = node.scalar, !node.isNull else { return wrong() }
         switch type {
         case .bool:
@@ -421,9 +422,35 @@ struct ScenarioDecoder {
                 return nil
             }
             return .string(text)
-        case .optional, .list, .event:
+        case .optional, .list, .event, .record:
             return wrong()
         }
+    }
+
+    /// A mapping of the record's fields: each decoded as its type, a field that takes null
+    /// may be left out (null), any other missing or unknown field is reported.
+    private mutating func record(_ node: YAMLNode, fields: [RecordField], what: String) -> Value? {
+        guard let pairs = mapping(node, what: what) else { return nil }
+        let given = keyed(pairs, allowed: fields.map(\.name), what: what)
+        var values: [String: Value] = [:]
+        var ok = given.count == pairs.count
+        for field in fields {
+            guard let fieldNode = given[field.name] else {
+                if field.takesNull {
+                    values[field.name] = .null
+                } else {
+                    report("\(what) lacks its field '\(field.name)' (\(field.summary))", at: node.mark)
+                    ok = false
+                }
+                continue
+            }
+            if let value = decode(fieldNode, as: field.type, what: "field '\(field.name)' of \(what)") {
+                values[field.name] = value
+            } else {
+                ok = false
+            }
+        }
+        return ok ? .map(values) : nil
     }
 
     /// `pin_attempt` or `{pin_failure: {attempt_number: 1}}` → `{name, params}`.

@@ -34,6 +34,15 @@ public struct ValueFormatter {
             return name + "{"
                 + params.keys.sorted().map { "\(VisibleText.oneLine($0)): \(params[$0]!)" }.joined(separator: ", ")
                 + "}"
+        case (.record(let fields), .map(let entries)):
+            // In the declared order, then anything the declaration does not name.
+            let named = fields.map { field in
+                "\(field.name): " + (entries[field.name].map { format($0, as: field.type) } ?? "(not reported)")
+            }
+            let others = entries.keys.filter { key in !fields.contains { $0.name == key } }.sorted().map {
+                "\(VisibleText.oneLine($0)): \(entries[$0]!)"
+            }
+            return "{" + (named + others).joined(separator: ", ") + "}"
         default: return value.description
         }
     }

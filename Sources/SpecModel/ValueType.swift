@@ -21,6 +21,9 @@ public indirect enum ValueType: Sendable, Equatable {
     case event
     /// Either null or the wrapped type.
     case optional(ValueType)
+    /// A mapping with these fields, each of its own type: what a platform call carried, or
+    /// what a store holds. A scenario may leave out a field that takes null; it then expects null.
+    case record([RecordField])
 
     /// How a reader would describe a well-formed value, for error messages.
     public var summary: String {
@@ -37,6 +40,26 @@ public indirect enum ValueType: Sendable, Equatable {
         case .list(let element): return "a list of \(element.summary)"
         case .event: return "an analytics event: a name, or a one-key mapping of name to parameters"
         case .optional(let wrapped): return "null or \(wrapped.summary)"
+        case .record(let fields): return "a mapping of " + fields.map(\.name).joined(separator: ", ")
         }
+    }
+}
+
+/// One field of a record type.
+public struct RecordField: Sendable, Equatable {
+    public var name: String
+    public var type: ValueType
+    public var summary: String
+
+    public init(_ name: String, _ type: ValueType, _ summary: String) {
+        self.name = name
+        self.type = type
+        self.summary = summary
+    }
+
+    /// True when a scenario may leave the field out, meaning null.
+    public var takesNull: Bool {
+        if case .optional = type { return true }
+        return false
     }
 }
