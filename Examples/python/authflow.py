@@ -113,6 +113,7 @@ class AuthFlow:
         now = self.origin + time_ms
         screen = self.unlock
         screen.log_states, screen.log_said, screen.log_events = [], [], []
+        screen.log_priorities, screen.log_haptics = [], []
         screen._timers(screen._now(time_ms))
         self._timers(now)
         handler = getattr(self, "on_" + name, None)

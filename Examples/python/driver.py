@@ -17,16 +17,16 @@ from unlock import BUGS, Argon2id, UnlockScreen
 INPUTS = ["launch", "kill", "background", "foreground", "advance", "biometric", "biometric_error", "digit", "delete",
           "clear", "tap", "login_completed", "enrolment_changed", "enable_biometrics", "clock_forward", "clock_back",
           "platform_lockout_ended"]
-OBSERVATIONS = ["state", "states", "navigation", "pin_entered", "pin_attempts_left", "bio_attempts_left",
-                "lock_remaining", "countdown", "message", "announcements", "events", "biometrics_enabled",
-                "focus_order", "secure_window"]
+SHARED_OBSERVATIONS = ["state", "states", "navigation", "pin_entered", "pin_attempts_left", "bio_attempts_left",
+                       "lock_remaining", "countdown", "message", "announcements", "events", "biometrics_enabled",
+                       "focus_order", "secure_window"]
 # The auth-flow model (UIF-AUTH-001) signs in through its own Login, so it has no login_completed.
 FLOW_INPUTS = [name for name in INPUTS if name != "login_completed"] + ["oauth", "recovery", "deep_link", "logout"]
-FLOW_OBSERVATIONS = OBSERVATIONS + ["code_entered", "mfa_cooldown"]
-# What the unlock screen asks of the faked platform and draws, and, white-box, what it stores.
-PLATFORM_OBSERVATIONS = ["announcement_priorities", "haptics", "prompt_request", "texts", "images", "pin_display",
-                         "store"]
-MODELS = {"unlock": (INPUTS, OBSERVATIONS + PLATFORM_OBSERVATIONS, UnlockScreen),
+FLOW_OBSERVATIONS = SHARED_OBSERVATIONS + ["code_entered", "mfa_cooldown"]
+# The unlock screen's: also what it asks of the faked platform and draws, and, white-box, what it stores.
+OBSERVATIONS = SHARED_OBSERVATIONS + ["announcement_priorities", "haptics", "prompt_request", "texts", "images",
+                                      "pin_display", "store"]
+MODELS = {"unlock": (INPUTS, OBSERVATIONS, UnlockScreen),
           "auth-flow": (FLOW_INPUTS, FLOW_OBSERVATIONS, AuthFlow)}
 
 
@@ -35,7 +35,8 @@ def main():
     parser.add_argument("--bug", action="append", default=[], choices=sorted({**BUGS, **FLOW_BUGS}),
                         help="switch on a deliberate bug")
     parser.add_argument("--list-bugs", action="store_true", help="list the bugs and exit")
-    parser.add_argument("--observe", action="append", default=[], choices=FLOW_OBSERVATIONS + PLATFORM_OBSERVATIONS, metavar="KEY",
+    every_key = sorted(set(FLOW_OBSERVATIONS + OBSERVATIONS))
+    parser.add_argument("--observe", action="append", default=[], choices=every_key, metavar="KEY",
                         help="declare and report only these observation keys (repeatable; default all), "
                              "as a driver that cannot observe everything would")
     parser.add_argument("--argon2-memory-kib", type=int, default=1024,

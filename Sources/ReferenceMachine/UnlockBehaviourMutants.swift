@@ -8,6 +8,7 @@ import SpecModel
 extension UnlockMutants {
     static func behaviour(_ memo: Argon2Memo) -> [Mutant] {
         texts(memo) + keys(memo) + persistence(memo) + analytics(memo) + navigation(memo) + keyHandling(memo)
+            + platformCalls(memo)
     }
 
     /// A mutant that rewrites what the step observes.

@@ -81,7 +81,9 @@ import Testing
         #expect(try TestSupport.authspec(["model", "--format", "dot"]).status == 2)
         let profile = try TestSupport.authspec(["run", "--quiet", "--profile", "most"])
         #expect(profile.status == 2)
-        #expect(profile.stderr.contains("--profile takes minimal, standard, full (the unlock model's), not 'most'"))
+        #expect(
+            profile.stderr.contains(
+                "--profile takes minimal, standard, platform, full (the unlock model's), not 'most'"))
         // The environment is read too: the number of records held in memory is a whole number.
         let held = try TestSupport.authspec(
             ["run", TestSupport.scenariosFolder, "--quiet"], environment: ["AUTHSPEC_RECORDS_HELD": "some"])

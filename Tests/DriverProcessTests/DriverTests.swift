@@ -48,6 +48,41 @@ import Testing
         try TestSupport.expectCaught(expected, in: results)
     }
 
+    /// The boolean-callback pattern the note (004) warns of, in an app that otherwise behaves:
+    /// its prompt binds no key, yet it never unlocks on a success without one. The scenarios
+    /// that check the request fail it on `key_bound` and nothing else; the forged-callback
+    /// scenarios, which watch only what the app does, pass.
+    @Test func aPromptWithNoKeyBoundFailsOnTheRequestItself() throws {
+        let (results, _) = runSuite("\(Self.python) --bug unbound-prompt")
+        let requestChecked = Set(
+            TestSupport.suite().scenarios.filter { scenario in
+                scenario.steps.contains { step in
+                    step.expectations.contains { $0.key == "prompt_request" && $0.value != .null }
+                }
+            }.map(\.id))
+        #expect(requestChecked.count >= 5)
+        let failed = Set(results.filter { $0.outcome == .failed }.map(\.scenario.id))
+        #expect(failed == requestChecked, "\(failed.symmetricDifference(requestChecked))")
+        #expect(results.allSatisfy { $0.outcome == .passed || $0.outcome == .failed })
+        for result in results where result.outcome == .failed {
+            for step in result.steps where !step.differences.isEmpty {
+                for difference in step.differences {
+                    #expect(difference.key == "prompt_request", "\(result.scenario.id): \(difference)")
+                    let places = Value.divergences(difference.expected, difference.observed)
+                    #expect(places.map(\.path) == [".key_bound"], "\(result.scenario.id): \(places)")
+                    #expect(places.first?.observed == .bool(false))
+                }
+            }
+        }
+        let forged = results.filter { result in
+            result.scenario.steps.contains { step in
+                step.inputs.contains { $0.argument == .string("success_without_key") }
+            }
+        }
+        #expect(forged.count >= 2)
+        #expect(forged.allSatisfy { $0.outcome == .passed }, "\(forged.map { ($0.scenario.id, $0.outcome) })")
+    }
+
     @Test func everyBugOfTheExampleIsListedHere() throws {
         let listed = try TestSupport.execute(
             URL(fileURLWithPath: "/usr/bin/env"), ["python3", "Examples/python/driver.py", "--list-bugs"])

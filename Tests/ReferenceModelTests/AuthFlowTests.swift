@@ -60,11 +60,13 @@ import Testing
     }
 
     /// Over the same random sequences of the unlock screen's inputs, the auth-flow reference
-    /// reports every unlock observation the unlock reference does while the unlock screen (or
-    /// the Dashboard behind it) is up; at a hand-over to Login or Recovery, the flow's screens,
-    /// the states agree and the walk ends.
+    /// reports every unlock observation it declares as the unlock reference does while the
+    /// unlock screen (or the Dashboard behind it) is up; at a hand-over to Login or Recovery, the
+    /// flow's screens, the states agree and the walk ends.
     @Test func theEmbeddedUnlockScreenIsTheUnlockModels() throws {
-        let keys = UnlockModel.declaration.observations.map(\.key)
+        let flowKeys = Set(AuthFlowModel.declaration.observations.map(\.key))
+        let keys = UnlockModel.declaration.observations.map(\.key).filter(flowKeys.contains)
+        #expect(keys.count >= 14, "the flow declares the unlock screen's own keys")
         var compared = 0
         var handovers = 0
         for run in 0..<300 {

@@ -31,7 +31,7 @@ import Testing
         }
         for (digit, count) in [(1, 1), (2, 2), (3, 3)] {
             clock += 100
-            store.send(.digitTyped(digit), outputs: [.announced("Digito \(count) de 4")]) {
+            store.send(.digitTyped(digit), outputs: [.felt(.key), .announced("Digito \(count) de 4", .medium)]) {
                 $0.screen.digits.append(digit)
             }
         }
@@ -39,7 +39,8 @@ import Testing
         store.send(
             .digitTyped(5),
             outputs: [
-                .announced("Digito 4 de 4"), .entered(.pinValidating), .analytics(name: "pin_attempt", params: [:]),
+                .felt(.key), .announced("Digito 4 de 4", .medium), .entered(.pinValidating),
+                .analytics(name: "pin_attempt", params: [:]),
                 .entered(.pinError), .analytics(name: "pin_failure", params: ["attempt_number": .int(1)]),
                 .entered(.pinInput), .announced("PIN incorrecto. 4 intentos restantes"),
             ]
@@ -48,7 +49,8 @@ import Testing
             $0.screen.digits = []
             $0.screen.message = "PIN incorrecto. 4 intentos restantes"
         }
-        store.send(.deleteTapped, outputs: [])
+        // §3.4: the delete key gives its haptic with no digit to delete too.
+        store.send(.deleteTapped, outputs: [.felt(.key)])
     }
 
     /// The flow tells its child what happened (never writes into it): the child hands over to

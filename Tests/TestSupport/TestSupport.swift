@@ -244,6 +244,7 @@ package enum TestSupport {
         ("forged-callback-unlocks", "security-forged-success-callback", 2, "invariant biometric-unlock-needs-a-key"),
         ("key-survives-enrolment", "security-enrolment-change-before-launch", 3, "biometrics_enabled"),
         ("wall-clock-timers", "clock-forward-during-lock", 3, "invariant lock-runs-with-the-clock"),
+        ("unbound-prompt", "prompt-android-face-request", 1, "prompt_request"),
     ]
 
     /// The Python example's auth-flow bugs, the same way (each launch's quick splash is a step).
