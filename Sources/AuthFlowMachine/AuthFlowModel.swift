@@ -147,8 +147,10 @@ package enum AuthFlowModel {
                 "the MFA shared secret (its bytes as written; RFC 6238's test secret by default)"),
         ]
 
+    /// The unlock screen's keys but what it asks of the platform and draws (its own model's
+    /// `platform` profile): the flow's screens declare none of those yet.
     static let observations: [ObservationDeclaration] =
-        unlock.observations.map { observation in
+        unlock.observations.filter { !UnlockModel.platformKeys.contains($0.key) }.map { observation in
             switch observation.key {
             case "navigation":
                 .init(

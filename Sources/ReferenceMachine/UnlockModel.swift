@@ -12,6 +12,10 @@ package enum UnlockModel {
     package static let destinations = Phase.allCases.compactMap(\.destination)
     /// 2026-01-01T09:00:00Z in milliseconds since 1970: given values are held decoded.
     package static let defaultClock = 1_767_258_000_000
+    /// What the app asks of the platform and draws, and what it stores (UnlockPlatformView).
+    package static let platformKeys: Set<String> = [
+        "announcement_priorities", "haptics", "prompt_request", "texts", "images", "pin_display", "store",
+    ]
 
     package static let declaration: ModelDeclaration = {
         var declaration = undeclaredInvariants
