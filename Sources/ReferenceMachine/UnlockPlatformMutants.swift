@@ -15,11 +15,22 @@ extension UnlockMutants {
         _ id: String, rule: String, _ summary: String, memo: Argon2Memo, retriesOnly: Bool = false,
         _ change: @escaping @Sendable (inout [String: Value]) -> Void
     ) -> Mutant {
-        observed(id, kind: "platform request", rule: rule, summary, memo: memo) { observations in
-            guard case .map(var fields)? = observations["prompt_request"] else { return }
+        edited("prompt_request", id, kind: "platform request", rule: rule, summary, memo: memo) {
+            fields, observations in
             if retriesOnly, observations["bio_attempts_left"] == .int(UnlockRules.spec.biometricAttempts) { return }
             change(&fields)
-            observations["prompt_request"] = .map(fields)
+        }
+    }
+
+    /// A mutant that rewrites the fields of the record observed at `key`, where there is one.
+    static func edited(
+        _ key: String, _ id: String, kind: String, rule: String, _ summary: String, memo: Argon2Memo,
+        _ change: @escaping @Sendable (inout [String: Value], Observations) -> Void
+    ) -> Mutant {
+        observed(id, kind: kind, rule: rule, summary, memo: memo) { observations in
+            guard case .map(var fields)? = observations[key] else { return }
+            change(&fields, observations)
+            observations[key] = .map(fields)
         }
     }
 
@@ -193,11 +204,7 @@ extension UnlockMutants {
         _ id: String, rule: String, _ summary: String, memo: Argon2Memo,
         _ change: @escaping @Sendable (inout [String: Value]) -> Void
     ) -> Mutant {
-        observed(id, kind: "storage", rule: rule, summary, memo: memo) { observations in
-            guard case .map(var fields)? = observations["store"] else { return }
-            change(&fields)
-            observations["store"] = .map(fields)
-        }
+        edited("store", id, kind: "storage", rule: rule, summary, memo: memo) { fields, _ in change(&fields) }
     }
 
     static func storage(_ memo: Argon2Memo) -> [Mutant] {

@@ -142,7 +142,9 @@ package enum UnlockPlatformView {
         .init(
             "pin_location", .optional(.oneOf(["secure_storage", "preferences", "file"])),
             "where the PIN is kept: Keychain/Keystore, UserDefaults/SharedPreferences or a file (§8.1)"),
-        .init("pin_failures", .integer(0...10_000), "the persisted count of wrong PINs (§6.2)"),
+        .init(
+            "pin_failures", .integer(0...Int.max),
+            "the persisted count of wrong PINs (§6.2): it keeps rising past any given count"),
         .init("lock_stored", .bool, "a running lock is persisted, so a restart keeps it (§6.2)"),
         .init("biometric_key", .bool, "a biometric-protected key is held (§8.2 Almacenamiento; 004)"),
         .init(
