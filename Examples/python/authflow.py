@@ -21,6 +21,7 @@ BUGS = {
     "mfa-cooldown-forgotten-on-kill": "the MFA cooldown is kept in memory only, so a kill ends it",
     "relogin-skips-mfa": "a sign-in from the PIN lock's 'Iniciar sesion' skips the MFA code",
     "cancel-shows-error": "a cancelled sign-in shows the token error's message",
+    "comenzar-on-every-slide": "every slide shows Comenzar, and a tap on it goes to Login from any slide",
 }
 
 RETURNING_SPLASH = 500  # UIF-AUTH-001 §4.1: "0.5s para usuario existente" (INT-AF-001)
@@ -39,6 +40,12 @@ CODE_INVALID = "Codigo incorrecto. Verifica e intenta de nuevo."
 CODE_EXPIRED = "Codigo expirado. Usa el codigo actual de tu app."
 UNLOCK_TAPS = {"retry_biometrics", "use_pin", "forgot_pin", "login_again"}
 SIGNED_OUT = {"Login", "Recovery"}
+# UIF-AUTH-001 §6.3's slides: title and illustration (INT-AF-015's identifiers).
+SLIDES = [("Nunca olvides tus medicamentos", "slide_medicines"),
+          ("Control total de tu tratamiento", "slide_statistics"),
+          ("Tu salud, tu privacidad", "slide_padlock")]
+# §3.2's social buttons, then the links §2 draws from Login.
+LOGIN_TEXTS = ["Continuar con Google", "Continuar con Apple", "Crear cuenta", "Olvidaste acceso?"]
 
 
 def totp(secret, counter, digits=6):
@@ -78,6 +85,7 @@ class AuthFlow:
         self.code = ""
         self.mfa_shown_at = None
         self.message = None
+        self.slide = 0  # the carousel's, from 0
 
     # -- bookkeeping -------------------------------------------------------------------------
     def _go(self, state):
@@ -158,12 +166,37 @@ class AuthFlow:
             seen["message"] = "Demasiados intentos. Espera %d segundos." % -(-cooldown // 1000)
         elif self.overlay is not None or self.unlock.state in SIGNED_OUT:
             seen["message"] = self.message
+        if self.overlay is not None or self.unlock.state in SIGNED_OUT | {"Dashboard", "NotRunning"}:
+            seen["texts"], seen["images"] = self._drawn(seen["message"])
         if self.overlay is not None:
             seen["focus_order"] = []
             seen["secure_window"] = None
         seen["code_entered"] = len(self.code)
+        # §4.1: the cell the next digit goes into has the focus, with the numeric keyboard.
+        focused = self.overlay == "MFA" and len(self.code) < 6
+        seen["input_focus"] = {"field": "code_%d" % (len(self.code) + 1), "keyboard": "numeric"} if focused else None
         seen["mfa_cooldown"] = cooldown
         return seen
+
+    def _drawn(self, message):
+        """The flow's own screen: its texts in reading order and its images (INT-AF-015)."""
+        shown = [message] if message else []
+        if self.overlay == "Carousel":
+            title, image = SLIDES[self.slide]
+            last = self.slide == len(SLIDES) - 1 or "comenzar-on-every-slide" in self.bugs
+            return [title, "Saltar"] + (["Comenzar"] if last else []), [image]
+        if self.overlay == "Splash":
+            return [], ["medtime_logo"]
+        if self.overlay in ("OAuth", "Onboarding"):
+            return [], []
+        if self.overlay is None and self.unlock.state == "Login":
+            return LOGIN_TEXTS + shown, []
+        return shown, []
+
+    def on_swipe(self, direction, _):
+        if self.overlay == "Carousel":
+            step = 1 if direction == "next" else -1
+            self.slide = min(max(self.slide + step, 0), len(SLIDES) - 1)
 
     # -- lifecycle ---------------------------------------------------------------------------
     def on_launch(self, _, now):
@@ -211,7 +244,8 @@ class AuthFlow:
             if self.overlay is None:
                 self._child("tap", target, now)
             return
-        if target in ("start", "skip") and self.overlay == "Carousel":
+        on_last = self.slide == len(SLIDES) - 1 or "comenzar-on-every-slide" in self.bugs
+        if self.overlay == "Carousel" and (target == "skip" or (target == "start" and on_last)):
             self._show_login()
         elif target in ("google", "apple") and (self._on_login() or self.overlay == "Registration"):
             self.registering = self.overlay == "Registration"

@@ -9,7 +9,8 @@ extension AuthFlowMutants {
     typealias Unlock = @Sendable () -> ReferenceImplementation
 
     static func behaviour(_ unlock: @escaping Unlock) -> [Mutant] {
-        arrows(unlock) + events(unlock) + buttons(unlock) + readings(unlock) + codes(unlock)
+        let flow: [Mutant] = arrows(unlock) + events(unlock) + buttons(unlock)
+        return flow + readings(unlock) + codes(unlock) + screens(unlock)
     }
 
     static func altered(

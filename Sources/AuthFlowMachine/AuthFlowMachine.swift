@@ -155,6 +155,9 @@ private struct FlowReduction {
             showLogin()
         case .deepLinkOpened(let link):
             deepLink(link)
+        case .swiped(let forward) where overlay == .carousel:
+            // §6.3: three slides; a swipe past either end stays where it is.
+            state.screen.slide = min(max(state.screen.slide + (forward ? 1 : -1), 1), rules.carouselSlides)
         case .loggedOut where overlay == nil && childPhase == .dashboard:
             // §2: Post Logout --> LOGIN; the session goes (INT-AF-007).
             tell(.sessionEnded)
@@ -183,7 +186,8 @@ private struct FlowReduction {
 
     mutating func tapped(_ target: FlowTarget) {
         switch target {
-        case .start where overlay == .carousel, .skip where overlay == .carousel:
+        case .start where overlay == .carousel && state.screen.slide == rules.carouselSlides,
+            .skip where overlay == .carousel:
             showLogin()
         case .google where onLogin || overlay == .registration, .apple where onLogin || overlay == .registration:
             let provider: Provider = target == .google ? .google : .apple

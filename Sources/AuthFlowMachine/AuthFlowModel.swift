@@ -132,6 +132,9 @@ package enum AuthFlowModel {
                 "deep_link", argument: .oneOf(DeepLink.allCases.map(\.rawValue)),
                 "a medtime:// link opened (UIF-AUTH-001 §9.1)"),
             .init("logout", "the user signs out from the app"),
+            .init(
+                "swipe", argument: .oneOf(["next", "previous"]),
+                "a horizontal swipe on the carousel, to the next slide or the one before (UIF-AUTH-001 §6.3)"),
         ]
 
     static let given: [KeyDeclaration] =
@@ -147,11 +150,24 @@ package enum AuthFlowModel {
                 "the MFA shared secret (its bytes as written; RFC 6238's test secret by default)"),
         ]
 
-    /// The unlock screen's keys but what it asks of the platform and draws (its own model's
-    /// `platform` profile): the flow's screens declare none of those yet.
+    /// What the flow's screens draw: the texts and images UIF-AUTH-001 gives them (INT-AF-015);
+    /// the unlock screen's other platform keys stay its own model's.
+    static let drawnKeys: Set<String> = ["texts", "images"]
+
+    /// The unlock screen's keys but what it asks of the platform (its own model's `platform`
+    /// profile), with the flow's screens drawn too.
     static let observations: [ObservationDeclaration] =
-        unlock.observations.filter { !UnlockModel.platformKeys.contains($0.key) }.map { observation in
+        unlock.observations.filter { !UnlockModel.platformKeys.subtracting(drawnKeys).contains($0.key) }.map {
+            observation in
             switch observation.key {
+            case "texts":
+                .init(
+                    "texts", .list(.string), .snapshot,
+                    "the visible texts in reading order: the unlock screen's (INT-040), the flow's (INT-AF-015)")
+            case "images":
+                .init(
+                    "images", .list(.string), .snapshot,
+                    "the images on screen by identifier: the unlock screen's (INT-040), the flow's (INT-AF-015)")
             case "navigation":
                 .init(
                     "navigation", .optional(.oneOf(["Dashboard", "Onboarding"])), .snapshot,
@@ -162,6 +178,9 @@ package enum AuthFlowModel {
             }
         } + [
             .init("code_entered", .integer(0...6), .snapshot, "MFA code digits typed so far"),
+            .init(
+                "input_focus", .optional(.record(AuthFlowView.inputFocusFields)), .snapshot,
+                "the text field with input focus and the system keyboard it brings up, or null (UIF-AUTH-001 §4.1)"),
             .init(
                 "mfa_cooldown", .optional(.duration), .snapshot,
                 "time left before another MFA code can be typed, or null (UIF-AUTH-001 §8.2)"),
@@ -186,7 +205,8 @@ package enum AuthFlowModel {
                 "Splash", "Carousel", "1.5 s later", on: ["advance"], "UIF-AUTH-001 §6.2", label: "Primera vez: Si",
                 automatic: true),
             .init(
-                "Carousel", "Login", "tap start or skip", on: ["tap: start", "tap: skip", "deep_link: login"],
+                "Carousel", "Login", "tap start on the last slide, or skip",
+                on: ["tap: start", "tap: skip", "deep_link: login"],
                 "UIF-AUTH-001 §3.1, §6.3"),
             .init(
                 "Login", "OAuth", "tap google or apple", on: ["tap: google", "tap: apple"], "UIF-AUTH-001 §2",

@@ -82,6 +82,7 @@ package enum AuthFlowMutants {
         ("mfa-cooldown", "UIF-AUTH-001 §8.2; INT-AF-004", { $0.mfaCooldown += $1 }),
         ("mfa-steps-accepted", "INT-AF-003", { $0.mfaStepsAccepted += $1 }),
         ("mfa-steps-expired", "INT-AF-003", { $0.mfaStepsExpired += $1 }),
+        ("carousel-slides", "UIF-AUTH-001 §6.3", { $0.carouselSlides += $1 }),
     ]
 
     static func ruleNumbers(_ unlock: @escaping @Sendable () -> ReferenceImplementation) -> [Mutant] {

@@ -67,6 +67,8 @@ package struct AuthFlowReference: ImplementationUnderTest {
             if let link = DeepLink(rawValue: word) { return .deepLinkOpened(link) }
         case "logout":
             return .loggedOut
+        case "swipe":
+            if word == "next" || word == "previous" { return .swiped(forward: word == "next") }
         case "login_completed":
             throw .unsupported("input 'login_completed' (the auth-flow model signs in through Login itself)")
         default:
@@ -110,11 +112,17 @@ package struct AuthFlowReference: ImplementationUnderTest {
         } else if state.showsFlowMessage {
             seen["message"] = state.screen.message.map(Value.string) ?? .null
         }
+        if AuthFlowView.drawsOwnScreen(state) {
+            seen["texts"] = .list(
+                AuthFlowView.texts(state, message: seen["message"]?.string, rules: machine.rules).map(Value.string))
+            seen["images"] = .list(AuthFlowView.images(state).map(Value.string))
+        }
         if overlay != nil {
             seen["focus_order"] = .list([])
             seen["secure_window"] = .null
         }
         seen["code_entered"] = .int(state.screen.code.count)
+        seen["input_focus"] = AuthFlowView.inputFocus(state, digits: state.store.totp.digits)
         seen["mfa_cooldown"] = cooldown.map(Value.int) ?? .null
         return seen
     }

@@ -17,6 +17,8 @@ package struct AuthFlowRules: Sendable, Hashable {
     package var mfaStepsExpired = 10
     /// RFC 6238 §5.2: a code already accepted is refused (INT-AF-003); off accepts it again.
     package var refusesReusedCodes = true
+    /// §6.3: "CARRUSEL BIENVENIDA (3 slides)"; "Comenzar" on the last.
+    package var carouselSlides = 3
 
     package static let spec = AuthFlowRules()
 }
@@ -34,6 +36,16 @@ package enum AuthFlowTexts {
     }
     package static let codeInvalid = "Codigo incorrecto. Verifica e intenta de nuevo."
     package static let codeExpired = "Codigo expirado. Usa el codigo actual de tu app."
+    /// §6.3's slide titles, in order.
+    package static let slideTitles = [
+        "Nunca olvides tus medicamentos", "Control total de tu tratamiento", "Tu salud, tu privacidad",
+    ]
+    package static let skip = "Saltar"  // §6.3
+    package static let start = "Comenzar"  // §3.1 paso 4, §6.3
+    /// §3.2's social buttons, then §2's two links from Login (INT-AF-006's buttons).
+    package static let loginButtons = [
+        "Continuar con Google", "Continuar con Apple", "Crear cuenta", "Olvidaste acceso?",
+    ]
     package static func tooManyAttempts(remaining milliseconds: Int) -> String {
         "Demasiados intentos. Espera \((milliseconds + 999) / 1000) segundos."
     }

@@ -30,7 +30,7 @@ package enum DeepLink: String, Sendable, CaseIterable {
 
 /// The flow's own buttons and links; the unlock screen's are its `TapTarget`s.
 package enum FlowTarget: String, Sendable, CaseIterable {
-    /// "Comenzar" on the last slide, "Saltar" on any (§6.3).
+    /// "Comenzar" on the last slide only, "Saltar" on any (§6.3).
     case start, skip
     case google, apple
     case createAccount = "create_account"
@@ -77,6 +77,8 @@ package struct FlowScreen: Sendable, Hashable {
     package var mfaShownAt: Int?
     /// The flow's message on its own screens and on Login and Recovery.
     package var message: String?
+    /// The carousel's slide on screen, 1 to 3 (§6.3).
+    package var slide = 1
 
     package init() {}
 }
@@ -113,6 +115,8 @@ package enum AuthFlowEvent: Sendable, Equatable {
     case recoveryEnded(succeeded: Bool)
     case deepLinkOpened(DeepLink)
     case loggedOut
+    /// A horizontal swipe on the carousel (§6.3): towards the next slide or back.
+    case swiped(forward: Bool)
 }
 
 /// A screen the flow shows: one of the unlock screen's states, or one of the flow's own.

@@ -256,5 +256,6 @@ package enum TestSupport {
         ("relogin-skips-mfa", "unlock-relogin-from-a-lock-through-mfa", 6, "state"),
         ("cancel-shows-error", "login-cancelled-says-nothing", 4, "message"),
         ("mfa-code-reused", "mfa-code-is-not-accepted-twice", 10, "state"),
+        ("comenzar-on-every-slide", "carousel-slides-swipe-and-comenzar", 2, "texts"),
     ]
 }
