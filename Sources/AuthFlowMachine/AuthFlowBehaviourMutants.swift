@@ -10,7 +10,19 @@ extension AuthFlowMutants {
 
     static func behaviour(_ unlock: @escaping Unlock) -> [Mutant] {
         let flow: [Mutant] = arrows(unlock) + events(unlock) + buttons(unlock)
-        return flow + readings(unlock) + codes(unlock) + screens(unlock)
+        return flow + readings(unlock) + codes(unlock) + screens(unlock) + seams(unlock)
+    }
+
+    /// The behavioural operators over the flow's seams (`AuthFlowState.seams`), the unlock
+    /// screen's inside it included.
+    static func seams(_ unlock: @escaping Unlock) -> [Mutant] {
+        AuthFlowState.seams.alterations().map { seam in
+            altered(
+                "flow-" + seam.id, kind: seam.kind, rule: "UIF-AUTH-001 §2, §8.2, §10", seam.summary, unlock: unlock
+            ) {
+                _, before, now, _, next, _ in seam.alter(before, now, &next)
+            }
+        }
     }
 
     static func altered(

@@ -21,6 +21,7 @@ package struct AuthFlowReference: ImplementationUnderTest {
     }
 
     package var observedKeys: Set<String> { Self.everyKey }
+    package var place: String? { state.map(AuthFlowState.seams.place(of:)) }
     static let everyKey = Set(AuthFlowModel.declaration.observations.map(\.key))
 
     package mutating func start(scenario: String, given: [String: Value]) throws(ImplementationError) {

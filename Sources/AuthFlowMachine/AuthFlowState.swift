@@ -1,4 +1,5 @@
 import ReferenceMachine
+import SpecModel
 
 /// The flow's own screens (UIF-AUTH-001 §2, §7); the unlock screen's states, Login, Recovery
 /// and the Dashboard are its child's (the unlock reducer's `Phase`).
@@ -142,4 +143,39 @@ package enum AuthFlowOutput: Sendable, Equatable {
     package var eventName: String? {
         if case .analytics(let name, _) = self { name } else { nil }
     }
+}
+
+extension AuthFlowState {
+    typealias Field = StateSeams<AuthFlowState>.Field
+
+    /// The unlock screen's seams inside the flow, and the flow's own: the splash, the sheet and
+    /// the MFA screen's moments, the wrong-code count, what the flow keeps across a kill (the
+    /// cooldown, the pending sign-in, the last code's step, the first launch) and its screen.
+    package static let seams: StateSeams<AuthFlowState> = {
+        let child = UnlockState.seams
+        func scoped(_ fields: [StateSeams<UnlockState>.Field]) -> [Field] {
+            fields.map { $0.scoped(get: { $0.unlock }, set: { $0.unlock = $1 }) }
+        }
+        let failures = Field("MFA failures", fresh: 0, get: { $0.store.mfaFailures }) { $0.store.mfaFailures = $1 ?? 0 }
+        let cooldownEnd = Field("MFA cooldown end", get: { $0.store.mfaBlockedUntil }) { $0.store.mfaBlockedUntil = $1 }
+        let pending = Field("pending sign-in", get: { $0.store.mfaPendingSince }) { $0.store.mfaPendingSince = $1 }
+        return StateSeams(
+            moments: scoped(child.moments) + [
+                Field("splash", get: { $0.screen.splashAt }) { $0.screen.splashAt = $1 },
+                Field("sign-in start", get: { $0.screen.signInStartedAt }) { $0.screen.signInStartedAt = $1 },
+                Field("MFA screen shown", get: { $0.screen.mfaShownAt }) { $0.screen.mfaShownAt = $1 },
+                cooldownEnd, pending,
+            ],
+            counters: scoped(child.counters) + [failures],
+            durable: [
+                failures, cooldownEnd, pending,
+                Field("last code's step", get: { $0.store.lastAcceptedStep }) { $0.store.lastAcceptedStep = $1 },
+                Field("first launch done", fresh: 1, get: { $0.store.firstLaunch ? 1 : 0 }) {
+                    $0.store.firstLaunch = $1 == 1
+                },
+            ],
+            volatile: [Field("carousel slide", fresh: 1, get: { $0.screen.slide }) { $0.screen.slide = $1 ?? 1 }],
+            phases: AuthFlowModel.declaration.states.map(\.name), stopped: Phase.notRunning.rawValue,
+            phase: { $0.stateName })
+    }()
 }

@@ -34,6 +34,8 @@ package struct Exploration: Sendable {
     package var found: Counterexample?
     /// A stop (a signal) ended it before its budget.
     package var interrupted = false
+    /// How long exploring took to meet its first divergence, before shrinking it.
+    package var firstDivergenceAfter: Duration?
 }
 
 /// A divergence as found and as shrunk, with how steadily the smallest one fails.
@@ -115,6 +117,7 @@ package struct Explorer: Sendable {
         var exploration = Exploration()
         exploration.pairs = model.waitingStates.count * model.inputLabels.count
         var next = 0
+        var corpus = Corpus()
         var untelling: (divergence: Divergence, run: Int)?
         rounds: while settings.runs.map({ next < $0 }) ?? true, ContinuousClock.now - started < settings.budget {
             if stop() {
@@ -123,13 +126,18 @@ package struct Explorer: Sendable {
             }
             let runs = Array(next..<min(next + Self.round, settings.runs ?? Int.max))
             next += runs.count
-            let outcomes = self.round(runs, met: exploration.met, generator: generator, workers: workers)
+            let outcomes = self.round(
+                runs, met: exploration.met, corpus: corpus, generator: generator, workers: workers)
             for (run, outcome) in zip(runs, outcomes) {
                 exploration.runs = run + 1
                 exploration.met.formUnion(outcome.met)
                 guard let probe = outcome.probe else { continue }
+                corpus.add(outcome.novel, of: probe)
                 exploration.steps += probe.steps.count
                 guard case .diverges(let divergence)? = outcome.verdict else { continue }
+                if exploration.firstDivergenceAfter == nil {
+                    exploration.firstDivergenceAfter = ContinuousClock.now - started
+                }
                 guard telling(divergence) else {
                     untelling = (divergence, run)
                     break rounds
@@ -176,6 +184,9 @@ package struct Explorer: Sendable {
 
     /// How often a chosen input starts a run of the latest few played again.
     static let repeatChance = 0.06
+    /// The same, after an input that kept the state but changed what it shows (a wrong code
+    /// counted, a wrong PIN): the kind of input counting bugs need five of.
+    static let repeatAfterACountChance = 0.3
 
     /// Runs spent, after a divergence in other keys, looking for one in the state.
     static let lookingForTheState = 160 * round
@@ -203,12 +214,15 @@ package struct Explorer: Sendable {
         var probe: Probe?
         var met: Set<InputInState> = []
         var verdict: DifferentialCheck.Verdict?
+        /// The places it reached that the corpus did not know, with the prefix that got there.
+        var novel: [(place: String, length: Int)] = []
     }
 
     /// A round's runs, shared out among the workers, each generated from `met` as it stood
     /// before the round; in run order.
     func round(
-        _ runs: [Int], met: Set<InputInState>, generator: ProbeGenerator, workers: [ExplorationWorker]
+        _ runs: [Int], met: Set<InputInState>, corpus: Corpus, generator: ProbeGenerator,
+        workers: [ExplorationWorker]
     ) -> [RunOutcome] {
         let outcomes = Locked([RunOutcome](repeating: RunOutcome(), count: runs.count))
         let count = min(workers.count, runs.count)
@@ -220,7 +234,9 @@ package struct Explorer: Sendable {
                 var random = SeededRandom(seed: settings.seed, run: run)
                 var seen = before
                 var outcome = RunOutcome()
-                let made = generateObserved(&random, generator: generator, reference: &worker.reference, met: &seen)
+                let made = generateObserved(
+                    &random, generator: generator, reference: &worker.reference, met: &seen, corpus: corpus,
+                    novel: &outcome.novel)
                 outcome.probe = made?.probe
                 outcome.met = seen.added(since: before, generator: generator)
                 if let made {
@@ -269,9 +285,26 @@ package struct Explorer: Sendable {
     /// The probe, with what the reference answered to each of its inputs (shorthands expanded).
     func generateObserved<Reference: ImplementationUnderTest>(
         _ random: inout SeededRandom, generator: ProbeGenerator, reference: inout Reference,
-        met: inout MetPairs
+        met: inout MetPairs, corpus: Corpus? = nil
     ) -> (probe: Probe, answered: [Observations])? {
-        let world = generator.world(&random)
+        var novel: [(place: String, length: Int)] = []
+        return generateObserved(
+            &random, generator: generator, reference: &reference, met: &met, corpus: corpus, novel: &novel)
+    }
+
+    /// How often a run draws on a random half of the inputs only (a swarm run), so that inputs
+    /// that undo one another's effect (a kill, a background) leave the others room.
+    static let swarmChance = 0.25
+    /// How often a run of inputs played again draws each one's argument afresh (five codes, one
+    /// of them expired; wrong PINs of several lengths).
+    static let variedRepeatChance = 0.5
+
+    func generateObserved<Reference: ImplementationUnderTest>(
+        _ random: inout SeededRandom, generator: ProbeGenerator, reference: inout Reference,
+        met: inout MetPairs, corpus: Corpus?, novel: inout [(place: String, length: Int)]
+    ) -> (probe: Probe, answered: [Observations])? {
+        let start = corpus?.pick(&random)
+        let world = start?.given ?? generator.world(&random)
         guard let given = Probe(given: world, steps: []).scenario(id: "generate", model: model)?.given else {
             return nil
         }
@@ -281,7 +314,11 @@ package struct Explorer: Sendable {
             return nil
         }
         defer { reference.finish() }
-        let choices = generator.choices(given: given)
+        var choices = generator.choices(given: given)
+        if random.chance(Self.swarmChance) {
+            let kept = choices.filter { $0.isClock || random.chance(0.5) }
+            if kept.contains(where: { !$0.isClock }) { choices = kept }
+        }
         var state = model.initialState
         var observations: Observations = [:]
         var clock = 0
@@ -292,18 +329,69 @@ package struct Explorer: Sendable {
         // failure): now and then the latest one to three inputs are played again, twice to four times.
         var chosen: [(input: Input, choice: ProbeGenerator.Choice)] = []
         var again: [(input: Input, choice: ProbeGenerator.Choice)] = []
+        var varied = false
+        var places: Set<String> = []
+        /// Sends one written input (its expansion, for a shorthand) to the reference.
+        func send(_ input: Input, label chosenLabel: String?, labelNumber: Int?) -> Bool {
+            let sentInputs = Probe.expanded(input, model: model)
+            for sent in sentInputs {
+                if sent.name == model.clockInput { clock += sent.argument?.int ?? 0 }
+                // An input sent as chosen is counted under its choice's label; a shorthand's
+                // inputs under their own.
+                let label = sent == input ? chosenLabel ?? model.label(of: sent) : model.label(of: sent)
+                met.insert(
+                    state: generator.stateIndex[state],
+                    label: sent == input && chosenLabel != nil ? labelNumber : generator.labelIndex[label],
+                    InputInState(state: state, input: label))
+                do {
+                    observations = try reference.perform(sent, atMilliseconds: clock)
+                } catch {
+                    return false
+                }
+                answered.append(observations)
+                state = observations[model.stateKey]?.string ?? state
+            }
+            let place = reference.place ?? Corpus.place(observations, model: model)
+            if let corpus, !corpus.known.contains(place), places.insert(place).inserted {
+                novel.append((place, steps.count + 1))
+            }
+            steps.append(input)
+            return true
+        }
+        // A kept prefix first, as it was played.
+        for input in start?.steps ?? [] {
+            if input.name != model.clockInput {
+                if recent.count == 4 { recent.removeFirst() }
+                recent.append(clock)
+            }
+            guard send(input, label: nil, labelNumber: nil) else { return nil }
+        }
         for _ in 0..<settings.depth {
-            let picked: (input: Input, choice: ProbeGenerator.Choice)?
+            var picked: (input: Input, choice: ProbeGenerator.Choice)?
             if again.isEmpty {
                 picked = generator.next(
                     in: state, observations: observations, given: given, elapsed: clock, recent: recent,
                     choices: choices, met: met, random: &random)
-                if let picked, chosen.count >= 1, random.chance(Self.repeatChance) {
+                let counted =
+                    answered.count >= 2 && answered[answered.count - 1] != answered[answered.count - 2]
+                    && answered[answered.count - 1][model.stateKey] == answered[answered.count - 2][model.stateKey]
+                if let picked, chosen.count >= 1,
+                    random.chance(counted ? Self.repeatAfterACountChance : Self.repeatChance)
+                {
                     let run = Array((chosen + [picked]).suffix(1 + Int(random.next() % 3)))
-                    again = Array(repeating: run, count: 1 + Int(random.next() % 3)).flatMap { $0 }
+                    // Up to five times in all: five wrong codes, five wrong PINs.
+                    again = Array(repeating: run, count: 1 + Int(random.next() % 4)).flatMap { $0 }
+                    varied = random.chance(Self.variedRepeatChance)
                 }
             } else {
                 picked = again.removeFirst()
+                if varied, let (_, choice) = picked,
+                    let input = generator.nextInput(
+                        choice, observations: observations, given: given, elapsed: clock, recent: recent,
+                        random: &random)
+                {
+                    picked = (input, choice)
+                }
             }
             guard let (input, choice) = picked else { continue }
             chosen.append((input, choice))
@@ -312,25 +400,7 @@ package struct Explorer: Sendable {
                 if recent.count == 4 { recent.removeFirst() }
                 recent.append(clock)
             }
-            let sentInputs = choice.declaration.expansion == nil ? [input] : Probe.expanded(input, model: model)
-            for sent in sentInputs {
-                if sent.name == model.clockInput { clock += sent.argument?.int ?? 0 }
-                // An input sent as chosen is counted under its choice's label; a shorthand's
-                // inputs under their own.
-                let label = sent == input ? choice.label : model.label(of: sent)
-                met.insert(
-                    state: generator.stateIndex[state],
-                    label: sent == input ? choice.labelNumber : generator.labelIndex[label],
-                    InputInState(state: state, input: label))
-                do {
-                    observations = try reference.perform(sent, atMilliseconds: clock)
-                } catch {
-                    return nil
-                }
-                answered.append(observations)
-                state = observations[model.stateKey]?.string ?? state
-            }
-            steps.append(input)
+            guard send(input, label: choice.label, labelNumber: choice.labelNumber) else { return nil }
         }
         return (Probe(given: world, steps: steps), answered)
     }

@@ -201,7 +201,8 @@ package struct ProbeGenerator: Sendable {
         ).map { ($0, choice) }
     }
 
-    private func nextInput(
+    /// The input `choice` makes now: its word, or an argument drawn for this moment.
+    func nextInput(
         _ choice: Choice, observations: Observations, given: [String: Value], elapsed: Int, recent: [Int],
         random: inout SeededRandom
     ) -> Input? {

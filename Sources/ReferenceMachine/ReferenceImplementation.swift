@@ -23,6 +23,7 @@ package struct ReferenceImplementation: ImplementationUnderTest {
     }
 
     package var observedKeys: Set<String> { Self.everyKey }
+    package var place: String? { state.map(UnlockState.seams.place(of:)) }
     /// Worked out once: the runner asks at every step.
     static let everyKey = Set(UnlockModel.declaration.observations.map(\.key))
 

@@ -8,6 +8,8 @@ package struct MutatedReference: ImplementationUnderTest {
         @Sendable (_ before: UnlockState, _ next: inout UnlockState, _ outputs: inout [UnlockOutput]) -> Void
     var inner: ReferenceImplementation
     let alter: Alteration
+    /// An alteration that also needs the step's time (a seam operator's).
+    let timed: (@Sendable (_ before: UnlockState, _ now: Int, _ next: inout UnlockState) -> Void)?
     let rewrite: @Sendable (Observations) -> Observations
     let rewriteInput: @Sendable (Input) -> Input
     let readsWallClock: Bool
@@ -18,9 +20,11 @@ package struct MutatedReference: ImplementationUnderTest {
     package init(
         _ name: String, rules: UnlockRules = .spec, memo: Argon2Memo, alter: @escaping Alteration = { _, _, _ in },
         rewrite: @escaping @Sendable (Observations) -> Observations = { $0 },
-        rewriteInput: @escaping @Sendable (Input) -> Input = { $0 }, readsWallClock: Bool = false
+        rewriteInput: @escaping @Sendable (Input) -> Input = { $0 }, readsWallClock: Bool = false,
+        timed: (@Sendable (_ before: UnlockState, _ now: Int, _ next: inout UnlockState) -> Void)? = nil
     ) {
         self.name = name
+        self.timed = timed
         inner = ReferenceImplementation(machine: UnlockMachine(rules: rules), memo: memo)
         self.alter = alter
         self.rewrite = rewrite
@@ -49,6 +53,7 @@ package struct MutatedReference: ImplementationUnderTest {
         var (next, outputs) = inner.machine.reduce(
             before, try ReferenceImplementation.event(for: rewriteInput(input)), now: now)
         alter(before, &next, &outputs)
+        timed?(before, now, &next)
         inner.state = next
         return rewrite(
             ReferenceImplementation.observations(of: next, outputs: outputs, now: now, rules: inner.machine.rules))
@@ -63,7 +68,16 @@ package struct MutatedReference: ImplementationUnderTest {
 package enum UnlockMutants {
     package static func all(memo: Argon2Memo) -> [Mutant] {
         ruleNumbers(memo) + lockEnd(memo) + transitions(memo) + omissions(memo) + misreadings(memo)
-            + presentation(memo) + behaviour(memo)
+            + presentation(memo) + behaviour(memo) + seams(memo)
+    }
+
+    /// The behavioural operators over the unlock state's seams (`UnlockState.seams`).
+    static func seams(_ memo: Argon2Memo) -> [Mutant] {
+        UnlockState.seams.alterations().map { seam in
+            Mutant(id: seam.id, kind: seam.kind, rule: "SCR-AUTH-006 §5.2, §6.2", seam.summary) {
+                MutatedReference(seam.id, memo: memo, timed: seam.alter)
+            }
+        }
     }
 
     static func rules(

@@ -1,3 +1,5 @@
+import SpecModel
+
 /// The states of the unlock screen (SCR-AUTH-006 §5.1), plus the ones the reference adds.
 package enum Phase: String, Sendable, CaseIterable {
     case notRunning = "NotRunning"
@@ -114,4 +116,40 @@ package struct UnlockState: Sendable, Hashable {
         self.persisted = persisted
         self.screen = screen
     }
+}
+
+extension UnlockState {
+    typealias Field = StateSeams<UnlockState>.Field
+
+    static func flag(_ value: Bool) -> Int { value ? 1 : 0 }
+
+    /// Where an app gets the unlock screen's behaviour wrong: its timers' moments, its two
+    /// counters, what the store must keep across a kill and what the screen must not.
+    package static let seams = StateSeams<UnlockState>(
+        moments: [
+            Field("screen shown", get: { $0.screen.shownAt }) { $0.screen.shownAt = $1 },
+            Field("success", get: { $0.screen.successAt }) { $0.screen.successAt = $1 },
+            Field("background", get: { $0.screen.backgroundedAt }) { $0.screen.backgroundedAt = $1 }.notAnOrigin(),
+            Field("lock end", get: { $0.persisted.blockedUntil }) { $0.persisted.blockedUntil = $1 },
+            Field("session start", get: { $0.persisted.sessionStartedAt }) { $0.persisted.sessionStartedAt = $1 ?? 0 },
+        ],
+        counters: [pinFailures, biometricFailures],
+        durable: [
+            pinFailures,
+            Field("lock end", get: { $0.persisted.blockedUntil }) { $0.persisted.blockedUntil = $1 },
+            Field("key invalidation", fresh: 1, get: { flag($0.persisted.biometricKeyValid) }) {
+                $0.persisted.biometricKeyValid = $1 == 1
+            },
+            Field("new key awaits login", fresh: 0, get: { flag($0.persisted.newKeyAwaitsLogin) }) {
+                $0.persisted.newKeyAwaitsLogin = $1 == 1
+            },
+        ],
+        volatile: [biometricFailures],
+        phases: Phase.allCases.map(\.rawValue), stopped: Phase.notRunning.rawValue, phase: { $0.screen.phase.rawValue })
+
+    static let pinFailures = Field(
+        "PIN failures", fresh: 0, get: { $0.persisted.pinFailures }, set: { $0.persisted.pinFailures = $1 ?? 0 })
+    static let biometricFailures = Field(
+        "biometric failures", fresh: 0, get: { $0.screen.biometricFailures },
+        set: { $0.screen.biometricFailures = $1 ?? 0 })
 }

@@ -163,6 +163,10 @@ package struct ExplorationReport {
             ("seed", .string(String(settings.seed))), ("runs", .number(found.runs)), ("inputs", .number(found.steps)),
             ("pairs_met", .number(found.met.count)), ("pairs", .number(found.pairs)),
             ("milliseconds", .number(Int(seconds * 1000))), ("interrupted", .bool(found.interrupted)),
+            (
+                "first_divergence_milliseconds",
+                found.firstDivergenceAfter.map { .number(Int($0 / .milliseconds(1))) } ?? .null
+            ),
         ]
         if let counterexample = found.found {
             let smallest = counterexample.smallest

@@ -33,13 +33,16 @@ package struct MutationReport {
         self.model = model
     }
 
-    package func markdown(_ analyses: [Analysis], scenarios: Int, explorationRuns: Int, seed: UInt64) -> String {
+    package func markdown(
+        _ analyses: [Analysis], scenarios: Int, explorationRuns: Int, depth: Int, seed: UInt64
+    ) -> String {
         guard let first = analyses.first else { return "" }
         var lines = [
             "# Mutation score: the \(model.name) model's suite", "",
             "\(scenarios) scenarios against \(first.fates.count) mutants of the reference. A mutant is killed when a "
                 + "scenario fails or errors on it. Each survivor is explored against the reference "
-                + "(\(explorationRuns) runs, seed \(seed)): a divergence makes it a **hole** in the suite, none "
+                + "(\(explorationRuns) runs of up to \(depth) inputs, seed \(seed)): a divergence makes it a **hole** in "
+                + "the suite, none "
                 + "makes it *probably equivalent* (not proven). Score = killed / (killed + holes).", "",
             "| keys compared | killed | holes | probably equivalent | score |",
             "| --- | --- | --- | --- | --- |",
@@ -53,16 +56,21 @@ package struct MutationReport {
         for fate in first.fates where !kinds.contains(fate.mutant.kind) { kinds.append(fate.mutant.kind) }
         lines += [
             "", "## By kind of change", "",
-            "| kind | mutants | " + analyses.map { "killed (\($0.keys))" }.joined(separator: " | ") + " |",
-            "| --- | --- |" + String(repeating: " --- |", count: analyses.count),
+            "Each kind is one operator: how the app gets the rule wrong. Its score counts the mutants exploration "
+                + "told from the reference; the rest of its survivors are probably equivalent.", "",
+            "| kind | mutants | "
+                + analyses.map { "killed (\($0.keys))" }.joined(separator: " | ")
+                + " | probably equivalent (\(first.keys)) | score (\(first.keys)) |",
+            "| --- | --- |" + String(repeating: " --- |", count: analyses.count + 2),
         ]
         for kind in kinds {
             let counts = analyses.map { analysis in
                 String(analysis.fates.filter { $0.mutant.kind == kind && $0.killed }.count)
             }
+            let ofKind = Analysis(keys: first.keys, fates: first.fates.filter { $0.mutant.kind == kind })
             lines.append(
-                "| \(kind) | \(first.fates.filter { $0.mutant.kind == kind }.count) | "
-                    + counts.joined(separator: " | ") + " |")
+                "| \(kind) | \(ofKind.fates.count) | " + counts.joined(separator: " | ")
+                    + " | \(ofKind.equivalents.count) | \(ofKind.score) |")
         }
         let formatter = ValueFormatter(model: model)
         for analysis in analyses {
@@ -78,10 +86,15 @@ package struct MutationReport {
                         + "Told apart by \(divergence.signature) in \(divergence.probe.steps.count) steps: \(inputs)")
             }
         }
-        lines += ["", "## Probably equivalent (\(first.keys))", ""]
-        lines.append(
-            first.equivalents.isEmpty
-                ? "None." : first.equivalents.map { "`\($0.mutant.id)`" }.joined(separator: ", "))
+        lines += [
+            "", "## Probably equivalent (\(first.keys))", "",
+            "No sequence of the \(explorationRuns) runs of up to \(depth) inputs told these from the reference.", "",
+        ]
+        if first.equivalents.isEmpty { lines.append("None.") }
+        for kind in kinds {
+            let ids = first.equivalents.filter { $0.mutant.kind == kind }.map { "`\($0.mutant.id)`" }
+            if !ids.isEmpty { lines.append("- \(kind) (\(ids.count)): " + ids.joined(separator: ", ")) }
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -77,6 +77,10 @@ public protocol ImplementationUnderTest {
     mutating func close()
     /// What the implementation says of itself, for the reports.
     var identity: ImplementationIdentity { get }
+    /// Where it stands now, abstracted (a reference's phase with its counts and which of its
+    /// timers and stored fields are set), for exploration to tell new places from known ones;
+    /// nil when it cannot say (a driver), and exploration abstracts the observations instead.
+    var place: String? { get }
 }
 
 /// Who ran: a driver's command line, what its hello said, how often it was restarted, where
@@ -112,6 +116,7 @@ public struct TimedInput: Sendable, Equatable {
 
 extension ImplementationUnderTest {
     public var supportedInputs: Set<String>? { nil }
+    public var place: String? { nil }
     public mutating func prepare() {}
     public mutating func close() {}
     public var identity: ImplementationIdentity { ImplementationIdentity() }

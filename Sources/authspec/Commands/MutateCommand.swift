@@ -67,7 +67,8 @@ enum MutateCommand: Command {
         }
         let report = MutationReport(model: model)
         let text = report.markdown(
-            analyses, scenarios: suite.scenarios.count, explorationRuns: exploration.runs ?? 0, seed: exploration.seed)
+            analyses, scenarios: suite.scenarios.count, explorationRuns: exploration.runs ?? 0,
+            depth: exploration.depth, seed: exploration.seed)
         if let markdown {
             do { try markdown.write(text) } catch {
                 Console.error("mutate: \(error)")

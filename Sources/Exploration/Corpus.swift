@@ -1,0 +1,67 @@
+import SpecModel
+
+/// The prefixes that reached somewhere new, kept so that later runs start from them and go
+/// further: a bug behind a long way in (a sign-in, then the code screen, then five codes) is
+/// met by extending the run that first got there rather than by luck from the start. Where a
+/// run stands is the reference's own abstraction of its state (`place`), else one made from
+/// its observations: the state, and each count and time it shows in buckets (none, 0 to 5,
+/// more; a time by its order of magnitude).
+struct Corpus: Sendable {
+    struct Entry: Sendable {
+        var given: [String: Value]
+        var steps: [Input]
+    }
+
+    /// Entries at most: past this, a run's novelties are still counted but not kept.
+    static let capacity = 512
+    /// How often a run starts from a kept prefix rather than from the start.
+    static let startChance = 0.5
+
+    private(set) var entries: [Entry] = []
+    private(set) var known: Set<String> = []
+
+    /// Where the reference stands after a step, as the corpus tells places apart.
+    static func place(_ observations: Observations, model: ModelDeclaration) -> String {
+        var parts = [observations[model.stateKey]?.string ?? "?"]
+        for observation in model.observations where observation.key != model.stateKey {
+            guard let value = observations[observation.key] else { continue }
+            switch (observation.type, value) {
+            case (_, .null): parts.append("-")
+            case (.duration, .int(let milliseconds)), (.optional(.duration), .int(let milliseconds)):
+                parts.append(timeBucket(milliseconds))
+            case (_, .int(let count)): parts.append(count <= 5 ? String(count) : "6+")
+            case (_, .bool(let flag)): parts.append(flag ? "t" : "f")
+            default: continue
+            }
+        }
+        return parts.joined(separator: "|")
+    }
+
+    static func timeBucket(_ milliseconds: Int) -> String {
+        switch milliseconds {
+        case ..<1_000: "ms"
+        case ..<60_000: "s"
+        case ..<3_600_000: "min"
+        default: "h"
+        }
+    }
+
+    /// Keeps the run's prefix up to each place it reached first.
+    mutating func add(_ novelties: [(place: String, length: Int)], of probe: Probe) {
+        for novelty in novelties where !known.contains(novelty.place) {
+            known.insert(novelty.place)
+            guard entries.count < Self.capacity, novelty.length > 0 else { continue }
+            entries.append(Entry(given: probe.given, steps: Array(probe.steps.prefix(novelty.length))))
+        }
+    }
+
+    /// Half of the starts from a prefix are from the newest few: the places found last are the
+    /// deepest, and the ones least extended yet.
+    static let newest = 32
+
+    func pick(_ random: inout SeededRandom) -> Entry? {
+        guard !entries.isEmpty, random.chance(Self.startChance) else { return nil }
+        let from = random.chance(0.5) ? max(0, entries.count - Self.newest) : 0
+        return entries[from + Int(random.next() % UInt64(entries.count - from))]
+    }
+}
