@@ -201,9 +201,8 @@ extension StateSeams {
                 id: "\(Self.slug(field.name))-kept-across-kill", kind: "volatile persisted",
                 summary: "\(field.name) is persisted, so a relaunch starts from the value it had at the kill"
             ) { before, _, next in
-                if self.phase(before) != self.stopped, self.phase(next) == self.stopped {
-                    field.set(&next, field.get(before))
-                } else if self.phase(before) == self.stopped, self.phase(next) != self.stopped {
+                // At the kill the dead screen keeps it; at the launch the new screen takes it.
+                if (self.phase(before) == self.stopped) != (self.phase(next) == self.stopped) {
                     field.set(&next, field.get(before))
                 }
             }
