@@ -3,7 +3,7 @@ import SpecModel
 
 /// Mutants that draw the flow's own screens wrong the way an app would (INT-AF-015): the
 /// carousel's swipe ignored, reversed or wrapping round, Comenzar tappable on any slide or
-/// missing, the slides in another order, Login's links or the splash's logo left out.
+/// missing, the slides' titles rotated, Login's links or the splash's logo left out.
 extension AuthFlowMutants {
     static func screens(_ unlock: @escaping Unlock) -> [Mutant] {
         swipes(unlock) + drawing(unlock) + focus(unlock)
@@ -14,18 +14,8 @@ extension AuthFlowMutants {
     static func focus(_ unlock: @escaping Unlock) -> [Mutant] {
         func refocused(
             _ id: String, rule: String, _ summary: String, _ change: @escaping @Sendable (inout Observations) -> Void
-        )
-            -> Mutant
-        {
-            Mutant(id: id, kind: "platform output", rule: rule, summary) {
-                MutatedFlow(
-                    id, unlock: unlock(),
-                    rewrite: { observations in
-                        var observations = observations
-                        change(&observations)
-                        return observations
-                    })
-            }
+        ) -> Mutant {
+            rewritten(id, rule: rule, summary, unlock: unlock, change)
         }
         let first = Value.map(["field": .string("code_1"), "keyboard": .string("numeric")])
         return [
@@ -86,21 +76,31 @@ extension AuthFlowMutants {
         ]
     }
 
-    /// One list observation rewritten where `change` applies.
-    static func redrawn(
-        _ id: String, key: String, rule: String, _ summary: String, unlock: @escaping Unlock,
-        _ change: @escaping @Sendable ([String]) -> [String]
+    /// The observations rewritten after every step.
+    static func rewritten(
+        _ id: String, rule: String, _ summary: String, unlock: @escaping Unlock,
+        _ change: @escaping @Sendable (inout Observations) -> Void
     ) -> Mutant {
         Mutant(id: id, kind: "platform output", rule: rule, summary) {
             MutatedFlow(
                 id, unlock: unlock(),
                 rewrite: { observations in
                     var observations = observations
-                    if case .list(let items)? = observations[key] {
-                        observations[key] = .list(change(items.compactMap(\.string)).map(Value.string))
-                    }
+                    change(&observations)
                     return observations
                 })
+        }
+    }
+
+    /// One list observation rewritten where `change` applies.
+    static func redrawn(
+        _ id: String, key: String, rule: String, _ summary: String, unlock: @escaping Unlock,
+        _ change: @escaping @Sendable ([String]) -> [String]
+    ) -> Mutant {
+        rewritten(id, rule: rule, summary, unlock: unlock) { observations in
+            if case .list(let items)? = observations[key] {
+                observations[key] = .list(change(items.compactMap(\.string)).map(Value.string))
+            }
         }
     }
 
