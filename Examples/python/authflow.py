@@ -46,6 +46,9 @@ SLIDES = [("Nunca olvides tus medicamentos", "slide_medicines"),
           ("Tu salud, tu privacidad", "slide_padlock")]
 # §3.2's social buttons, then the links §2 draws from Login.
 LOGIN_TEXTS = ["Continuar con Google", "Continuar con Apple", "Crear cuenta", "Olvidaste acceso?"]
+# §7.2's offline banner and §8.1 DISABLED's support link (INT-AF-016).
+OFFLINE_BANNER = OAUTH_ERRORS["network"]
+SUPPORT_LINK = "Contacta soporte"
 
 
 def totp(secret, counter, digits=6):
@@ -74,6 +77,7 @@ class AuthFlow:
         self.came_from_lock = False
         # A Perfect sign-in waiting for its code since its first MFA screen (INT-AF-006).
         self.mfa_pending_since = None
+        self.online = True  # the device's connection: the world's, so a kill keeps it
         self._fresh_screen()
 
     def _fresh_screen(self):
@@ -86,6 +90,7 @@ class AuthFlow:
         self.mfa_shown_at = None
         self.message = None
         self.slide = 0  # the carousel's, from 0
+        self.recovery_by_key = False  # §9.2: Recovery opened by the MFA screen's recovery key
 
     # -- bookkeeping -------------------------------------------------------------------------
     def _go(self, state):
@@ -171,6 +176,8 @@ class AuthFlow:
         if self.overlay is not None:
             seen["focus_order"] = []
             seen["secure_window"] = None
+        on_recovery = self._on_recovery()
+        seen["recovery_mode"] = ("recovery_key" if self.recovery_by_key else "account") if on_recovery else None
         seen["code_entered"] = len(self.code)
         # §4.1: the cell the next digit goes into has the focus, with the numeric keyboard.
         focused = self.overlay == "MFA" and len(self.code) < 6
@@ -179,19 +186,32 @@ class AuthFlow:
         return seen
 
     def _drawn(self, message):
-        """The flow's own screen: its texts in reading order and its images (INT-AF-015)."""
+        """The flow's own screen: its texts in reading order and its images (INT-AF-015, INT-AF-016)."""
         shown = [message] if message else []
+        if message == OAUTH_ERRORS["disabled"]:
+            shown.append(SUPPORT_LINK)
+        banner = [] if self.online else [OFFLINE_BANNER]
+        banner_image = [] if self.online else ["offline_banner"]
         if self.overlay == "Carousel":
             title, image = SLIDES[self.slide]
             last = self.slide == len(SLIDES) - 1 or "comenzar-on-every-slide" in self.bugs
             return [title, "Saltar"] + (["Comenzar"] if last else []), [image]
         if self.overlay == "Splash":
             return [], ["medtime_logo"]
-        if self.overlay in ("OAuth", "Onboarding"):
+        if self.overlay == "OAuth":
+            # Under the provider's sheet, the screen the sign-in began on, its button spinning.
+            spinner = ["%s_button_spinner" % self.provider]
+            if self.registering:
+                return [], spinner
+            return banner + LOGIN_TEXTS, banner_image + spinner
+        if self.overlay == "Onboarding":
             return [], []
         if self.overlay is None and self.unlock.state == "Login":
-            return LOGIN_TEXTS + shown, []
+            return banner + LOGIN_TEXTS + shown, banner_image
         return shown, []
+
+    def on_connectivity(self, state, _):
+        self.online = state == "online"
 
     def on_swipe(self, direction, _):
         if self.overlay == "Carousel":
@@ -262,6 +282,7 @@ class AuthFlow:
             self._show_recovery()
         elif target == "use_recovery_key" and self.overlay in ("MFA", "MFACooldown"):
             self._show_recovery()
+            self.recovery_by_key = True
         elif target == "back" and (self.overlay == "Registration" or self._on_recovery()):
             self._show_login()
 

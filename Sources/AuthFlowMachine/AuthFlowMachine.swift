@@ -158,6 +158,9 @@ private struct FlowReduction {
         case .swiped(let forward) where overlay == .carousel:
             // §6.3: three slides; a swipe past either end stays where it is.
             state.screen.slide = min(max(state.screen.slide + (forward ? 1 : -1), 1), rules.carouselSlides)
+        case .connectivityChanged(let online):
+            // The banner follows the connection on whichever screen shows it (INT-AF-016).
+            state.online = online
         case .loggedOut where overlay == nil && childPhase == .dashboard:
             // §2: Post Logout --> LOGIN; the session goes (INT-AF-007).
             tell(.sessionEnded)
@@ -207,6 +210,7 @@ private struct FlowReduction {
         case .useRecoveryKey where overlay == .mfa || overlay == .mfaCooldown:
             // §2: MFA_CHECK -->|Usar recovery key| RECOVER (§9.2: recovery mode).
             showRecovery()
+            state.screen.recoveryByKey = true
         case .back where overlay == .registration || onRecovery:
             showLogin()
         default:

@@ -135,6 +135,9 @@ package enum AuthFlowModel {
             .init(
                 "swipe", argument: .oneOf(["next", "previous"]),
                 "a horizontal swipe on the carousel, to the next slide or the one before (UIF-AUTH-001 §6.3)"),
+            .init(
+                "connectivity", argument: .oneOf(["offline", "online"]),
+                "the device loses or regains its network connection (UIF-AUTH-001 §7.2 Network Error)"),
         ]
 
     static let given: [KeyDeclaration] =
@@ -178,6 +181,10 @@ package enum AuthFlowModel {
             }
         } + [
             .init("code_entered", .integer(0...6), .snapshot, "MFA code digits typed so far"),
+            .init(
+                "recovery_mode", .optional(.oneOf(["account", "recovery_key"])), .snapshot,
+                "on Recovery, how it was opened: `recovery_key` from the MFA screen (UIF-AUTH-001 §9.2), else `account`; null elsewhere"
+            ),
             .init(
                 "input_focus", .optional(.record(AuthFlowView.inputFocusFields)), .snapshot,
                 "the text field with input focus and the system keyboard it brings up, or null (UIF-AUTH-001 §4.1)"),

@@ -70,6 +70,8 @@ package struct AuthFlowReference: ImplementationUnderTest {
             return .loggedOut
         case "swipe":
             if word == "next" || word == "previous" { return .swiped(forward: word == "next") }
+        case "connectivity":
+            if word == "online" || word == "offline" { return .connectivityChanged(online: word == "online") }
         case "login_completed":
             throw .unsupported("input 'login_completed' (the auth-flow model signs in through Login itself)")
         default:
@@ -122,6 +124,7 @@ package struct AuthFlowReference: ImplementationUnderTest {
             seen["focus_order"] = .list([])
             seen["secure_window"] = .null
         }
+        seen["recovery_mode"] = AuthFlowView.recoveryMode(state)
         seen["code_entered"] = .int(state.screen.code.count)
         seen["input_focus"] = AuthFlowView.inputFocus(state, digits: state.store.totp.digits)
         seen["mfa_cooldown"] = cooldown.map(Value.int) ?? .null

@@ -46,6 +46,10 @@ package enum AuthFlowTexts {
     package static let loginButtons = [
         "Continuar con Google", "Continuar con Apple", "Crear cuenta", "Olvidaste acceso?",
     ]
+    /// §8.1 DISABLED's "Link soporte", read with the message's own words (INT-AF-016).
+    package static let supportLink = "Contacta soporte"
+    /// §7.2 Network Error's banner: "Sin conexion", with §8.1 NETWORK's message (INT-AF-016).
+    package static let offlineBanner = "Sin conexion. Verifica tu internet."
     package static func tooManyAttempts(remaining milliseconds: Int) -> String {
         "Demasiados intentos. Espera \((milliseconds + 999) / 1000) segundos."
     }

@@ -3,10 +3,67 @@ import SpecModel
 
 /// Mutants that draw the flow's own screens wrong the way an app would (INT-AF-015): the
 /// carousel's swipe ignored, reversed or wrapping round, Comenzar tappable on any slide or
-/// missing, the slides' titles rotated, Login's links or the splash's logo left out.
+/// missing, the slides' titles rotated, Login's links or the splash's logo left out; and §7.2's,
+/// §8.1's and §9.2's screen states (INT-AF-016): the spinner, the offline banner, the support
+/// link, Recovery's mode.
 extension AuthFlowMutants {
     static func screens(_ unlock: @escaping Unlock) -> [Mutant] {
-        swipes(unlock) + drawing(unlock) + focus(unlock)
+        swipes(unlock) + drawing(unlock) + focus(unlock) + screenStates(unlock)
+    }
+
+    static func screenStates(_ unlock: @escaping Unlock) -> [Mutant] {
+        let spinners = Provider.allCases.map(AuthFlowView.ImageID.spinner)
+        let banner = AuthFlowTexts.offlineBanner
+        let errors = OAuthOutcome.allCases.compactMap(AuthFlowTexts.oauthError)
+        return [
+            redrawn(
+                "oauth-spinner-missing", key: "images", rule: "UIF-AUTH-001 §7.2 Loading Google/Apple",
+                "the provider's button shows no spinner while its sign-in runs", unlock: unlock
+            ) { images in images.filter { !spinners.contains($0) } },
+            redrawn(
+                "oauth-spinner-on-the-other-button", key: "images", rule: "UIF-AUTH-001 §7.2 Loading Google/Apple",
+                "the spinner shows on the other provider's button", unlock: unlock
+            ) { images in images.map { image in spinners.firstIndex(of: image).map { spinners[1 - $0] } ?? image } },
+            rewritten(
+                "offline-banner-missing", rule: "UIF-AUTH-001 §7.2 Network Error",
+                "Login shows no banner while the device is offline", unlock: unlock
+            ) { observations in
+                if case .list(let texts)? = observations["texts"], texts.first == .string(banner) {
+                    observations["texts"] = .list(Array(texts.dropFirst()))
+                }
+                if case .list(let images)? = observations["images"] {
+                    observations["images"] = .list(images.filter { $0 != .string(AuthFlowView.ImageID.offlineBanner) })
+                }
+            },
+            misread("offline-banner-stays-online", rule: "UIF-AUTH-001 §7.2 Network Error", unlock: unlock) {
+                input in input == Input("connectivity", .string("online")) ? Input("advance", .int(0)) : input
+            },
+            altered(
+                "connectivity-assumed-at-launch", kind: "state kept", rule: "UIF-AUTH-001 §7.2; INT-AF-016",
+                "a kill forgets the device is offline: the app assumes a connection until told again",
+                unlock: unlock
+            ) { event, _, _, _, next, _ in
+                if event == .unlock(.killed) { next.online = true }
+            },
+            redrawn(
+                "disabled-support-link-missing", key: "texts", rule: "UIF-AUTH-001 §8.1 DISABLED Link soporte",
+                "a disabled account's message carries no support link", unlock: unlock
+            ) { texts in texts.filter { $0 != AuthFlowTexts.supportLink } },
+            redrawn(
+                "support-link-on-every-error", key: "texts", rule: "UIF-AUTH-001 §8.1",
+                "every sign-in error carries the support link", unlock: unlock
+            ) { texts in
+                texts.last.map(errors.contains) == true && !texts.contains(AuthFlowTexts.supportLink)
+                    ? texts + [AuthFlowTexts.supportLink] : texts
+            },
+            altered(
+                "recovery-key-opens-account-recovery", kind: "target changed",
+                rule: "UIF-AUTH-001 §9.2 Recovery key flow (recovery mode)",
+                "the MFA screen's recovery key opens Recovery as Login's link does", unlock: unlock
+            ) { event, _, _, _, next, _ in
+                if event == .tapped(.useRecoveryKey) { next.screen.recoveryByKey = false }
+            },
+        ]
     }
 
     /// The MFA screen's focus (§4.1): kept on the first cell, a text keyboard, or a focused

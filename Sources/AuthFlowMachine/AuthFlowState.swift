@@ -80,6 +80,8 @@ package struct FlowScreen: Sendable, Hashable {
     package var message: String?
     /// The carousel's slide on screen, 1 to 3 (§6.3).
     package var slide = 1
+    /// Recovery was opened by the MFA screen's recovery key: §9.2's recovery mode.
+    package var recoveryByKey = false
 
     package init() {}
 }
@@ -90,6 +92,8 @@ package struct AuthFlowState: Sendable, Hashable {
     package var unlock: UnlockState
     package var store: FlowStore
     package var screen = FlowScreen()
+    /// The device's connection, the world's and not the app's: a kill keeps it (§7.2).
+    package var online = true
 
     package init(unlock: UnlockState, store: FlowStore) {
         self.unlock = unlock
@@ -118,6 +122,8 @@ package enum AuthFlowEvent: Sendable, Equatable {
     case loggedOut
     /// A horizontal swipe on the carousel (§6.3): towards the next slide or back.
     case swiped(forward: Bool)
+    /// The device lost or regained its connection (§7.2 Network Error).
+    case connectivityChanged(online: Bool)
 }
 
 /// A screen the flow shows: one of the unlock screen's states, or one of the flow's own.

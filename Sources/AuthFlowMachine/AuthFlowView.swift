@@ -10,31 +10,55 @@ package enum AuthFlowView {
         state.screen.overlay != nil || [.login, .recovery, .dashboard, .notRunning].contains(state.unlock.screen.phase)
     }
 
-    /// The visible texts in reading order, the message last (a toast over the screen).
+    /// The visible texts in reading order, the message last (a toast over the screen) with the
+    /// support link a disabled account's message carries (§8.1, INT-AF-016).
     package static func texts(_ state: AuthFlowState, message: String?, rules: AuthFlowRules) -> [String] {
         let shown = message.map { [$0] } ?? []
+        let link = message == AuthFlowTexts.oauthError(.disabled) ? [AuthFlowTexts.supportLink] : []
         switch state.screen.overlay {
         case .carousel:
             let slide = state.screen.slide
             return [AuthFlowTexts.slideTitles[shownSlide(slide)], AuthFlowTexts.skip]
                 + (slide == rules.carouselSlides ? [AuthFlowTexts.start] : [])
         case .mfa, .mfaCooldown, .registration:
-            return shown
-        case .splash, .oauth, .onboarding:
-            // The provider's sheet is the system's; onboarding is MTS-ONB-001's.
+            return shown + link
+        case .oauth:
+            // The provider's sheet is the system's; under it, the screen its sign-in began on.
+            return state.screen.registering ? [] : loginTexts(state)
+        case .splash, .onboarding:
+            // Onboarding is MTS-ONB-001's.
             return []
         case nil:
-            return state.unlock.screen.phase == .login ? AuthFlowTexts.loginButtons + shown : shown
+            return state.unlock.screen.phase == .login ? loginTexts(state) + shown + link : shown + link
         }
     }
 
-    /// The images on screen by identifier.
+    /// Login's own texts: §7.2's offline banner over §3.2's buttons and §2's links.
+    static func loginTexts(_ state: AuthFlowState) -> [String] {
+        (state.online ? [] : [AuthFlowTexts.offlineBanner]) + AuthFlowTexts.loginButtons
+    }
+
+    /// The images on screen by identifier: the splash's logo, the slide's illustration, the
+    /// offline banner on Login and the spinner on the provider's button while it signs in (§7.2).
     package static func images(_ state: AuthFlowState) -> [String] {
         switch state.screen.overlay {
-        case .splash: [ImageID.logo]
-        case .carousel: [ImageID.slides[shownSlide(state.screen.slide)]]
-        default: []
+        case .splash: return [ImageID.logo]
+        case .carousel: return [ImageID.slides[shownSlide(state.screen.slide)]]
+        case .oauth:
+            let spinner = ImageID.spinner(state.screen.provider ?? .google)
+            return state.screen.registering ? [spinner] : loginImages(state) + [spinner]
+        case nil where state.unlock.screen.phase == .login: return loginImages(state)
+        default: return []
         }
+    }
+
+    static func loginImages(_ state: AuthFlowState) -> [String] { state.online ? [] : [ImageID.offlineBanner] }
+
+    /// §9.2: Recovery opened by the MFA screen's recovery key is in recovery mode; by Login's
+    /// link, the unlock screen's or a deep link, it recovers the account (INT-AF-016).
+    package static func recoveryMode(_ state: AuthFlowState) -> Value {
+        guard state.screen.overlay == nil, state.unlock.screen.phase == .recovery else { return .null }
+        return .string(state.screen.recoveryByKey ? "recovery_key" : "account")
     }
 
     /// The slide's index among §6.3's three, for rules that count them otherwise (a mutant's).
@@ -60,5 +84,8 @@ package enum AuthFlowView {
         /// §6.3's three illustrations: a person with the app and medicines, a dashboard with
         /// statistics, a padlock and protected data.
         static let slides = ["slide_medicines", "slide_statistics", "slide_padlock"]
+        static let offlineBanner = "offline_banner"  // §7.2 Network Error
+        /// §7.2 Loading Google / Loading Apple: "Boton Google con spinner".
+        static func spinner(_ provider: Provider) -> String { "\(provider.rawValue)_button_spinner" }
     }
 }
