@@ -247,7 +247,7 @@ final class UnlockScreen {
         event("screen_view", "screen_name", "biometric_unlock");
         if (!biometricEnabled || biometricType.equals("none")) startPin();
         else if (!keyValid) keyGone();
-        else if (platform.equals("not_available") || platform.equals("not_enrolled")) toPin("failed", "Sensor no disponible. Usa tu PIN.");
+        else if (List.of("not_available", "not_enrolled", "passcode_not_set").contains(platform)) toPin("failed", "Sensor no disponible. Usa tu PIN.");
         else if (platform.equals("lockout")) toPin("failed", "Biometria bloqueada. Usa tu PIN.");
         else prompt();
     }
@@ -441,15 +441,18 @@ final class UnlockScreen {
         seen.put("texts", texts(countdown));
         seen.put("images", images());
         seen.put("pin_display", pinDisplay());
-        boolean key = biometricEnabled && keyValid && !biometricType.equals("none");
+        // A key that needs a device passcode (004's iOS code) cannot exist without one.
+        boolean key = biometricEnabled && keyValid && !biometricType.equals("none") && !platform.equals("passcode_not_set");
         Map<String, Object> store = new LinkedHashMap<>();
         store.put("pin_hash", pinHash.startsWith("$argon2id$") ? "argon2id" : "plain");
         store.put("pin_location", "secure_storage");
+        store.put("session_token_location", session.equals("absent") ? null : "secure_storage");
         store.put("pin_failures", (long) failures);
         store.put("lock_stored", remaining != null);
         store.put("biometric_key", key);
         store.put("key_invalidated_by_enrolment", key ? Boolean.TRUE : null);
         store.put("key_hardware_backed", key ? Boolean.TRUE : null);
+        store.put("key_this_device_only", key ? Boolean.TRUE : null);
         store.put("secrets_in_preferences", List.of());
         seen.put("store", store);
         return seen;

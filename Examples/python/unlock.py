@@ -325,15 +325,19 @@ class UnlockScreen:
         return ["dot" if cell < typed else "empty" for cell in range(self.device.pin_length)]
 
     def _store(self, remaining):
-        key = self.device.biometric_enabled and self._key_valid() and self.device.biometric_type != "none"
+        # A key that needs a device passcode (004's iOS code) cannot exist without one.
+        key = (self.device.biometric_enabled and self._key_valid() and self.device.biometric_type != "none"
+               and self.device.platform != "passcode_not_set")
         return {
             "pin_hash": "argon2id" if self.device.pin_hash.startswith(b"$argon2id$") else "plain",
             "pin_location": "secure_storage",
+            "session_token_location": None if self.device.session == "absent" else "secure_storage",
             "pin_failures": self.device.failures,
             "lock_stored": remaining is not None,
             "biometric_key": key,
             "key_invalidated_by_enrolment": ("key-survives-enrolment" not in self.bugs) if key else None,
             "key_hardware_backed": True if key else None,
+            "key_this_device_only": True if key else None,
             "secrets_in_preferences": [],
         }
 
@@ -401,7 +405,7 @@ class UnlockScreen:
             self._start_pin(now)
         elif not self._key_valid():
             self._key_gone(now)
-        elif self.device.platform in ("not_available", "not_enrolled"):
+        elif self.device.platform in ("not_available", "not_enrolled", "passcode_not_set"):
             self._to_pin("failed", SENSOR_UNAVAILABLE, now)
         elif self.device.platform == "lockout":
             self._to_pin("failed", BIO_LOCKED, now)

@@ -100,6 +100,11 @@ package struct ScenarioRecorder {
         if inline.count > Self.lineWidth, case .string = value {
             return Self.folded(head: indent + key + ": ", quoted: scalar(value, as: type), continuation: indent + "  ")
         }
+        if inline.count > Self.lineWidth, case .map(let entries) = value {
+            // A record too long for one line: one field a line, as a block mapping.
+            return [indent + key + ":"]
+                + entries.keys.sorted().map { "\(indent)  \($0): \(scalar(entries[$0]!, as: nil))" }
+        }
         if case .list(let items) = value, !items.isEmpty {
             let element: ValueType? = if case .list(let element) = type { element } else { nil }
             if inline.count > Self.lineWidth || element == .event {

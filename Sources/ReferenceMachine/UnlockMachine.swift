@@ -186,7 +186,9 @@ private struct Reduction {
         switch store.platformBiometrics {
         case .available:
             showBiometricPrompt()
-        case .notAvailable, .notEnrolled:
+        case .notAvailable, .notEnrolled, .passcodeNotSet:
+            // 003: canEvaluatePolicy fails for each; INT-019 reads passcodeNotSet as §8.3's
+            // "Sensor no disponible".
             fallBackToPIN(reason: "failed", message: UnlockTexts.sensorUnavailable)
         case .lockout:
             fallBackToPIN(reason: "failed", message: UnlockTexts.biometricLockedOut)

@@ -133,8 +133,10 @@ package enum UnlockModel {
             "platform", .oneOf(Platform.allCases.map(\.rawValue)), default: .string(Platform.ios.rawValue),
             "the device's platform: the prompt's label and announcement follow it, then the biometric (INT-011)"),
         .init(
-            "biometric_status", .oneOf(["available", "not_available", "not_enrolled", "lockout"]),
-            default: .string("available"), "what the platform reports before any prompt"),
+            "biometric_status", .oneOf(PlatformBiometrics.allCases.map(\.rawValue)),
+            default: .string("available"),
+            "what the platform reports before any prompt; passcode_not_set: no device passcode (LAError.passcodeNotSet)"
+        ),
         .init("pin_length", .integerIn([4, 6]), default: .int(4), "digits in the PIN"),
         .init("pin", .optional(.digits), default: .null, "the PIN; defaults to 1234 or 123456"),
         .init("pin_failures", .integer(0...10_000), default: .int(0), "persisted PIN failure count"),

@@ -12,6 +12,8 @@ package struct MutatedReference: ImplementationUnderTest {
     let timed: (@Sendable (_ before: UnlockState, _ now: Int, _ next: inout UnlockState) -> Void)?
     let rewrite: @Sendable (Observations) -> Observations
     let rewriteInput: @Sendable (Input) -> Input
+    /// The world as the app reads it at start: a platform answer taken for another.
+    let rewriteGiven: @Sendable ([String: Value]) -> [String: Value]
     let readsWallClock: Bool
     /// How far the hand-set clock is from elapsed time, when the wall clock is read.
     var wallClockOffset = 0
@@ -20,7 +22,8 @@ package struct MutatedReference: ImplementationUnderTest {
     package init(
         _ name: String, rules: UnlockRules = .spec, memo: Argon2Memo, alter: @escaping Alteration = { _, _, _ in },
         rewrite: @escaping @Sendable (Observations) -> Observations = { $0 },
-        rewriteInput: @escaping @Sendable (Input) -> Input = { $0 }, readsWallClock: Bool = false,
+        rewriteInput: @escaping @Sendable (Input) -> Input = { $0 },
+        rewriteGiven: @escaping @Sendable ([String: Value]) -> [String: Value] = { $0 }, readsWallClock: Bool = false,
         timed: (@Sendable (_ before: UnlockState, _ now: Int, _ next: inout UnlockState) -> Void)? = nil
     ) {
         self.name = name
@@ -29,6 +32,7 @@ package struct MutatedReference: ImplementationUnderTest {
         self.alter = alter
         self.rewrite = rewrite
         self.rewriteInput = rewriteInput
+        self.rewriteGiven = rewriteGiven
         self.readsWallClock = readsWallClock
     }
 
@@ -36,7 +40,7 @@ package struct MutatedReference: ImplementationUnderTest {
 
     package mutating func start(scenario: String, given: [String: Value]) throws(ImplementationError) {
         wallClockOffset = 0
-        try inner.start(scenario: scenario, given: given)
+        try inner.start(scenario: scenario, given: rewriteGiven(given))
     }
 
     package mutating func finish() { inner.finish() }

@@ -226,6 +226,33 @@ extension UnlockMutants {
                 "a copy of the session token is kept in UserDefaults / SharedPreferences", memo: memo
             ) { $0["secrets_in_preferences"] = .list([.string("session_token")]) },
             stored(
+                "session-token-in-a-file", rule: "UIF-AUTH-001 §10.1 Firebase Token",
+                "the session's token is kept in a file of the app's sandbox, outside Keychain / Keystore", memo: memo
+            ) { fields in
+                if fields["session_token_location"] == .string("secure_storage") {
+                    fields["session_token_location"] = .string("file")
+                }
+            },
+            stored(
+                "key-usable-without-passcode", rule: "004 (kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly)",
+                "the biometric key stays usable with no device passcode and can be restored onto another device",
+                memo: memo
+            ) { fields in if fields["biometric_key"] == .bool(true) { fields["key_this_device_only"] = .bool(false) } },
+            Mutant(
+                id: "passcode-not-set-read-as-available", kind: "input misread", rule: "003 canEvaluatePolicy; 004",
+                "the availability check ignores a missing device passcode and raises the prompt with a key made anyway"
+            ) {
+                MutatedReference(
+                    "passcode-not-set-read-as-available", memo: memo,
+                    rewriteGiven: { given in
+                        var given = given
+                        if given["biometric_status"] == .string(PlatformBiometrics.passcodeNotSet.rawValue) {
+                            given["biometric_status"] = .string(PlatformBiometrics.available.rawValue)
+                        }
+                        return given
+                    })
+            },
+            stored(
                 "key-not-hardware-backed", rule: "SCR-AUTH-006 §8.2 Almacenamiento; 004",
                 "the biometric key is a software key, outside the Secure Enclave / StrongBox", memo: memo
             ) { fields in if fields["biometric_key"] == .bool(true) { fields["key_hardware_backed"] = .bool(false) } },

@@ -143,6 +143,10 @@ package enum UnlockPlatformView {
             "pin_location", .optional(.oneOf(["secure_storage", "preferences", "file"])),
             "where the PIN is kept: Keychain/Keystore, UserDefaults/SharedPreferences or a file (§8.1)"),
         .init(
+            "session_token_location", .optional(.oneOf(["secure_storage", "preferences", "file"])),
+            "where the session's token is kept, as `pin_location`; null with no session (UIF-AUTH-001 §10.1 Firebase Token)"
+        ),
+        .init(
             "pin_failures", .integer(0...Int.max),
             "the persisted count of wrong PINs (§6.2): it keeps rising past any given count"),
         .init("lock_stored", .bool, "a running lock is persisted, so a restart keeps it (§6.2)"),
@@ -155,21 +159,28 @@ package enum UnlockPlatformView {
             "key_hardware_backed", .optional(.bool),
             "the key lives in the Secure Enclave / StrongBox; null with no key (§8.2, 004)"),
         .init(
+            "key_this_device_only", .optional(.bool),
+            "the key is usable only while a device passcode is set and never leaves this device: kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly (iOS), an AndroidKeyStore key with setUserAuthenticationRequired(true) (Android); null with no key (004)"
+        ),
+        .init(
             "secrets_in_preferences", .list(.string),
             "the names of UserDefaults/SharedPreferences items holding a PIN, hash, key or token: none (§8.1, 004)"),
     ]
 
     package static func store(_ state: UnlockState, lockRemaining: Int?) -> Value {
         let store = state.persisted
-        let key = store.biometricsUsable
+        // A key made accessible only while a passcode is set cannot exist without one (004).
+        let key = store.biometricsUsable && store.platformBiometrics != .passcodeNotSet
         return .map([
             "pin_hash": store.pinHash.hasPrefix("$argon2id$") ? .string("argon2id") : .string("plain"),
             "pin_location": .string("secure_storage"),
+            "session_token_location": store.session == .absent ? .null : .string("secure_storage"),
             "pin_failures": .int(store.pinFailures),
             "lock_stored": .bool(lockRemaining != nil),
             "biometric_key": .bool(key),
             "key_invalidated_by_enrolment": key ? .bool(true) : .null,
             "key_hardware_backed": key ? .bool(true) : .null,
+            "key_this_device_only": key ? .bool(true) : .null,
             "secrets_in_preferences": .list([]),
         ])
     }

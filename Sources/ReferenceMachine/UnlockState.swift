@@ -35,10 +35,13 @@ package enum Platform: String, Sendable, CaseIterable { case ios, android }
 package enum Tier: String, Sendable, CaseIterable { case pro, perfect }
 package enum SessionStatus: String, Sendable { case valid, expired, absent }
 /// What the platform says of biometrics (LAError / BiometricManager), outside the app's control.
-package enum PlatformBiometrics: String, Sendable {
+package enum PlatformBiometrics: String, Sendable, CaseIterable {
     case available
     case notAvailable = "not_available"
     case notEnrolled = "not_enrolled"
+    /// No device passcode (LAError.passcodeNotSet): biometrics cannot run, and a key made
+    /// accessible only while a passcode is set cannot exist (004's iOS code).
+    case passcodeNotSet = "passcode_not_set"
     case lockout
 }
 
