@@ -314,6 +314,11 @@ package enum CommandCatalog {
                 .init(
                     name: "trace", valueName: nil,
                     help: "Keep the states every step went through, passing ones too, in the JSON results."),
+                .init(
+                    name: "gate-strength", valueName: nil,
+                    help:
+                        "For each driver that declares fewer keys than the model, run the suite on every mutant of the reference through those keys and say what share of the mutants the suite kills with every key it still kills."
+                ),
                 .init(name: "quiet", valueName: nil, help: "Print only the problems and the verdict."),
             ]
             + SharedOptions.drivers)

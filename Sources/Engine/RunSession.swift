@@ -52,6 +52,8 @@ package struct RunPlan: Sendable {
     package var jobs = 1
     /// Keep every step's states entered, passing ones too.
     package var trace = false
+    /// Measure what share of the suite's mutant kills each driver's declared keys keep.
+    package var gateStrength = false
     /// The most records an implementation holds in memory before they go to a file.
     package var recordsHeld = Int.max
     package var policy: GatePolicy
@@ -144,6 +146,8 @@ package struct ModelOutcome: Sendable {
     /// With a statement catalogue: the suite run on every mutant of the reference, what the
     /// statements' verification rests on.
     package var falsification: Falsification?
+    /// With `gateStrength`: each driver that declares fewer keys than the model, measured.
+    package var strengths: [GateStrength] = []
 
     package var severity: RunSeverity {
         if let signal = run.interruption?.signal { return .interrupted(signal: signal) }
@@ -225,11 +229,19 @@ package struct RunSession: Sendable {
         var outcome = ModelOutcome(
             plan: suitePlan, run: run, gate: gate, policy: prepared.policy, statements: prepared.statements,
             inputErrors: inputErrors, suiteChanges: changed, uncovered: uncovered, seconds: seconds)
+        guard plan.gateStrength || !prepared.statements.isEmpty else { return outcome }
+        // Both rest on the suite run on every mutant: the selection, held in memory.
+        let held = Suite(
+            paths: suitePlan.paths, requirementsFile: suitePlan.catalogueFile, model: suitePlan.model,
+            selection: plan.selection)
+        if plan.gateStrength {
+            let drivers = run.implementations.filter { !$0.reference }.map { ($0.name, $0.observes) }
+            outcome.strengths = GateStrength.measure(
+                held.scenarios, package: package, implementations: drivers,
+                jobs: max(plan.jobs, ProcessInfo.processInfo.activeProcessorCount))
+        }
         if !prepared.statements.isEmpty {
-            // The statements rest on the suite's falsifiers: every mutant run through the selection.
-            let held = Suite(
-                paths: suitePlan.paths, requirementsFile: suitePlan.catalogueFile, model: suitePlan.model,
-                selection: plan.selection)
+            // The statements rest on the suite's falsifiers.
             outcome.falsification = Falsifying.falsification(
                 held.scenarios, requirements: held.requirements, package: package,
                 jobs: max(plan.jobs, ProcessInfo.processInfo.activeProcessorCount))

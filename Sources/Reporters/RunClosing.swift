@@ -41,6 +41,28 @@ extension TerminalReporter {
         }
     }
 
+    /// What share of the suite's mutant kills a driver's declared keys keep, and the keys it
+    /// leaves out: a gate that passes on fewer keys is weaker, and this says by how much.
+    package static func gateStrength(_ strength: GateStrength) -> TerminalLine {
+        let percent = String(format: "%.0f%%", strength.share * 100)
+        let shown = strength.missing.prefix(6).map { "`\($0)`" }.joined(separator: ", ")
+        let more = strength.missing.count > 6 ? " and \(strength.missing.count - 6) more" : ""
+        let bestShare = String(
+            format: "%.0f%%",
+            strength.killedWithEveryKey == 0
+                ? 100 : Double(strength.killedWithBestAdded) / Double(strength.killedWithEveryKey) * 100)
+        let best =
+            strength.bestAdded.isEmpty
+            ? ""
+            : "; declaring " + strength.bestAdded.map { "`\($0)`" }.joined(separator: " and ")
+                + " too would kill at least \(strength.killedWithBestAdded) (\(bestShare))"
+        return TerminalLine(
+            "gate strength: with the \(strength.keys.count) keys \(strength.implementation) declares, the suite kills "
+                + "\(strength.killed) of the \(strength.killedWithEveryKey) mutants of the reference it kills with every key "
+                + "(\(percent), of \(strength.mutants) mutants); not declared: \(shown)\(more)" + best,
+            tone: strength.killed < strength.killedWithEveryKey ? .warning : nil)
+    }
+
     /// One verdict over the runs of several models: each model's name and whether it passed.
     package static func modelsVerdict(_ models: [(name: String, passed: Bool)]) -> TerminalLine {
         let passed = models.allSatisfy(\.passed)

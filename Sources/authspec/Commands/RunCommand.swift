@@ -64,6 +64,8 @@ enum RunCommand: Command {
         throws -> ExitCode
     {
         for outcome in outcomes {
+            // Before the closing, whose last line is the verdict.
+            for strength in outcome.strengths { Console.out(TerminalReporter.gateStrength(strength)) }
             TerminalReporter(model: outcome.plan.model).closing(
                 outcome.run, gate: outcome.gate, uncovered: outcome.uncovered, inputErrors: outcome.inputErrors,
                 quiet: quiet, elapsed: outcome.seconds, to: Console.out)
@@ -123,6 +125,7 @@ enum RunCommand: Command {
             stop: { Interruption.signal.map(Interruption.name(of:)) })
         plan.jobs = try SuiteArguments.jobs(arguments)
         plan.trace = arguments.flag("trace")
+        plan.gateStrength = arguments.flag("gate-strength")
         plan.recordsHeld = try recordsHeld()
         return plan
     }

@@ -1,0 +1,70 @@
+import AuthSpecTestSupport
+import Foundation
+import Testing
+
+@testable import Engine
+@testable import Exploration
+@testable import ReferenceMachine
+@testable import Reporters
+@testable import Results
+@testable import ScenarioModel
+@testable import SpecModel
+
+/// `run --gate-strength`: what share of the suite's mutant kills a driver's declared keys keep,
+/// held to `mutate`'s own analysis through the same keys, and said before the verdict.
+@Suite struct GateStrengthTests {
+    static let model = UnlockModel.declaration
+
+    @Test func fewerKeysKillWhatMutateThroughThemKills() throws {
+        let loaded = ScenarioLoader(model: Self.model).load(paths: [TestSupport.scenariosFolder + "/lock.yaml"])
+        let every = Self.model.observations.map(\.key)
+        let strengths = GateStrength.measure(
+            loaded.scenarios, package: UnlockPackage.package,
+            implementations: [("states only", ["state", "states"]), ("everything", every)], jobs: 2)
+        // A driver that declares every key is not measured.
+        #expect(strengths.map(\.implementation) == ["states only"])
+        let strength = try #require(strengths.first)
+        #expect(strength.missing.count == every.count - 2 && !strength.missing.contains("state"))
+        // The same suite and mutants through mutate's analysis: the same kills, every key and two.
+        var settings = ExplorationSettings(seed: 1, budget: .seconds(600), depth: 40, replays: 1)
+        settings.runs = 1
+        let memo = Argon2Memo()
+        let mutants = UnlockPackage.package.mutants()
+        func killed(_ keys: Set<String>?) -> Int {
+            MutationAnalysis(model: Self.model, keys: keys, jobs: 2, exploration: settings).run(
+                loaded.scenarios, mutants: mutants, reference: { ReferenceImplementation(memo: memo) }
+            ).filter(\.killed).count
+        }
+        #expect(strength.mutants == mutants.count)
+        #expect(strength.killedWithEveryKey == killed(nil))
+        #expect(strength.killed == killed(["state", "states"]))
+        #expect(strength.killed < strength.killedWithEveryKey, "the lock file reads messages and counts")
+        // The keys it names to add catch at least the mutants it says, checked by running them.
+        #expect(!strength.bestAdded.isEmpty)
+        #expect(strength.killedWithBestAdded > strength.killed)
+        #expect(killed(Set(["state", "states"] + strength.bestAdded)) >= strength.killedWithBestAdded)
+        let line = TerminalReporter.gateStrength(strength).text
+        #expect(line.contains("the suite kills \(strength.killed) of the \(strength.killedWithEveryKey) mutants"))
+        #expect(line.contains("declaring `\(strength.bestAdded[0])`"))
+    }
+
+    /// The run says it for a driver of fewer keys, before the verdict (the last line), and not
+    /// for one that declares them all.
+    @Test func theRunSaysItBeforeTheVerdict() throws {
+        let lock = TestSupport.scenariosFolder + "/lock.yaml"
+        let partial = try TestSupport.authspec([
+            "run", lock, "--gate-strength", "--quiet", "--driver",
+            "python3 \(TestSupport.root.path)/Examples/python/driver.py --observe state --observe states",
+        ])
+        let lines = partial.stdout.split(separator: "\n")
+        let said = try #require(lines.firstIndex { $0.hasPrefix("gate strength: with the 2 keys python-example") })
+        #expect(said < lines.count - 1, "\(partial.stdout)")
+        #expect(lines.last?.hasPrefix("FAIL") == true)
+        let whole = try TestSupport.authspec([
+            "run", lock, "--gate-strength", "--quiet", "--driver",
+            "python3 \(TestSupport.root.path)/Examples/python/driver.py",
+        ])
+        #expect(whole.status == 0, "\(whole.stdout)\(whole.stderr)")
+        #expect(!whole.stdout.contains("gate strength"))
+    }
+}
