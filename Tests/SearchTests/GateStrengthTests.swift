@@ -67,4 +67,28 @@ import Testing
         #expect(whole.status == 0, "\(whole.stdout)\(whole.stderr)")
         #expect(!whole.stdout.contains("gate strength"))
     }
+
+    /// The figures docs/usage.md quotes are the committed mutation report's: the kills with
+    /// every key and through `state, states`, of all the mutants.
+    @Test func theQuotedFiguresAreTheCommittedReports() throws {
+        let usage = try String(
+            contentsOf: TestSupport.root.appendingPathComponent("docs/usage.md"), encoding: .utf8)
+        let report = try String(
+            contentsOf: TestSupport.root.appendingPathComponent("Reports/mutation.md"), encoding: .utf8)
+        let quoted = try #require(
+            usage.firstMatch(
+                of:
+                    /kills (\d+) of the (\d+) mutants of the reference it kills with every key\s+\((\d+)%, of (\d+) mutants\)/
+            ))
+        func killed(_ row: String) -> String? {
+            report.split(separator: "\n").first { $0.hasPrefix("| \(row) |") }.map {
+                $0.split(separator: "|")[1].trimmingCharacters(in: .whitespaces)
+            }
+        }
+        #expect(killed("state, states") == String(quoted.1))
+        #expect(killed("every key") == String(quoted.2))
+        #expect(report.contains("against \(quoted.4) mutants of the reference"))
+        let share = Int((Double(quoted.1)! / Double(quoted.2)! * 100).rounded())
+        #expect(share == Int(quoted.3))
+    }
 }
