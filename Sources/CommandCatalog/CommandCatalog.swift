@@ -400,7 +400,11 @@ package enum CommandCatalog {
         discussion: nil,
         arguments: [],
         options: [
-            .init(name: "format", valueName: "format", help: "mermaid (a stateDiagram-v2) or json (default)."),
+            .init(
+                name: "format", valueName: "format",
+                help:
+                    "mermaid (a stateDiagram-v2) or json (default: also the given keys with their defaults, the observations and the timers)."
+            ),
             .init(
                 name: "list", valueName: nil,
                 help: "Print the name of every model this authspec has, one a line, the default first."),

@@ -35,6 +35,19 @@ package enum ModelExport {
                     })
             ),
             (
+                "given",
+                .array(
+                    model.given.map {
+                        .object([
+                            ("key", .string($0.key)), ("type", .string($0.type.summary)),
+                            ("default", JSON($0.defaultValue)), ("summary", .string($0.summary)),
+                        ])
+                    })
+            ),
+            // The durations the model's timers run for, in milliseconds: where a clock input
+            // is worth aiming.
+            ("timers_ms", .array(model.timers.map { .number($0) })),
+            (
                 "observations",
                 .array(
                     model.observations.map {

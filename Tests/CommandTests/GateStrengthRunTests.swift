@@ -24,3 +24,25 @@ import Testing
         #expect(!whole.stdout.contains("gate strength"))
     }
 }
+
+/// `model --format json` is what other tools build on (the Hypothesis benchmark among them):
+/// the given keys with their defaults and the timers are there, as the model declares them.
+@Suite struct ModelJSONTests {
+    @Test func theJSONCarriesTheGivenKeysAndTheTimers() throws {
+        for model in ["unlock", "auth-flow"] {
+            let result = try TestSupport.authspec(["model", "--model", model, "--format", "json"])
+            #expect(result.status == 0, "\(result.stderr)")
+            let document = try #require(
+                try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+            let given = try #require(document["given"] as? [[String: Any]])
+            let pinLength = try #require(given.first { $0["key"] as? String == "pin_length" })
+            #expect(pinLength["default"] as? Int == 4 && pinLength["type"] as? String == "one of 4, 6")
+            let timers = try #require(document["timers_ms"] as? [Int])
+            #expect(timers.contains(300_000), "the 5 minutes away")
+            if model == "auth-flow" {
+                #expect(given.contains { $0["key"] as? String == "totp_secret" })
+                #expect(timers.contains(1_500), "the first splash")
+            }
+        }
+    }
+}
