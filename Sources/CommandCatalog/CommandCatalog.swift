@@ -21,7 +21,8 @@ package enum CommandCatalog {
     /// Every subcommand, in the order the root help lists them.
     package static var all: [CommandSpec] {
         [
-            run, merge, lint, record, doctor, spec, model, explore, mutate, checkModel, generate, trace, bench,
+            run, merge, lint, record, doctor, spec, model, explore, mutate, strengthen, checkModel, generate, trace,
+            bench,
             initSuite,
             newDriver,
         ]
@@ -252,6 +253,36 @@ package enum CommandCatalog {
                 help:
                     "List the model's mutants (id, kind, the rule each breaks, what it does) and run nothing: the ids a statement names as its falsifiers."
             ),
+        ] + SharedOptions.model.filter { ["manifest", "model", "requirements"].contains($0.name) })
+
+    package static let strengthen = CommandSpec(
+        name: "strengthen",
+        abstract: "Write the scenarios that kill the mutants the suite lets through.",
+        discussion: """
+            Runs the suite on the model's mutants as mutate does. Each survivor is explored \
+            against the reference; for each one told apart (a hole in the suite), the shrunk \
+            sequence is written as a scenario: the reference's observations as expectations, \
+            the keys that told them apart kept at the step where they part, a title saying \
+            what the reference does there, the mutant's clauses and the transitions' as spec. \
+            A scenario is written only once it has been loaded back and run: it must pass on \
+            the reference and fail on its mutant. Survivors no exploration run told apart are \
+            listed as probably equivalent with the search made. The files are named after the \
+            mutant (mutant-ID.yaml) and may be written over only by authspec. Review them \
+            before committing: they say what the reference does. Exit codes: 0 every hole \
+            closed, 1 a hole left open, 2 usage or input errors.
+            """,
+        arguments: [.init(name: "paths", help: "Scenario files or folders (default: the manifest's, else Scenarios).")],
+        options: [
+            .init(
+                name: "output", valueName: "folder",
+                help: "Where to write the scenarios (default: the first path's generated folder)."),
+            .init(
+                name: "mutant", valueName: "id",
+                help: "Only this mutant (repeatable; `mutate --list` lists the ids).", repeatable: true),
+            .init(name: "jobs", valueName: "n", help: "Mutants run at once (default 1)."),
+            SharedOptions.mutationRuns.option,
+            .init(name: "seed", valueName: "n", help: "The exploration's seed (default 1)."),
+            .init(name: "quiet", valueName: nil, help: "No progress line."),
         ] + SharedOptions.model.filter { ["manifest", "model", "requirements"].contains($0.name) })
 
     package static let record = CommandSpec(

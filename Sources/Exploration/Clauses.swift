@@ -24,7 +24,7 @@ extension ModelDeclaration {
 
     /// `SCR-AUTH-006 §5.1, §6.1.1; INT-003` → the two clauses (readings of the reference's own
     /// are not spec clauses).
-    static func clauses(in provenance: String) -> [String] {
+    package static func clauses(in provenance: String) -> [String] {
         provenance.split(separator: ";").flatMap { part -> [String] in
             let text = part.split(separator: "(").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
             guard let section = text.firstIndex(of: "§") else { return [] }

@@ -8,7 +8,8 @@ import SubprocessDriver
 /// --help` print the same text, from the declaration).
 let commands: [any Command.Type] = [
     RunCommand.self, MergeCommand.self, LintCommand.self, RecordCommand.self, DoctorCommand.self, SpecCommand.self,
-    ModelCommand.self, ExploreCommand.self, MutateCommand.self, CheckModelCommand.self, GenerateCommand.self,
+    ModelCommand.self, ExploreCommand.self, MutateCommand.self, StrengthenCommand.self, CheckModelCommand.self,
+    GenerateCommand.self,
     TraceCommand.self, BenchCommand.self, InitCommand.self, NewDriverCommand.self,
 ]
 

@@ -46,3 +46,34 @@ import Testing
         }
     }
 }
+
+/// `strengthen` as a user runs it: the scenarios it writes make the suite kill what it let
+/// through, a second run has nothing to close, and it never writes over a file of the suite's.
+@Suite struct StrengthenRunTests {
+    @Test func theWrittenScenariosCloseTheHolesAndNothingOfTheSuitesIsWrittenOver() throws {
+        let scenarios = TestSupport.scenariosFolder
+        let files = [
+            "S/session.yaml": try String(contentsOfFile: scenarios + "/session.yaml", encoding: .utf8),
+            "S/requirements.yaml": try String(contentsOfFile: scenarios + "/requirements.yaml", encoding: .utf8),
+        ]
+        let folder = try TestSupport.temporaryFolder(files)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let mutants = ["--mutant", "lock-row-6-failures-plus-1", "--mutant", "lock-row-5-length-plus-1ms"]
+        let first = try TestSupport.authspec(["strengthen", folder + "/S", "--quiet"] + mutants)
+        #expect(first.status == 0, "\(first.stdout)\(first.stderr)")
+        #expect(first.stdout.contains("closed lock-row-6-failures-plus-1"), "\(first.stdout)")
+        let written = folder + "/S/generated/mutant-lock-row-6-failures-plus-1.yaml"
+        #expect(FileManager.default.fileExists(atPath: written))
+        // The suite now holds the written scenario: the second run finds both mutants killed.
+        let again = try TestSupport.authspec(["strengthen", folder + "/S", "--quiet"] + mutants)
+        #expect(again.status == 0)
+        #expect(again.stdout.contains("kill 2 of the unlock model's 2 mutants"), "\(again.stdout)")
+        // A hand-written scenario where one would go is the suite's: refused, exit 2, left as it was.
+        let mine = "# mine\nid: mine\ntitle: Mine\nspec: [\"SCR-AUTH-006 §5.1\"]\nsteps:\n  - launch\n"
+        try Data(mine.utf8).write(to: URL(fileURLWithPath: written))
+        let refused = try TestSupport.authspec(["strengthen", folder + "/S", "--quiet"] + mutants)
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("would write over"), "\(refused.stderr)")
+        #expect(try String(contentsOfFile: written, encoding: .utf8) == mine)
+    }
+}

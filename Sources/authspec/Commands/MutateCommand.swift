@@ -94,28 +94,13 @@ enum MutateCommand: Command {
         for fate in holes {
             guard case .hole(let divergence)? = fate.survival else { continue }
             var original = reference()
-            let id = "mutant-\(fate.mutant.id)".lowercased()
             guard
-                let text = FoundScenarios(model: model).text(
-                    divergence.probe, id: id, reference: &original, kept: [divergence.step: divergence.signature.keys],
-                    header: { _ in
-                        ScenarioWriter.Header(
-                            comments: [
-                                "Found by authspec mutate (exploration seed \(seed)): the suite let this mutant pass:",
-                                "\(fate.mutant.id): \(fate.mutant.summary) (\(fate.mutant.kind), \(fate.mutant.rule)).",
-                                "It differs on \(divergence.signature) at step \(divergence.step + 1).",
-                                "Expectations are the reference's observations: review them before committing.",
-                            ], id: id, title: "Catches: \(fate.mutant.summary)",
-                            spec: [
-                                fate.mutant.rule.split(separator: ";").first.map(String.init) ?? model.diagramSource
-                            ],
-                            tags: ["explored", "mutant"])
-                    })
+                let (name, text) = FoundScenarios(model: model).hole(
+                    fate, divergence: divergence, reference: &original, foundBy: "mutate (exploration seed \(seed))")
             else { continue }
             try OutputGuard.refuse(
-                folder + "/" + id + ".yaml", option: "counterexamples", inputs: inputs,
-                rewritable: "# Found by authspec mutate")
-            try OutputTarget.resolve(folder + "/" + id + ".yaml").write(text)
+                folder + "/" + name, option: "counterexamples", inputs: inputs, rewritable: FoundScenarios.holeBanner)
+            try OutputTarget.resolve(folder + "/" + name).write(text)
         }
     }
 }

@@ -1,0 +1,79 @@
+import CommandCatalog
+import CommandLineKit
+import Engine
+import Exploration
+import Foundation
+import Reporters
+import ScenarioModel
+import SpecModel
+
+enum StrengthenCommand: Command {
+    static let spec = CommandCatalog.strengthen
+
+    static func run(_ arguments: ParsedArguments) throws -> ExitCode {
+        let manifest = try SuiteArguments.manifest(arguments, from: arguments.positionals)
+        let package = try SuiteArguments.package(arguments, manifest: manifest)
+        let model = package.declaration
+        let paths = SuiteArguments.paths(arguments, manifest: manifest)
+        let jobs = try SuiteArguments.jobs(arguments)
+        var exploration = ExplorationSettings(seed: 1, budget: .seconds(3600), depth: 40, replays: 1)
+        exploration.runs = try SharedOptions.mutationRuns.read(arguments)
+        if let text = arguments.value("seed") { exploration.seed = try ExploreCommand.seed(text) }
+        let folder = arguments.value("output") ?? ((paths.first ?? "Scenarios") + "/generated")
+        do {
+            try OutputTarget.checkFolder(folder, for: "the scenarios")
+        } catch {
+            throw UsageError(message: "--output: \(error.description)")
+        }
+        let known = package.mutants()
+        let chosen = arguments.all("mutant")
+        if let unknown = chosen.first(where: { id in !known.contains { $0.id == id } }) {
+            throw UsageError(
+                message:
+                    "--mutant: the \(model.name) model has no mutant '\(unknown)' (`authspec mutate --list` lists them)"
+            )
+        }
+        let mutants = chosen.isEmpty ? known : known.filter { chosen.contains($0.id) }
+        guard !mutants.isEmpty else {
+            throw UsageError(message: "the \(model.name) model has no mutants to run the suite against")
+        }
+        let suite = Suite(
+            paths: paths, requirementsFile: arguments.value("requirements") ?? manifest?.requirements, model: model,
+            selection: SuiteSelection(tags: [], ids: []))
+        for diagnostic in suite.loaded.diagnostics { Console.error(diagnostic.description) }
+        guard suite.loaded.diagnostics.isEmpty else {
+            Console.out("FAIL: \(suite.loaded.diagnostics.count) input errors (above): nothing strengthened")
+            return .badInput
+        }
+        let inputs = OutputGuard.inputs(arguments, paths: paths)
+        let settings = (try? package.resolve(settings: [:]).get()) ?? [:]
+        let found = FoundScenarios(model: model)
+        let requirements = suite.requirements
+        let seed = exploration.seed
+        let quiet = arguments.flag("quiet")
+        let outcome = try Strengthening.run(
+            suite.scenarios, mutants: mutants, package: package, jobs: jobs, exploration: exploration,
+            folder: folder,
+            scenarioText: { fate, divergence in
+                var reference = package.makeReference(settings)
+                return found.hole(
+                    fate, divergence: divergence, reference: &reference,
+                    foundBy: "strengthen (exploration seed \(seed))",
+                    requirements: requirements)
+            },
+            vet: {
+                try OutputGuard.refuse($0, option: "output", inputs: inputs, rewritable: FoundScenarios.holeBanner)
+            },
+            write: { try OutputTarget.resolve($0).write($1) },
+            progress: { done, total in
+                if !quiet && Console.isTerminal { Console.status("\(done) of \(total) mutants") }
+            })
+        Console.endStatus()
+        for line in MutationReport(model: model).strengthening(
+            outcome, scenarios: suite.scenarios.count, depth: exploration.depth)
+        {
+            Console.out(line)
+        }
+        return outcome.open.isEmpty ? .success : .failures
+    }
+}
