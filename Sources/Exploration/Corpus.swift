@@ -10,15 +10,27 @@ struct Corpus: Sendable {
     struct Entry: Sendable {
         var given: [String: Value]
         var steps: [Input]
+        /// The state the prefix ends in.
+        var state: String
+    }
+
+    /// A place a run reached first, with the length of the prefix that got there and its state.
+    struct Novelty: Sendable {
+        var place: String
+        var length: Int
+        var state: String
     }
 
     /// Entries at most: past this, a run's novelties are still counted but not kept.
     static let capacity = 512
     /// How often a run starts from a kept prefix rather than from the start.
-    static let startChance = 0.5
+    static let startChance = 0.7
 
     private(set) var entries: [Entry] = []
     private(set) var known: Set<String> = []
+    /// The entries by the state they end in, in the order kept.
+    private(set) var byState: [String: [Int]] = [:]
+    private(set) var states: [String] = []
 
     /// Where the reference stands after a step, as the corpus tells places apart.
     static func place(_ observations: Observations, model: ModelDeclaration) -> String {
@@ -47,20 +59,31 @@ struct Corpus: Sendable {
     }
 
     /// Keeps the run's prefix up to each place it reached first.
-    mutating func add(_ novelties: [(place: String, length: Int)], of probe: Probe) {
+    mutating func add(_ novelties: [Novelty], of probe: Probe) {
         for novelty in novelties where !known.contains(novelty.place) {
             known.insert(novelty.place)
             guard entries.count < Self.capacity, novelty.length > 0 else { continue }
-            entries.append(Entry(given: probe.given, steps: Array(probe.steps.prefix(novelty.length))))
+            if byState[novelty.state] == nil { states.append(novelty.state) }
+            byState[novelty.state, default: []].append(entries.count)
+            entries.append(
+                Entry(given: probe.given, steps: Array(probe.steps.prefix(novelty.length)), state: novelty.state))
         }
     }
 
     /// Half of the starts from a prefix are from the newest few: the places found last are the
     /// deepest, and the ones least extended yet.
     static let newest = 32
+    static let evenByStateChance = 1.0 / 3
 
     func pick(_ random: inout SeededRandom) -> Entry? {
         guard !entries.isEmpty, random.chance(Self.startChance) else { return nil }
+        // A third of the starts are from a state drawn evenly among those the corpus ends in: a
+        // state few runs reach (the code screen behind a sign-in) weighs as much as the first
+        // screens that most prefixes end on.
+        if random.chance(Self.evenByStateChance) {
+            let kept = byState[states[Int(random.next() % UInt64(states.count))]] ?? []
+            if !kept.isEmpty { return entries[kept[Int(random.next() % UInt64(kept.count))]] }
+        }
         let from = random.chance(0.5) ? max(0, entries.count - Self.newest) : 0
         return entries[from + Int(random.next() % UInt64(entries.count - from))]
     }

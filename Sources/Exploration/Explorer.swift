@@ -118,6 +118,7 @@ package struct Explorer: Sendable {
         exploration.pairs = model.waitingStates.count * model.inputLabels.count
         var next = 0
         var corpus = Corpus()
+        var live: Set<InputInState> = []
         var untelling: (divergence: Divergence, run: Int)?
         rounds: while settings.runs.map({ next < $0 }) ?? true, ContinuousClock.now - started < settings.budget {
             if stop() {
@@ -127,10 +128,11 @@ package struct Explorer: Sendable {
             let runs = Array(next..<min(next + Self.round, settings.runs ?? Int.max))
             next += runs.count
             let outcomes = self.round(
-                runs, met: exploration.met, corpus: corpus, generator: generator, workers: workers)
+                runs, met: exploration.met, live: live, corpus: corpus, generator: generator, workers: workers)
             for (run, outcome) in zip(runs, outcomes) {
                 exploration.runs = run + 1
                 exploration.met.formUnion(outcome.met)
+                live.formUnion(outcome.live)
                 guard let probe = outcome.probe else { continue }
                 corpus.add(outcome.novel, of: probe)
                 exploration.steps += probe.steps.count
@@ -209,24 +211,50 @@ package struct Explorer: Sendable {
         return focused
     }
 
+    /// Whether a step changed what the reference shows: a value after it differs, or something
+    /// happened during it (a log key not empty).
+    func changed(from before: Observations, to after: Observations) -> Bool {
+        model.observations.contains { observation in
+            switch observation.kind {
+            case .snapshot:
+                // Before the first step nothing was shown: only a move out of the first state counts.
+                guard !before.isEmpty else {
+                    return observation.key == model.stateKey && after[observation.key] != .string(model.initialState)
+                }
+                return before[observation.key] != after[observation.key]
+            case .log: return after[observation.key].map { $0 != .list([]) && $0 != .null } ?? false
+            }
+        }
+    }
+
+    /// The inputs from the latest earlier step that began in `state` to the last step, which
+    /// brought the run back to it; nil when the run was never there or the way is too long.
+    func wayRound(to state: String, before: [String], steps: [Input]) -> ArraySlice<Input>? {
+        guard let last = before.indices.last,
+            let start = before[..<last].lastIndex(of: state), last + 1 - start <= Self.longestReturn
+        else { return nil }
+        return steps[start...last]
+    }
+
     /// What one run made and found.
     struct RunOutcome: Sendable {
         var probe: Probe?
         var met: Set<InputInState> = []
+        var live: Set<InputInState> = []
         var verdict: DifferentialCheck.Verdict?
         /// The places it reached that the corpus did not know, with the prefix that got there.
-        var novel: [(place: String, length: Int)] = []
+        var novel: [Corpus.Novelty] = []
     }
 
     /// A round's runs, shared out among the workers, each generated from `met` as it stood
     /// before the round; in run order.
     func round(
-        _ runs: [Int], met: Set<InputInState>, corpus: Corpus, generator: ProbeGenerator,
-        workers: [ExplorationWorker]
+        _ runs: [Int], met: Set<InputInState>, live: Set<InputInState> = [], corpus: Corpus,
+        generator: ProbeGenerator, workers: [ExplorationWorker]
     ) -> [RunOutcome] {
         let outcomes = Locked([RunOutcome](repeating: RunOutcome(), count: runs.count))
         let count = min(workers.count, runs.count)
-        let before = MetPairs(met, generator: generator)
+        let before = MetPairs(met, live: live, generator: generator)
         DispatchQueue.concurrentPerform(iterations: count) { index in
             let worker = workers[index]
             for slot in stride(from: index, to: runs.count, by: count) {
@@ -239,6 +267,7 @@ package struct Explorer: Sendable {
                     novel: &outcome.novel)
                 outcome.probe = made?.probe
                 outcome.met = seen.added(since: before, generator: generator)
+                outcome.live = seen.addedLive(since: before, generator: generator)
                 if let made {
                     outcome.verdict = check.check(
                         made.probe, answered: made.answered, id: "explore-\(settings.seed)-\(run)",
@@ -287,10 +316,17 @@ package struct Explorer: Sendable {
         _ random: inout SeededRandom, generator: ProbeGenerator, reference: inout Reference,
         met: inout MetPairs, corpus: Corpus? = nil
     ) -> (probe: Probe, answered: [Observations])? {
-        var novel: [(place: String, length: Int)] = []
+        var novel: [Corpus.Novelty] = []
         return generateObserved(
             &random, generator: generator, reference: &reference, met: &met, corpus: corpus, novel: &novel)
     }
+
+    /// How often a run back in a state it was in before plays again what it did from there, the
+    /// same inputs with the same arguments (sign in with a code, sign out, sign in with the same
+    /// code): the bugs in what a second time must refuse or reset.
+    static let returnReplayChance = 0.3
+    /// The longest way round played again.
+    static let longestReturn = 24
 
     /// How often a run draws on a random half of the inputs only (a swarm run), so that inputs
     /// that undo one another's effect (a kill, a background) leave the others room.
@@ -301,7 +337,7 @@ package struct Explorer: Sendable {
 
     func generateObserved<Reference: ImplementationUnderTest>(
         _ random: inout SeededRandom, generator: ProbeGenerator, reference: inout Reference,
-        met: inout MetPairs, corpus: Corpus?, novel: inout [(place: String, length: Int)]
+        met: inout MetPairs, corpus: Corpus?, novel: inout [Corpus.Novelty]
     ) -> (probe: Probe, answered: [Observations])? {
         let start = corpus?.pick(&random)
         let world = start?.given ?? generator.world(&random)
@@ -331,8 +367,14 @@ package struct Explorer: Sendable {
         var again: [(input: Input, choice: ProbeGenerator.Choice)] = []
         var varied = false
         var places: Set<String> = []
+        // The state before each step, for playing a way round again.
+        var before: [String] = []
+        let every = generator.choices(given: given)
         /// Sends one written input (its expansion, for a shorthand) to the reference.
         func send(_ input: Input, label chosenLabel: String?, labelNumber: Int?) -> Bool {
+            let entered = state
+            let shown = observations
+            let held = reference.place
             let sentInputs = Probe.expanded(input, model: model)
             for sent in sentInputs {
                 if sent.name == model.clockInput { clock += sent.argument?.int ?? 0 }
@@ -351,9 +393,18 @@ package struct Explorer: Sendable {
                 answered.append(observations)
                 state = observations[model.stateKey]?.string ?? state
             }
+            before.append(entered)
+            let label = chosenLabel ?? model.label(of: input)
+            let number = chosenLabel != nil ? labelNumber : generator.labelIndex[label]
+            let row = generator.stateIndex[entered]
+            if !met.isLive(state: row, label: number, InputInState(state: entered, input: label)),
+                changed(from: shown, to: observations) || reference.place != held
+            {
+                met.insertLive(state: row, label: number, InputInState(state: entered, input: label))
+            }
             let place = reference.place ?? Corpus.place(observations, model: model)
             if let corpus, !corpus.known.contains(place), places.insert(place).inserted {
-                novel.append((place, steps.count + 1))
+                novel.append(Corpus.Novelty(place: place, length: steps.count + 1, state: state))
             }
             steps.append(input)
             return true
@@ -400,7 +451,19 @@ package struct Explorer: Sendable {
                 if recent.count == 4 { recent.removeFirst() }
                 recent.append(clock)
             }
+            let left = state
             guard send(input, label: choice.label, labelNumber: choice.labelNumber) else { return nil }
+            if again.isEmpty, state != left, let way = wayRound(to: state, before: before, steps: steps),
+                random.chance(Self.returnReplayChance)
+            {
+                again = way.compactMap { input in
+                    every.first {
+                        $0.declaration.name == input.name && ($0.word == nil || $0.word == input.argument?.string)
+                    }
+                    .map { (input, $0) }
+                }
+                varied = false
+            }
         }
         return (Probe(given: world, steps: steps), answered)
     }

@@ -11,6 +11,9 @@ package struct ProbeGenerator: Sendable {
     package let supported: Set<String>?
     /// Words of one input that each weigh in full (see `Choice.share`).
     static let wordsAtFullWeight = 8
+    /// What an input weighs, against its usual weight, in a state where it was met and never
+    /// changed what the reference shows or holds (time is always live: it moves timers).
+    static let idleWeight = 0.2
     /// Chance that a given key keeps its default in a generated world.
     var keepDefault = 0.6
     /// The longest a probe's clock may run, so a generated probe is always a valid scenario.
@@ -92,6 +95,8 @@ package struct ProbeGenerator: Sendable {
         /// The states in which it takes a transition, and the same by state number.
         let takenIn: Set<String>
         let takenInNumbered: [Bool]
+        /// Every state takes it (`*`: a kill).
+        let takenEverywhere: Bool
         let isClock: Bool
         /// No transition names it: it changes what the states do not show (the app in the
         /// background, digits typed), so it is tried as often as a trigger.
@@ -111,6 +116,7 @@ package struct ProbeGenerator: Sendable {
             self.labelNumber = labelNumber
             self.takenIn = takenIn
             self.takenInNumbered = takenInNumbered
+            takenEverywhere = !takenInNumbered.isEmpty && takenInNumbered.allSatisfy { $0 }
             self.isClock = isClock
             self.isModifier = isModifier
             if case .oneOf(let words)? = declaration.argument, words.count > ProbeGenerator.wordsAtFullWeight {
@@ -185,12 +191,18 @@ package struct ProbeGenerator: Sendable {
         let row = stateIndex[state]
         let weights = choices.map { choice -> Double in
             var weight = 1.0
-            if row.map({ choice.takenInNumbered[$0] }) ?? choice.takenIn.contains(state) {
+            // A trigger of this state's, not one every state takes (a kill): those lose the way in.
+            if !choice.takenEverywhere, row.map({ choice.takenInNumbered[$0] }) ?? choice.takenIn.contains(state) {
                 weight += afterClock ? 12 : 4
             }
             if choice.isModifier { weight += 4 }
             if !met.contains(state: row, label: choice.labelNumber, InputInState(state: state, input: choice.label)) {
                 weight += 6
+            } else if !choice.isClock,
+                !met.isLive(state: row, label: choice.labelNumber, InputInState(state: state, input: choice.label))
+            {
+                // Met here and never changed a thing: still tried, less often.
+                weight *= Self.idleWeight
             }
             if choice.isClock { weight += 3 }
             return weight * choice.share
