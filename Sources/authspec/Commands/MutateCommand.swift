@@ -12,15 +12,9 @@ enum MutateCommand: Command {
     static let spec = CommandCatalog.mutate
 
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
-        let manifest = try SuiteArguments.manifest(arguments, from: arguments.positionals)
-        let package = try SuiteArguments.package(arguments, manifest: manifest)
+        let (manifest, package, paths, jobs, exploration) = try mutationArguments(arguments)
         let model = package.declaration
-        let paths = SuiteArguments.paths(arguments, manifest: manifest)
-        let jobs = try SuiteArguments.jobs(arguments)
         let keySets = try arguments.all("keys").map { try ExploreCommand.keys($0, model: model) }
-        var exploration = ExplorationSettings(seed: 1, budget: .seconds(3600), depth: 40, replays: 1)
-        exploration.runs = try SharedOptions.mutationRuns.read(arguments)
-        if let text = arguments.value("seed") { exploration.seed = try ExploreCommand.seed(text) }
         var markdown: OutputTarget?
         if let path = arguments.value("markdown") {
             try OutputGuard.refuse(path, option: "markdown", inputs: OutputGuard.inputs(arguments, paths: paths))
@@ -79,6 +73,22 @@ enum MutateCommand: Command {
         for line in report.lines(analyses, holes: !quiet) { Console.out(line) }
         Console.out(String(format: "(%.1f s)", seconds))
         return analyses[0].holes.isEmpty ? .success : .failures
+    }
+
+    /// What `mutate` and `strengthen` both read: the suite's manifest, model and paths, the
+    /// jobs, and the exploration that tells holes from equivalents.
+    static func mutationArguments(_ arguments: ParsedArguments) throws -> (
+        manifest: Manifest?, package: ModelPackage, paths: [String], jobs: Int, exploration: ExplorationSettings
+    ) {
+        let manifest = try SuiteArguments.manifest(arguments, from: arguments.positionals)
+        let package = try SuiteArguments.package(arguments, manifest: manifest)
+        var exploration = ExplorationSettings(seed: 1, budget: .seconds(3600), depth: 40, replays: 1)
+        exploration.runs = try SharedOptions.mutationRuns.read(arguments)
+        if let text = arguments.value("seed") { exploration.seed = try ExploreCommand.seed(text) }
+        return (
+            manifest, package, SuiteArguments.paths(arguments, manifest: manifest), try SuiteArguments.jobs(arguments),
+            exploration
+        )
     }
 
     /// Each hole's shrunk sequence as a scenario file named after its mutant.

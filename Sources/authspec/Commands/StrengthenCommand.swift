@@ -11,14 +11,8 @@ enum StrengthenCommand: Command {
     static let spec = CommandCatalog.strengthen
 
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
-        let manifest = try SuiteArguments.manifest(arguments, from: arguments.positionals)
-        let package = try SuiteArguments.package(arguments, manifest: manifest)
+        let (manifest, package, paths, jobs, exploration) = try MutateCommand.mutationArguments(arguments)
         let model = package.declaration
-        let paths = SuiteArguments.paths(arguments, manifest: manifest)
-        let jobs = try SuiteArguments.jobs(arguments)
-        var exploration = ExplorationSettings(seed: 1, budget: .seconds(3600), depth: 40, replays: 1)
-        exploration.runs = try SharedOptions.mutationRuns.read(arguments)
-        if let text = arguments.value("seed") { exploration.seed = try ExploreCommand.seed(text) }
         let folder = arguments.value("output") ?? ((paths.first ?? "Scenarios") + "/generated")
         do {
             try OutputTarget.checkFolder(folder, for: "the scenarios")
