@@ -267,7 +267,8 @@ package enum CommandCatalog {
             A scenario is written only once it has been loaded back and run: it must pass on \
             the reference and fail on its mutant. Survivors no exploration run told apart are \
             listed as probably equivalent with the search made. The files are named after the \
-            mutant (mutant-ID.yaml) and may be written over only by authspec. Review them \
+            mutant (mutant-ID.yaml); before anything runs, each is refused if a file there \
+            does not begin with '# Found by authspec'. Review them \
             before committing: they say what the reference does. Exit codes: 0 every hole \
             closed, 1 a hole left open, 2 usage or input errors.
             """,

@@ -1,4 +1,5 @@
 import Exploration
+import Foundation
 import Results
 import Runner
 import ScenarioModel
@@ -25,6 +26,8 @@ package enum Strengthening {
         case doesNotLoad(String)
         case failsOnTheReference(String)
         case passesOnTheMutant
+        /// Another file of the suite holds a scenario of the same id: the two would not load together.
+        case idTaken(String)
 
         package var description: String {
             switch self {
@@ -32,6 +35,7 @@ package enum Strengthening {
             case .doesNotLoad(let why): return "the scenario written for it does not load: \(why)"
             case .failsOnTheReference(let why): return "the scenario written for it fails on the reference: \(why)"
             case .passesOnTheMutant: return "the scenario written for it passes on the mutant"
+            case .idTaken(let file): return "its scenario's id is taken by \(file)"
             }
         }
     }
@@ -63,16 +67,20 @@ package enum Strengthening {
         )?
 
     /// Measures the suite on `mutants`, then writes a scenario for each hole into `folder`,
-    /// each loaded back and run first. Every path is put to `vet` before any is written, so a
-    /// refusal writes nothing.
+    /// each loaded back and run first. The path of every mutant's scenario is put to `vet`
+    /// before anything runs, so a refusal costs nothing and writes nothing.
     package static func run(
         _ scenarios: [Scenario], mutants: [Mutant], package: ModelPackage, jobs: Int,
         exploration: ExplorationSettings, folder: String, scenarioText: ScenarioText,
         vet: (_ path: String) throws -> Void = { _ in }, write: (_ path: String, _ text: String) throws -> Void,
         progress: @escaping @Sendable (_ done: Int, _ of: Int) -> Void = { _, _ in }
     ) throws -> Outcome {
+        for mutant in mutants { try vet(folder + "/" + mutant.scenarioID + ".yaml") }
         let model = package.declaration
         let settings = (try? package.resolve(settings: [:]).get()) ?? [:]
+        // Where each id of the suite is: a scenario written under an id another file holds would not load beside it.
+        let taken = Dictionary(
+            scenarios.map { ($0.id, Self.standardized($0.location.file)) }, uniquingKeysWith: { first, _ in first })
         let analysis = MutationAnalysis(model: model, jobs: jobs, exploration: exploration)
         let fates = analysis.run(
             scenarios, mutants: mutants, reference: { package.makeReference(settings) }, progress: progress)
@@ -85,14 +93,18 @@ package enum Strengthening {
                 continue
             }
             let path = folder + "/" + name
-            let closing = check(text, file: path, against: fate.mutant, package: package, settings: settings)
+            var closing = check(text, file: path, against: fate.mutant, package: package, settings: settings)
+            if let elsewhere = taken[fate.mutant.scenarioID], elsewhere != Self.standardized(path) {
+                closing = .open(.idTaken(elsewhere))
+            }
             if case .closed = closing { kept.append((path, text)) }
             holes.append(Hole(fate: fate, divergence: divergence, closing: closing))
         }
-        for (path, _) in kept { try vet(path) }
         for (path, text) in kept { try write(path, text) }
         return Outcome(fates: fates, holes: holes)
     }
+
+    static func standardized(_ path: String) -> String { URL(fileURLWithPath: path).standardizedFileURL.path }
 
     /// Whether `text` closes the hole `mutant` left: it loads, passes on the reference and fails on the mutant.
     static func check(

@@ -70,8 +70,8 @@ struct Corpus: Sendable {
         }
     }
 
-    /// Half of the starts from a prefix are from the newest few: the places found last are the
-    /// deepest, and the ones least extended yet.
+    /// Of the starts from a prefix not drawn by state, half are from the newest few: the places
+    /// found last are the deepest, and the ones least extended yet.
     static let newest = 32
     static let evenByStateChance = 1.0 / 3
 

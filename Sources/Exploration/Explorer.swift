@@ -394,7 +394,8 @@ package struct Explorer: Sendable {
                 state = observations[model.stateKey]?.string ?? state
             }
             before.append(entered)
-            let label = chosenLabel ?? model.label(of: input)
+            // Counted as a choice counts it: a shorthand under its expansion's first input's label.
+            let label = chosenLabel ?? model.label(of: sentInputs.first ?? input)
             let number = chosenLabel != nil ? labelNumber : generator.labelIndex[label]
             let row = generator.stateIndex[entered]
             if !met.isLive(state: row, label: number, InputInState(state: entered, input: label)),
@@ -456,12 +457,14 @@ package struct Explorer: Sendable {
             if again.isEmpty, state != left, let way = wayRound(to: state, before: before, steps: steps),
                 random.chance(Self.returnReplayChance)
             {
-                again = way.compactMap { input in
+                let replayed = way.compactMap { input in
                     every.first {
                         $0.declaration.name == input.name && ($0.word == nil || $0.word == input.argument?.string)
                     }
                     .map { (input, $0) }
                 }
+                // Only the whole way round: with an input left out it would not come back.
+                if replayed.count == way.count { again = replayed }
                 varied = false
             }
         }

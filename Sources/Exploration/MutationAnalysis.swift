@@ -29,6 +29,11 @@ package struct SeenThrough: ImplementationUnderTest {
     package mutating func finish() { inner.finish() }
 }
 
+extension Mutant {
+    /// The id of the scenario written to kill it (`mutate --counterexamples`, `strengthen`).
+    package var scenarioID: String { "mutant-\(id)".lowercased() }
+}
+
 /// What became of one mutant: the scenarios that failed on it, and for a survivor, whether
 /// exploration could tell it from the reference at all.
 package struct MutantFate: Sendable {

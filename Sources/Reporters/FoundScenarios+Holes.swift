@@ -14,7 +14,7 @@ extension FoundScenarios {
         _ fate: MutantFate, divergence: Divergence, reference: inout some ImplementationUnderTest, foundBy: String,
         requirements: [Requirement] = []
     ) -> (name: String, text: String)? {
-        let id = "mutant-\(fate.mutant.id)".lowercased()
+        let id = fate.mutant.scenarioID
         guard
             let text = text(
                 divergence.probe, id: id, reference: &reference, kept: [divergence.step: divergence.signature.keys],

@@ -68,12 +68,26 @@ import Testing
         let again = try TestSupport.authspec(["strengthen", folder + "/S", "--quiet"] + mutants)
         #expect(again.status == 0)
         #expect(again.stdout.contains("kill 2 of the unlock model's 2 mutants"), "\(again.stdout)")
-        // A hand-written scenario where one would go is the suite's: refused, exit 2, left as it was.
+        // A hand-written scenario where one would go is the suite's: refused before anything
+        // runs, exit 2, left as it was, and the other mutant's file not written either.
+        try FileManager.default.removeItem(atPath: written)
+        let other = folder + "/S/generated/mutant-lock-row-5-length-plus-1ms.yaml"
         let mine = "# mine\nid: mine\ntitle: Mine\nspec: [\"SCR-AUTH-006 §5.1\"]\nsteps:\n  - launch\n"
-        try Data(mine.utf8).write(to: URL(fileURLWithPath: written))
+        try Data(mine.utf8).write(to: URL(fileURLWithPath: other))
         let refused = try TestSupport.authspec(["strengthen", folder + "/S", "--quiet"] + mutants)
         #expect(refused.status == 2)
         #expect(refused.stderr.contains("would write over"), "\(refused.stderr)")
-        #expect(try String(contentsOfFile: written, encoding: .utf8) == mine)
+        #expect(try String(contentsOfFile: other, encoding: .utf8) == mine)
+        #expect(!FileManager.default.fileExists(atPath: written), "nothing is written on a refusal")
+        // Outside the suite too: a file authspec did not write is refused.
+        let outside = folder + "/elsewhere"
+        try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
+        try Data("notes\n".utf8).write(to: URL(fileURLWithPath: outside + "/mutant-lock-row-6-failures-plus-1.yaml"))
+        let away = try TestSupport.authspec(
+            ["strengthen", folder + "/S", "--quiet", "--output", outside, "--mutant", "lock-row-6-failures-plus-1"])
+        #expect(away.status == 2, "\(away.stdout)\(away.stderr)")
+        #expect(
+            try String(contentsOfFile: outside + "/mutant-lock-row-6-failures-plus-1.yaml", encoding: .utf8)
+                == "notes\n")
     }
 }

@@ -55,8 +55,17 @@ enum StrengthenCommand: Command {
                     foundBy: "strengthen (exploration seed \(seed))",
                     requirements: requirements)
             },
-            vet: {
-                try OutputGuard.refuse($0, option: "output", inputs: inputs, rewritable: FoundScenarios.holeBanner)
+            vet: { path in
+                try OutputGuard.refuse(path, option: "output", inputs: inputs, rewritable: FoundScenarios.holeBanner)
+                // Outside the suite too: a file authspec did not write is nobody's to write over.
+                if FileManager.default.fileExists(atPath: path)
+                    && !ProtectedInputs.begins(path, with: FoundScenarios.holeBanner)
+                {
+                    throw UsageError(
+                        message:
+                            "--output would write over \(path), which authspec did not write; move it or give another folder"
+                    )
+                }
             },
             write: { try OutputTarget.resolve($0).write($1) },
             progress: { done, total in

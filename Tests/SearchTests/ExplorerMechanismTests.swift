@@ -1,0 +1,73 @@
+import AuthSpecTestSupport
+import Foundation
+import Testing
+
+@testable import Exploration
+@testable import ReferenceMachine
+@testable import Results
+@testable import SpecModel
+
+/// The parts of exploration's guidance that are pure: the way round a run plays again, the
+/// corpus's starts drawn by state, and the weight of a pair met that never changed a thing.
+@Suite struct ExplorerMechanismTests {
+    static let model = UnlockModel.declaration
+
+    @Test func theWayRoundIsFromTheLatestEarlierVisitToTheLastStep() {
+        let explorer = Explorer(model: Self.model, settings: ExplorationSettings(seed: 1))
+        let steps = ["launch", "kill", "launch", "background", "kill"].map { Input($0) }
+        // The state each step began in; the last step (kill) brought the run back to NotRunning.
+        let before = ["NotRunning", "Splash", "NotRunning", "Splash", "Splash"]
+        let way = explorer.wayRound(to: "NotRunning", before: before, steps: steps)
+        #expect(way.map(Array.init) == Array(steps[2...4]), "from the latest earlier visit, not the first")
+        #expect(explorer.wayRound(to: "Dashboard", before: before, steps: steps) == nil, "never there")
+        let long = Array(repeating: "Splash", count: Explorer.longestReturn) + ["Splash"]
+        #expect(
+            explorer.wayRound(
+                to: "NotRunning", before: ["NotRunning"] + long,
+                steps: Array(repeating: Input("background"), count: long.count + 1)
+            ) == nil, "a way longer than the longest is not played")
+    }
+
+    @Test func startsDrawnByStateReachAStateFewPrefixesEndIn() {
+        var corpus = Corpus()
+        let probe = Probe(given: [:], steps: Array(repeating: Input("launch"), count: 40))
+        // 39 prefixes end on one screen, one on a rare one.
+        let common = (1...39).map { Corpus.Novelty(place: "common-\($0)", length: $0, state: "PINInput") }
+        corpus.add(common + [Corpus.Novelty(place: "rare", length: 40, state: "Recovery")], of: probe)
+        var random = SeededRandom(seed: 1)
+        var rare = 0
+        var starts = 0
+        for _ in 0..<3000 {
+            guard let entry = corpus.pick(&random) else { continue }
+            starts += 1
+            if entry.state == "Recovery" { rare += 1 }
+        }
+        // Uniform over entries the rare one would get about 1 in 40 of the starts; drawn by
+        // state (a third of the starts) it gets half of those.
+        #expect(Double(rare) / Double(starts) > 0.12, "\(rare) of \(starts)")
+        #expect(Double(starts) / 3000 > 0.6 && Double(starts) / 3000 < 0.8, "70% of runs start from a prefix")
+    }
+
+    @Test func aPairMetThatNeverChangedAThingWeighsLess() throws {
+        let generator = ProbeGenerator(model: Self.model)
+        let choices = generator.choices(given: [:])
+        let background = try #require(choices.firstIndex { $0.declaration.name == "background" })
+        let pair = InputInState(state: "NotRunning", input: choices[background].label)
+        func share(met: Set<InputInState>, live: Set<InputInState>) -> Double {
+            let table = MetPairs(met, live: live, generator: generator)
+            var random = SeededRandom(seed: 7)
+            var picked = 0
+            for _ in 0..<4000 {
+                let next = generator.next(
+                    in: "NotRunning", observations: [:], given: [:], elapsed: 0, recent: [], choices: choices,
+                    met: table, random: &random)
+                if next?.choice === choices[background] { picked += 1 }
+            }
+            return Double(picked) / 4000
+        }
+        let live = share(met: [pair], live: [pair])
+        let idle = share(met: [pair], live: [])
+        #expect(idle < live * 0.5, "idle \(idle), live \(live)")
+        #expect(idle > 0, "still tried")
+    }
+}
