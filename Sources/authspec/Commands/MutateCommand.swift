@@ -28,14 +28,10 @@ enum MutateCommand: Command {
             Console.out(MutationReport.listing(mutants))
             return .success
         }
-        let suite = Suite(
-            paths: paths, requirementsFile: arguments.value("requirements") ?? manifest?.requirements, model: model,
-            selection: SuiteSelection(tags: [], ids: []))
-        for diagnostic in suite.loaded.diagnostics { Console.error(diagnostic.description) }
-        guard suite.loaded.diagnostics.isEmpty else {
-            Console.out("FAIL: \(suite.loaded.diagnostics.count) input errors (above): the suite is not measured")
-            return .badInput
-        }
+        guard
+            let suite = loadSuite(
+                arguments, manifest: manifest, paths: paths, model: model, unless: "the suite is not measured")
+        else { return .badInput }
         guard !suite.scenarios.isEmpty else {
             throw InputError(message: "mutate: no scenarios in \(paths.joined(separator: ", ")): nothing to measure")
         }
@@ -89,6 +85,23 @@ enum MutateCommand: Command {
             manifest, package, SuiteArguments.paths(arguments, manifest: manifest), try SuiteArguments.jobs(arguments),
             exploration
         )
+    }
+
+    /// The whole suite with its requirements, or nil once its input errors are said (then
+    /// `FAIL: N input errors (above): ` and what is not done).
+    static func loadSuite(
+        _ arguments: ParsedArguments, manifest: Manifest?, paths: [String], model: ModelDeclaration,
+        unless notDone: String
+    ) -> Suite? {
+        let suite = Suite(
+            paths: paths, requirementsFile: arguments.value("requirements") ?? manifest?.requirements, model: model,
+            selection: SuiteSelection(tags: [], ids: []))
+        for diagnostic in suite.loaded.diagnostics { Console.error(diagnostic.description) }
+        guard suite.loaded.diagnostics.isEmpty else {
+            Console.out("FAIL: \(suite.loaded.diagnostics.count) input errors (above): \(notDone)")
+            return nil
+        }
+        return suite
     }
 
     /// Each hole's shrunk sequence as a scenario file named after its mutant.

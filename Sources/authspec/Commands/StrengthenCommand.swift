@@ -31,14 +31,10 @@ enum StrengthenCommand: Command {
         guard !mutants.isEmpty else {
             throw UsageError(message: "the \(model.name) model has no mutants to run the suite against")
         }
-        let suite = Suite(
-            paths: paths, requirementsFile: arguments.value("requirements") ?? manifest?.requirements, model: model,
-            selection: SuiteSelection(tags: [], ids: []))
-        for diagnostic in suite.loaded.diagnostics { Console.error(diagnostic.description) }
-        guard suite.loaded.diagnostics.isEmpty else {
-            Console.out("FAIL: \(suite.loaded.diagnostics.count) input errors (above): nothing strengthened")
-            return .badInput
-        }
+        guard
+            let suite = MutateCommand.loadSuite(
+                arguments, manifest: manifest, paths: paths, model: model, unless: "nothing strengthened")
+        else { return .badInput }
         let inputs = OutputGuard.inputs(arguments, paths: paths)
         let settings = (try? package.resolve(settings: [:]).get()) ?? [:]
         let found = FoundScenarios(model: model)
