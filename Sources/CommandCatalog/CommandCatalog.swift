@@ -239,10 +239,8 @@ package enum CommandCatalog {
             .init(
                 name: "keys", valueName: "key,key",
                 help: "Also score the suite as seen through only these keys, such as state,states (repeatable).",
-                repeatable: true),
-            .init(name: "jobs", valueName: "n", help: "Mutants run at once (default 1)."),
-            SharedOptions.mutationRuns.option,
-            .init(name: "seed", valueName: "n", help: "The exploration's seed (default 1)."),
+                repeatable: true)
+        ] + SharedOptions.mutationSearch + [
             .init(name: "markdown", valueName: "file", help: "Write the score, holes and equivalents as Markdown."),
             .init(
                 name: "counterexamples", valueName: "folder",
@@ -280,10 +278,8 @@ package enum CommandCatalog {
             .init(
                 name: "mutant", valueName: "id",
                 help: "Only this mutant (repeatable; `mutate --list` lists the ids).", repeatable: true),
-            .init(name: "jobs", valueName: "n", help: "Mutants run at once (default 1)."),
-            SharedOptions.mutationRuns.option,
-            .init(name: "seed", valueName: "n", help: "The exploration's seed (default 1)."),
-            .init(name: "quiet", valueName: nil, help: "No progress line."),
+        ] + SharedOptions.mutationSearch + [
+            .init(name: "quiet", valueName: nil, help: "No progress line.")
         ] + SharedOptions.model.filter { ["manifest", "model", "requirements"].contains($0.name) })
 
     package static let record = CommandSpec(

@@ -144,6 +144,14 @@ package enum SharedOptions {
         "depth", "How far the walk looks: inputs to a target at most", in: 1...12, default: 5)
     package static let generateWorlds = NumberOption(
         "worlds", "Worlds to start from: the default and n-1 random ones", in: 1...1000, default: 8)
+    /// How `mutate` and `strengthen` run the mutants and explore each survivor.
+    package static var mutationSearch: [CommandSpec.Option] {
+        [
+            .init(name: "jobs", valueName: "n", help: "Mutants run at once (default 1)."),
+            mutationRuns.option,
+            .init(name: "seed", valueName: "n", help: "The exploration's seed (default 1)."),
+        ]
+    }
     package static let mutationRuns = NumberOption(
         "explore-runs", "Exploration runs per survivor to tell holes from equivalents", in: 1...1_000_000, default: 300)
     package static let trials = NumberOption("trials", "Measurements of each kind", in: 1...Int.max, default: 5)
