@@ -35,6 +35,14 @@ package enum ExploreBench {
         package var raw: Double
         package var inside: Double
         package var diverged: Bool
+
+        package func lines(trials: Int) -> [String] {
+            [
+                "raw loop (reference.perform only):  \(Int(raw)) reference steps/s (median of \(trials))",
+                "inside explore (reference vs itself): \(Int(inside)) reference steps/s (median of \(trials))",
+                "ratio: \(ThroughputBench.format(inside / raw))",
+            ]
+        }
     }
 
     package static func run(package: ModelPackage, runs: Int, trials: Int, emit: (String) -> Void) -> Result {

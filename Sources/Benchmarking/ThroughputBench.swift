@@ -31,6 +31,21 @@ package struct ThroughputBench {
         self.emit = emit
     }
 
+    /// Enough runs of the scenarios for at least `minimumSteps` input steps a trial.
+    package init(
+        scenarios: [Scenario], minimumSteps: Int, trials: Int, model: ModelDeclaration,
+        emit: @escaping @Sendable (String) -> Void
+    ) {
+        let perSuite = scenarios.reduce(0) { total, scenario in
+            total + scenario.steps.reduce(0) { $0 + $1.inputs.count * $1.repeatCount }
+        }
+        let rounds = max(1, (minimumSteps + perSuite - 1) / max(1, perSuite))
+        self.init(scenarios: scenarios, rounds: rounds, trials: trials, model: model, emit: emit)
+        emit(
+            "Per trial: \(rounds) runs of the \(scenarios.count) scenarios = \(rounds * perSuite) input steps, up to \(SubprocessDriver.window) input requests in flight"
+        )
+    }
+
     package struct Medians: Sendable {
         package var alone: Double
         package var throughAuthspec: Double

@@ -104,4 +104,25 @@ package struct ParsedArguments {
     package func number(_ name: String, in range: ClosedRange<Int>, otherwise: Int) throws(UsageError) -> Int {
         try number(name, in: range) ?? otherwise
     }
+
+    /// `--seed`, a whole number from 0 to UInt64.max, or nil when not given.
+    package func seed() throws(UsageError) -> UInt64? {
+        guard let text = value("seed") else { return nil }
+        guard let seed = UInt64(text) else {
+            throw UsageError(message: "--seed takes a whole number from 0 to \(UInt64.max), not '\(text)'")
+        }
+        return seed
+    }
+
+    /// An option whose value is one of `Choice`'s cases, named by its raw value; nil when not given.
+    package func choice<Choice: CaseIterable & RawRepresentable>(_ name: String, of _: Choice.Type)
+        throws(UsageError) -> Choice? where Choice.RawValue == String
+    {
+        guard let text = value(name) else { return nil }
+        guard let choice = Choice(rawValue: text) else {
+            let names = Choice.allCases.map(\.rawValue).joined(separator: ", ")
+            throw UsageError(message: "--\(name) takes \(names), not '\(text)'")
+        }
+        return choice
+    }
 }

@@ -67,15 +67,14 @@ package enum Strengthening {
         )?
 
     /// Measures the suite on `mutants`, then writes a scenario for each hole into `folder`,
-    /// each loaded back and run first. The path of every mutant's scenario is put to `vet`
-    /// before anything runs, so a refusal costs nothing and writes nothing.
+    /// each loaded back and run first. The caller checks every mutant's path before: a refusal
+    /// then costs nothing and writes nothing.
     package static func run(
         _ scenarios: [Scenario], mutants: [Mutant], package: ModelPackage, jobs: Int,
         exploration: ExplorationSettings, folder: String, scenarioText: ScenarioText,
-        vet: (_ path: String) throws -> Void = { _ in }, write: (_ path: String, _ text: String) throws -> Void,
+        write: (_ path: String, _ text: String) throws -> Void,
         progress: @escaping @Sendable (_ done: Int, _ of: Int) -> Void = { _, _ in }
     ) throws -> Outcome {
-        for mutant in mutants { try vet(folder + "/" + mutant.scenarioID + ".yaml") }
         let model = package.declaration
         let settings = (try? package.resolve(settings: [:]).get()) ?? [:]
         // Where each id of the suite is: a scenario written under an id another file holds would not load beside it.

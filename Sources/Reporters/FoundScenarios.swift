@@ -115,6 +115,28 @@ package struct FoundScenarios {
         return lines
     }
 
+    /// How every file `check-model` writes begins.
+    package static let violationBanner = "# Found by authspec check-model"
+
+    /// A broken invariant's shortest sequence as a scenario: its file name and text, or nil
+    /// where the reference cannot run it.
+    package static func violationFileName(_ invariant: Invariant) -> String { "check-model-\(invariant.id).yaml" }
+
+    package func violation(_ violation: ModelChecker.Violation, reference: inout some ImplementationUnderTest)
+        -> (name: String, text: String)?
+    {
+        let invariant = violation.invariant
+        let id = "check-model-\(invariant.id)"
+        let header = ScenarioWriter.Header(
+            comments: [
+                "Found by authspec check-model: the reference breaks \(invariant.id) (\(invariant.clause)):",
+                violation.what,
+            ], id: id, title: "Breaks: \(invariant.summary)", spec: [invariant.clause], tags: ["check-model"])
+        return text(violation.probe, id: id, reference: &reference, header: { _ in header }).map {
+            (Self.violationFileName(invariant), $0)
+        }
+    }
+
     /// Words in lines of at most 96 characters.
     static func wrapped(_ text: String) -> [String] {
         var lines: [String] = []

@@ -1,5 +1,6 @@
 import Foundation
 import Results
+import ScenarioModel
 import SpecModel
 
 /// How a line of the terminal's text is coloured, by what it says; the command line maps each
@@ -29,6 +30,17 @@ extension TerminalReporter {
         return
             "Running \(counted(scenarios, "scenario"))\(part) from \(counted(files, "file")) against \(against)"
             + (reference.isEmpty ? "" : " (\(reference))")
+    }
+
+    package static let baselineNotUpdated =
+        "baseline not updated: the suite changed during the run (above); run it again"
+
+    /// What `--update-baseline` did to one baseline: rewritten from the run, or left (its implementation did not run).
+    package static func baselineUpdate(before: Baseline, after: Baseline?) -> String {
+        guard let after else { return "baseline \(before.file): \(before.implementation) did not run; left as it was" }
+        let count = after.entries.count
+        return
+            "baseline \(after.file): \(count) entr\(count == 1 ? "y" : "ies") for \(after.implementation) (was \(before.entries.count))"
     }
 
     /// A scenario's line's tone by how it ended.

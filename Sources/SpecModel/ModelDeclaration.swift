@@ -98,6 +98,23 @@ public struct ModelDeclaration: Sendable {
         observations.filter { $0.type == .state || $0.type == .list(.state) || $0.type == .optional(.state) }.map(\.key)
     }
 
+    /// `state,states`: observation keys of the model, each checked; an unknown one is a usage
+    /// problem, returned as one sentence.
+    public func observationKeys(_ list: String) -> Result<Set<String>, SettingProblem> {
+        let keys = list.split(separator: ",").map { key in
+            String(key.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+        }
+        let known = observations.map(\.key)
+        if let unknown = keys.first(where: { !known.contains($0) }) {
+            return .failure(
+                SettingProblem(
+                    message:
+                        "'\(unknown)' is not an observation key of the \(name) model (\(known.joined(separator: ", ")))"
+                ))
+        }
+        return .success(Set(keys))
+    }
+
     public func input(named name: String) -> InputDeclaration? {
         inputs.first { $0.name == name }
     }

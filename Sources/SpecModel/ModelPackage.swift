@@ -62,6 +62,23 @@ public struct ModelPackage: Sendable {
         }
         return .success(resolved)
     }
+
+    /// The mutants `ids` name, in the model's order, or every one for no ids. An id the model
+    /// has no mutant for, or a model without mutants, is a usage problem, returned as one sentence.
+    public func mutants(chosen ids: [String]) -> Result<[Mutant], SettingProblem> {
+        let known = mutants()
+        if let unknown = ids.first(where: { id in !known.contains { $0.id == id } }) {
+            return .failure(
+                SettingProblem(
+                    message:
+                        "--mutant: the \(name) model has no mutant '\(unknown)' (`authspec mutate --list` lists them)"))
+        }
+        let chosen = ids.isEmpty ? known : known.filter { ids.contains($0.id) }
+        guard !chosen.isEmpty else {
+            return .failure(SettingProblem(message: "the \(name) model has no mutants to run the suite against"))
+        }
+        return .success(chosen)
+    }
 }
 
 public struct SettingProblem: Error, Sendable, Equatable {

@@ -265,10 +265,33 @@ import Testing
         let earlier = "# Found by authspec explore: seed 1, run 2, depth 3; shrunk from 3 steps in 1 tries.\nid: x\n"
         let folder = try TestSupport.temporaryFolder(["a.yaml": scenario, "earlier.yaml": earlier])
         let refused = try TestSupport.authspec(["explore", "--runs", "2", "--quiet", "--out", folder + "/a.yaml"])
-        #expect(refused.status == 2 && refused.stderr.contains("is a file explore did not write"), "\(refused.stderr)")
+        #expect(refused.status == 2 && refused.stderr.contains("a file authspec did not write"), "\(refused.stderr)")
         #expect(try String(contentsOfFile: folder + "/a.yaml", encoding: .utf8) == scenario)
         let again = try TestSupport.authspec(["explore", "--runs", "2", "--quiet", "--out", folder + "/earlier.yaml"])
         #expect(again.status == 0, "\(again.stderr)")
+    }
+
+    /// Every command that writes the scenarios it finds (check-model's broken invariants,
+    /// mutate's holes) refuses, before anything runs, a file there that authspec did not write,
+    /// in a suite or outside one, and leaves it as it was.
+    @Test func foundScenariosNeverOverwriteAHandWrittenFile() throws {
+        let notes = "my notes\n"
+        let folder = try TestSupport.temporaryFolder([
+            "check-model-declared-transitions.yaml": notes, "mutant-biometric-attempts-plus-1.yaml": notes,
+        ])
+        let commands = [
+            ["check-model", "--depth", "1", "--worlds", "1", "--out", folder],
+            ["mutate", "--quiet", "--counterexamples", folder],
+        ]
+        for command in commands {
+            let refused = try TestSupport.authspec(command)
+            #expect(refused.status == 2, "\(command): \(refused.stdout)\(refused.stderr)")
+            #expect(refused.stderr.contains("a file authspec did not write"), "\(command): \(refused.stderr)")
+            #expect(refused.stdout.isEmpty, "\(command): refused before anything runs: \(refused.stdout)")
+        }
+        for file in ["check-model-declared-transitions.yaml", "mutant-biometric-attempts-plus-1.yaml"] {
+            #expect(try String(contentsOfFile: folder + "/" + file, encoding: .utf8) == notes)
+        }
     }
 
     @Test func generateUsageErrorsNameTheOption() throws {

@@ -24,11 +24,7 @@ enum BenchCommand: Command {
                 Console.error("bench: the reference diverged from itself")
                 return .failures
             }
-            Console.out(
-                "raw loop (reference.perform only):  \(Int(result.raw)) reference steps/s (median of \(trials))")
-            Console.out(
-                "inside explore (reference vs itself): \(Int(result.inside)) reference steps/s (median of \(trials))")
-            Console.out("ratio: \(ThroughputBench.format(result.inside / result.raw))")
+            for line in result.lines(trials: trials) { Console.out(line) }
             return .success
         }
         let model = try SuiteArguments.package(arguments).declaration
@@ -39,15 +35,9 @@ enum BenchCommand: Command {
             throw InputError(message: "bench needs scenarios that load")
         }
         let yardstick = try doNothingDriver()
-        let stepsPerSuite = loaded.scenarios.reduce(0) { total, scenario in
-            total + scenario.steps.reduce(0) { $0 + $1.inputs.count * $1.repeatCount }
-        }
-        let rounds = max(1, (minimumSteps + stepsPerSuite - 1) / stepsPerSuite)
-        Console.out(
-            "Per trial: \(rounds) runs of the \(loaded.scenarios.count) scenarios = \(rounds * stepsPerSuite) input steps, up to \(SubprocessDriver.window) input requests in flight"
-        )
         let bench = ThroughputBench(
-            scenarios: loaded.scenarios, rounds: rounds, trials: trials, model: model, emit: { Console.out($0) })
+            scenarios: loaded.scenarios, minimumSteps: minimumSteps, trials: trials, model: model,
+            emit: { Console.out($0) })
         do {
             let floor = try bench.measure(label: "do-nothing driver", command: yardstick)
             if let other = arguments.value("driver") {

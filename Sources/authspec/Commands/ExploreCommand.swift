@@ -24,7 +24,7 @@ enum ExploreCommand: Command {
                 message:
                     "explore drives one implementation: give one --driver <command> (or none, for the reference alone)")
         }
-        let seed = try arguments.value("seed").map(Self.seed) ?? UInt64.random(in: 0...999_999)
+        let seed = try arguments.seed() ?? UInt64.random(in: 0...999_999)
         var exploration = ExplorationSettings(seed: seed)
         if let text = arguments.value("budget") {
             guard case .milliseconds(let milliseconds) = VirtualDuration.read(text), milliseconds > 0,
@@ -38,9 +38,8 @@ enum ExploreCommand: Command {
         exploration.depth = try SharedOptions.exploreDepth.read(arguments) ?? exploration.depth
         let keys = try arguments.value("keys").map { try Self.keys($0, model: model) }
         let out = arguments.value("out") ?? "Reports/explore/explore-\(seed).yaml"
-        try Self.refuseToOverwrite(out)
         let inputs = OutputGuard.inputs(arguments, paths: [])
-        try OutputGuard.refuse(out, option: "out", inputs: inputs, rewritable: "# " + ExplorationReport.foundBy)
+        try OutputGuard.refuseUnlessFound(out, option: "out", inputs: inputs, banner: "# " + ExplorationReport.foundBy)
         if let json = arguments.value("json") { try OutputGuard.refuse(json, option: "json", inputs: inputs) }
         let target: OutputTarget
         let json: OutputTarget?
@@ -111,35 +110,10 @@ enum ExploreCommand: Command {
         return .success
     }
 
-    static func seed(_ text: String) throws -> UInt64 {
-        guard let seed = UInt64(text) else {
-            throw UsageError(message: "--seed takes a whole number from 0 to \(UInt64.max), not '\(text)'")
-        }
-        return seed
-    }
-
-    /// `state,states`: observation keys of the model, each checked.
+    /// `--keys state,states`: observation keys of the model, each checked.
     static func keys(_ text: String, model: ModelDeclaration) throws -> Set<String> {
-        let keys = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-        let known = model.observations.map(\.key)
-        if let unknown = keys.first(where: { !known.contains($0) }) {
-            throw UsageError(
-                message:
-                    "--keys: '\(unknown)' is not an observation key of the \(model.name) model (\(known.joined(separator: ", ")))"
-            )
+        do { return try model.observationKeys(text).get() } catch {
+            throw UsageError(message: "--keys: " + error.message)
         }
-        return Set(keys)
-    }
-
-    /// `--out` may name a new file or one explore wrote before (its own counterexample, written
-    /// again); any other file (a suite's scenario, a report) is refused before anything runs.
-    static func refuseToOverwrite(_ out: String) throws {
-        var info = stat()
-        guard stat(out, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return }
-        guard !ProtectedInputs.begins(out, with: "# " + ExplorationReport.foundBy) else { return }
-        throw UsageError(
-            message:
-                "--out \(out) is a file explore did not write; name a new file for the counterexample (or remove that one)"
-        )
     }
 }

@@ -14,18 +14,13 @@ enum GenerateCommand: Command {
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
         let package = try SuiteArguments.package(arguments)
         let model = package.declaration
-        guard let text = arguments.value("cover") else {
+        guard let goal = try arguments.choice("cover", of: CoverageGoal.self) else {
             throw UsageError(
                 message: "generate needs --cover \(CoverageGoal.allCases.map(\.rawValue).joined(separator: "|"))")
         }
-        guard let goal = CoverageGoal(rawValue: text) else {
-            throw UsageError(
-                message:
-                    "--cover takes \(CoverageGoal.allCases.map(\.rawValue).joined(separator: ", ")), not '\(text)'")
-        }
         let depth = try SharedOptions.generateDepth.read(arguments) ?? 5
         let count = try SharedOptions.generateWorlds.read(arguments) ?? 8
-        let seed = try arguments.value("seed").map(ExploreCommand.seed) ?? 1
+        let seed = try arguments.seed() ?? 1
         let folder = arguments.value("out") ?? "Reports/generated"
         let target: OutputTarget
         do {

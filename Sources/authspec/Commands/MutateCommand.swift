@@ -15,18 +15,24 @@ enum MutateCommand: Command {
         let (manifest, package, paths, jobs, exploration) = try mutationArguments(arguments)
         let model = package.declaration
         let keySets = try arguments.all("keys").map { try ExploreCommand.keys($0, model: model) }
+        let inputs = OutputGuard.inputs(arguments, paths: paths)
         var markdown: OutputTarget?
         if let path = arguments.value("markdown") {
-            try OutputGuard.refuse(path, option: "markdown", inputs: OutputGuard.inputs(arguments, paths: paths))
+            try OutputGuard.refuse(path, option: "markdown", inputs: inputs)
             do { markdown = try OutputTarget.resolve(path) } catch { throw UsageError(message: error.description) }
         }
-        let mutants = package.mutants()
-        guard !mutants.isEmpty else {
-            throw UsageError(message: "the \(model.name) model has no mutants to run the suite against")
-        }
+        let mutants: [Mutant]
+        do { mutants = try package.mutants(chosen: []).get() } catch { throw UsageError(message: error.message) }
         if arguments.flag("list") {
             Console.out(MutationReport.listing(mutants))
             return .success
+        }
+        let counterexamples = arguments.value("counterexamples")
+        if let folder = counterexamples {
+            try OutputGuard.checkFoundFolder(
+                folder, option: "counterexamples", for: "the counterexamples",
+                files: mutants.map { $0.scenarioID + ".yaml" },
+                inputs: inputs, banner: FoundScenarios.holeBanner)
         }
         guard
             let suite = loadSuite(
@@ -50,10 +56,9 @@ enum MutateCommand: Command {
             Console.endStatus()
             analyses.append(MutationReport.Analysis(keys: label, fates: fates))
         }
-        if let folder = arguments.value("counterexamples"), let all = analyses.first {
+        if let folder = counterexamples, let all = analyses.first {
             try writeCounterexamples(
-                all.holes, into: folder, model: model, reference: reference, seed: exploration.seed,
-                inputs: OutputGuard.inputs(arguments, paths: paths))
+                all.holes, into: folder, model: model, reference: reference, seed: exploration.seed)
         }
         let report = MutationReport(model: model)
         let text = report.markdown(
@@ -80,7 +85,7 @@ enum MutateCommand: Command {
         let package = try SuiteArguments.package(arguments, manifest: manifest)
         var exploration = ExplorationSettings(seed: 1, budget: .seconds(3600), depth: 40, replays: 1)
         exploration.runs = try SharedOptions.mutationRuns.read(arguments)
-        if let text = arguments.value("seed") { exploration.seed = try ExploreCommand.seed(text) }
+        exploration.seed = try arguments.seed() ?? exploration.seed
         return (
             manifest, package, SuiteArguments.paths(arguments, manifest: manifest), try SuiteArguments.jobs(arguments),
             exploration
@@ -104,16 +109,11 @@ enum MutateCommand: Command {
         return suite
     }
 
-    /// Each hole's shrunk sequence as a scenario file named after its mutant.
+    /// Each hole's shrunk sequence as a scenario file named after its mutant (each path vetted before the run).
     static func writeCounterexamples(
         _ holes: [MutantFate], into folder: String, model: ModelDeclaration,
-        reference: @Sendable () -> any ImplementationUnderTest, seed: UInt64, inputs: ProtectedInputs
+        reference: @Sendable () -> any ImplementationUnderTest, seed: UInt64
     ) throws {
-        do {
-            try OutputTarget.checkFolder(folder, for: "the counterexamples")
-        } catch {
-            throw UsageError(message: "--counterexamples: \(error.description)")
-        }
         for fate in holes {
             guard case .hole(let divergence)? = fate.survival else { continue }
             var original = reference()
@@ -121,8 +121,6 @@ enum MutateCommand: Command {
                 let (name, text) = FoundScenarios(model: model).hole(
                     fate, divergence: divergence, reference: &original, foundBy: "mutate (exploration seed \(seed))")
             else { continue }
-            try OutputGuard.refuse(
-                folder + "/" + name, option: "counterexamples", inputs: inputs, rewritable: FoundScenarios.holeBanner)
             try OutputTarget.resolve(folder + "/" + name).write(text)
         }
     }

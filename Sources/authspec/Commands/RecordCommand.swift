@@ -24,7 +24,6 @@ enum RecordCommand: Command {
             try OutputGuard.refuse(output, option: "output", inputs: OutputGuard.inputs(arguments, paths: [file]))
         }
         let package = try SuiteArguments.package(arguments)
-        let model = package.declaration
         let text = try readText(file, what: "the file")
         let recorded: Recording.Recorded
         do {

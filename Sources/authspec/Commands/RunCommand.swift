@@ -144,45 +144,9 @@ enum RunCommand: Command {
 
     /// Runs one suite, printing a line per scenario as it finishes.
     static func run(_ suite: PreparedSuite, in session: RunSession, shard: Shard?, quiet: Bool) -> ModelOutcome {
-        let reporter = TerminalReporter(model: suite.plan.model)
-        var implementations = 1
-        // In a log, beside drivers, the reference's passing lines are summed up in one line.
-        var referenceRunning = false
-        var referencePassed = 0
+        var progress = RunProgress(model: suite.plan.model, shard: shard, quiet: quiet, terminal: Console.isTerminal)
         let outcome = session.run(suite) { event in
-            switch event {
-            case .running(_, let scenarios, let selected, let files, let count, let reference):
-                implementations = count
-                guard !quiet else { break }
-                Console.out(
-                    reporter.running(
-                        scenarios: scenarios, shard: shard, selected: selected, files: files, implementations: count,
-                        reference: reference))
-            case .starting(let candidate):
-                referenceRunning = candidate.reference
-                if !quiet && !candidate.reference {
-                    Console.out("Starting driver: \(Console.visible(candidate.label))")
-                }
-            case .finished(let record, let number, let total):
-                guard !quiet else { break }
-                if referenceRunning && implementations > 1 && !Console.isTerminal {
-                    if record.outcome == .passed { referencePassed += 1 }
-                    if number == total { Console.out(reporter.referencePassed(referencePassed, of: total)) }
-                    if record.outcome == .passed { break }
-                }
-                let line = reporter.progressLine(
-                    record, number: number, of: total, implementation: implementations > 1 ? record.implementation : nil
-                )
-                // On a terminal one line counts up and only what did not pass stays on screen.
-                if Console.isTerminal && record.outcome == .passed {
-                    Console.status(line, style: .good)
-                } else {
-                    Console.out(TerminalLine(line, tone: reporter.tone(record.outcome)))
-                }
-            case .suiteChanged(let changes):
-                Console.endStatus()
-                for diagnostic in changes { Console.error(diagnostic.description) }
-            }
+            for shown in progress.shown(event) { Console.show(shown) }
         }
         Console.endStatus()
         return outcome
@@ -192,19 +156,12 @@ enum RunCommand: Command {
     /// under it.
     static func updateBaselines(_ outcome: ModelOutcome) throws {
         guard let updates = outcome.updatedBaselines() else {
-            Console.error("baseline not updated: the suite changed during the run (above); run it again")
+            Console.error(TerminalReporter.baselineNotUpdated)
             return
         }
         for (before, after) in updates {
-            guard let after else {
-                Console.out("baseline \(before.file): \(before.implementation) did not run; left as it was")
-                continue
-            }
-            try OutputTarget.resolve(after.file).write(after.yaml)
-            let count = after.entries.count
-            Console.out(
-                "baseline \(after.file): \(count) entr\(count == 1 ? "y" : "ies") for \(after.implementation) (was \(before.entries.count))"
-            )
+            if let after { try OutputTarget.resolve(after.file).write(after.yaml) }
+            Console.out(TerminalReporter.baselineUpdate(before: before, after: after))
         }
     }
 

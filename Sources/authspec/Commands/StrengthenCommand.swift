@@ -14,28 +14,17 @@ enum StrengthenCommand: Command {
         let (manifest, package, paths, jobs, exploration) = try MutateCommand.mutationArguments(arguments)
         let model = package.declaration
         let folder = arguments.value("output") ?? ((paths.first ?? "Scenarios") + "/generated")
-        do {
-            try OutputTarget.checkFolder(folder, for: "the scenarios")
-        } catch {
-            throw UsageError(message: "--output: \(error.description)")
+        let mutants: [Mutant]
+        do { mutants = try package.mutants(chosen: arguments.all("mutant")).get() } catch {
+            throw UsageError(message: error.message)
         }
-        let known = package.mutants()
-        let chosen = arguments.all("mutant")
-        if let unknown = chosen.first(where: { id in !known.contains { $0.id == id } }) {
-            throw UsageError(
-                message:
-                    "--mutant: the \(model.name) model has no mutant '\(unknown)' (`authspec mutate --list` lists them)"
-            )
-        }
-        let mutants = chosen.isEmpty ? known : known.filter { chosen.contains($0.id) }
-        guard !mutants.isEmpty else {
-            throw UsageError(message: "the \(model.name) model has no mutants to run the suite against")
-        }
+        try OutputGuard.checkFoundFolder(
+            folder, option: "output", for: "the scenarios", files: mutants.map { $0.scenarioID + ".yaml" },
+            inputs: OutputGuard.inputs(arguments, paths: paths), banner: FoundScenarios.holeBanner)
         guard
             let suite = MutateCommand.loadSuite(
                 arguments, manifest: manifest, paths: paths, model: model, unless: "nothing strengthened")
         else { return .badInput }
-        let inputs = OutputGuard.inputs(arguments, paths: paths)
         let settings = (try? package.resolve(settings: [:]).get()) ?? [:]
         let found = FoundScenarios(model: model)
         let requirements = suite.requirements
@@ -50,18 +39,6 @@ enum StrengthenCommand: Command {
                     fate, divergence: divergence, reference: &reference,
                     foundBy: "strengthen (exploration seed \(seed))",
                     requirements: requirements)
-            },
-            vet: { path in
-                try OutputGuard.refuse(path, option: "output", inputs: inputs, rewritable: FoundScenarios.holeBanner)
-                // Outside the suite too: a file authspec did not write is nobody's to write over.
-                if FileManager.default.fileExists(atPath: path)
-                    && !ProtectedInputs.begins(path, with: FoundScenarios.holeBanner)
-                {
-                    throw UsageError(
-                        message:
-                            "--output would write over \(path), which authspec did not write; move it or give another folder"
-                    )
-                }
             },
             write: { try OutputTarget.resolve($0).write($1) },
             progress: { done, total in
