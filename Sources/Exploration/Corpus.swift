@@ -21,7 +21,10 @@ struct Corpus: Sendable {
         var state: String
     }
 
-    /// Entries at most: past this, a run's novelties are still counted but not kept.
+    /// Entries at most: past this, a place reached first in a state that holds fewer entries
+    /// than the fullest one takes the place of that state's oldest entry, so that the few
+    /// prefixes into a rare state (the code screen a second time) are not crowded out by the
+    /// many places of the first screens.
     static let capacity = 512
     /// How often a run starts from a kept prefix rather than from the start.
     static let startChance = 0.7
@@ -62,11 +65,20 @@ struct Corpus: Sendable {
     mutating func add(_ novelties: [Novelty], of probe: Probe) {
         for novelty in novelties where !known.contains(novelty.place) {
             known.insert(novelty.place)
-            guard entries.count < Self.capacity, novelty.length > 0 else { continue }
+            guard novelty.length > 0 else { continue }
+            let entry = Entry(
+                given: probe.given, steps: Array(probe.steps.prefix(novelty.length)), state: novelty.state)
+            var slot = entries.count
+            if entries.count >= Self.capacity {
+                // The fullest state, the first of them in the order states were met.
+                guard let fullest = states.max(by: { byState[$0]!.count < byState[$1]!.count }),
+                    byState[fullest]!.count > (byState[novelty.state]?.count ?? 0) + 1
+                else { continue }
+                slot = byState[fullest]!.removeFirst()
+            }
             if byState[novelty.state] == nil { states.append(novelty.state) }
-            byState[novelty.state, default: []].append(entries.count)
-            entries.append(
-                Entry(given: probe.given, steps: Array(probe.steps.prefix(novelty.length)), state: novelty.state))
+            byState[novelty.state, default: []].append(slot)
+            if slot == entries.count { entries.append(entry) } else { entries[slot] = entry }
         }
     }
 

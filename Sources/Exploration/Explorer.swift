@@ -334,13 +334,16 @@ package struct Explorer: Sendable {
     /// How often a run of inputs played again draws each one's argument afresh (five codes, one
     /// of them expired; wrong PINs of several lengths).
     static let variedRepeatChance = 0.5
+    /// How often a run from a kept prefix plays it in a world with one given key changed.
+    static let variedWorldChance = 0.25
 
     func generateObserved<Reference: ImplementationUnderTest>(
         _ random: inout SeededRandom, generator: ProbeGenerator, reference: inout Reference,
         met: inout MetPairs, corpus: Corpus?, novel: inout [Corpus.Novelty]
     ) -> (probe: Probe, answered: [Observations])? {
         let start = corpus?.pick(&random)
-        let world = start?.given ?? generator.world(&random)
+        var world = start?.given ?? generator.world(&random)
+        if start != nil, random.chance(Self.variedWorldChance) { world = generator.varied(world, &random) }
         guard let given = Probe(given: world, steps: []).scenario(id: "generate", model: model)?.given else {
             return nil
         }

@@ -82,6 +82,24 @@ package struct ProbeGenerator: Sendable {
         return world
     }
 
+    /// `world` with one given key drawn again (or put back to its default): a kept prefix
+    /// tried in a world next to its own, where the same inputs mostly lead the same way (a
+    /// PIN lock reached on Pro, then a sign-in on Perfect, which asks for a code).
+    func varied(_ world: [String: Value], _ random: inout SeededRandom) -> [String: Value] {
+        let keys = model.given.filter { $0.type.isChosenFreely }
+        guard !keys.isEmpty else { return world }
+        let key = keys[Int(random.next() % UInt64(keys.count))]
+        var varied = world
+        if let value = value(of: key.type, random: &random, observed: []), value != key.defaultValue,
+            value != world[key.key]
+        {
+            varied[key.key] = value
+        } else {
+            varied[key.key] = nil
+        }
+        return varied
+    }
+
     /// One choice of input: a declared input (and, for a choice of words, one word).
     /// A class: the generator hands choices around at every input, and a reference is all a
     /// copy costs.

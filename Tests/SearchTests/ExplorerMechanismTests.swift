@@ -48,6 +48,45 @@ import Testing
         #expect(Double(starts) / 3000 > 0.6 && Double(starts) / 3000 < 0.8, "70% of runs start from a prefix")
     }
 
+    /// A full corpus still takes a place reached first in a rare state: it replaces the oldest
+    /// entry of the fullest state. A place in the fullest state itself is counted, not kept.
+    @Test func aFullCorpusMakesRoomForARareState() {
+        var corpus = Corpus()
+        let probe = Probe(given: [:], steps: Array(repeating: Input("launch"), count: 40))
+        let common = (1...Corpus.capacity).map {
+            Corpus.Novelty(place: "common-\($0)", length: 1 + $0 % 39, state: "PINInput")
+        }
+        corpus.add(common, of: probe)
+        #expect(corpus.entries.count == Corpus.capacity)
+        corpus.add([Corpus.Novelty(place: "common-more", length: 3, state: "PINInput")], of: probe)
+        #expect(corpus.byState["PINInput"]?.count == Corpus.capacity, "the fullest state does not replace its own")
+        #expect(corpus.known.contains("common-more"), "counted all the same")
+        let oldest = corpus.byState["PINInput"]![0]
+        corpus.add([Corpus.Novelty(place: "rare", length: 40, state: "Recovery")], of: probe)
+        #expect(corpus.entries.count == Corpus.capacity)
+        #expect(corpus.byState["Recovery"] == [oldest], "the rare state's prefix takes the oldest slot")
+        #expect(corpus.entries[oldest].state == "Recovery" && corpus.entries[oldest].steps.count == 40)
+        #expect(
+            corpus.byState["PINInput"]?.count == Corpus.capacity - 1 && !corpus.byState["PINInput"]!.contains(oldest))
+    }
+
+    /// A kept prefix played in a world next to its own: one given key drawn again or put back
+    /// to its default, the rest as they were, and the world still one the model takes.
+    @Test func aVariedWorldDiffersInOneGivenKey() {
+        let generator = ProbeGenerator(model: Self.model)
+        var random = SeededRandom(seed: 3)
+        var changed = 0
+        for _ in 0..<200 {
+            let world = generator.world(&random)
+            let varied = generator.varied(world, &random)
+            let keys = Set(world.keys).union(varied.keys).filter { world[$0] != varied[$0] }
+            #expect(keys.count <= 1, "\(world) -> \(varied)")
+            if keys.count == 1 { changed += 1 }
+            #expect(Probe(given: varied, steps: []).scenario(id: "w", model: Self.model) != nil, "\(varied)")
+        }
+        #expect(changed > 100, "most variations change a key: \(changed) of 200")
+    }
+
     @Test func aPairMetThatNeverChangedAThingWeighsLess() throws {
         let generator = ProbeGenerator(model: Self.model)
         let choices = generator.choices(given: [:])
