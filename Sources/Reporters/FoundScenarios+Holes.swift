@@ -68,6 +68,10 @@ extension FoundScenarios {
     /// How every such file begins: what may write over it.
     package static let holeBanner = "# Found by authspec"
 
+    /// The longest title written with both values in it; a longer one (a list of events) names
+    /// the key only, and the step below shows the values.
+    static let longestTitle = 160
+
     /// What the reference does at the step where the mutant parts from it, the state first:
     /// "In MFA, enter_code: 279037 keeps the state MFA (the mutant: Dashboard)".
     func holeTitle(_ divergence: Divergence) -> String {
@@ -84,6 +88,8 @@ extension FoundScenarios {
         guard let telling else { return "In \(before), \(input) (the mutant errs)" }
         let expected = formatter.format(telling.expected, key: telling.key)
         let observed = telling.observed.map { formatter.format($0, key: telling.key) } ?? "nothing"
-        return "In \(before), \(input) gives \(telling.key) \(expected) (the mutant: \(observed))"
+        let title = "In \(before), \(input) gives \(telling.key) \(expected) (the mutant: \(observed))"
+        guard title.count > Self.longestTitle else { return title }
+        return "In \(before), \(input) gives other \(telling.key) than the mutant's"
     }
 }

@@ -21,7 +21,7 @@ import Testing
         let mutants = chosen.compactMap { id in all.first { $0.id == id } }
         #expect(mutants.count == 3)
         var settings = ExplorationSettings(seed: 1, budget: .seconds(600), depth: 40, replays: 1)
-        settings.runs = 60
+        settings.runs = 200
         let fates = MutationAnalysis(model: Self.model, jobs: 2, exploration: settings).run(
             loaded.scenarios, mutants: mutants, reference: { ReferenceImplementation(memo: memo) })
         // The lock's boundary scenario catches the early end.

@@ -2,6 +2,7 @@ import AuthSpecTestSupport
 import Foundation
 import Testing
 
+@testable import AuthFlowMachine
 @testable import Engine
 @testable import Exploration
 @testable import ReferenceMachine
@@ -60,6 +61,33 @@ import Testing
             #expect(text.hasPrefix(FoundScenarios.holeBanner), "the banner lets strengthen write it again")
             #expect(text.contains("title: \"In "), "the title says what the reference does")
         }
+    }
+
+    /// A title whose values would run long (a list of events) names the key, not the values:
+    /// it stays a line a reviewer reads, and the step below holds the values.
+    @Test func aLongDifferenceGivesATitleOfTheKeyAlone() throws {
+        let package = AuthFlowPackage.package
+        let mutant = try #require(package.mutants().first { $0.id == "flow-sign-in-start-measured-from-pending-sign-in" })
+        // The committed scenario that kills it: its steps and world as a probe.
+        let file = TestSupport.root.appendingPathComponent("AuthFlow/Scenarios/generated/mutant-\(mutant.id).yaml").path
+        let scenario = try #require(ScenarioLoader(model: package.declaration).load(paths: [file]).scenarios.first)
+        let written = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(written.contains("title: \"In OAuth, oauth: success gives other events than the mutant's\""), "as written")
+        let probe = Probe(
+            given: scenario.given.filter { key, value in package.declaration.givenKey(named: key)?.defaultValue != value },
+            steps: scenario.steps.map(\.written))
+        var reference = package.makeReference([:])
+        var candidate = mutant.make()
+        let verdict = DifferentialCheck(model: package.declaration).check(
+            probe, id: "t", reference: &reference, candidate: &candidate)
+        guard case .diverges(let divergence) = verdict else {
+            Issue.record("the mutant does not part from the reference on \(probe.steps): \(verdict)")
+            return
+        }
+        let full = FoundScenarios(model: package.declaration)
+        let title = full.holeTitle(divergence)
+        #expect(title.count <= FoundScenarios.longestTitle, "\(title)")
+        #expect(title.hasPrefix("In OAuth, oauth: success gives other "), "\(title)")
     }
 
     /// The checks a written scenario must pass are real: one its mutant passes, or one that
