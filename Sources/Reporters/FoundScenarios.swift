@@ -118,10 +118,11 @@ package struct FoundScenarios {
     /// How every file `check-model` writes begins.
     package static let violationBanner = "# Found by authspec check-model"
 
-    /// A broken invariant's shortest sequence as a scenario: its file name and text, or nil
-    /// where the reference cannot run it.
+    /// The file `check-model --out` writes for a broken invariant.
     package static func violationFileName(_ invariant: Invariant) -> String { "check-model-\(invariant.id).yaml" }
 
+    /// A broken invariant's shortest sequence as a scenario: its file name and text, or nil
+    /// where the reference cannot run it.
     package func violation(_ violation: ModelChecker.Violation, reference: inout some ImplementationUnderTest)
         -> (name: String, text: String)?
     {
