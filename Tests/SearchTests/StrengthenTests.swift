@@ -67,14 +67,17 @@ import Testing
     /// it stays a line a reviewer reads, and the step below holds the values.
     @Test func aLongDifferenceGivesATitleOfTheKeyAlone() throws {
         let package = AuthFlowPackage.package
-        let mutant = try #require(package.mutants().first { $0.id == "flow-sign-in-start-measured-from-pending-sign-in" })
+        let mutant = try #require(
+            package.mutants().first { $0.id == "flow-sign-in-start-measured-from-pending-sign-in" })
         // The committed scenario that kills it: its steps and world as a probe.
         let file = TestSupport.root.appendingPathComponent("AuthFlow/Scenarios/generated/mutant-\(mutant.id).yaml").path
         let scenario = try #require(ScenarioLoader(model: package.declaration).load(paths: [file]).scenarios.first)
         let written = try String(contentsOfFile: file, encoding: .utf8)
-        #expect(written.contains("title: \"In OAuth, oauth: success gives other events than the mutant's\""), "as written")
+        #expect(
+            written.contains("title: \"In OAuth, oauth: success gives other events than the mutant's\""), "as written")
         let probe = Probe(
-            given: scenario.given.filter { key, value in package.declaration.givenKey(named: key)?.defaultValue != value },
+            given: scenario.given.filter { key, value in package.declaration.givenKey(named: key)?.defaultValue != value
+            },
             steps: scenario.steps.map(\.written))
         var reference = package.makeReference([:])
         var candidate = mutant.make()
