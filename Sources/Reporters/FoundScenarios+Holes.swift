@@ -44,7 +44,7 @@ extension FoundScenarios {
                         tags: ["explored", "mutant"])
                 })
         else { return nil }
-        return (id + ".yaml", text)
+        return (Self.holeFileName(fate.mutant), text)
     }
 
     /// Whether a clause is of a document the model's transitions trace to (a mutant's rule may
@@ -64,6 +64,9 @@ extension FoundScenarios {
     static func document(of clause: String) -> String {
         String(clause.prefix { $0 != "§" }).trimmingCharacters(in: .whitespaces)
     }
+
+    /// The file a hole's scenario is written to: its mutant's scenario id.
+    package static func holeFileName(_ mutant: Mutant) -> String { mutant.scenarioID + ".yaml" }
 
     /// How every such file begins: what may write over it.
     package static let holeBanner = "# Found by authspec"

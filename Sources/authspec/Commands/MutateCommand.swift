@@ -31,7 +31,7 @@ enum MutateCommand: Command {
         if let folder = counterexamples {
             try OutputGuard.checkFoundFolder(
                 folder, option: "counterexamples", for: "the counterexamples",
-                files: mutants.map { $0.scenarioID + ".yaml" },
+                files: mutants.map(FoundScenarios.holeFileName),
                 inputs: inputs, banner: FoundScenarios.holeBanner)
         }
         guard

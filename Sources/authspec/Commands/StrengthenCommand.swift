@@ -19,7 +19,7 @@ enum StrengthenCommand: Command {
             throw UsageError(message: error.message)
         }
         try OutputGuard.checkFoundFolder(
-            folder, option: "output", for: "the scenarios", files: mutants.map { $0.scenarioID + ".yaml" },
+            folder, option: "output", for: "the scenarios", files: mutants.map(FoundScenarios.holeFileName),
             inputs: OutputGuard.inputs(arguments, paths: paths), banner: FoundScenarios.holeBanner)
         guard
             let suite = MutateCommand.loadSuite(
