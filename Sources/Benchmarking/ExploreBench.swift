@@ -18,6 +18,8 @@ package enum ExploreBench {
         let counter: Counter
         var name: String { inner.name }
         var observedKeys: Set<String> { inner.observedKeys }
+        // Forwarded: explore abstracts the reference's own place, not its observations.
+        var place: String? { inner.place }
         mutating func start(scenario: String, given: [String: Value]) throws(ImplementationError) {
             try inner.start(scenario: scenario, given: given)
         }
@@ -32,15 +34,19 @@ package enum ExploreBench {
 
     /// The two medians, and whether the reference agreed with itself throughout.
     package struct Result: Sendable {
+        /// Reference steps per second of wall time.
         package var raw: Double
         package var inside: Double
+        /// Reference steps per second of this process's CPU time: the figure a busy machine keeps.
+        package var rawPerCPUSecond: Double
+        package var insidePerCPUSecond: Double
         package var diverged: Bool
 
         package func lines(trials: Int) -> [String] {
             [
-                "raw loop (reference.perform only):  \(Int(raw)) reference steps/s (median of \(trials))",
-                "inside explore (reference vs itself): \(Int(inside)) reference steps/s (median of \(trials))",
-                "ratio: \(ThroughputBench.format(inside / raw))",
+                "raw loop (reference.perform only):  \(Int(raw)) reference steps/s wall, \(Int(rawPerCPUSecond)) per CPU second (medians of \(trials))",
+                "inside explore (reference vs itself): \(Int(inside)) reference steps/s wall, \(Int(insidePerCPUSecond)) per CPU second (medians of \(trials))",
+                "ratio: \(ThroughputBench.format(inside / raw)) by wall time, \(ThroughputBench.format(insidePerCPUSecond / rawPerCPUSecond)) by CPU time",
             ]
         }
     }
@@ -64,9 +70,17 @@ package enum ExploreBench {
         )
         var raw: [Double] = []
         var inside: [Double] = []
+        var rawCPU: [Double] = []
+        var insideCPU: [Double] = []
+        func result(diverged: Bool) -> Result {
+            Result(
+                raw: median(raw), inside: median(inside), rawPerCPUSecond: median(rawCPU),
+                insidePerCPUSecond: median(insideCPU), diverged: diverged)
+        }
         for _ in 0..<trials {
             let counter = Counter()
             var counted = Counted(inner: package.makeReference(settings), counter: counter)
+            var cpuBegan = CPU.own
             var began = DispatchTime.now().uptimeNanoseconds
             for (index, probe) in probes.enumerated() {
                 guard let scenario = probe.scenario(id: "raw-\(index)", model: model) else { continue }
@@ -83,15 +97,18 @@ package enum ExploreBench {
                 counted.finish()
             }
             raw.append(Double(counter.steps) / (Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9))
+            rawCPU.append(Double(counter.steps) / max(CPU.own - cpuBegan, 1e-6))
 
             let explored = Counter()
             var first = Counted(inner: package.makeReference(settings), counter: explored)
             var second = Counted(inner: package.makeReference(settings), counter: explored)
+            cpuBegan = CPU.own
             began = DispatchTime.now().uptimeNanoseconds
             let report = explorer.explore(reference: &first, candidate: &second)
             inside.append(Double(explored.steps) / (Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9))
-            if report.found != nil { return Result(raw: median(raw), inside: median(inside), diverged: true) }
+            insideCPU.append(Double(explored.steps) / max(CPU.own - cpuBegan, 1e-6))
+            if report.found != nil { return result(diverged: true) }
         }
-        return Result(raw: median(raw), inside: median(inside), diverged: false)
+        return result(diverged: false)
     }
 }

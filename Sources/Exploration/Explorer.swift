@@ -373,11 +373,13 @@ package struct Explorer: Sendable {
         // The state before each step, for playing a way round again.
         var before: [String] = []
         let every = generator.choices(given: given)
+        // Where the reference stands, worked out once a step: only its inputs move it.
+        var placeNow = reference.place
         /// Sends one written input (its expansion, for a shorthand) to the reference.
         func send(_ input: Input, label chosenLabel: String?, labelNumber: Int?) -> Bool {
             let entered = state
             let shown = observations
-            let held = reference.place
+            let held = placeNow
             let sentInputs = Probe.expanded(input, model: model)
             for sent in sentInputs {
                 if sent.name == model.clockInput { clock += sent.argument?.int ?? 0 }
@@ -397,16 +399,17 @@ package struct Explorer: Sendable {
                 state = observations[model.stateKey]?.string ?? state
             }
             before.append(entered)
+            placeNow = reference.place
             // Counted as a choice counts it: a shorthand under its expansion's first input's label.
             let label = chosenLabel ?? model.label(of: sentInputs.first ?? input)
             let number = chosenLabel != nil ? labelNumber : generator.labelIndex[label]
             let row = generator.stateIndex[entered]
             if !met.isLive(state: row, label: number, InputInState(state: entered, input: label)),
-                changed(from: shown, to: observations) || reference.place != held
+                changed(from: shown, to: observations) || placeNow != held
             {
                 met.insertLive(state: row, label: number, InputInState(state: entered, input: label))
             }
-            let place = reference.place ?? Corpus.place(observations, model: model)
+            let place = placeNow ?? Corpus.place(observations, model: model)
             if let corpus, !corpus.known.contains(place), places.insert(place).inserted {
                 novel.append(Corpus.Novelty(place: place, length: steps.count + 1, state: state))
             }

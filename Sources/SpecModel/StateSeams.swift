@@ -89,14 +89,19 @@ extension StateSeams {
     /// Where `state` stands, abstracted: its phase, each counter up to 5 (more as `6+`), and
     /// which moments and stored fields are set.
     public func place(of state: State) -> String {
-        var parts = [phase(state)]
+        // Appended in place: explore asks at every step.
+        var place = phase(state)
         for counter in counters {
-            parts.append(counter.get(state).map { $0 <= 5 ? String($0) : "6+" } ?? "-")
+            place += "|"
+            if let count = counter.get(state) { place += count <= 5 ? String(count) : "6+" } else { place += "-" }
         }
-        for field in moments + durable {
-            parts.append(field.get(state) == nil ? "-" : field.get(state) == field.fresh ? "0" : "+")
+        for fields in [moments, durable] {
+            for field in fields {
+                let value = field.get(state)
+                place += value == nil ? "|-" : value == field.fresh ? "|0" : "|+"
+            }
         }
-        return parts.joined(separator: "|")
+        return place
     }
 
     /// Every operator over every seam it applies to.

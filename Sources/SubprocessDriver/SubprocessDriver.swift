@@ -11,7 +11,10 @@ package struct SubprocessDriver: ImplementationUnderTest {
     package let options: DriverOptions
     /// The first handshake's answer; every restart must give the same.
     package private(set) var info: DriverInfo? {
-        didSet { observedKeys = Set(info?.observations ?? []) }
+        didSet {
+            observedKeys = Set(info?.observations ?? [])
+            supportedInputs = info.map { Set($0.inputs) }
+        }
     }
     package private(set) var restarts = 0
     /// Why the first handshake failed: every scenario errors with it, without respawning.
@@ -47,7 +50,7 @@ package struct SubprocessDriver: ImplementationUnderTest {
     /// What the driver declared it observes (none before the handshake).
     package private(set) var observedKeys: Set<String> = []
     /// Unknown until the handshake; then what the driver declared.
-    package var supportedInputs: Set<String>? { info.map { Set($0.inputs) } }
+    package private(set) var supportedInputs: Set<String>?
 
     // MARK: Lifecycle
 
