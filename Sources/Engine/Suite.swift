@@ -102,7 +102,14 @@ package struct Suite: Sendable {
 
     /// The requirements no loaded scenario covers.
     package var uncoveredRequirements: [Requirement] {
-        let covered = Set(entries?.flatMap(\.covers) ?? loaded.scenarios.flatMap { $0.covers.map(\.id) })
+        // Gathered scenario by scenario: a set as large as every citation of a large suite
+        // would be most of a run's memory at its peak.
+        var covered: Set<String> = []
+        if let entries {
+            for entry in entries { covered.formUnion(entry.covers) }
+        } else {
+            for scenario in loaded.scenarios { covered.formUnion(scenario.covers.lazy.map(\.id)) }
+        }
         return requirements.filter { !covered.contains($0.id) }
     }
 
