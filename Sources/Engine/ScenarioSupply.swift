@@ -1,6 +1,20 @@
 import Results
+import Synchronization
 import ScenarioModel
 import SpecModel
+
+/// Lists of strings kept once each, whichever thread loads them.
+package final class ListInterner: Sendable {
+    private let lists = Mutex<Set<[String]>>([])
+
+    package init() {}
+
+    /// The list equal to `list` kept first, or `list`, now kept.
+    package func intern(_ list: [String]) -> [String] {
+        guard !list.isEmpty else { return [] }
+        return lists.withLock { kept in kept.insert(list).memberAfterInsert }
+    }
+}
 
 /// What a streamed suite keeps of a loaded scenario: what selection, the requirement checks
 /// and the suite's digest need, and where to read the scenario again when the run reaches it.
@@ -19,11 +33,14 @@ package struct ScenarioEntry: Sendable {
     /// `Suite.fingerprint` of the scenario as first loaded.
     package var fingerprint: UInt64
 
-    init(_ scenario: Scenario, file: Int, ordinal: Int, requirements known: Set<String>) {
+    init(_ scenario: Scenario, file: Int, ordinal: Int, requirements known: Set<String>, lists: ListInterner) {
         id = scenario.id
-        tags = scenario.tags
+        // One array for every scenario with the same tags or the same citations: a large suite
+        // repeats a few lists, and an array of its own per scenario was most of what a run held.
+        tags = lists.intern(scenario.tags)
         // The catalogue's own strings: a long id is stored once, not once per citing scenario.
-        covers = scenario.covers.map { cited in known.firstIndex(of: cited.id).map { known[$0] } ?? cited.id }
+        covers = lists.intern(
+            scenario.covers.map { cited in known.firstIndex(of: cited.id).map { known[$0] } ?? cited.id })
         unknownCitations = scenario.covers.filter { !known.contains($0.id) }
         location = scenario.location
         self.file = file

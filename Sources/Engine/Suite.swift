@@ -68,13 +68,21 @@ package struct Suite: Sendable {
             return
         }
         let found = ScenarioLoader.files(for: paths)
-        let each = ScenarioLoader(model: model).summarize(files: found.files) { scenarios, file in
-            scenarios.indices.map { ScenarioEntry(scenarios[$0], file: file, ordinal: $0, requirements: known) }
+        let lists = ListInterner()
+        var each = ScenarioLoader(model: model).summarize(files: found.files) { scenarios, file in
+            scenarios.indices.map {
+                ScenarioEntry(scenarios[$0], file: file, ordinal: $0, requirements: known, lists: lists)
+            }
         }
         var diagnostics = found.problems + each.flatMap(\.diagnostics)
         var all: [ScenarioEntry] = []
         all.reserveCapacity(each.reduce(0) { $0 + $1.kept.count })
-        for file in each { all += file.kept }
+        // Each file's entries let go of as they are moved: never two copies of all of them.
+        for index in each.indices {
+            all += each[index].kept
+            each[index] = ([], [])
+        }
+        each = []
         let duplicates = Diagnostic.firstOfEachID(all, what: "scenario", id: { $0.id }, location: { $0.location })
         all = []
         var entries = duplicates.kept
