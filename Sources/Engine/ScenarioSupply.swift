@@ -1,7 +1,7 @@
 import Results
-import Synchronization
 import ScenarioModel
 import SpecModel
+import Synchronization
 
 /// Lists of strings kept once each, whichever thread loads them.
 package final class ListInterner: Sendable {
