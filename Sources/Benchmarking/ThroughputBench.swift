@@ -67,7 +67,7 @@ package struct ThroughputBench {
             through.append(measured.rate)
             costs.append((driverAlone, measured.ownCPU, measured.driverCPU))
             emit(
-                "  trial \(trial): alone \(Int(alone.last!)) input steps/s, through authspec \(Int(through.last!)) input steps/s, ratio \(Self.format(through.last! / alone.last!))"
+                "  trial \(trial): alone \(Int(alone.last!)) input steps/s, through authspec \(Int(through.last!)) input steps/s, ratio \(Self.format(through.last! / alone.last!)); CPU per input step: the driver alone \(micro(driverAlone)), authspec \(micro(measured.ownCPU)) (\(Self.format(measured.ownCPU / max(driverAlone, 1e-9)))x)"
             )
         }
         let medians = Medians(alone: median(alone), throughAuthspec: median(through))
