@@ -1,20 +1,6 @@
 import Results
 import ScenarioModel
 import SpecModel
-import Synchronization
-
-/// Lists of strings kept once each, whichever thread loads them.
-package final class ListInterner: Sendable {
-    private let lists = Mutex<Set<[String]>>([])
-
-    package init() {}
-
-    /// The list equal to `list` kept first, or `list`, now kept.
-    package func intern(_ list: [String]) -> [String] {
-        guard !list.isEmpty else { return [] }
-        return lists.withLock { kept in kept.insert(list).memberAfterInsert }
-    }
-}
 
 /// What a streamed suite keeps of a loaded scenario: what selection, the requirement checks
 /// and the suite's digest need, and where to read the scenario again when the run reaches it.
