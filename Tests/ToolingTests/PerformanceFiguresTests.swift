@@ -55,6 +55,8 @@ import Testing
             goals.map(\.goal) == [
                 "runner", "loading by CPU", "loading by instructions", "memory peak", "memory growth", "explore",
             ])
+        // The issue's targets, so that no measurement meets a goal by moving it.
+        #expect(goals.map { $0.atMost ?? -($0.atLeast ?? 0) } == [2.0, -0.5, -0.6, 50.0, 0.1, -0.8])
         for goal in goals {
             let met = goal.atMost.map { goal.figure <= $0 } ?? goal.atLeast.map { goal.figure >= $0 }
             #expect(met == goal.met, "\(goal.goal): figure \(goal.figure)")
@@ -74,17 +76,43 @@ import Testing
             let said = row.components(separatedBy: "**").filter { $0 == "met" || $0 == "not met" }
             #expect(said == verdicts.map { $0 ? "met" : "not met" }, "\(row)")
         }
+        // Each row shows, in bold, the figure its verdict was taken on.
+        let figureOf: [(String, Goal)] = [
+            ("| runner", goals[0]), ("| loading", goals[1]), ("| loading", goals[2]), ("| memory: peak", goals[3]),
+            ("| memory: growth", goals[4]), ("| explore", goals[5]),
+        ]
+        for (prefix, goal) in figureOf {
+            let row = try #require(table.first { $0.hasPrefix(prefix) })
+            let bold = row.components(separatedBy: "**").enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
+            #expect(bold.contains { $0 == "\(goal.figure)" || $0.hasPrefix("\(goal.figure) ") }, "\(goal.goal): \(row)")
+        }
+    }
+
+    /// The table rows under a heading, up to the next heading of any level.
+    static func rows(_ text: String, under heading: String) -> [String] {
+        let text = "\n" + text
+        guard let start = text.range(of: "\n" + heading + "\n") else { return [] }
+        let rest = text[start.upperBound...]
+        let end = rest.range(of: "\n#")?.lowerBound ?? rest.endIndex
+        return rows(String(rest[..<end]))
     }
 
     @Test func thePagesTablesAreTheReportsRows() throws {
         let page = try Self.read("docs/performance.md")
-        let measured = Set(Self.rows(try Self.read("Reports/performance.md")))
-        let profiled = Set(Self.rows(try Self.read("Reports/profiles.md")))
-        let rows = Self.rows(page)
-        #expect(rows.count >= measured.count)
-        for row in rows { #expect(measured.contains(row) || profiled.contains(row), "not in the reports: \(row)") }
-        // Every goal's row is on the page.
-        for row in measured { #expect(rows.contains(row), "the page leaves out: \(row)") }
+        let measured = try Self.read("Reports/performance.md")
+        let profiles = try Self.read("Reports/profiles.md")
+        // The goals, all of them and in order; each section's profile, whole, under its own heading.
+        #expect(
+            Self.rows(page, under: "## The goals, measured")
+                == Self.rows(measured, under: "# Performance goals, measured"))
+        for section in ["Runner", "Loading", "Memory", "Explore"] {
+            let profiled = Self.rows(profiles, under: "## " + section)
+            #expect(!profiled.isEmpty, "Reports/profiles.md has no \(section) table")
+            #expect(Self.rows(page, under: "### " + section) == profiled, "\(section)")
+        }
+        // No other table on the page.
+        let sections = ["## The goals, measured", "### Runner", "### Loading", "### Memory", "### Explore"]
+        #expect(Self.rows(page).count == sections.map { Self.rows(page, under: $0).count }.reduce(0, +))
     }
 
     @Test func everyFigureThePageQuotesIsInTheReports() throws {
