@@ -82,7 +82,6 @@ package struct Suite: Sendable {
             all += each[index].kept
             each[index] = ([], [])
         }
-        each = []
         let duplicates = Diagnostic.firstOfEachID(all, what: "scenario", id: { $0.id }, location: { $0.location })
         all = []
         var entries = duplicates.kept

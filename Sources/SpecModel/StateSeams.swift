@@ -95,12 +95,13 @@ extension StateSeams {
             place += "|"
             if let count = counter.get(state) { place += count <= 5 ? String(count) : "6+" } else { place += "-" }
         }
-        for fields in [moments, durable] {
-            for field in fields {
-                let value = field.get(state)
-                place += value == nil ? "|-" : value == field.fresh ? "|0" : "|+"
-            }
+        // Two loops, not `moments + durable`: no array made per call.
+        func mark(_ field: Field) {
+            let value = field.get(state)
+            place += value == nil ? "|-" : value == field.fresh ? "|0" : "|+"
         }
+        for field in moments { mark(field) }
+        for field in durable { mark(field) }
         return place
     }
 
