@@ -83,6 +83,8 @@ package enum SharedOptions {
     ]
 
     package static let defaultLogFolder = "Reports/logs"
+    /// What --max-line-bytes takes: a line of 1 KiB to 256 MiB.
+    package static let maxLineBytesRange = 1024...(256 << 20)
 
     package static let restartBudget = NumberOption(
         "restart-budget", "Restarts allowed after crashes, timeouts or protocol errors", in: 0...1000,

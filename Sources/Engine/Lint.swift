@@ -58,6 +58,14 @@ package struct LintOutcome: Sendable {
 
     package var contradictions: Int { records.filter { !$0.outcome.ranWithoutProblem }.count }
 
+    /// How lint ends: a file that does not load is bad input; a scenario the reference
+    /// contradicts, a spec document that disagrees with the model, or a requirement covered in
+    /// name only fails it.
+    package func severity(specDisagreements: Int) -> RunSeverity {
+        if !suite.loaded.diagnostics.isEmpty { return .badInput }
+        return contradictions + specDisagreements + inNameOnly.count > 0 ? .failed : .passed
+    }
+
     /// Everything lint says, in order: input errors, uncovered requirements, requirements
     /// covered in name only, contradictions, scenarios that expect nothing.
     package func lines(model: ModelDeclaration) -> [String] {

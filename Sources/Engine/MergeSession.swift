@@ -87,10 +87,10 @@ package enum MergeSession {
 
     /// The merged run judged as the whole run would have been: its baselines (an entry for a
     /// scenario it did not run is an input error) and statement catalogue loaded beside it.
-    package static func outcome(
-        _ run: RunRecord, package: ModelPackage, policy base: GatePolicy, baselineFiles: [String],
-        statementsFile: String?
-    ) -> ModelOutcome {
+    package static func outcome(_ run: RunRecord, suite: SuitePlan, policy base: GatePolicy) -> ModelOutcome {
+        let package = suite.package
+        let baselineFiles = suite.baselineFiles
+        let statementsFile = suite.statementsFile
         var policy = base
         var problems = policy.loadBaselines(baselineFiles, known: Set(run.allRecords.map(\.id)))
         var statements: [Statement] = []
@@ -118,10 +118,7 @@ package enum MergeSession {
             }
         }
         var outcome = ModelOutcome(
-            plan: SuitePlan(
-                manifest: nil, paths: [], package: package, referenceSettings: [:], profile: run.profile,
-                statementsFile: statementsFile, baselineFiles: baselineFiles),
-            run: run, gate: gate, policy: policy, statements: statements, inputErrors: problems.count,
+            plan: suite, run: run, gate: gate, policy: policy, statements: statements, inputErrors: problems.count,
             suiteChanges: [], uncovered: run.requirements.filter { !covered.contains($0.id) }.map(\.id), seconds: nil,
             problems: problems)
         outcome.falsification = falsification

@@ -4,90 +4,6 @@ import ScenarioModel
 import SpecModel
 import SubprocessDriver
 
-/// One model's suite as a run takes it: where its scenarios and catalogues are, the model's
-/// package (from the registry the command line holds: the engine names no model), the
-/// reference's settings, what implementations must observe, and the drivers to run.
-package struct SuitePlan: Sendable {
-    package var manifest: Manifest?
-    package var paths: [String]
-    package var package: ModelPackage
-    package var referenceSettings: [String: String]
-    package var profile: ConformanceProfile
-    /// The requirements catalogue named (else the manifest's, else the nearest one).
-    package var requirementsFile: String?
-    /// The statement catalogue traced in the Markdown report, if any.
-    package var statementsFile: String?
-    package var drivers: [DriverOptions]
-    /// Baselines the options name, beside the manifest's.
-    package var baselineFiles: [String]
-
-    package init(
-        manifest: Manifest?, paths: [String], package: ModelPackage, referenceSettings: [String: String],
-        profile: ConformanceProfile, requirementsFile: String? = nil, statementsFile: String? = nil,
-        drivers: [DriverOptions] = [], baselineFiles: [String] = []
-    ) {
-        self.manifest = manifest
-        self.paths = paths
-        self.package = package
-        self.referenceSettings = referenceSettings
-        self.profile = profile
-        self.requirementsFile = requirementsFile
-        self.statementsFile = statementsFile
-        self.drivers = drivers
-        self.baselineFiles = baselineFiles
-    }
-
-    package var model: ModelDeclaration { package.declaration }
-    var catalogueFile: String? { requirementsFile ?? manifest?.requirements }
-    /// Whether the paths are the whole suite, so that a requirement no scenario covers is worth
-    /// saying: without a manifest, any paths are taken to be.
-    package var isWholeSuite: Bool { manifest?.isWholeSuite(paths) ?? true }
-}
-
-/// A whole run as the command line asked for it: the suites (one per model), what is selected,
-/// how it runs, and how the gate judges.
-package struct RunPlan: Sendable {
-    package var suites: [SuitePlan]
-    package var selection: SuiteSelection
-    package var jobs = 1
-    /// Keep every step's states entered, passing ones too.
-    package var trace = false
-    /// Measure what share of the suite's mutant kills each driver's declared keys keep.
-    package var gateStrength = false
-    /// The most records an implementation holds in memory before they go to a file.
-    package var recordsHeld = Int.max
-    package var policy: GatePolicy
-    /// Asked before and after each scenario: a reason (a signal's name) ends the run.
-    package var stop: @Sendable () -> String?
-
-    package init(
-        suites: [SuitePlan], selection: SuiteSelection = SuiteSelection(), policy: GatePolicy = GatePolicy(),
-        stop: @escaping @Sendable () -> String? = { nil }
-    ) {
-        self.suites = suites
-        self.selection = selection
-        self.policy = policy
-        self.stop = stop
-    }
-}
-
-/// Why a run cannot start: each a value, with its words.
-package enum RunPlanError: Error, Equatable, CustomStringConvertible {
-    /// The paths hold no scenario at all.
-    case noScenarios(paths: [String])
-    /// The filters chose none of the scenarios loaded.
-    case nothingSelected(tags: [String], ids: [String], loaded: Int)
-
-    package var description: String {
-        switch self {
-        case .noScenarios(let paths): return "run: no scenarios in \(paths.joined(separator: ", ")): nothing to run"
-        case .nothingSelected(let tags, let ids, let loaded):
-            let filters = tags.map { "--tag \($0)" } + ids.map { "--id \($0)" }
-            return "\(filters.joined(separator: " ")) matched none of the \(loaded) scenarios loaded: nothing to run"
-        }
-    }
-}
-
 /// One suite loaded and checked, ready to run: what was found wrong on the way, the gate's
 /// policy with its baselines, the statement catalogue.
 package struct PreparedSuite: Sendable {
@@ -174,8 +90,10 @@ package struct RunSession: Sendable {
             selection: plan.selection, streamed: true)
         var policy = plan.policy
         var diagnostics = suite.loaded.diagnostics
-        diagnostics += policy.loadBaselines(
-            (suitePlan.manifest?.baselines ?? []) + suitePlan.baselineFiles, known: Set(suite.loadedIDs))
+        let baselineProblems = policy.loadBaselines(suitePlan.allBaselines, known: Set(suite.loadedIDs))
+        // A baseline updated from a run it does not fit would lose what it held.
+        if plan.request.updateBaseline && !baselineProblems.isEmpty { throw .inputs(baselineProblems) }
+        diagnostics += baselineProblems
         var statements: [Statement] = []
         if let file = suitePlan.statementsFile {
             let catalogue = StatementCatalogue.load(
@@ -185,6 +103,11 @@ package struct RunSession: Sendable {
             diagnostics += catalogue.diagnostics
         }
         suite.loaded.diagnostics = diagnostics
+        var inputs = ProtectedInputs()
+        inputs.add(
+            suite.loaded.files
+                + [Suite.catalogueFile(suitePlan.catalogueFile, paths: suitePlan.paths)].compactMap { $0 })
+        try plan.reports.refuse(inputs)
         if suite.selected.isEmpty && diagnostics.isEmpty {
             let selection = plan.selection
             if selection.tags.isEmpty && selection.ids.isEmpty { throw .noScenarios(paths: suitePlan.paths) }
@@ -213,13 +136,16 @@ package struct RunSession: Sendable {
         // Some files of a suite leave most requirements to the others: not worth saying.
         let uncovered = suitePlan.isWholeSuite ? suite.uncoveredRequirements.map(\.id) : []
         let began = DispatchTime.now().uptimeNanoseconds
-        let run = engine.run(releasing: &suite, on: candidates) { event in
+        var run = engine.run(releasing: &suite, on: candidates) { event in
             switch event {
             case .starting(let candidate): events(.starting(candidate))
             case .finished(let record, let number, let total): events(.finished(record, number: number, of: total))
             }
         }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9
+        // A run of several models' suites reruns each scenario from its own model's paths.
+        run.request = plan.request.asRecorded
+        if plan.suites.count > 1 { run.request?.paths = suitePlan.paths }
         // A scenario file that changed or went under the run is bad input, said at the scenario.
         let changed = RunEngine.suiteChanges(in: run)
         if !changed.isEmpty { events(.suiteChanged(changed)) }

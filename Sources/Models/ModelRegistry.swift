@@ -12,4 +12,7 @@ package enum ModelRegistry {
     package static func package(named name: String) -> ModelPackage? {
         packages.first { $0.name == name }
     }
+
+    /// The same list, as a plan takes it.
+    package static let catalogue = ModelCatalogue(packages)
 }

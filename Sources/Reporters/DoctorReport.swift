@@ -15,7 +15,11 @@ package struct DoctorReport {
     let handshakeTimeout: Duration
     private var notes: [String] = []
 
-    package init(model: ModelDeclaration, handshakeTimeout: Duration) {
+    /// The command that runs the smoke scenario again: doctor's, on the smoke scenario alone.
+    let smokeRerun: String
+
+    package init(model: ModelDeclaration, handshakeTimeout: Duration, doctor: RunRequest) {
+        smokeRerun = doctor.smokeCheck.shellLine
         self.model = model
         terminal = TerminalReporter(model: model)
         self.handshakeTimeout = handshakeTimeout
@@ -84,7 +88,7 @@ package struct DoctorReport {
         case .skipped:
             return ["  - trivial scenario skipped: \(result.message ?? "")"]
         case .failed:
-            let problem = terminal.problem(result.record(position: 0, model: model)) ?? ""
+            let problem = terminal.problem(result.record(position: 0, model: model), rerun: smokeRerun) ?? ""
             return [
                 "  ✗ trivial scenario failed:\n"
                     + problem.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n"),
@@ -133,10 +137,7 @@ package struct DoctorReport {
     }
 
     /// The command that runs the suite at `paths` (none: the manifest's) on the driver.
-    package static func runIt(paths: [String], command: String) -> String {
-        let quoted = paths.map { ExplorationReport.shellQuoted($0) + " " }.joined()
-        return "authspec run \(quoted)--driver \(ExplorationReport.shellQuoted(command))"
-    }
+    package static func runIt(_ doctor: RunRequest) -> String { doctor.asRun.shellLine }
 
     /// The last word: whether the driver works, and the command that runs the suite on it.
     package func closing(works: Bool, suiteRan: Bool, runIt: String) -> String {

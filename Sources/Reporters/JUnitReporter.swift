@@ -104,7 +104,7 @@ package struct JUnitReporter {
                 }
                 xml += "    </properties>\n"
                 for record in implementation.records {
-                    xml += reporter.testcase(record, model: run.model, command: implementation.command)
+                    xml += reporter.testcase(record, model: run.model, rerun: run.rerun(record, on: implementation))
                     if xml.utf8.count >= 1 << 16 {
                         try emit(xml)
                         xml = ""
@@ -168,7 +168,7 @@ package struct JUnitReporter {
     /// Skipped in JUnit's terms: skipped, and ran without a difference but not wholly checked.
     static func notPassed(_ summary: RunSummary) -> Int { summary.skipped + summary.partlyChecked + summary.notChecked }
 
-    private func testcase(_ result: ScenarioRecord, model: String, command: String?) -> String {
+    private func testcase(_ result: ScenarioRecord, model: String, rerun: String?) -> String {
         let classname = Self.classname(model: model, file: result.location.file)
         var xml =
             "    <testcase classname=\"\(Escape.xmlAttribute(classname))\" name=\"\(Escape.xmlAttribute(result.id))\" time=\"\(Self.seconds(result.milliseconds))\">\n"
@@ -188,7 +188,7 @@ package struct JUnitReporter {
         let spec = result.spec.isEmpty ? nil : "spec " + result.spec.joined(separator: ", ")
         let closing = [
             [covers, spec].compactMap { $0 }.joined(separator: "; "),
-            "rerun: " + TerminalReporter.rerun(result, command: command),
+            rerun.map { "rerun: " + $0 } ?? "",
         ].filter { !$0.isEmpty }
         switch result.outcome {
         case .passed:

@@ -74,15 +74,15 @@ package struct MarkdownReporter {
         // Failures and errors one by one; skips, often many for one missing input, in one table.
         let problems = run.implementations.flatMap { implementation in
             implementation.records.filter { !$0.outcome.ranWithoutProblem && $0.outcome != .skipped }.map {
-                (implementation.name, implementation.command, $0)
+                (implementation.name, run.rerun($0, on: implementation), $0)
             }
         }
-        for (index, (name, command, result)) in problems.enumerated() {
+        for (index, (name, rerun, result)) in problems.enumerated() {
             var text = index == 0 ? "\n## Problems\n" : ""
             text +=
                 "\n### \(result.outcome.rawValue.uppercased()): \(Escape.markdown(result.id)) on \(Escape.markdown(name))\n\n"
             text += Escape.markdown(result.title) + " (" + place(result.location) + ")\n\n"
-            text += Escape.codeBlock(terminal.problem(result, command: command) ?? "", language: "text") + "\n"
+            text += Escape.codeBlock(terminal.problem(result, rerun: rerun) ?? "", language: "text") + "\n"
             pieces.append(Piece(kind: "problem", text: text))
         }
         for report in coverage {

@@ -107,7 +107,8 @@ extension TerminalReporter {
             for record in implementation.records {
                 guard
                     let problem = problemLines(
-                        record, implementation: several ? implementation.name : nil, command: implementation.command)
+                        record, implementation: several ? implementation.name : nil,
+                        rerun: run.rerun(record, on: implementation))
                 else {
                     continue
                 }

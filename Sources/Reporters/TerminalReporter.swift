@@ -32,13 +32,14 @@ package struct TerminalReporter {
     /// The details of a scenario that failed, errored or was skipped, or nil. What a scenario
     /// that ran without a difference left unchecked is said once per implementation
     /// (`unchecked(_:)`), not per scenario.
-    package func problem(_ result: ScenarioRecord, implementation: String? = nil, command: String? = nil) -> String? {
-        problemLines(result, implementation: implementation, command: command)?.map(\.text).joined(separator: "\n")
+    /// `rerun` is the command that runs the scenario alone again (`RunRecord.rerun`).
+    package func problem(_ result: ScenarioRecord, implementation: String? = nil, rerun: String?) -> String? {
+        problemLines(result, implementation: implementation, rerun: rerun)?.map(\.text).joined(separator: "\n")
     }
 
     /// The same lines, each with its tone on a terminal: what the spec expects apart from what
     /// was observed, the rest in the outcome's tone.
-    package func problemLines(_ result: ScenarioRecord, implementation: String? = nil, command: String? = nil)
+    package func problemLines(_ result: ScenarioRecord, implementation: String? = nil, rerun: String?)
         -> [TerminalLine]?
     {
         guard !result.outcome.ranWithoutProblem else { return nil }
@@ -81,22 +82,9 @@ package struct TerminalReporter {
             }
         }
         // The one scenario again, on the one implementation, to copy and paste.
-        lines.append("  rerun: " + VisibleText.oneLine(Self.rerun(result, command: command)))
+        if let rerun { lines.append("  rerun: " + VisibleText.oneLine(rerun)) }
         let tone = tone(result.outcome)
         return lines.enumerated().map { TerminalLine($0.element, tone: tones[$0.offset] ?? tone) }
-    }
-
-    /// The command that runs `result`'s scenario alone again, with the driver it failed on.
-    package static func rerun(_ result: ScenarioRecord, command: String?) -> String {
-        "authspec run \(shellWord(result.location.file)) --id \(shellWord(result.id))"
-            + (command.map { " --driver " + ExplorationReport.shellQuoted($0) } ?? "")
-    }
-
-    /// A word as a shell reads it: as it is when nothing in it is special, else quoted.
-    static func shellWord(_ text: String) -> String {
-        let plain =
-            !text.isEmpty && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "_./:=@%+-".contains($0)) }
-        return plain ? text : ExplorationReport.shellQuoted(text)
     }
 
     /// Where two lists or maps differ, place by place (`at [1].params.method: expected "pin",

@@ -90,6 +90,13 @@ extension RunRecord {
                 }
             }
         }
+        // One request: a rerun line of the merged run is any shard's, minus its shard.
+        for (name, part) in parts.dropFirst() where part.request != first.request {
+            throw MergeProblem(
+                message:
+                    "\(name) was run as '\(part.request?.shellLine ?? "an unknown command")', \(firstName) as '\(first.request?.shellLine ?? "an unknown command")': the shards of one run share its options"
+            )
+        }
         let together = parts.reduce(ScenarioAccount()) { $0 + $1.run.expected }
         guard together == first.suite.account else {
             throw MergeProblem(

@@ -7,9 +7,40 @@ import SpecModel
 /// ignores them and rebuilds them. The schema is docs/results.schema.json.
 package enum ResultsCodec {
     package static let format = "authspec-results"
-    package static let version = 4
+    package static let version = 5
 
     // MARK: Writing
+
+    /// A run's request: its command, paths, each option given (by its name), the reference's
+    /// settings and the reports.
+    static func request(_ request: RunRequest) -> JSON {
+        var options: [(String, JSON)] = []
+        for field in RunRequest.fields {
+            switch field {
+            case .text(let name, let path):
+                if let value = request[keyPath: path] { options.append((name, .string(value))) }
+            case .texts(let name, let path):
+                if !request[keyPath: path].isEmpty {
+                    options.append((name, .array(request[keyPath: path].map(JSON.string))))
+                }
+            case .number(let name, let path):
+                if let value = request[keyPath: path] { options.append((name, .number(value))) }
+            case .flag(let name, let path): if request[keyPath: path] { options.append((name, .bool(true))) }
+            }
+        }
+        return .object([
+            ("command", .string(request.command.rawValue)), ("paths", .array(request.paths.map(JSON.string))),
+            ("options", .object(options)),
+            (
+                "settings",
+                .object(request.referenceSettings.keys.sorted().map { ($0, .string(request.referenceSettings[$0]!)) })
+            ),
+            (
+                "reports",
+                .array(request.reports.map { .object([("option", .string($0.option)), ("path", .string($0.path))]) })
+            ),
+        ])
+    }
 
     package static func header(_ run: RunRecord) -> [(String, JSON)] {
         var fields: [(String, JSON)] = [
@@ -33,6 +64,7 @@ package enum ResultsCodec {
                     ("scenarios", .number(run.expected.scenarios)), ("ids", .string(Digest.hex(run.expected.ids))),
                 ])
             ))
+        if let request = run.request { fields.append(("request", Self.request(request))) }
         fields.append(
             (
                 "profile",
@@ -214,6 +246,7 @@ package enum ResultsCodec {
         if let shard = try root.optionalObject("shard") {
             run.shard = Shard(index: try shard.int("index"), count: try shard.int("count"))
         }
+        if let request = try root.optionalObject("request") { run.request = try Self.request(request) }
         if try root.bool("interrupted") {
             run.interruption = RunInterruption(
                 signal: try root.string("signal"),
@@ -247,6 +280,31 @@ package enum ResultsCodec {
             run.implementations[index].records.append(record)
         }
         return run
+    }
+
+    static func request(_ entry: Reader) throws(Problem) -> RunRequest {
+        let name = try entry.string("command")
+        guard let command = RunRequest.Command(rawValue: name) else {
+            throw entry.problem("command", "'\(name)' is not a command a run is asked for")
+        }
+        var request = RunRequest(command, paths: try entry.strings("paths"))
+        let options = try entry.object("options")
+        for field in RunRequest.fields {
+            switch field {
+            case .text(let name, let path): request[keyPath: path] = try options.optionalString(name)
+            case .texts(let name, let path): request[keyPath: path] = try options.strings(name, optional: true)
+            case .number(let name, let path):
+                request[keyPath: path] = options.value(name) == nil ? nil : try options.int(name)
+            case .flag(let name, let path):
+                request[keyPath: path] = options.value(name) == nil ? false : try options.bool(name)
+            }
+        }
+        let settings = try entry.object("settings")
+        for key in settings.keys { request.referenceSettings[key] = try settings.string(key) }
+        request.reports = try entry.objects("reports").map { (report: Reader) throws(Problem) in
+            RunRequest.Report(option: try report.string("option"), path: try report.string("path"))
+        }
+        return request
     }
 
     static func scenario(_ entry: Reader) throws(Problem) -> ScenarioRecord {
@@ -299,6 +357,9 @@ package enum ResultsCodec {
             self.fields = fields
             self.path = path
         }
+
+        /// The object's keys, in order.
+        var keys: [String] { fields.keys.sorted() }
 
         func problem(_ key: String, _ message: String) -> Problem {
             Problem(path: path.isEmpty ? key : "\(path).\(key)", message: message)

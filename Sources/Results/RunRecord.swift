@@ -117,6 +117,9 @@ package struct RunRecord: Sendable, Equatable {
     /// Scenarios whose files changed or went while the run read them: never run, and input
     /// errors of the suite (not kept in the results file: a merged run re-reads nothing).
     package var suiteChanges: [SuiteChange] = []
+    /// What the run was asked to do, as given: every rerun line is it, restricted to one
+    /// scenario (`rerun`). A merged run's is its first shard's.
+    package var request: RunRequest?
 
     package init(
         model: String, modelDigest: String, suite: SuiteIdentity, shard: Shard? = nil,

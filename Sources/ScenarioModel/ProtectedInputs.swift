@@ -69,3 +69,21 @@ package struct ProtectedInputs: Sendable {
         return bytes.elementsEqual(prefix.utf8)
     }
 }
+
+extension ProtectedInputs {
+    /// A command's inputs: the manifests of its suites (the one named, and those found from the
+    /// current folder and from each path) with everything each names, the paths themselves, and
+    /// the files its options name.
+    package static func of(manifest named: String?, paths: [String], files: [String]) -> ProtectedInputs {
+        var inputs = ProtectedInputs()
+        var manifests = Set([named, Manifest.find(from: [])].compactMap { $0 })
+        for path in paths { if let found = Manifest.find(from: [path]) { manifests.insert(found) } }
+        for file in manifests.sorted() {
+            inputs.add(file)
+            if let manifest = Manifest.load(file: file).manifest { inputs.add(manifest: manifest) }
+        }
+        inputs.add(paths)
+        inputs.add(files)
+        return inputs
+    }
+}

@@ -94,7 +94,7 @@ extension SourceText {
 
 extension SourceFiles {
     /// A small YAML file's text, or why it cannot be read (`cannot read the <what>: ...`).
-    static func readSmallYAML(_ file: String, what: String) -> Result<String, Diagnostic> {
+    package static func readSmallYAML(_ file: String, what: String) -> Result<String, Diagnostic> {
         SourceFiles.read(file, maxBytes: YAMLLimits.standard.maxBytes).mapError { problem in
             var problem = problem
             problem.message = "cannot read the \(what): " + problem.message

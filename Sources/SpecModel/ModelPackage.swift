@@ -96,3 +96,21 @@ public struct ReferenceSetting: Sendable {
         self.summary = summary
     }
 }
+
+/// The models a program knows, by name, the first being the default: what a plan looks a model
+/// up in. The command line passes the registry's; a test may pass one of its own.
+package struct ModelCatalogue: Sendable {
+    package var packages: [ModelPackage]
+
+    package init(_ packages: [ModelPackage]) {
+        precondition(!packages.isEmpty, "a catalogue of no models")
+        self.packages = packages
+    }
+
+    /// What a suite without a manifest naming its model is written for.
+    package var defaultModel: String { packages[0].name }
+
+    package func package(named name: String) -> ModelPackage? {
+        packages.first { $0.name == name }
+    }
+}

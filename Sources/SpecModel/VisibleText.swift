@@ -42,3 +42,16 @@ public enum VisibleText {
         }
     }
 }
+
+/// Words as a POSIX shell reads them back.
+package enum ShellWords {
+    /// A word as it is when nothing in it is special to a shell, else in single quotes.
+    package static func quoted(_ word: String) -> String {
+        let plain =
+            !word.isEmpty && word.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "_./:=@%+-,".contains($0)) }
+        guard !plain else { return word }
+        var quoted = "'"
+        for character in word { quoted += character == "'" ? "'\\''" : String(character) }
+        return quoted + "'"
+    }
+}

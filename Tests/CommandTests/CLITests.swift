@@ -330,10 +330,13 @@ import Testing
             "\(failing.stdout)")
         #expect(failing.stdout.contains("  covers REQ-PIN-ROW-8, "), "\(failing.stdout)")
         #expect(try String(contentsOfFile: folder + "/r.xml", encoding: .utf8).contains("rerun: " + rerun.xmlEscaped))
-        let words = rerun.dropFirst("authspec ".count)
+        // The line as printed, run by a shell with this build's authspec first on PATH.
         let again = try TestSupport.execute(
-            URL(fileURLWithPath: "/bin/sh"),
-            ["-c", "exec \"$0\" \(words) --quiet --log-dir '\(folder)'", TestSupport.binary.path])
+            URL(fileURLWithPath: "/bin/sh"), ["-c", rerun + " --quiet"],
+            environment: [
+                "PATH": TestSupport.binary.deletingLastPathComponent().path + ":"
+                    + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+            ])
         #expect(again.status == 1, "\(again.stdout)\(again.stderr)")
         #expect(again.stdout.contains("FAILED: brief-pin-failure-8-and-beyond-lock-1-hour"), "\(again.stdout)")
         #expect(again.stdout.contains("FAIL: python-example+eighth-gives-15-min: 1 failed"), "\(again.stdout)")

@@ -83,7 +83,7 @@ import Testing
             let out = "\(folder)/s\(index).json"
             var options = LibraryRun.Options(
                 paths: [TestSupport.scenariosFolder], drivers: [Self.python], logFolder: folder)
-            options.shard = Shard(index: index, count: 2)
+            options.shard = "\(index)/2"
             let result = try LibraryRun.run(options)
             #expect(result.severity == .passed, "\(result.closing())")
             try result.write(.json, to: out)

@@ -59,14 +59,14 @@ import Testing
         ])
         #expect(Value.divergences(expected, observed).map(\.path) == ["[0].params", "[1].params.n"])
         let text = TerminalReporter(model: TestSupport.model).problem(
-            Self.failed("x", [("events", expected, observed)]))
+            Self.failed("x", [("events", expected, observed)]), rerun: nil)
         #expect(text?.contains("events: expected [a, b{n: 1}]\n") == true, "\(text ?? "")")
         #expect(text?.contains(" observed [a (no params field), b{n: 2}]\n") == true, "\(text ?? "")")
         #expect(text?.contains(" at [0].params: expected {}, observed nothing\n") == true, "\(text ?? "")")
         #expect(text?.contains(" at [1].params.n: expected 1, observed 2") == true, "\(text ?? "")")
         // A one-item list of plain values: the two lines say it all.
         let plain = TerminalReporter(model: TestSupport.model).problem(
-            Self.failed("y", [("announcements", .list([.string("a")]), .list([.string("b")]))]))
+            Self.failed("y", [("announcements", .list([.string("a")]), .list([.string("b")]))]), rerun: nil)
         #expect(plain?.contains(" at ") == false)
     }
 }

@@ -76,7 +76,7 @@ import Testing
         var shardFiles: [String] = []
         var counts: [Int] = []
         for index in 1...3 {
-            let part = try Self.run(logs: folder + "/whole") { $0.shard = Shard(index: index, count: 3) }
+            let part = try Self.run(logs: folder + "/whole") { $0.shard = "\(index)/3" }
             #expect(part.severity == .passed, "\(part.closing())")
             let file = folder + "/shard\(index).json"
             try part.write(.json, to: file)
@@ -125,7 +125,7 @@ import Testing
         let folder = try TestSupport.temporaryFolder(files)
         func shardOne() throws -> Set<String> {
             var options = LibraryRun.Options(paths: [folder], logFolder: folder)
-            options.shard = Shard(index: 1, count: 3)
+            options.shard = "1/3"
             let result = try LibraryRun.run(options)
             #expect(result.severity == .passed, "\(result.closing())")
             return Set(result.outcome.run.allRecords.map(\.id))
@@ -144,7 +144,7 @@ import Testing
         func shard(_ index: Int, of count: Int, tags: [String] = []) throws -> String {
             let out = folder + "/\(index)of\(count)\(tags.count).json"
             let result = try Self.run(drivers: [], logs: folder) {
-                $0.shard = Shard(index: index, count: count)
+                $0.shard = "\(index)/\(count)"
                 $0.tags = tags
             }
             #expect(result.severity == .passed, "\(result.closing())")

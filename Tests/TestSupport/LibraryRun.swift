@@ -16,35 +16,26 @@ import Testing
 /// the reports and the terminal's closing made by the same reporters: the logic reached
 /// without the built binary, whose own mapping of arguments the command tests check.
 package struct LibraryRun {
-    /// What to run; the defaults are the command line's.
+    /// What to run: a request, as the command line would make it (every field of it reads
+    /// through, `options.ids = [...]`), and what a test does that a request cannot say.
+    @dynamicMemberLookup
     package struct Options {
-        package var paths: [String]
-        package var model: String?
-        package var drivers: [String] = []
-        package var profile = ConformanceProfile.full
-        package var allowSkips = false
-        package var strictBaseline = false
-        package var baselines: [String] = []
-        package var statements: String?
-        package var shard: Shard?
-        package var tags: [String] = []
-        package var ids: [String] = []
-        package var jobs = 1
-        package var recordsHeld = Int.max
-        /// Where the drivers' stderr logs go (a temporary folder of the test's).
-        package var logFolder: String
-        package var validateProtocol = false
-        /// The drivers' own state names → the model's (`--state-map`).
-        package var stateMap: [String: String] = [:]
-        /// Timeouts, restart budget, a fresh process per scenario: the driver options' own.
+        package var request: RunRequest
+        /// Each driver's options once planned (timeouts below the command line's bounds, a
+        /// fresh process per scenario): the test's own changes.
         package var driver: @Sendable (inout DriverOptions) -> Void = { _ in }
         package var today = "2026-12-01"
 
         package init(paths: [String], model: String? = nil, drivers: [String] = [], logFolder: String) {
-            self.paths = paths
-            self.model = model
-            self.drivers = drivers
-            self.logFolder = logFolder
+            request = RunRequest(.run, paths: paths)
+            request.model = model
+            request.drivers = drivers
+            request.logFolder = logFolder
+        }
+
+        package subscript<Value>(dynamicMember path: WritableKeyPath<RunRequest, Value>) -> Value {
+            get { request[keyPath: path] }
+            set { request[keyPath: path] = newValue }
         }
     }
 
@@ -55,20 +46,14 @@ package struct LibraryRun {
     package var finished: [ScenarioRecord]
 
     /// The most serious ending: what the command line maps to its exit code.
-    package var severity: RunSeverity { outcomes.map(\.severity).max() ?? .passed }
+    package var severity: RunSeverity { RunConclusion(outcomes, settings: ReportSettings()).severity }
 
     /// The single model's outcome.
     package var outcome: ModelOutcome { outcomes[0] }
 
     /// A report's whole text, as `--json`, `--junit`, `--markdown` or `--coverage` write it.
     package func report(_ kind: ReportKind, settings: ReportSettings = ReportSettings()) -> String {
-        let documents = RunDocuments(
-            outcomes.map {
-                ReportedRun(
-                    model: $0.plan.model, run: $0.run, gate: $0.gate, statements: $0.statements,
-                    falsification: $0.falsification)
-            }, settings: settings)
-        switch documents.body(kind) {
+        switch RunConclusion(outcomes, settings: settings).documents.body(kind) {
         case .text(let text): return text
         case .pieces(let produce):
             var text = ""
@@ -80,29 +65,23 @@ package struct LibraryRun {
     /// The terminal's closing of each model, as `run` prints it after the scenarios.
     package func closing(quiet: Bool = true) -> String {
         var text = ""
-        for outcome in outcomes {
-            TerminalReporter(model: outcome.plan.model).closing(
-                outcome.run, gate: outcome.gate, uncovered: outcome.uncovered, inputErrors: outcome.inputErrors,
-                quiet: quiet, elapsed: nil
-            ) { text += $0.text + "\n" }
-        }
-        if outcomes.count > 1 {
-            text +=
-                TerminalReporter.modelsVerdict(outcomes.map { ($0.plan.package.name, $0.severity == .passed) }).text
-                + "\n"
-        }
+        RunConclusion(outcomes, settings: ReportSettings()).lines(quiet: quiet, timed: false) { text += $0.text + "\n" }
         return text
     }
 
     /// The shards' results files put back together and judged, as `merge` does; a refusal
-    /// throws `MergeSession.Refusal`.
+    /// throws `MergeSession.Refusal` (or the plan's `RunPlanError`).
     package static func merge(_ files: [String], statements: String? = nil, baselines: [String] = []) throws
         -> LibraryRun
     {
-        let outcomes = try MergeSession.merge(files, package: ModelRegistry.package(named:)).map {
-            MergeSession.outcome(
-                $0.run, package: $0.package, policy: GatePolicy(today: "2026-12-01"), baselineFiles: baselines,
-                statementsFile: statements)
+        var request = RunRequest(.merge, paths: files)
+        request.statements = statements
+        request.baselines = baselines
+        let checked = try RunPlan.make(request, models: ModelRegistry.catalogue, today: "2026-12-01")
+        let merged = try MergeSession.merge(files, package: ModelRegistry.package(named:))
+        let plan = try checked.merging(merged)
+        let outcomes = zip(merged, plan.suites).map { merged, suite in
+            MergeSession.outcome(merged.run, suite: suite, policy: plan.policy)
         }
         return LibraryRun(outcomes: outcomes, diagnostics: outcomes.flatMap(\.problems), finished: [])
     }
@@ -124,39 +103,15 @@ package struct LibraryRun {
         try report(kind, settings: settings).write(toFile: file, atomically: true, encoding: .utf8)
     }
 
-    /// Plans and runs `options`; a plan that cannot start throws its typed reason.
+    /// Plans and runs `options` as `run` does; a plan that cannot start throws its typed reason.
     package static func run(_ options: Options) throws -> LibraryRun {
-        let pinned = options.model != nil
-        let suites = try SuiteLocator.suitesByModel(
-            explicit: nil, paths: options.paths, pinned: pinned, defaultModel: ModelRegistry.defaultModel)
-        var plans: [SuitePlan] = []
-        for (manifest, paths) in suites {
-            let name = options.model ?? manifest?.model ?? ModelRegistry.defaultModel
-            let package = try #require(ModelRegistry.package(named: name))
-            let model = package.declaration
-            let drivers = options.drivers.enumerated().map { index, command in
-                var driver = DriverOptions(command: command, model: model)
-                driver.workingDirectory = TestSupport.root.path
-                driver.validateProtocol = options.validateProtocol
-                driver.stateMap = options.stateMap
-                options.driver(&driver)
-                let prefix = suites.count > 1 ? package.name + "-" : ""
-                driver.stderrLog = "\(options.logFolder)/\(prefix)driver-\(index + 1).stderr.log"
-                return driver
+        var plan = try RunPlan.make(options.request, models: ModelRegistry.catalogue, today: options.today)
+        for suite in plan.suites.indices {
+            for driver in plan.suites[suite].drivers.indices {
+                plan.suites[suite].drivers[driver].workingDirectory = TestSupport.root.path
+                options.driver(&plan.suites[suite].drivers[driver])
             }
-            plans.append(
-                SuitePlan(
-                    manifest: manifest, paths: paths, package: package,
-                    referenceSettings: try package.resolve(settings: [:]).get(),
-                    profile: try #require(model.profile(named: options.profile)),
-                    statementsFile: options.statements, drivers: drivers, baselineFiles: options.baselines))
         }
-        var plan = RunPlan(
-            suites: plans, selection: SuiteSelection(tags: options.tags, ids: options.ids, shard: options.shard),
-            policy: GatePolicy(
-                allowSkips: options.allowSkips, strictBaseline: options.strictBaseline, today: options.today))
-        plan.jobs = options.jobs
-        plan.recordsHeld = options.recordsHeld
         let session = RunSession(plan)
         let prepared = try plan.suites.map { try session.prepare($0) }
         var outcomes: [ModelOutcome] = []
@@ -219,16 +174,10 @@ package struct LibraryTrace {
     package static func trace(_ paths: [String], statements: String? = nil, requirements: String? = nil) throws
         -> LibraryTrace
     {
-        let suites = try SuiteLocator.suitesByModel(
-            explicit: nil, paths: paths, pinned: false, defaultModel: ModelRegistry.defaultModel)
-        let plans = try suites.map { manifest, paths in
-            let package = try #require(ModelRegistry.package(named: manifest?.model ?? ModelRegistry.defaultModel))
-            return SuitePlan(
-                manifest: manifest, paths: paths, package: package,
-                referenceSettings: try package.resolve(settings: [:]).get(),
-                profile: package.declaration.profiles[package.declaration.profiles.count - 1],
-                requirementsFile: requirements)
-        }
+        var request = RunRequest(.trace, paths: paths)
+        request.statements = statements
+        request.requirements = requirements
+        let plans = try RunPlan.make(request, models: ModelRegistry.catalogue, today: "2026-12-01").suites
         let (traces, problems) = try TraceSession.trace(plans, statementsFile: statements)
         return LibraryTrace(traces: traces, problems: problems)
     }
@@ -252,16 +201,20 @@ package struct LibraryExplore {
         driver: String?, model: String = ModelRegistry.defaultModel, seed: UInt64 = 1, runs: Int? = nil,
         keys: Set<String>? = nil, jobs: Int = 1, logFolder: String, out: String? = nil
     ) throws -> LibraryExplore {
-        let package = try #require(ModelRegistry.package(named: model))
+        var request = RunRequest(.explore)
+        request.model = model
+        request.drivers = driver.map { [$0] } ?? []
+        request.logFolder = logFolder
+        let planned = try RunPlan.make(request, models: ModelRegistry.catalogue, today: "2026-12-01").suites[0]
+        let package = planned.package
         let declaration = package.declaration
-        var options = driver.map { DriverOptions(command: $0, model: declaration) }
+        var options = planned.drivers.first
         options?.workingDirectory = TestSupport.root.path
-        options?.stderrLog = logFolder + "/driver-1.stderr.log"
         var settings = ExplorationSettings(seed: seed)
         settings.runs = runs
         let session = ExploreSession(
-            package: package, referenceSettings: try package.resolve(settings: [:]).get(), settings: settings,
-            keys: keys, driver: options, jobs: jobs, stop: { false })
+            package: package, referenceSettings: planned.referenceSettings, settings: settings, keys: keys,
+            driver: options, jobs: jobs, stop: { false })
         var opening = ""
         var subject: ExploredSubject?
         var outcome = try session.run(
@@ -300,24 +253,22 @@ package struct LibraryDoctor {
     package static func check(
         _ command: String, smokeOnly: Bool = false, handshakeTimeout: Duration? = nil
     ) throws -> LibraryDoctor {
-        let package = UnlockPackage.package
+        var request = RunRequest(.doctor, paths: [TestSupport.scenariosFolder])
+        request.drivers = [command]
+        request.smokeOnly = smokeOnly
+        if let handshakeTimeout { request.handshakeTimeout = "\(handshakeTimeout.components.seconds * 1000)ms" }
+        let planned = try RunPlan.make(request, models: ModelRegistry.catalogue, today: "2026-12-01").suites[0]
+        let package = planned.package
         let model = package.declaration
-        let profile = try #require(model.profile(named: ConformanceProfile.full))
-        var options = DriverOptions(command: command, model: model)
+        var options = planned.drivers[0]
         options.workingDirectory = TestSupport.root.path
-        if let handshakeTimeout { options.handshakeTimeout = handshakeTimeout }
-        let manifest = Manifest.load(file: TestSupport.root.appendingPathComponent("authspec.yaml").path).manifest
-        let suite =
-            smokeOnly
-            ? nil
-            : SuitePlan(
-                manifest: manifest, paths: [TestSupport.scenariosFolder], package: package, referenceSettings: [:],
-                profile: profile)
-        let checkup = DriverCheckup(package: package, options: options, profile: profile, suite: suite, stop: { nil })
-        var report = DoctorReport(model: model, handshakeTimeout: options.handshakeTimeout)
+        let checkup = DriverCheckup(
+            package: package, options: options, profile: planned.profile, suite: smokeOnly ? nil : planned,
+            stop: { nil })
+        var report = DoctorReport(model: model, handshakeTimeout: options.handshakeTimeout, doctor: request)
         var lines: [String] = []
         let verdict = checkup.run { event in lines += report.lines(event) }
-        let runIt = DoctorReport.runIt(paths: [], command: command)
+        let runIt = DoctorReport.runIt(request)
         switch verdict {
         case .works(let suiteRan): lines.append(report.closing(works: true, suiteRan: suiteRan, runIt: runIt))
         case .problems(_, let stoppedEarly):

@@ -2,6 +2,7 @@ import Benchmarking
 import CommandCatalog
 import CommandLineKit
 import DriverProtocol
+import Engine
 import Foundation
 import Runner
 import ScenarioModel
@@ -14,12 +15,14 @@ enum BenchCommand: Command {
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
         // Drivers to end: a signal stops this command in order.
         Interruption.stopInOrder()
+        let plan = try RequestArguments.plan(try RequestArguments.request(.bench, arguments, spec: spec))
+        let package = plan.suites[0].package
         let trials = try SharedOptions.trials.read(arguments) ?? 5
         let minimumSteps = try arguments.number("min-steps", in: 1...Int.max, otherwise: 20_000)
         if arguments.flag("explore") {
             let runs = try SharedOptions.benchRuns.read(arguments) ?? 300
             let result = ExploreBench.run(
-                package: try SuiteArguments.package(arguments), runs: runs, trials: trials, emit: { Console.out($0) })
+                package: package, runs: runs, trials: trials, emit: { Console.out($0) })
             if result.diverged {
                 Console.error("bench: the reference diverged from itself")
                 return .failures
@@ -27,9 +30,8 @@ enum BenchCommand: Command {
             for line in result.lines(trials: trials) { Console.out(line) }
             return .success
         }
-        let model = try SuiteArguments.package(arguments).declaration
-        let paths = SuiteArguments.paths(arguments)
-        let loaded = ScenarioLoader(model: model).load(paths: paths)
+        let model = package.declaration
+        let loaded = ScenarioLoader(model: model).load(paths: plan.suites[0].paths)
         guard loaded.diagnostics.isEmpty, !loaded.scenarios.isEmpty else {
             for diagnostic in loaded.diagnostics { Console.error(diagnostic.description) }
             throw InputError(message: "bench needs scenarios that load")
@@ -40,7 +42,7 @@ enum BenchCommand: Command {
             emit: { Console.out($0) })
         do {
             let floor = try bench.measure(label: "do-nothing driver", command: yardstick)
-            if let other = arguments.value("driver") {
+            if let other = plan.request.drivers.first {
                 let measured = try bench.measure(label: "driver", command: other)
                 Console.out(
                     "through authspec, as a fraction of the do-nothing driver alone: \(ThroughputBench.format(measured.throughAuthspec / floor.alone))"

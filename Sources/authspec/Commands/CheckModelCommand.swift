@@ -1,6 +1,6 @@
 import CommandCatalog
 import CommandLineKit
-import Dispatch
+import Engine
 import Exploration
 import Foundation
 import Reporters
@@ -16,12 +16,6 @@ enum CheckModelCommand: Command {
         let depth = try SharedOptions.checkDepth.read(arguments) ?? 4
         let count = try SharedOptions.checkWorlds.read(arguments) ?? 4
         let seed = try arguments.seed() ?? 1
-        guard
-            var reference = package.makeReference((try? package.resolve(settings: [:]).get()) ?? [:])
-                as? any StateSaving
-        else {
-            throw UsageError(message: "the \(model.name) model's reference cannot save its state: no exhaustive check")
-        }
         let folder = arguments.value("out")
         if let folder {
             try OutputGuard.checkFoundFolder(
@@ -30,10 +24,15 @@ enum CheckModelCommand: Command {
                 inputs: OutputGuard.inputs(arguments, paths: []),
                 banner: FoundScenarios.violationBanner)
         }
-        let worlds = ProbeGenerator(model: model).worlds(count: count, seed: seed)
-        let began = DispatchTime.now().uptimeNanoseconds
-        let report = ModelChecker(model: model, depth: depth).check(&reference, worlds: worlds)
-        let seconds = Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9
+        let checked: (report: ModelChecker.Report, seconds: Double)
+        do {
+            checked = try ModelCheckSession(
+                package: package, depth: depth, worlds: count, seed: seed, clock: SessionClock.machine
+            ).run()
+        } catch {
+            throw UsageError(message: error.description)
+        }
+        let (report, seconds) = checked
         Console.out(
             "Checked \(model.invariants.count) invariants of the \(model.name) model on its reference: "
                 + "\(report.worlds) worlds, depth \(depth), \(report.states) states visited, \(report.steps) inputs"

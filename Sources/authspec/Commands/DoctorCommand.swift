@@ -16,34 +16,26 @@ enum DoctorCommand: Command {
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
         // Drivers to end and reports to write: a signal stops this command in order.
         Interruption.stopInOrder()
-        let manifest = try SuiteArguments.manifest(arguments, from: arguments.positionals)
-        let package = try SuiteArguments.package(arguments, manifest: manifest)
+        let request = try RequestArguments.request(.doctor, arguments, spec: spec)
+        let plan = try RequestArguments.plan(request)
+        let planned = plan.suites[0]
+        let package = planned.package
         let model = package.declaration
-        let profile = try SuiteArguments.profile(arguments, model: model)
-        let drivers = try DriverArguments.parse(arguments, model: model)
-        guard drivers.count == 1, var options = drivers.first else {
-            throw UsageError(message: "doctor checks one driver: give exactly one --driver <command>")
-        }
-        options.stderrLog = nil
+        let profile = planned.profile
+        let options = planned.drivers[0]
         Console.out("Checking driver: \(Console.visible(options.command))")
-        let paths = SuiteArguments.paths(arguments, manifest: manifest)
-        let suite =
-            arguments.flag("smoke-only")
-            ? nil
-            : SuitePlan(
-                manifest: manifest, paths: paths, package: package, referenceSettings: [:], profile: profile,
-                requirementsFile: arguments.value("requirements"))
+        let suite = request.smokeOnly ? nil : planned
         let checkup = DriverCheckup(
             package: package, options: options, profile: profile, suite: suite,
             stop: { Interruption.signal.map(Interruption.name(of:)) })
-        var report = DoctorReport(model: model, handshakeTimeout: options.handshakeTimeout)
+        var report = DoctorReport(model: model, handshakeTimeout: options.handshakeTimeout, doctor: request)
         let verdict = checkup.run { event in
             if case .suiteLoaded(_, let diagnostics) = event {
                 for diagnostic in diagnostics { Console.error(diagnostic.description) }
             }
             for line in report.lines(event) { Console.out(line) }
         }
-        let runIt = DoctorReport.runIt(paths: arguments.positionals, command: options.command)
+        let runIt = DoctorReport.runIt(request)
         switch verdict {
         case .works(let suiteRan):
             Console.out(report.closing(works: true, suiteRan: suiteRan, runIt: runIt))

@@ -15,15 +15,11 @@ enum ExploreCommand: Command {
 
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
         Interruption.stopInOrder()
-        let package = try SuiteArguments.package(arguments)
+        let plan = try RequestArguments.plan(try RequestArguments.request(.explore, arguments, spec: spec))
+        let package = plan.suites[0].package
         let model = package.declaration
-        let settings = try SuiteArguments.referenceSettings(arguments, package: package)
-        let drivers = try DriverArguments.parse(arguments, model: model)
-        guard drivers.count <= 1 else {
-            throw UsageError(
-                message:
-                    "explore drives one implementation: give one --driver <command> (or none, for the reference alone)")
-        }
+        let settings = plan.suites[0].referenceSettings
+        let drivers = plan.suites[0].drivers
         let seed = try arguments.seed() ?? UInt64.random(in: 0...999_999)
         var exploration = ExplorationSettings(seed: seed)
         if let text = arguments.value("budget") {
@@ -49,11 +45,10 @@ enum ExploreCommand: Command {
         } catch {
             throw UsageError(message: error.description)
         }
-        try DriverArguments.checkLogFolder(arguments)
         let quiet = arguments.flag("quiet")
         let session = ExploreSession(
             package: package, referenceSettings: settings, settings: exploration, keys: keys, driver: drivers.first,
-            jobs: try SuiteArguments.jobs(arguments), stop: { Interruption.signal != nil })
+            jobs: plan.jobs, stop: { Interruption.signal != nil })
         var report: ExplorationReport?
         let began = DispatchTime.now().uptimeNanoseconds
         var lastShown = began

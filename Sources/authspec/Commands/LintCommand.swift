@@ -11,7 +11,7 @@ enum LintCommand: Command {
     static let spec = CommandCatalog.lint
 
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
-        let started = ContinuousClock.now
+        let started = SessionClock.machine.monotonic()
         let manifest = try SuiteArguments.manifest(arguments, from: arguments.positionals)
         let package = try SuiteArguments.package(arguments, manifest: manifest)
         let model = package.declaration
@@ -38,37 +38,26 @@ enum LintCommand: Command {
         UntilExit.keep(outcome.suite)
         let loaded = outcome.suite.loaded
         for line in outcome.lines(model: model) { Console.out(line) }
-        let records = outcome.records
-        let contradictions = outcome.contradictions
-        let uncovered = outcome.uncovered
-        let inNameOnly = outcome.inNameOnly
-        let expectingNothing = outcome.expectingNothing
-
-        var disagreements = 0
+        var disagreements: Int?
         let documents = arguments.all("spec")
         if !documents.isEmpty {
             let (checks, additions) = try SpecCommand.check(
                 documents, package: package, mapping: arguments.value("mapping") ?? manifest?.specMapping,
-                scenarioPath: paths[0],
-                ran: (loaded.scenarios, records)
-            )
+                scenarioPath: paths[0], ran: (loaded.scenarios, outcome.records))
             let (lines, counts) = SpecCheckReport.lines(checks, additions: additions)
             for line in lines { Console.out(line) }
             disagreements = counts.disagreements
         }
-        var summary =
-            "\nlint: \(loaded.scenarios.count) scenarios in \(loaded.files.count) files, \(loaded.diagnostics.count) input errors, "
-            + "\(contradictions) contradicting the reference, \(uncovered.count) requirements uncovered"
-            + (expectingNothing.isEmpty ? "" : ", \(expectingNothing.count) expecting nothing")
-            + (inNameOnly.isEmpty ? "" : ", \(inNameOnly.count) covering a requirement in name only")
-        if !documents.isEmpty { summary += ", \(disagreements) spec disagreements" }
-        Console.out(summary + " (\(milliseconds(since: started)) ms)")
-        if !loaded.diagnostics.isEmpty { return .badInput }
-        return contradictions + disagreements + inNameOnly.count > 0 ? .failures : .success
+        Console.out(
+            LintReport.summary(outcome, specDisagreements: disagreements, milliseconds: milliseconds(since: started)))
+        switch outcome.severity(specDisagreements: disagreements ?? 0) {
+        case .passed: return .success
+        case .failed: return .failures
+        default: return .badInput
+        }
     }
 
-    private static func milliseconds(since started: ContinuousClock.Instant) -> Int64 {
-        let elapsed = ContinuousClock.now - started
-        return elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000
+    private static func milliseconds(since started: Duration) -> Int64 {
+        Int64(SessionClock.machine.seconds(since: started) * 1000)
     }
 }

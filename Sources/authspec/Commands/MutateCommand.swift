@@ -1,6 +1,5 @@
 import CommandCatalog
 import CommandLineKit
-import Dispatch
 import Engine
 import Exploration
 import Foundation
@@ -42,20 +41,19 @@ enum MutateCommand: Command {
             throw InputError(message: "mutate: no scenarios in \(paths.joined(separator: ", ")): nothing to measure")
         }
         let quiet = arguments.flag("quiet")
-        let settings = (try? package.resolve(settings: [:]).get()) ?? [:]
-        let reference: @Sendable () -> any ImplementationUnderTest = { package.makeReference(settings) }
-        let began = DispatchTime.now().uptimeNanoseconds
-        var analyses: [MutationReport.Analysis] = []
-        let sets: [Set<String>?] = [nil] + keySets.map { Optional($0) }
-        for keys in sets {
+        let session = MutateSession(
+            package: package, scenarios: suite.scenarios, mutants: mutants, keySets: keySets, jobs: jobs,
+            exploration: exploration, clock: SessionClock.machine)
+        let (measured, seconds) = session.run { keys, done, total in
             let label = keys.map { $0.sorted().joined(separator: ", ") } ?? "every key"
-            let analysis = MutationAnalysis(model: model, keys: keys, jobs: jobs, exploration: exploration)
-            let fates = analysis.run(suite.scenarios, mutants: mutants, reference: reference) { done, total in
-                if !quiet && Console.isTerminal { Console.status("\(label): \(done) of \(total) mutants") }
-            }
-            Console.endStatus()
-            analyses.append(MutationReport.Analysis(keys: label, fates: fates))
+            if !quiet && Console.isTerminal { Console.status("\(label): \(done) of \(total) mutants") }
         }
+        Console.endStatus()
+        let analyses = measured.map {
+            MutationReport.Analysis(
+                keys: $0.keys.map { $0.sorted().joined(separator: ", ") } ?? "every key", fates: $0.fates)
+        }
+        let reference = session.reference
         if let folder = counterexamples, let all = analyses.first {
             try writeCounterexamples(
                 all.holes, into: folder, model: model, reference: reference, seed: exploration.seed)
@@ -70,7 +68,6 @@ enum MutateCommand: Command {
                 return .badInput
             }
         }
-        let seconds = Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9
         for line in report.lines(analyses, holes: !quiet) { Console.out(line) }
         Console.out(String(format: "(%.1f s)", seconds))
         return analyses[0].holes.isEmpty ? .success : .failures

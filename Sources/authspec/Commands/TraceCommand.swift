@@ -12,34 +12,19 @@ enum TraceCommand: Command {
     static let spec = CommandCatalog.trace
 
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
-        let outputs = try ReportOutputs(arguments, options: ["markdown"])
-        let inputs = OutputGuard.inputs(arguments, paths: SuiteArguments.paths(arguments))
-        try outputs.refuse(inputs)
+        let request = try RequestArguments.request(.trace, arguments, spec: spec)
+        let plan = try RequestArguments.plan(request)
+        let outputs = ReportOutputs(plan.reports)
+        let inputs = OutputGuard.inputs(arguments, paths: plan.suites.flatMap(\.paths))
         // A trace written to a file is an index and a part per document beside it, each small
         // enough for a pull request's comment; to standard output it is one document.
-        let file = arguments.value("markdown").flatMap { $0 == "-" ? nil : URL(fileURLWithPath: $0) }
+        let file = request.reports.first.flatMap { $0.path == "-" ? nil : URL(fileURLWithPath: $0.path) }
         let folder = file?.deletingLastPathComponent().path
         let stem = file?.deletingPathExtension().lastPathComponent ?? "trace"
-        let suites = try SuiteArguments.suitesByModel(arguments)
-        if suites.count > 1, arguments.value("requirements") != nil {
-            throw UsageError(
-                message:
-                    "--requirements names one model's catalogue, and these paths hold suites of \(suites.count) models: each suite's manifest names its own"
-            )
-        }
-        var plans: [SuitePlan] = []
-        for (manifest, paths) in suites {
-            let package = try SuiteArguments.package(arguments, manifest: manifest)
-            plans.append(
-                SuitePlan(
-                    manifest: manifest, paths: paths, package: package,
-                    referenceSettings: try SuiteArguments.referenceSettings(arguments, package: package),
-                    profile: package.declaration.profiles[package.declaration.profiles.count - 1],
-                    requirementsFile: suites.count == 1 ? arguments.value("requirements") : nil))
-        }
+        let plans = plan.suites
         let traced: (traces: [DocumentTrace], problems: [Diagnostic])
         do {
-            traced = try TraceSession.trace(plans, statementsFile: arguments.value("statements"))
+            traced = try TraceSession.trace(plans, statementsFile: request.statements)
         } catch {
             throw InputError(message: error.description)
         }
@@ -51,7 +36,7 @@ enum TraceCommand: Command {
                 try OutputGuard.refuse(folder + "/" + part.file, option: "markdown", inputs: inputs)
             }
         }
-        var written = outputs.write { _ in
+        var written = outputs.write { _ -> ReportBody in
             .text(file == nil ? TraceReport.markdown(traced.traces, implementation: "the reference") : files.index)
         }
         if let folder, written {

@@ -1,0 +1,196 @@
+import AuthSpecTestSupport
+import Foundation
+import Results
+import Testing
+
+/// One planner for the command line and the tests: a request run through the binary and
+/// through the engine's API writes the same results; every rerun line a run prints is its own
+/// request restricted to one scenario, and pasted into a shell gives that scenario's outcome
+/// again; and every option and file that used to be refused only after the run is refused
+/// before anything is written.
+@Suite struct RunPlanTests {
+    static let driver =
+        "python3 Examples/python/driver.py --argon2-memory-kib 8 --observe state --observe states --bug two-bio-attempts"
+
+    /// The binary run with `request`'s own words, as a shell would take them.
+    static func authspec(_ request: RunRequest) throws -> TestSupport.ProcessResult {
+        try TestSupport.authspec(Array(request.arguments.dropFirst()))
+    }
+
+    /// A line printed by authspec, pasted into a shell with this build's binary first on PATH.
+    static func paste(_ line: String) throws -> TestSupport.ProcessResult {
+        let bin = TestSupport.binary.deletingLastPathComponent().path
+        return try TestSupport.execute(
+            URL(fileURLWithPath: "/bin/sh"), ["-c", line],
+            environment: ["PATH": bin + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")])
+    }
+
+    @Test func theCommandLineAndTheLibraryWriteOneResultsFile() throws {
+        let folder = try TestSupport.temporaryFolder(["map.yaml": "PINBlocked: Login\n"])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var request = RunRequest(.run, paths: [TestSupport.scenariosFolder])
+        request.ids = ["brief-*"]
+        request.profile = "minimal"
+        request.drivers = [Self.driver]
+        request.stateMap = folder + "/map.yaml"
+        request.logFolder = folder
+        request.reports = [.init(option: "json", path: folder + "/cli.json")]
+        var options = LibraryRun.Options(paths: [], logFolder: folder)
+        options.request = request
+        let library = try LibraryRun.run(options)
+        let command = try Self.authspec(request)
+        #expect(command.status == 1, "\(command.stdout)\(command.stderr)")
+        #expect(library.severity == .failed)
+        let written = try String(contentsOfFile: folder + "/cli.json", encoding: .utf8)
+        #expect(TestSupport.withoutTimings(written) == TestSupport.withoutTimings(library.report(.json)))
+        #expect(written.contains("\"state-map\": \"\(folder)/map.yaml\""), "the results keep the request")
+    }
+
+    /// A failing run with a profile, a state map (that makes failures), a driver observing two
+    /// keys, a baseline expecting all its failures but one and a strict baseline: each rerun
+    /// line of the terminal, the Markdown and the JUnit, pasted, gives its scenario's failure
+    /// again, as the baseline expects it or as new. A line that dropped an option would show
+    /// another outcome: without the map the scenario passes, without the profile the gate asks
+    /// for keys the driver lacks, without the baseline no failure is expected. (One failing
+    /// scenario alone fails its gate either way: nothing on the driver is verified.)
+    @Test func everyPrintedRerunLineRunsThatFailureAgain() throws {
+        let folder = try TestSupport.temporaryFolder(["map.yaml": "PINBlocked: Login\n"])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var request = RunRequest(.run, paths: ["Scenarios"])
+        request.ids = ["brief-*"]
+        request.profile = "minimal"
+        request.drivers = [Self.driver]
+        request.stateMap = folder + "/map.yaml"
+        request.logFolder = folder
+        request.quiet = true
+        let first = try Self.authspec(request)
+        let failed = first.stdout.split(separator: "\n").compactMap { line -> String? in
+            guard line.hasPrefix("FAILED: ") else { return nil }
+            return String(line.dropFirst("FAILED: ".count).prefix { $0 != " " })
+        }
+        try #require(failed.count >= 3, "\(first.stdout)")
+        let new = failed[failed.count - 1]
+        let expected = Array(failed.dropLast())
+        let name = "python-example+two-bio-attempts"
+        let baseline =
+            "implementation: \(name)\nexpected:\n"
+            + expected.map { "  - id: \($0)\n    outcome: failed\n    reason: two-bio-attempts\n" }.joined()
+        try baseline.write(toFile: folder + "/baseline.yaml", atomically: true, encoding: .utf8)
+        request.baselines = [folder + "/baseline.yaml"]
+        request.strictBaseline = true
+        request.reports = [
+            .init(option: "junit", path: folder + "/r.xml"), .init(option: "markdown", path: folder + "/r.md"),
+        ]
+        let gated = try Self.authspec(request)
+        #expect(gated.status == 1, "only \(new) is new: \(gated.stdout)")
+        func reruns(_ text: String) -> [String] {
+            text.split(separator: "\n").compactMap { line in
+                line.firstRange(of: "rerun: ").map { String(line[$0.upperBound...]) }
+            }
+        }
+        let terminal = reruns(gated.stdout)
+        let markdown = reruns(try String(contentsOfFile: folder + "/r.md", encoding: .utf8))
+        let junit = reruns(try String(contentsOfFile: folder + "/r.xml", encoding: .utf8)).map {
+            String($0.prefix { $0 != "<" }).xmlUnescaped
+        }
+        #expect(terminal.count == failed.count, "\(gated.stdout)")
+        #expect(Set(markdown) == Set(terminal), "\(markdown)")
+        #expect(Set(junit) == Set(terminal), "\(junit)")
+        for line in terminal {
+            for option in ["--profile minimal", "--state-map ", "--baseline ", "--strict-baseline", "--id "] {
+                #expect(line.contains(option), "\(line)")
+            }
+            let id = try #require(failed.first { line.contains("--id \($0) ") })
+            let again = try Self.paste(line)
+            #expect(again.stdout.contains("FAILED: \(id) "), "\(line)\n\(again.stdout)\(again.stderr)")
+            #expect(again.stdout.contains("1 scenario"), "one scenario alone: \(again.stdout)")
+            #expect(again.status == 1, "\(line)\n\(again.stdout)\(again.stderr)")
+            #expect(again.stdout.contains("1 outcome as its baseline expects") == (id != new), "\(again.stdout)")
+            #expect(!again.stdout.contains("does not meet the"), "\(again.stdout)")
+        }
+    }
+
+    /// doctor's closing names the run of the suite it checked, with its options; its smoke
+    /// scenario's failure names doctor itself on the smoke scenario. Both, pasted, do it again.
+    @Test func doctorsLinesRunWhatTheyName() throws {
+        let folder = try TestSupport.temporaryFolder(["map.yaml": "PINInput: Login\n"])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var request = RunRequest(.doctor, paths: ["Scenarios"])
+        request.drivers = ["python3 Examples/python/driver.py --argon2-memory-kib 8 --bug two-bio-attempts"]
+        request.profile = "standard"
+        let suite = try Self.authspec(request)
+        #expect(suite.status == 1, "\(suite.stdout)\(suite.stderr)")
+        let closing = try #require(suite.stdout.split(separator: "\n").last { $0.contains("Each failure's diff") })
+        let runIt = String(closing[try #require(closing.range(of: "authspec run")).lowerBound...])
+        #expect(runIt == request.asRun.shellLine)
+        let run = try Self.paste(runIt + " --quiet --log-dir \(folder)")
+        #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.contains("FAILED: brief-biometric-fails-3-times-then-pin "), "\(run.stdout)")
+
+        request.stateMap = folder + "/map.yaml"
+        let smoke = try Self.authspec(request)
+        #expect(smoke.status == 1, "\(smoke.stdout)\(smoke.stderr)")
+        let rerun = try #require(
+            smoke.stdout.split(separator: "\n").compactMap { line in
+                line.firstRange(of: "rerun: ").map { String(line[$0.upperBound...]) }
+            }.first, "\(smoke.stdout)")
+        #expect(rerun == request.smokeCheck.shellLine)
+        let again = try Self.paste(rerun)
+        #expect(again.status == 1, "\(again.stdout)\(again.stderr)")
+        #expect(again.stdout.contains("rerun: " + rerun), "\(again.stdout)")
+    }
+
+    /// What used to be refused only after the whole run (after --update-baseline had already
+    /// rewritten the baseline) is refused before anything runs or is written: exit 2, the
+    /// baseline byte for byte as it was, no report, no scenario run.
+    @Test(arguments: ["markdown-max-bytes", "statements", "baseline-file", "baseline-entry"])
+    func aLateOptionIsRefusedBeforeAnythingIsWritten(problem: String) throws {
+        let baseline =
+            "implementation: reference\nexpected:\n  - id: brief-relogin-from-blocked\n    outcome: failed\n    reason: r\n"
+        let folder = try TestSupport.temporaryFolder([
+            "baseline.yaml": baseline,
+            "bad.yaml":
+                "implementation: other\nexpected:\n  - id: brief-relogin-from-blocked\n    outcome: fine\n    reason: r\n",
+            "unknown.yaml":
+                "implementation: other\nexpected:\n  - id: no-such-scenario\n    outcome: failed\n    reason: r\n",
+        ])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var request = RunRequest(.run, paths: ["Scenarios"])
+        request.ids = ["brief-*"]
+        request.updateBaseline = true
+        request.baselines = [folder + "/baseline.yaml"]
+        request.reports = [
+            .init(option: "json", path: folder + "/r.json"), .init(option: "markdown", path: folder + "/r.md"),
+        ]
+        var expected = ""
+        switch problem {
+        case "markdown-max-bytes":
+            request.markdownMaxBytes = "1000"
+            expected = "--markdown-max-bytes takes a whole number of bytes from 2048, not '1000'"
+        case "statements":
+            request.statements = folder + "/missing.yaml"
+            expected = "\(folder)/missing.yaml: error: cannot read the statement catalogue: no such file"
+        case "baseline-file":
+            request.baselines.append(folder + "/bad.yaml")
+            expected = "\(folder)/bad.yaml:3:5: error: outcome must be one of"
+        default:
+            request.baselines.append(folder + "/unknown.yaml")
+            expected = "\(folder)/unknown.yaml:3:5: error: baseline entry for 'no-such-scenario'"
+        }
+        let result = try Self.authspec(request)
+        #expect(result.status == 2, "\(result.stdout)\(result.stderr)")
+        #expect(result.stderr.contains(expected), "\(result.stderr)")
+        #expect(!result.stdout.contains("Running"), "nothing ran: \(result.stdout)")
+        #expect(try String(contentsOfFile: folder + "/baseline.yaml", encoding: .utf8) == baseline)
+        for report in ["r.json", "r.md"] { #expect(!FileManager.default.fileExists(atPath: folder + "/" + report)) }
+    }
+}
+
+extension String {
+    /// The text an XML attribute or element's escapes stand for.
+    fileprivate var xmlUnescaped: String {
+        replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&apos;", with: "'")
+            .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+            .replacingOccurrences(of: "&amp;", with: "&")
+    }
+}
