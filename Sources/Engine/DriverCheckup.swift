@@ -46,11 +46,14 @@ package struct DriverCheckup {
     package var profile: ConformanceProfile
     package var suite: SuitePlan?
     package var stop: @Sendable () -> String?
+    /// What the handshake and the suite are timed on.
+    package var clock: SessionClock
 
     package init(
         package: ModelPackage, options: DriverOptions, profile: ConformanceProfile, suite: SuitePlan?,
-        stop: @escaping @Sendable () -> String?
+        clock: SessionClock, stop: @escaping @Sendable () -> String?
     ) {
+        self.clock = clock
         self.package = package
         self.options = options
         self.profile = profile
@@ -62,7 +65,7 @@ package struct DriverCheckup {
         let model = package.declaration
         var driver = SubprocessDriver(options: options)
         defer { driver.shutdown() }
-        let started = ContinuousClock.now
+        let started = clock.monotonic()
         let info: DriverInfo
         do {
             info = try driver.connect()
@@ -70,13 +73,7 @@ package struct DriverCheckup {
             events(.handshakeFailed(error))
             return .problems(kinds: 1, stoppedEarly: true)
         }
-        let elapsed = ContinuousClock.now - started
-        events(
-            .shookHands(
-                info,
-                milliseconds: Int(
-                    elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)
-            ))
+        events(.shookHands(info, milliseconds: Int(clock.seconds(since: started) * 1000)))
         for (what, declared, known) in [
             ("inputs", info.inputs, model.inputs.map(\.name)),
             ("observations", info.observations, model.observations.map(\.key)),
@@ -122,8 +119,8 @@ package struct DriverCheckup {
             selection: SuiteSelection())
         events(.suiteLoaded(scenarios: suite.scenarios.count, diagnostics: suite.loaded.diagnostics))
         guard !suite.scenarios.isEmpty else { return .noScenarios(paths: plan.paths) }
-        let started = ContinuousClock.now
-        let engine = RunEngine(model: model, profile: profile, stop: stop)
+        let started = clock.monotonic()
+        let engine = RunEngine(model: model, profile: profile, clock: clock, stop: stop)
         let run = engine.run(suite, on: [Candidate.driver(options)])
         guard let implementation = run.implementations.first else { return .problems(kinds: 1, stoppedEarly: true) }
         let diagnosis = Diagnosis(implementation.records)
@@ -136,7 +133,7 @@ package struct DriverCheckup {
         }
         events(
             .suiteRan(
-                implementation, seconds: Int((ContinuousClock.now - started).components.seconds), diagnosis: diagnosis,
+                implementation, seconds: Int(clock.seconds(since: started)), diagnosis: diagnosis,
                 unsaid: unsaid))
         if !suite.loaded.diagnostics.isEmpty { return .inputErrors }
         let unchecked = implementation.records.contains { $0.outcome == .partlyChecked || $0.outcome == .notChecked }

@@ -14,12 +14,15 @@ package struct ExploreSession {
     /// nil: the reference alone.
     package var driver: DriverOptions?
     package var jobs: Int
+    /// What the budget and the time taken are read on.
+    package var clock: SessionClock
     package var stop: @Sendable () -> Bool
 
     package init(
         package: ModelPackage, referenceSettings: [String: String], settings: ExplorationSettings, keys: Set<String>?,
-        driver: DriverOptions?, jobs: Int, stop: @escaping @Sendable () -> Bool
+        driver: DriverOptions?, jobs: Int, clock: SessionClock, stop: @escaping @Sendable () -> Bool
     ) {
+        self.clock = clock
         self.package = package
         self.referenceSettings = referenceSettings
         self.settings = settings
@@ -85,11 +88,11 @@ package struct ExploreSession {
             throw .nothingToCompare(keys: keys.map { $0.sorted() } ?? model.observations.map(\.key))
         }
         started(compared, drivers.first?.name, drivers.first?.identity.version)
-        let began = DispatchTime.now().uptimeNanoseconds
-        let found = Explorer(model: model, settings: settings, keys: keys).explore(
+        let began = clock.monotonic()
+        let found = Explorer(model: model, settings: settings, keys: keys, clock: clock).explore(
             workers: workers, stop: stop, progress: progress)
         return Outcome(
-            found: found, seconds: Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9,
+            found: found, seconds: clock.seconds(since: began),
             driverName: drivers.first?.name, driverVersion: drivers.first?.identity.version,
             reference: workers[0].reference)
     }

@@ -1,5 +1,4 @@
 import Dispatch
-import Foundation
 import Results
 import Runner
 import ScenarioModel
@@ -8,9 +7,30 @@ import SpecModel
 /// The suite run on every mutant of its model's reference (a mutant per worker at a time):
 /// which scenarios kill each, where and on which key. Statements are verified on this.
 package enum Falsifying {
+    /// What one process found already, by model, suite and catalogue: the same suite traced
+    /// twice (a run with statements, then `trace`; the tests) is falsified once.
+    private static let found = Locked([UInt64: Falsification]())
+
     package static func falsification(
-        _ scenarios: [Scenario], requirements: [Requirement], package: ModelPackage,
-        jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+        _ scenarios: [Scenario], requirements: [Requirement], package: ModelPackage, jobs: Int
+    ) -> Falsification {
+        var digest = DigestStream()
+        digest.add(package.declaration.digest)
+        for mutant in package.mutants() { digest.add(mutant.id) }
+        for scenario in scenarios { Suite.fingerprint(scenario, into: &digest) }
+        for requirement in requirements {
+            digest.add(requirement.id)
+            for key in requirement.keys { digest.add(key) }
+        }
+        let key = digest.value
+        if let known = found.value[key] { return known }
+        let falsification = falsify(scenarios, requirements: requirements, package: package, jobs: jobs)
+        found.update { $0[key] = falsification }
+        return falsification
+    }
+
+    static func falsify(
+        _ scenarios: [Scenario], requirements: [Requirement], package: ModelPackage, jobs: Int
     ) -> Falsification {
         let model = package.declaration
         let mutants = package.mutants()

@@ -1,6 +1,5 @@
 import Dispatch
 import Exploration
-import Foundation
 import Results
 import Runner
 import ScenarioModel
@@ -13,7 +12,7 @@ extension GateStrength {
     /// Each implementation's strength, for those that declare fewer keys than the model has.
     package static func measure(
         _ scenarios: [Scenario], package: ModelPackage, implementations: [(name: String, keys: [String])],
-        jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+        jobs: Int
     ) -> [GateStrength] {
         let model = package.declaration
         let every = model.observations.map(\.key)

@@ -1,4 +1,3 @@
-import Dispatch
 import Exploration
 import ScenarioModel
 import SpecModel
@@ -13,11 +12,13 @@ package struct GenerateSession: Sendable {
     package var seed: UInt64
     /// The requirements to cover, for `--cover requirements`.
     package var requirements: [RequirementTarget]
+    package var clock: SessionClock
 
     package init(
         package: ModelPackage, goal: CoverageGoal, depth: Int, worlds: Int, seed: UInt64,
-        requirements: [RequirementTarget] = []
+        requirements: [RequirementTarget] = [], clock: SessionClock
     ) {
+        self.clock = clock
         self.package = package
         self.goal = goal
         self.depth = depth
@@ -47,9 +48,9 @@ package struct GenerateSession: Sendable {
         }
         let worlds = ProbeGenerator(model: model).worlds(count: worlds, seed: seed)
         let generator = CoverageGenerator(model: model, goal: goal, depth: depth, requirements: requirements)
-        let began = DispatchTime.now().uptimeNanoseconds
+        let began = clock.monotonic()
         let plan = generator.plan(&reference, worlds: worlds)
-        return (plan, Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9)
+        return (plan, clock.seconds(since: began))
     }
 
     /// A fresh reference, for the generated file's expectations.

@@ -86,10 +86,12 @@ package struct LintOutcome: Sendable {
 
     /// Loads and runs the suite at `paths`; `wholeSuite` says whether uncovered requirements count.
     package static func lint(
-        _ paths: [String], requirementsFile: String?, package: ModelPackage, wholeSuite: Bool
+        _ paths: [String], requirementsFile: String?, package: ModelPackage, wholeSuite: Bool, processors: Int = 1
     ) -> LintOutcome {
         let model = package.declaration
-        let suite = Suite(paths: paths, requirementsFile: requirementsFile, model: model, selection: SuiteSelection())
+        let suite = Suite(
+            paths: paths, requirementsFile: requirementsFile, model: model, selection: SuiteSelection(),
+            processors: processors)
         let scenarios = suite.loaded.scenarios
         let settings = (try? package.resolve(settings: [:]).get()) ?? [:]
         let records = Array(

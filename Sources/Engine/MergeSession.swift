@@ -87,7 +87,9 @@ package enum MergeSession {
 
     /// The merged run judged as the whole run would have been: its baselines (an entry for a
     /// scenario it did not run is an input error) and statement catalogue loaded beside it.
-    package static func outcome(_ run: RunRecord, suite: SuitePlan, policy base: GatePolicy) -> ModelOutcome {
+    package static func outcome(_ run: RunRecord, suite: SuitePlan, policy base: GatePolicy, processors: Int)
+        -> ModelOutcome
+    {
         let package = suite.package
         let baselineFiles = suite.baselineFiles
         let statementsFile = suite.statementsFile
@@ -114,7 +116,8 @@ package enum MergeSession {
             if scenarios.count == run.suite.scenarios {
                 // The keys each requirement constrains are the catalogue's, beside the files.
                 let requirements = Suite.catalogue(nil, paths: files).requirements
-                falsification = Falsifying.falsification(scenarios, requirements: requirements, package: package)
+                falsification = Falsifying.falsification(
+                    scenarios, requirements: requirements, package: package, jobs: processors)
             }
         }
         var outcome = ModelOutcome(

@@ -61,11 +61,15 @@ package struct RunEngine: Sendable {
     /// An implementation that runs more scenarios than this keeps its records in a temporary
     /// file (`RecordSpill`), read back by the reports: memory stays flat however large the suite.
     package var recordsHeld: Int
+    /// What each implementation's start and each scenario's time are read on; none: neither
+    /// is recorded (a run whose reports are compared byte for byte).
+    package var clock: SessionClock?
 
     package init(
         model: ModelDeclaration, jobs: Int = 1, trace: Bool = false, profile: ConformanceProfile? = nil,
-        recordsHeld: Int = .max, stop: @escaping @Sendable () -> String? = { nil }
+        recordsHeld: Int = .max, clock: SessionClock? = nil, stop: @escaping @Sendable () -> String? = { nil }
     ) {
+        self.clock = clock
         self.recordsHeld = recordsHeld
         self.model = model
         self.jobs = max(1, jobs)
@@ -168,22 +172,24 @@ package struct RunEngine: Sendable {
     }
 
     private func run(_ work: Work, on candidate: Candidate, events: (RunEvent) -> Void) -> ImplementationRecord {
-        let started = Self.timestamp(Date())
+        let started = clock?.timestamp
         let runner = ScenarioRunner(model: model)
         let stop = self.stop
         let model = self.model
         let trace = self.trace
         for worker in 1..<jobs {
             let thread = Thread {
-                work.serve(worker: worker, candidate: candidate, runner: runner, model: model, trace: trace, stop: stop)
+                work.serve(
+                    worker: worker, candidate: candidate, runner: runner, model: model, trace: trace, clock: clock,
+                    stop: stop)
             }
             thread.stackSize = 8 << 20
             thread.start()
         }
         // Worker 0 is this thread, so one job runs with no thread at all.
         work.serve(
-            worker: 0, candidate: candidate, runner: runner, model: model, trace: trace, stop: stop, deliver: events,
-            handsOn: true)
+            worker: 0, candidate: candidate, runner: runner, model: model, trace: trace, clock: clock, stop: stop,
+            deliver: events, handsOn: true)
         let (records, identities, names, observed) = work.finish(deliver: events)
         let identity = identities[0]
         return ImplementationRecord(
@@ -191,14 +197,6 @@ package struct RunEngine: Sendable {
             language: identity.language, restarts: identities.reduce(0) { $0 + $1.restarts }, log: identity.log,
             observes: model.observations.map(\.key).filter { key in observed.contains { $0.contains(key) } },
             reference: candidate.reference, started: started, records: records)
-    }
-
-    /// ISO 8601 in UTC to the second, as JUnit's `timestamp` takes it.
-    static func timestamp(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.formatOptions = [.withFullDate, .withTime, .withColonSeparatorInTime, .withDashSeparatorInDate]
-        return formatter.string(from: date)
     }
 }
 
@@ -244,12 +242,12 @@ final class Work: @unchecked Sendable {
     /// also hands on the records that are ready, in order, as it goes.
     func serve(
         worker: Int, candidate: Candidate, runner: ScenarioRunner, model: ModelDeclaration, trace: Bool,
-        stop: () -> String?, deliver: (RunEvent) -> Void = { _ in }, handsOn: Bool = false
+        clock: SessionClock?, stop: () -> String?, deliver: (RunEvent) -> Void = { _ in }, handsOn: Bool = false
     ) {
         var implementation = candidate.make(worker)
         implementation.prepare()
         while stop() == nil, let (index, scenario, unavailable) = claim() {
-            let began = DispatchTime.now().uptimeNanoseconds
+            let began = clock?.monotonic()
             let result =
                 unavailable.map {
                     // Never run, never passed: an error of the suite, said in the scenario's report.
@@ -257,10 +255,10 @@ final class Work: @unchecked Sendable {
                         scenario: scenario, implementation: implementation.name, outcome: .errored, steps: [],
                         message: RunEngine.notRun + $0)
                 } ?? runner.run(scenario, on: &implementation)
-            let took = DispatchTime.now().uptimeNanoseconds - began
+            let took = began.flatMap { start in clock.map { $0.seconds(since: start) } } ?? 0
             if stop() != nil { break }
             var record = result.record(position: positions[index], model: model, trace: trace)
-            record.milliseconds = Int(took / 1_000_000)
+            record.milliseconds = Int(took * 1000)
             condition.lock()
             ready[index] = record
             condition.broadcast()

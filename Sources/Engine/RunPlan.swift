@@ -111,13 +111,16 @@ package struct RunPlan: Sendable {
     package var reports = ReportTargets()
     /// The Markdown report's cap in bytes (nil: none).
     package var markdownLimit: Int?
-    /// Processors the engine may use for its own work (the suite on every mutant).
+    /// Processors the engine may use for its own work (loading, the suite on every mutant).
     package var processors = 1
+    /// What the run's times and the baselines' expiry are read on.
+    package var clock: SessionClock
     /// Asked before and after each scenario: a reason (a signal's name) ends the run.
     package var stop: @Sendable () -> String?
 
-    init(request: RunRequest, suites: [SuitePlan], stop: @escaping @Sendable () -> String?) {
+    init(request: RunRequest, suites: [SuitePlan], clock: SessionClock, stop: @escaping @Sendable () -> String?) {
         self.request = request
+        self.clock = clock
         self.suites = suites
         self.selection = SuiteSelection(tags: request.tags, ids: request.ids)
         self.policy = GatePolicy(allowSkips: request.allowSkips, strictBaseline: request.strictBaseline)
@@ -126,19 +129,20 @@ package struct RunPlan: Sendable {
 
     /// The one place a run is planned: `request` checked whole against `models` (every option,
     /// every file an option names, every report target) before anything runs or is written.
-    /// `today` dates the baselines' expiry; `stop` is asked between scenarios.
+    /// `clock` times the run and dates the baselines' expiry; `stop` is asked between scenarios.
     package static func make(
-        _ request: RunRequest, models: ModelCatalogue, today: String, stop: @escaping @Sendable () -> String? = { nil }
+        _ request: RunRequest, models: ModelCatalogue, clock: SessionClock,
+        stop: @escaping @Sendable () -> String? = { nil }
     ) throws(RunPlanError) -> RunPlan {
         let planner = Planner(request: request, models: models)
-        var plan = RunPlan(request: request, suites: try planner.suites(), stop: stop)
+        var plan = RunPlan(request: request, suites: try planner.suites(), clock: clock, stop: stop)
         plan.selection.shard = try planner.shard()
         plan.jobs = request.jobs ?? 1
         plan.trace = request.trace
         plan.gateStrength = request.gateStrength
         plan.recordsHeld = request.recordsHeld ?? .max
         plan.processors = max(1, request.processors)
-        plan.policy.today = today
+        plan.policy.today = clock.today
         plan.markdownLimit = try planner.markdownLimit()
         try planner.checkFiles()
         plan.reports = try ReportTargets.resolve(request.reports)

@@ -87,7 +87,7 @@ package struct RunSession: Sendable {
     package func prepare(_ suitePlan: SuitePlan) throws(RunPlanError) -> PreparedSuite {
         var suite = Suite(
             paths: suitePlan.paths, requirementsFile: suitePlan.catalogueFile, model: suitePlan.model,
-            selection: plan.selection, streamed: true)
+            selection: plan.selection, streamed: true, processors: plan.processors)
         var policy = plan.policy
         var diagnostics = suite.loaded.diagnostics
         let baselineProblems = policy.loadBaselines(suitePlan.allBaselines, known: Set(suite.loadedIDs))
@@ -132,17 +132,17 @@ package struct RunSession: Sendable {
                 reference: package.describeReference(suitePlan.referenceSettings)))
         let engine = RunEngine(
             model: suitePlan.model, jobs: plan.jobs, trace: plan.trace, profile: suitePlan.profile,
-            recordsHeld: plan.recordsHeld, stop: plan.stop)
+            recordsHeld: plan.recordsHeld, clock: plan.clock, stop: plan.stop)
         // Some files of a suite leave most requirements to the others: not worth saying.
         let uncovered = suitePlan.isWholeSuite ? suite.uncoveredRequirements.map(\.id) : []
-        let began = DispatchTime.now().uptimeNanoseconds
+        let began = plan.clock.monotonic()
         var run = engine.run(releasing: &suite, on: candidates) { event in
             switch event {
             case .starting(let candidate): events(.starting(candidate))
             case .finished(let record, let number, let total): events(.finished(record, number: number, of: total))
             }
         }
-        let seconds = Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9
+        let seconds = plan.clock.seconds(since: began)
         // A run of several models' suites reruns each scenario from its own model's paths.
         run.request = plan.request.asRecorded
         if plan.suites.count > 1 { run.request?.paths = suitePlan.paths }
@@ -164,13 +164,13 @@ package struct RunSession: Sendable {
             let drivers = run.implementations.filter { !$0.reference }.map { ($0.name, $0.observes) }
             outcome.strengths = GateStrength.measure(
                 held.scenarios, package: package, implementations: drivers,
-                jobs: max(plan.jobs, ProcessInfo.processInfo.activeProcessorCount))
+                jobs: max(plan.jobs, plan.processors))
         }
         if !prepared.statements.isEmpty {
             // The statements rest on the suite's falsifiers.
             outcome.falsification = Falsifying.falsification(
                 held.scenarios, requirements: held.requirements, package: package,
-                jobs: max(plan.jobs, ProcessInfo.processInfo.activeProcessorCount))
+                jobs: max(plan.jobs, plan.processors))
         }
         return outcome
     }

@@ -46,7 +46,7 @@ package struct MutateSession: Sendable {
         var all: [(keys: Set<String>?, fates: [MutantFate])] = []
         for keys in [nil] + keySets.map(Optional.init) {
             let analysis = MutationAnalysis(
-                model: package.declaration, keys: keys, jobs: jobs, exploration: exploration)
+                model: package.declaration, keys: keys, jobs: jobs, exploration: exploration, clock: clock)
             all.append(
                 (keys, analysis.run(scenarios, mutants: mutants, reference: reference) { progress(keys, $0, $1) }))
         }

@@ -71,7 +71,7 @@ package enum Strengthening {
     /// then costs nothing and writes nothing.
     package static func run(
         _ scenarios: [Scenario], mutants: [Mutant], package: ModelPackage, jobs: Int,
-        exploration: ExplorationSettings, folder: String, scenarioText: ScenarioText,
+        exploration: ExplorationSettings, clock: SessionClock, folder: String, scenarioText: ScenarioText,
         write: (_ path: String, _ text: String) throws -> Void,
         progress: @escaping @Sendable (_ done: Int, _ of: Int) -> Void = { _, _ in }
     ) throws -> Outcome {
@@ -80,7 +80,7 @@ package enum Strengthening {
         // Where each id of the suite is: a scenario written under an id another file holds would not load beside it.
         let taken = Dictionary(
             scenarios.map { ($0.id, Self.standardized($0.location.file)) }, uniquingKeysWith: { first, _ in first })
-        let analysis = MutationAnalysis(model: model, jobs: jobs, exploration: exploration)
+        let analysis = MutationAnalysis(model: model, jobs: jobs, exploration: exploration, clock: clock)
         let fates = analysis.run(
             scenarios, mutants: mutants, reference: { package.makeReference(settings) }, progress: progress)
         var holes: [Hole] = []

@@ -38,6 +38,8 @@ package struct Suite: Sendable {
     package var shard: Shard?
     /// A streamed suite's loaded scenarios, as entries; nil for a held suite.
     package private(set) var entries: [ScenarioEntry]?
+    /// Processors loading and fingerprinting may share out work among.
+    let processors: Int
 
     /// Loads the scenarios under `paths` and the requirements catalogue (`requirementsFile`,
     /// else the nearest `requirements.yaml` at or above the first path). Every problem of
@@ -47,15 +49,18 @@ package struct Suite: Sendable {
     /// same order, the same selection and identity.
     package init(
         paths: [String], requirementsFile: String?, model: ModelDeclaration, selection: SuiteSelection,
-        streamed: Bool = false
+        streamed: Bool = false, processors: Int = 1
     ) {
+        self.processors = processors
+        var loader = ScenarioLoader(model: model)
+        loader.processors = processors
         var catalogue = Self.catalogue(requirementsFile, paths: paths)
         catalogue.diagnostics += RequirementCatalogue.unknownKeys(
             in: catalogue.requirements, observed: model.observations.map(\.key))
         requirements = catalogue.requirements
         let known = Set(requirements.map(\.id))
         guard streamed else {
-            loaded = ScenarioLoader(model: model).load(paths: paths)
+            loaded = loader.load(paths: paths)
             let unknown = RequirementCatalogue.unknownCitations(in: loaded.scenarios, requirements: requirements)
             loaded.scenarios.removeAll { scenario in scenario.covers.contains { !known.contains($0.id) } }
             loaded.diagnostics += catalogue.diagnostics + unknown
@@ -69,7 +74,7 @@ package struct Suite: Sendable {
         }
         let found = ScenarioLoader.files(for: paths)
         let lists = ListInterner()
-        var each = ScenarioLoader(model: model).summarize(files: found.files) { scenarios, file in
+        var each = loader.summarize(files: found.files) { scenarios, file in
             scenarios.indices.map {
                 ScenarioEntry(scenarios[$0], file: file, ordinal: $0, requirements: known, lists: lists)
             }
@@ -142,7 +147,7 @@ package struct Suite: Sendable {
             let scenarios = loaded.scenarios
             precondition(selected.allSatisfy { $0 < scenarios.count }, "the suite's scenarios were released")
             // Each scenario's fingerprint on any processor; the suite's digest folds them in order.
-            fingerprints = InParallel.map(selected, minimumCount: 256, batch: 64) {
+            fingerprints = InParallel.map(selected, processors: processors, minimumCount: 256, batch: 64) {
                 Self.fingerprint(of: scenarios[$0])
             }
         }

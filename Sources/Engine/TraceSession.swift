@@ -27,7 +27,7 @@ package enum TraceSession {
 
     /// The traces, and every input error found (the catalogues' first: an id in two catalogues
     /// would be counted twice).
-    package static func trace(_ suites: [SuitePlan], statementsFile: String?) throws(Refusal) -> (
+    package static func trace(_ suites: [SuitePlan], statementsFile: String?, processors: Int) throws(Refusal) -> (
         traces: [DocumentTrace], problems: [Diagnostic]
     ) {
         var requirements: [String] = []
@@ -69,7 +69,7 @@ package enum TraceSession {
             records += RunEngine(model: plan.model).run(suite, on: [reference]).allRecords
             // Every mutant of the model's reference through the model's suite: the falsifiers.
             let found = Falsifying.falsification(
-                suite.scenarios, requirements: suite.requirements, package: plan.package)
+                suite.scenarios, requirements: suite.requirements, package: plan.package, jobs: processors)
             falsifiers += found.falsifiers
             covers.merge(found.covers) { first, _ in first }
             keys.merge(found.keys) { first, _ in first }

@@ -81,10 +81,14 @@ package struct Explorer: Sendable {
     package let model: ModelDeclaration
     package var settings: ExplorationSettings
     package var check: DifferentialCheck
+    /// What the budget is measured on.
+    package var clock: SessionClock
 
-    package init(model: ModelDeclaration, settings: ExplorationSettings, keys: Set<String>? = nil) {
+    package init(model: ModelDeclaration, settings: ExplorationSettings, keys: Set<String>? = nil, clock: SessionClock)
+    {
         self.model = model
         self.settings = settings
+        self.clock = clock
         check = DifferentialCheck(model: model, keys: keys)
     }
 
@@ -112,7 +116,7 @@ package struct Explorer: Sendable {
         workers: [ExplorationWorker], stop: () -> Bool = { false }, progress: (ExplorationProgress) -> Void = { _ in }
     ) -> Exploration {
         precondition(!workers.isEmpty, "explore needs a worker")
-        let started = ContinuousClock.now
+        let started = clock.monotonic()
         let generator = ProbeGenerator(model: model, supported: workers[0].candidate.supportedInputs)
         var exploration = Exploration()
         exploration.pairs = model.waitingStates.count * model.inputLabels.count
@@ -120,7 +124,7 @@ package struct Explorer: Sendable {
         var corpus = Corpus()
         var live: Set<InputInState> = []
         var untelling: (divergence: Divergence, run: Int)?
-        rounds: while settings.runs.map({ next < $0 }) ?? true, ContinuousClock.now - started < settings.budget {
+        rounds: while settings.runs.map({ next < $0 }) ?? true, clock.monotonic() - started < settings.budget {
             if stop() {
                 exploration.interrupted = true
                 break
@@ -138,7 +142,7 @@ package struct Explorer: Sendable {
                 exploration.steps += probe.steps.count
                 guard case .diverges(let divergence)? = outcome.verdict else { continue }
                 if exploration.firstDivergenceAfter == nil {
-                    exploration.firstDivergenceAfter = ContinuousClock.now - started
+                    exploration.firstDivergenceAfter = clock.monotonic() - started
                 }
                 guard telling(divergence) else {
                     untelling = (divergence, run)
@@ -163,7 +167,7 @@ package struct Explorer: Sendable {
         if untelling != nil, var focused = focusedOnTheState(upTo: next + Self.lookingForTheState) {
             // Within what is left of the time budget; its runs are the first ones again, so
             // `--runs` as many reproduces what it finds.
-            focused.settings.budget = settings.budget - (ContinuousClock.now - started)
+            focused.settings.budget = settings.budget - (clock.monotonic() - started)
             let found = focused.explore(workers: workers, stop: stop, progress: progress)
             exploration.interrupted = exploration.interrupted || found.interrupted
             if let better = found.found {
@@ -206,7 +210,7 @@ package struct Explorer: Sendable {
         let compared = check.keys ?? Set(model.observations.map(\.key))
         let state = compared.intersection(model.stateValuedKeys)
         guard !state.isEmpty, state != compared else { return nil }
-        var focused = Explorer(model: model, settings: settings, keys: state)
+        var focused = Explorer(model: model, settings: settings, keys: state, clock: clock)
         focused.settings.runs = min(runs, settings.runs ?? runs)
         return focused
     }

@@ -64,12 +64,18 @@ package struct MutationAnalysis: Sendable {
     package var keys: Set<String>?
     package var jobs: Int
     package var exploration: ExplorationSettings
+    /// What the survivors' exploration budget is measured on.
+    package var clock: SessionClock
 
-    package init(model: ModelDeclaration, keys: Set<String>? = nil, jobs: Int = 1, exploration: ExplorationSettings) {
+    package init(
+        model: ModelDeclaration, keys: Set<String>? = nil, jobs: Int = 1, exploration: ExplorationSettings,
+        clock: SessionClock
+    ) {
         self.model = model
         self.keys = keys
         self.jobs = max(1, jobs)
         self.exploration = exploration
+        self.clock = clock
     }
 
     package func run(
@@ -112,7 +118,7 @@ package struct MutationAnalysis: Sendable {
         var fate = MutantFate(mutant: mutant, killedBy: killers)
         if killers.isEmpty {
             var original = reference()
-            let explorer = Explorer(model: model, settings: exploration, keys: keys)
+            let explorer = Explorer(model: model, settings: exploration, keys: keys, clock: clock)
             let found = explorer.explore(reference: &original, candidate: &implementation)
             fate.survival = found.found.map { .hole($0.smallest) } ?? .probablyEquivalent(runs: found.runs)
         }

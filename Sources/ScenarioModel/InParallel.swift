@@ -1,16 +1,17 @@
 import Foundation
 import Synchronization
 
-/// Work shared out among the processors, results in the items' order: nothing a caller sees
-/// depends on which thread finished first.
+/// Work shared out among as many threads as the caller was given processors (at most 8),
+/// results in the items' order: nothing a caller sees depends on which thread finished first.
 package enum InParallel {
     /// `transform` of each item. Fewer than `minimumCount` items are done on the calling thread
     /// (threads would cost more than they save). Threads take the next `batch` items as they
     /// become free, so one slow item or one busy processor does not hold the others back.
     package static func map<Item: Sendable, Mapped>(
-        _ items: [Item], minimumCount: Int = 64, batch: Int = 16, _ transform: @Sendable (Item) -> Mapped
+        _ items: [Item], processors: Int, minimumCount: Int = 64, batch: Int = 16,
+        _ transform: @Sendable (Item) -> Mapped
     ) -> [Mapped] {
-        let threads = min(ProcessInfo.processInfo.activeProcessorCount, 8)
+        let threads = min(processors, 8)
         guard threads > 1, items.count >= max(minimumCount, 2) else { return items.map(transform) }
         let slots = UnsafeMutableBufferPointer<Mapped>.allocate(capacity: items.count)
         // Each slot is initialized by exactly one thread, and all are when concurrentPerform returns.

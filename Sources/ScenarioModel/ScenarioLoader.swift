@@ -7,6 +7,8 @@ import YAMLLoader
 package struct ScenarioLoader: Sendable {
     package var model: ModelDeclaration
     package var limits: YAMLLimits
+    /// Processors many files are shared among (1: the calling thread alone).
+    package var processors = 1
 
     package init(model: ModelDeclaration, limits: YAMLLimits = .standard) {
         self.model = model
@@ -110,7 +112,8 @@ package struct ScenarioLoader: Sendable {
         _ files: [String], keep: @escaping @Sendable (_ scenarios: [Scenario], _ file: Int) -> Kept
     ) -> [(kept: Kept, diagnostics: [Diagnostic])] {
         let defaults = ScenarioDecoder.Defaults(model: model)
-        return InParallel.map(Array(files.indices), minimumCount: Self.filesForThreads) { index in
+        return InParallel.map(Array(files.indices), processors: processors, minimumCount: Self.filesForThreads) {
+            index in
             let file = files[index]
             switch SourceFiles.read(file, maxBytes: limits.maxBytes) {
             case .failure(let problem): return (keep([], index), [problem])

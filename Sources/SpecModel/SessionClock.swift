@@ -20,10 +20,11 @@ package struct SessionClock: Sendable {
     /// Today in UTC, `YYYY-MM-DD`.
     package var today: String { Self.civil(wall()).date }
 
-    /// Now in UTC to the second, ISO 8601 (`2026-12-04T18:34:37Z`), as JUnit's `timestamp` takes it.
+    /// Now in UTC to the second, ISO 8601 with no zone (`2026-12-04T18:34:37`), as JUnit's
+    /// `timestamp` takes it.
     package var timestamp: String {
         let moment = Self.civil(wall())
-        return moment.date + "T" + moment.time + "Z"
+        return moment.date + "T" + moment.time
     }
 
     /// Seconds elapsed since `start` (a `monotonic()` reading).

@@ -7,7 +7,7 @@ import Testing
 /// merge that is the gate, JUnit handed to the CI), and calling authspec only with options it
 /// has. The workflow also passes actionlint (expressions, job needs, action versions: it
 /// flagged actions on the Node 20 runtime GitHub retires).
-@Suite struct CIRecipeTests {
+@Suite(.tags(.binary)) struct CIRecipeTests {
     static let github = "Examples/ci/github-actions.yml"
     static let gitlab = "Examples/ci/gitlab-ci.yml"
 

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// The built `authspec` binary: help, exit codes, failure output, JSON results.
-@Suite(.serialized) struct CLITests {
+@Suite(.serialized, .tags(.binary)) struct CLITests {
     @Test func helpIsTheSameByEitherRoute() throws {
         let viaFlag = try TestSupport.authspec(["run", "--help"])
         let viaHelp = try TestSupport.authspec(["help", "run"])

@@ -4,7 +4,7 @@ import Testing
 
 /// The committed reports are what `scripts/run-suite` writes: each model's `run.args` run as
 /// that script runs them, through the built binary, since the arguments are the subject.
-@Suite struct CommittedReportsTests {
+@Suite(.tags(.binary)) struct CommittedReportsTests {
     func read(_ path: String) throws -> String { try String(contentsOfFile: path, encoding: .utf8) }
 
     /// Runs `authspec run` with `arguments` and every report into a folder of the test's.

@@ -6,7 +6,7 @@ import Testing
 /// runs it: the exit code and the verdict line are the contract a pipeline reads. (The same
 /// rules are tested in detail, in process, by GateTests, AccountingTests and DriverTests; these
 /// check that the command line keeps them.)
-@Suite(.serialized) struct FalseGreenTests {
+@Suite(.serialized, .tags(.binary)) struct FalseGreenTests {
     static let faulty = "python3 Tests/Fixtures/drivers/faulty_driver.py"
     static let python = "python3 Examples/python/driver.py --argon2-memory-kib 8"
     static let brief = [TestSupport.scenariosFolder, "--id", "brief-*"]

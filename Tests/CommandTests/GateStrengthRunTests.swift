@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// `run --gate-strength` as a user sees it (the measure itself: SearchTests' GateStrengthTests).
-@Suite struct GateStrengthRunTests {
+@Suite(.tags(.binary)) struct GateStrengthRunTests {
     /// The run says it for a driver of fewer keys, before the verdict (the last line), and not
     /// for one that declares them all.
     @Test func theRunSaysItBeforeTheVerdict() throws {
@@ -27,7 +27,7 @@ import Testing
 
 /// `model --format json` is what other tools build on (the Hypothesis benchmark among them):
 /// the given keys with their defaults and the timers are there, as the model declares them.
-@Suite struct ModelJSONTests {
+@Suite(.tags(.binary)) struct ModelJSONTests {
     @Test func theJSONCarriesTheGivenKeysAndTheTimers() throws {
         for model in ["unlock", "auth-flow"] {
             let result = try TestSupport.authspec(["model", "--model", model, "--format", "json"])
@@ -49,7 +49,7 @@ import Testing
 
 /// `strengthen` as a user runs it: the scenarios it writes make the suite kill what it let
 /// through, a second run has nothing to close, and it never writes over a file of the suite's.
-@Suite struct StrengthenRunTests {
+@Suite(.tags(.binary)) struct StrengthenRunTests {
     @Test func theWrittenScenariosCloseTheHolesAndNothingOfTheSuitesIsWrittenOver() throws {
         let scenarios = TestSupport.scenariosFolder
         let files = [

@@ -8,7 +8,7 @@ import Testing
 /// in process from the commands' declarations; `AUTHSPEC_RECORD_GOLDEN=1 swift test --filter
 /// GoldenHelpTests` writes them again, on purpose. The binary prints the same text: one
 /// command is checked through it.
-@Suite struct GoldenHelpTests {
+@Suite(.tags(.binary)) struct GoldenHelpTests {
     static let folder = TestSupport.root.appendingPathComponent("Tests/Fixtures/golden")
     static var recording: Bool { ProcessInfo.processInfo.environment["AUTHSPEC_RECORD_GOLDEN"] == "1" }
 

@@ -6,7 +6,7 @@ import Testing
 /// (Fixtures/golden/output-NAME.txt) once timings are made constant: the command line's own
 /// behaviour (options to a plan, events to text, exit codes), where the logic under it is
 /// tested in process. `AUTHSPEC_RECORD_GOLDEN=1` writes them again, on purpose.
-@Suite struct GoldenOutputTests {
+@Suite(.tags(.binary)) struct GoldenOutputTests {
     static let spec = TestSupport.shared.appendingPathComponent("spec").path
 
     /// Each command on a small, fixed input; its exit code is part of what is recorded.

@@ -9,7 +9,7 @@ import Testing
 /// Careless and hostile drivers through the built binary and real subprocesses: nothing they
 /// start outlives the run, a signal ends the run in order, a driver that stops reading cannot
 /// hang it, and what they print cannot drive the terminal.
-@Suite(.serialized) struct HostileDriverTests {
+@Suite(.serialized, .tags(.binary)) struct HostileDriverTests {
     static let faulty = "python3 Tests/Fixtures/drivers/faulty_driver.py"
     static let scenarios =
         (["first", "second", "third"].map {

@@ -8,7 +8,7 @@ import Testing
 
 /// Hostile scenario files and options, through the built binary: each ends in a located input
 /// error (exit 2) with bounded time and memory, never a trap, a hang or a green gate.
-@Suite(.serialized) struct HostileInputTests {
+@Suite(.serialized, .tags(.binary)) struct HostileInputTests {
     static let header = "id: a\ntitle: t\nspec: [\"SCR-AUTH-006 §5.1\"]\n"
 
     @Test func overflowingNumbersAreLocatedInputErrors() throws {

@@ -6,7 +6,7 @@ import Testing
 /// The suite's manifest (authspec.yaml): found upward from the files given, so one file runs
 /// and lints from any folder, and a run of some files does not report the requirements the
 /// rest of the suite covers.
-@Suite struct ManifestTests {
+@Suite(.tags(.binary)) struct ManifestTests {
     static let steps = "steps:\n  - launch\n  - biometric: cancel\n    expect: {state: PINInput}\n"
     static var lockFile: String { TestSupport.scenariosFolder + "/lock.yaml" }
 

@@ -9,7 +9,7 @@ import Testing
 /// Where reports go, through the built binary: standard output, FIFOs and devices written in
 /// place (never renamed over), clashes and unwritable targets refused before anything runs,
 /// and one report failing while written does not cost the others.
-@Suite(.serialized) struct OutputPathTests {
+@Suite(.serialized, .tags(.binary)) struct OutputPathTests {
     static let selection = [TestSupport.scenariosFolder, "--id", "brief-*"]
 
     static func isFIFO(_ path: String) -> Bool {

@@ -5,7 +5,7 @@ import Testing
 /// The README's five minutes, run as a newcomer would type them: every line of its shell
 /// blocks, in order, in a copy of the repository's suites, with the built authspec on the PATH.
 /// A line ending in `# exit N` must exit N; any other line must exit 0.
-@Suite struct QuickStartTests {
+@Suite(.tags(.binary)) struct QuickStartTests {
     struct Line: CustomStringConvertible {
         var command: String
         var status: Int32

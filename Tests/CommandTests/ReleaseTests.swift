@@ -9,7 +9,7 @@ import Testing
 /// The release tarball `scripts/package` builds runs on a bare machine: checked, not assumed,
 /// inside a minimal Debian root (debootstrap's minbase: no Swift, no -dev package, none of the
 /// three C libraries), where both committed suites pass on the reference.
-@Suite(.serialized) struct ReleaseTests {
+@Suite(.serialized, .tags(.release)) struct ReleaseTests {
     static let tools = ["/usr/sbin/debootstrap", "/usr/sbin/chroot", "/usr/bin/unshare"]
     /// A minbase root needs root to make (device nodes, chroot); the set-up script installs
     /// debootstrap.

@@ -8,7 +8,7 @@ import Testing
 /// request restricted to one scenario, and pasted into a shell gives that scenario's outcome
 /// again; and every option and file that used to be refused only after the run is refused
 /// before anything is written.
-@Suite struct RunPlanTests {
+@Suite(.tags(.binary)) struct RunPlanTests {
     static let driver =
         "python3 Examples/python/driver.py --argon2-memory-kib 8 --observe state --observe states --bug two-bio-attempts"
 

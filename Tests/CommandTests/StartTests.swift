@@ -7,7 +7,7 @@ import Testing
 /// the reference, `new-driver` a skeleton in each language that handshakes, runs every
 /// scenario and is reported as not implemented (skipped, nothing verified: a FAIL), never as
 /// passed. Neither writes over a file.
-@Suite(.serialized) struct StartTests {
+@Suite(.serialized, .tags(.binary)) struct StartTests {
     static let kotlinCompiler = "/usr/bin/kotlinc"
 
     /// The skeleton in `language`, written, built if it needs building, in a folder of its own.

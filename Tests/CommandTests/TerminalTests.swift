@@ -5,7 +5,7 @@ import Testing
 /// What a person at a terminal sees, through a real pseudo-terminal (Python's pty): one
 /// progress line rewritten in place, colour unless NO_COLOR, plain lines and no colour when
 /// the output is a file, colour there with FORCE_COLOR.
-@Suite struct TerminalTests {
+@Suite(.tags(.binary)) struct TerminalTests {
     /// Runs the binary with its output on a pseudo-terminal; returns everything it wrote.
     func onTerminal(_ arguments: [String], environment: [String: String] = [:]) throws -> String {
         let script = """

@@ -11,7 +11,7 @@ import Testing
 /// example driver: every observation key must agree after every step. The scenarios check chosen
 /// paths; this reaches the input x state pairs they leave out (an input the spec ignores in a
 /// state, a kill in the middle of a lock, ...).
-@Suite(.serialized) struct DifferentialTests {
+@Suite(.serialized, .tags(.drivers)) struct DifferentialTests {
     static let model = UnlockModel.declaration
 
     static func randomScenario(_ number: Int, using generator: inout SeededGenerator) -> Scenario {

@@ -6,7 +6,7 @@ import Testing
 /// `doctor`'s checkup through the engine and its reporter: a working driver passes, a buggy
 /// one's failures are summed up by the key that differs, a broken one gets the advice for its
 /// kind of failure.
-@Suite struct DoctorTests {
+@Suite(.tags(.drivers)) struct DoctorTests {
     @Test func doctorPassesAWorkingDriver() throws {
         let result = try LibraryDoctor.check("python3 Examples/python/driver.py")
         #expect(result.verdict == .works(suiteRan: true), "\(result.text)")

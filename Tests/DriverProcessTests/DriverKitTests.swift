@@ -44,7 +44,7 @@ struct KitReference: DriverImplementation {
     }
 }
 
-@Suite struct DriverKitTests {
+@Suite(.tags(.drivers)) struct DriverKitTests {
     @Test func inProcessModeRunsTheWholeSuite() {
         let results = TestSupport.run(TestSupport.suite().scenarios, on: InProcessDriver(KitReference.self))
         #expect(results.count >= 40)
@@ -100,7 +100,7 @@ struct KitReference: DriverImplementation {
     }
 }
 
-@Suite(.serialized) struct ExampleDriverTests {
+@Suite(.serialized, .tags(.drivers)) struct ExampleDriverTests {
     func run(_ command: String) -> [ScenarioResult] {
         var options = DriverOptions(command: command, model: TestSupport.model)
         options.workingDirectory = TestSupport.root.path

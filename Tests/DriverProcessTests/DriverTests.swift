@@ -9,7 +9,7 @@ import Testing
 
 /// External implementations through the subprocess path: the example drivers pass the suite,
 /// every deliberate bug is caught at the scenario and step that should catch it.
-@Suite(.serialized) struct DriverTests {
+@Suite(.serialized, .tags(.drivers)) struct DriverTests {
     static let python = "python3 Examples/python/driver.py"
 
     func options(_ command: String) -> DriverOptions {
@@ -94,7 +94,7 @@ import Testing
 
 /// The runner against drivers that misbehave, each through a real subprocess: the faulty scenario ends errored with a clear message, the rest of the suite runs,
 /// and the results file is whole.
-@Suite(.serialized) struct DriverFaultTests {
+@Suite(.serialized, .tags(.drivers)) struct DriverFaultTests {
     static let faulty = "python3 Tests/Fixtures/drivers/faulty_driver.py"
     static let target = "brief-cancel-goes-to-pin"
 
@@ -278,7 +278,7 @@ import Testing
     }
 }
 
-@Suite struct ProtocolTests {
+@Suite(.tags(.drivers)) struct ProtocolTests {
     @Test func codecRoundTripsValues() throws {
         let value = Value.map([
             "a": .list([.int(-3), .bool(true), .null, .string("é\n\"\\ \u{1F600}")]), "b": .map([:]),

@@ -8,7 +8,7 @@ import Testing
 
 /// The pieces of driver-mode throughput: requests written as bytes, replies decoded with a
 /// reused decoder, the do-nothing driver `bench` measures against, and `bench` itself.
-@Suite struct DriverThroughputTests {
+@Suite(.tags(.drivers)) struct DriverThroughputTests {
     /// The do-nothing driver that `swift build` put beside the authspec binary.
     static var doNothingDriver: String {
         TestSupport.binary.deletingLastPathComponent().appendingPathComponent("do-nothing-driver").path

@@ -14,7 +14,7 @@ import Testing
 /// The auth-flow model (UIF-AUTH-001 with the unlock screen inside it): its suite passes on its
 /// reference and covers its catalogue, and the embedded unlock screen is the unlock model's own,
 /// observation for observation, on random input sequences.
-@Suite struct AuthFlowTests {
+@Suite(.tags(.drivers)) struct AuthFlowTests {
     static let model = AuthFlowModel.declaration
     static var folder: String { TestSupport.root.appendingPathComponent("AuthFlow/Scenarios").path }
 

@@ -12,7 +12,7 @@ import Skeletons
 import SpecModel
 import Testing
 
-@Suite(.serialized) struct ReportTests {
+@Suite(.serialized, .tags(.drivers)) struct ReportTests {
     /// A run keeps huge values cut, within bounds, with their length and a digest: keeping a
     /// kept value changes nothing (observations and expectations meet in this form), and values
     /// that differ only past the cut still differ.

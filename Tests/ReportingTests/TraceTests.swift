@@ -9,7 +9,7 @@ import Testing
 /// mutant. A statement counts as verified only when a falsifier of it was killed by a scenario
 /// covering one of its requirements; `trace` fails while any checkable statement is claimed or
 /// not demonstrated; a malformed catalogue is an input error at its line and column.
-@Suite(.serialized) struct TraceTests {
+@Suite(.serialized, .tags(.drivers)) struct TraceTests {
     static var catalogue: [Statement] {
         StatementCatalogue.load(file: TestSupport.scenariosFolder + "/" + StatementCatalogue.fileName).statements
     }

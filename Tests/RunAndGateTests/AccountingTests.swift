@@ -11,7 +11,7 @@ import Testing
 /// A pass accounts for everything: the gate and merge check every implementation's records
 /// against the scenarios the results are of (none missing, none extra, none twice), from the
 /// records themselves, never from a count a header declares.
-@Suite struct AccountingTests {
+@Suite(.tags(.drivers)) struct AccountingTests {
     static let python = "python3 Examples/python/driver.py --argon2-memory-kib 8"
 
     /// A run of the brief scenarios on the reference, twice over (two implementations of it).

@@ -11,7 +11,7 @@ import Testing
 /// whole run gives, byte for byte; several workers give what one gives; records that go
 /// through the temporary file give what held ones give; the merge refuses parts that do not
 /// make a whole.
-@Suite struct EngineTests {
+@Suite(.tags(.drivers)) struct EngineTests {
     static let python = "python3 Examples/python/driver.py --argon2-memory-kib 8"
     static let statements = TestSupport.scenariosFolder + "/statements.yaml"
 

@@ -10,7 +10,7 @@ import Testing
 /// The gate cannot be fooled: nothing that was not checked counts as passed, an implementation
 /// that does not observe what the profile needs fails the run, skips fail it unless allowed,
 /// and a selection of nothing is an input error.
-@Suite struct GateTests {
+@Suite(.tags(.drivers)) struct GateTests {
     /// The committed suite (or `paths`) on the reference and `drivers`, with `change` applied.
     static func run(
         _ paths: [String] = [TestSupport.scenariosFolder], drivers: [String], logs: String,

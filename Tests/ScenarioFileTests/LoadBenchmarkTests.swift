@@ -59,8 +59,11 @@ import Testing
             handle.write(Data("bogus_\(index): 1\n".utf8))
             handle.closeFile()
         }
-        // Loaded on several threads, the problems come in the files' order.
-        let loaded = ScenarioLoader(model: TestSupport.model).load(paths: [folder])
+        // Loaded on several threads (on one processor too: threads are what is tested), the
+        // problems come in the files' order.
+        var loader = ScenarioLoader(model: TestSupport.model)
+        loader.processors = 4
+        let loaded = loader.load(paths: [folder])
         let errors = loaded.diagnostics.map { $0.description.replacingOccurrences(of: folder + "/", with: "") }
         #expect(errors.count == broken.count, "\(errors)")
         for (error, index) in zip(errors, broken) {

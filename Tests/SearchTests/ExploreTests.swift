@@ -13,7 +13,7 @@ import Testing
 /// `explore` through the engine and real driver processes: every bug of the
 /// Python example is found, shrunk and written as a scenario that tells the buggy driver from
 /// the correct one; a seed always gives the same file.
-@Suite struct ExploreTests {
+@Suite(.tags(.drivers)) struct ExploreTests {
     static let python = "python3 Examples/python/driver.py --argon2-memory-kib 8"
 
     /// The whole suite's file run on the reference and, if named, one driver.
@@ -159,7 +159,8 @@ import Testing
         let mutant = try #require(UnlockMutants.all(memo: Argon2Memo()).first { $0.id == "lock-end-early-1ms" })
         var candidate = mutant.make()
         var reference = ReferenceImplementation()
-        let explorer = Explorer(model: model, settings: ExplorationSettings(seed: 1, runs: 300), keys: [])
+        let explorer = Explorer(
+            model: model, settings: ExplorationSettings(seed: 1, runs: 300), keys: [], clock: TestSupport.clock)
         let found = explorer.explore(reference: &reference, candidate: &candidate)
         let counterexample = try #require(found.found, "300 runs found nothing")
         #expect(counterexample.smallest.signature.keys == ["invariant lock-as-the-table-says"])
@@ -173,7 +174,8 @@ import Testing
     @Test func theQuickVerdictIsTheRunnersJudgement() throws {
         let model = UnlockModel.declaration
         let memo = Argon2Memo()
-        let explorer = Explorer(model: model, settings: ExplorationSettings(seed: 7, depth: 30))
+        let explorer = Explorer(
+            model: model, settings: ExplorationSettings(seed: 7, depth: 30), clock: TestSupport.clock)
         let generator = ProbeGenerator(model: model)
         var reference = ReferenceImplementation(memo: memo)
         var met: Set<InputInState> = []

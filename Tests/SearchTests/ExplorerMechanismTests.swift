@@ -13,7 +13,7 @@ import Testing
     static let model = UnlockModel.declaration
 
     @Test func theWayRoundIsFromTheLatestEarlierVisitToTheLastStep() {
-        let explorer = Explorer(model: Self.model, settings: ExplorationSettings(seed: 1))
+        let explorer = Explorer(model: Self.model, settings: ExplorationSettings(seed: 1), clock: TestSupport.clock)
         let steps = ["launch", "kill", "launch", "background", "kill"].map { Input($0) }
         // The state each step began in; the last step (kill) brought the run back to NotRunning.
         let before = ["NotRunning", "Splash", "NotRunning", "Splash", "Splash"]

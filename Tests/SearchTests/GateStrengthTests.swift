@@ -31,9 +31,10 @@ import Testing
         let memo = Argon2Memo()
         let mutants = UnlockPackage.package.mutants()
         func killed(_ keys: Set<String>?) -> Int {
-            MutationAnalysis(model: Self.model, keys: keys, jobs: 2, exploration: settings).run(
-                loaded.scenarios, mutants: mutants, reference: { ReferenceImplementation(memo: memo) }
-            ).filter(\.killed).count
+            MutationAnalysis(model: Self.model, keys: keys, jobs: 2, exploration: settings, clock: TestSupport.clock)
+                .run(
+                    loaded.scenarios, mutants: mutants, reference: { ReferenceImplementation(memo: memo) }
+                ).filter(\.killed).count
         }
         #expect(strength.mutants == mutants.count)
         #expect(strength.killedWithEveryKey == killed(nil))

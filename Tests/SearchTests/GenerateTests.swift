@@ -22,7 +22,7 @@ import Testing
         }
         let session = GenerateSession(
             package: UnlockPackage.package, goal: goal, depth: depth, worlds: worlds, seed: 1,
-            requirements: requirements)
+            requirements: requirements, clock: TestSupport.clock)
         let (plan, seconds) = try session.plan()
         let found = FoundScenarios(model: UnlockModel.declaration)
         var reference = session.reference()

@@ -22,7 +22,7 @@ import Testing
         #expect(mutants.count == 3)
         var settings = ExplorationSettings(seed: 1, budget: .seconds(600), depth: 40, replays: 1)
         settings.runs = 200
-        let fates = MutationAnalysis(model: Self.model, jobs: 2, exploration: settings).run(
+        let fates = MutationAnalysis(model: Self.model, jobs: 2, exploration: settings, clock: TestSupport.clock).run(
             loaded.scenarios, mutants: mutants, reference: { ReferenceImplementation(memo: memo) })
         // The lock's boundary scenario catches the early end.
         #expect(fates[0].killedBy.contains("lock-countdown-and-boundary"))
@@ -45,7 +45,9 @@ import Testing
         let analyses = [nil, Set(["state", "states"])].map { keys in
             MutationReport.Analysis(
                 keys: keys.map { $0.sorted().joined(separator: ", ") } ?? "every key",
-                fates: MutationAnalysis(model: Self.model, keys: keys, jobs: 2, exploration: settings).run(
+                fates: MutationAnalysis(
+                    model: Self.model, keys: keys, jobs: 2, exploration: settings, clock: TestSupport.clock
+                ).run(
                     loaded.scenarios, mutants: UnlockMutants.all(memo: memo),
                     reference: { ReferenceImplementation(memo: memo) }))
         }

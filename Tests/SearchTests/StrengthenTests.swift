@@ -41,7 +41,7 @@ import Testing
         var written: [String: String] = [:]
         let outcome = try Strengthening.run(
             loaded.scenarios, mutants: mutants, package: Self.package, jobs: 2, exploration: Self.settings(runs: 300),
-            folder: "/nowhere", scenarioText: Self.hole, write: { written[$0] = $1 })
+            clock: TestSupport.clock, folder: "/nowhere", scenarioText: Self.hole, write: { written[$0] = $1 })
         // The session file alone lets some of these through, and every one exploration tells apart is closed.
         #expect(!outcome.holes.isEmpty, "the session scenarios leave holes among the lock mutants")
         #expect(outcome.open.isEmpty)
@@ -52,7 +52,9 @@ import Testing
         }
         #expect(added.count == written.count)
         let memo = Argon2Memo()
-        let fates = MutationAnalysis(model: Self.model, jobs: 2, exploration: Self.settings(runs: 1)).run(
+        let fates = MutationAnalysis(
+            model: Self.model, jobs: 2, exploration: Self.settings(runs: 1), clock: TestSupport.clock
+        ).run(
             loaded.scenarios + added,
             mutants: mutants.filter { id in outcome.holes.contains { $0.fate.mutant.id == id.id } },
             reference: { ReferenceImplementation(memo: memo) })
@@ -102,7 +104,7 @@ import Testing
         var text: String?
         _ = try Strengthening.run(
             loaded.scenarios, mutants: [target], package: Self.package, jobs: 1, exploration: Self.settings(runs: 300),
-            folder: "/nowhere", scenarioText: Self.hole, write: { text = $1 })
+            clock: TestSupport.clock, folder: "/nowhere", scenarioText: Self.hole, write: { text = $1 })
         let written = try #require(text)
         let closes = Strengthening.check(
             written, file: "a.yaml", against: target, package: Self.package, settings: [:])

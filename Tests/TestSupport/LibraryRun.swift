@@ -24,7 +24,6 @@ package struct LibraryRun {
         /// Each driver's options once planned (timeouts below the command line's bounds, a
         /// fresh process per scenario): the test's own changes.
         package var driver: @Sendable (inout DriverOptions) -> Void = { _ in }
-        package var today = "2026-12-01"
 
         package init(paths: [String], model: String? = nil, drivers: [String] = [], logFolder: String) {
             request = RunRequest(.run, paths: paths)
@@ -77,11 +76,11 @@ package struct LibraryRun {
         var request = RunRequest(.merge, paths: files)
         request.statements = statements
         request.baselines = baselines
-        let checked = try RunPlan.make(request, models: ModelRegistry.catalogue, today: "2026-12-01")
+        let checked = try RunPlan.make(request, models: ModelRegistry.catalogue, clock: TestSupport.clock)
         let merged = try MergeSession.merge(files, package: ModelRegistry.package(named:))
         let plan = try checked.merging(merged)
         let outcomes = zip(merged, plan.suites).map { merged, suite in
-            MergeSession.outcome(merged.run, suite: suite, policy: plan.policy)
+            MergeSession.outcome(merged.run, suite: suite, policy: plan.policy, processors: plan.processors)
         }
         return LibraryRun(outcomes: outcomes, diagnostics: outcomes.flatMap(\.problems), finished: [])
     }
@@ -105,7 +104,7 @@ package struct LibraryRun {
 
     /// Plans and runs `options` as `run` does; a plan that cannot start throws its typed reason.
     package static func run(_ options: Options) throws -> LibraryRun {
-        var plan = try RunPlan.make(options.request, models: ModelRegistry.catalogue, today: options.today)
+        var plan = try RunPlan.make(options.request, models: ModelRegistry.catalogue, clock: TestSupport.clock)
         for suite in plan.suites.indices {
             for driver in plan.suites[suite].drivers.indices {
                 plan.suites[suite].drivers[driver].workingDirectory = TestSupport.root.path
@@ -177,8 +176,8 @@ package struct LibraryTrace {
         var request = RunRequest(.trace, paths: paths)
         request.statements = statements
         request.requirements = requirements
-        let plans = try RunPlan.make(request, models: ModelRegistry.catalogue, today: "2026-12-01").suites
-        let (traces, problems) = try TraceSession.trace(plans, statementsFile: statements)
+        let plans = try RunPlan.make(request, models: ModelRegistry.catalogue, clock: TestSupport.clock).suites
+        let (traces, problems) = try TraceSession.trace(plans, statementsFile: statements, processors: 2)
         return LibraryTrace(traces: traces, problems: problems)
     }
 }
@@ -205,7 +204,7 @@ package struct LibraryExplore {
         request.model = model
         request.drivers = driver.map { [$0] } ?? []
         request.logFolder = logFolder
-        let planned = try RunPlan.make(request, models: ModelRegistry.catalogue, today: "2026-12-01").suites[0]
+        let planned = try RunPlan.make(request, models: ModelRegistry.catalogue, clock: TestSupport.clock).suites[0]
         let package = planned.package
         let declaration = package.declaration
         var options = planned.drivers.first
@@ -214,7 +213,7 @@ package struct LibraryExplore {
         settings.runs = runs
         let session = ExploreSession(
             package: package, referenceSettings: planned.referenceSettings, settings: settings, keys: keys,
-            driver: options, jobs: jobs, stop: { false })
+            driver: options, jobs: jobs, clock: TestSupport.clock, stop: { false })
         var opening = ""
         var subject: ExploredSubject?
         var outcome = try session.run(
@@ -257,14 +256,14 @@ package struct LibraryDoctor {
         request.drivers = [command]
         request.smokeOnly = smokeOnly
         if let handshakeTimeout { request.handshakeTimeout = "\(handshakeTimeout.components.seconds * 1000)ms" }
-        let planned = try RunPlan.make(request, models: ModelRegistry.catalogue, today: "2026-12-01").suites[0]
+        let planned = try RunPlan.make(request, models: ModelRegistry.catalogue, clock: TestSupport.clock).suites[0]
         let package = planned.package
         let model = package.declaration
         var options = planned.drivers[0]
         options.workingDirectory = TestSupport.root.path
         let checkup = DriverCheckup(
             package: package, options: options, profile: planned.profile, suite: smokeOnly ? nil : planned,
-            stop: { nil })
+            clock: TestSupport.clock, stop: { nil })
         var report = DoctorReport(model: model, handshakeTimeout: options.handshakeTimeout, doctor: request)
         var lines: [String] = []
         let verdict = checkup.run { event in lines += report.lines(event) }

@@ -16,6 +16,13 @@ package enum TestSupport {
 
     package static let model = UnlockModel.declaration
 
+    /// The clock the tests give sessions: the machine's own for durations and budgets, and a
+    /// wall that stands at 2026-12-01 00:00 UTC, so baselines expire as the tests say.
+    package static let clock: SessionClock = {
+        let start = ContinuousClock.now
+        return SessionClock(monotonic: { ContinuousClock.now - start }, wall: { 1_796_083_200 })
+    }()
+
     /// The committed suite, loaded once per call; the tests assert it loads cleanly.
     package static func suite() -> ScenarioLoader.Result {
         ScenarioLoader(model: model).load(paths: [scenariosFolder])
@@ -258,4 +265,17 @@ package enum TestSupport {
         ("mfa-code-reused", "mfa-code-is-not-accepted-twice", 10, "state"),
         ("comenzar-on-every-slide", "carousel-slides-swipe-and-comenzar", 2, "texts"),
     ]
+}
+
+/// The steps of `scripts/test` beyond the logic tests, one tag each, given to whole suites:
+/// a suite's tag is the step it runs in (a suite has at most one; scripts/test reads them
+/// from the sources).
+extension Tag {
+    /// Runs the built authspec binary (the suites of Tests/CommandTests).
+    @Tag package static var binary: Self
+    /// Starts the example drivers (Python, Java, Swift) or a fake driver process, on whole
+    /// suites or many runs.
+    @Tag package static var drivers: Self
+    /// Builds the release tarball and a bare Debian root to run it in.
+    @Tag package static var release: Self
 }

@@ -1,67 +1,86 @@
 import AuthSpecTestSupport
+import Engine
+import Exploration
 import Foundation
+import Models
+import Reporters
+import Results
+import SpecModel
 import Testing
 
-/// A model is one folder and one line: a copy of this package gets the turnstile model (the
-/// tests' own, Tests/TestSupport/TurnstileModel.swift) as a folder under Sources/ and one line
-/// in Package.swift's `models`, nothing else; its authspec then lists the model, offers it in
-/// its help, draws it and runs a scenario of it.
-@Suite(.serialized) struct ThirdModelTests {
-    @Test func aThirdModelIsOneFolderAndOneLine() throws {
-        let copy = try TestSupport.temporaryFolder([:])
-        defer { try? FileManager.default.removeItem(atPath: copy) }
-        let files = try TestSupport.execute(URL(fileURLWithPath: "/usr/bin/env"), ["git", "ls-files", "-z"])
-        try #require(files.status == 0, "\(files.stderr)")
-        for file in files.stdout.split(separator: "\0").map(String.init) {
-            let target = URL(fileURLWithPath: copy).appendingPathComponent(file)
-            try FileManager.default.createDirectory(
-                at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try FileManager.default.copyItem(at: TestSupport.root.appendingPathComponent(file), to: target)
-        }
-        // The folder: the model's source and its registration.
-        let model = URL(fileURLWithPath: copy).appendingPathComponent("Sources/TurnstileModel")
-        try FileManager.default.createDirectory(at: model, withIntermediateDirectories: true)
-        let source = try String(
-            contentsOf: TestSupport.root.appendingPathComponent("Tests/TestSupport/TurnstileModel.swift"),
-            encoding: .utf8)
-        try
-            (source
-            + "\npackage enum TurnstileModelRegistration {\n    package static let package = Turnstile.package\n}\n")
-            .write(to: model.appendingPathComponent("Turnstile.swift"), atomically: true, encoding: .utf8)
-        // The line.
-        let manifest = URL(fileURLWithPath: copy).appendingPathComponent("Package.swift")
-        let text = try String(contentsOf: manifest, encoding: .utf8)
-        let anchor = "    (\"AuthFlowMachine\", [\"SpecModel\", \"ReferenceMachine\", \"CCrypto\"]),\n"
-        try #require(text.contains(anchor))
-        try text.replacingOccurrences(of: anchor, with: anchor + "    (\"TurnstileModel\", [\"SpecModel\"]),\n")
-            .write(to: manifest, atomically: true, encoding: .utf8)
-        let changed = try TestSupport.execute(
-            URL(fileURLWithPath: "/usr/bin/env"),
-            [
-                "git", "-C", TestSupport.root.path, "diff", "--no-index", "--stat",
-                TestSupport.root.appendingPathComponent("Package.swift").path, manifest.path,
-            ])
-        #expect(changed.stdout.contains("1 insertion(+)") && !changed.stdout.contains("deletion"), "\(changed.stdout)")
+/// A model is one folder and one line. The line: Package.swift's `models` is what the Models
+/// target depends on, and the registry the build writes (Plugins/RegisterModels) lists exactly
+/// those, in that order. The folder: a third model (the turnstile, Tests/TestSupport) in a
+/// catalogue beside the two is planned, run, linted, drawn, explored and checked by the same
+/// engine, with nothing else told of it. In process: no second build of the package.
+@Suite struct ThirdModelTests {
+    static let catalogue = ModelCatalogue(ModelRegistry.packages + [Turnstile.package])
 
-        let build = try TestSupport.execute(
-            URL(fileURLWithPath: "/usr/bin/env"), ["swift", "build", "--product", "authspec"],
-            in: URL(fileURLWithPath: copy), limit: 1500)
-        try #require(build.status == 0, "\(build.stdout.suffix(2000))\(build.stderr.suffix(2000))")
-        let binary = URL(fileURLWithPath: copy).appendingPathComponent(".build/debug/authspec")
-        let list = try TestSupport.execute(binary, ["model", "--list"])
-        #expect(list.stdout == "unlock\nauth-flow\nturnstile\n")
-        let help = try TestSupport.execute(binary, ["help", "run"])
-        #expect(help.stdout.contains("unlock,\n                          auth-flow, turnstile"), "\(help.stdout)")
-        let drawn = try TestSupport.execute(binary, ["model", "--model", "turnstile", "--format", "mermaid"])
-        #expect(drawn.stdout.contains("Locked --> Unlocked: coin"))
-        let suite = try TestSupport.temporaryFolder([
+    /// The names in Package.swift's `models` list, in order.
+    static func declaredModels() throws -> [String] {
+        let manifest = try String(contentsOf: TestSupport.root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let list = try #require(manifest.firstRange(of: "let models:").map { manifest[$0.upperBound...] })
+        let body = list[..<(try #require(list.firstRange(of: "\n]")).lowerBound)]
+        return body.split(separator: "\n").compactMap { line in
+            line.trimmingCharacters(in: .whitespaces).hasPrefix("(\"")
+                ? line.split(separator: "\"")[1].description : nil
+        }
+    }
+
+    @Test func theLineIsTheRegistry() throws {
+        let declared = try Self.declaredModels()
+        #expect(declared == ["ReferenceMachine", "AuthFlowMachine"])
+        let registered = try #require(
+            FileManager.default.enumerator(atPath: TestSupport.root.appendingPathComponent(".build").path)?
+                .compactMap { $0 as? String }.first { $0.hasSuffix("RegisterModels/Registered/Registered.swift") })
+        let text = try String(
+            contentsOf: TestSupport.root.appendingPathComponent(".build/" + registered), encoding: .utf8)
+        let list = declared.map { "\($0)Registration.package" }.joined(separator: ", ")
+        #expect(text.contains("static let registered: [ModelPackage] = [\(list)]"), "\(text)")
+        #expect(ModelRegistry.packages.map(\.name) == ["unlock", "auth-flow"])
+    }
+
+    @Test func aThirdModelRunsLintsDrawsExploresAndIsChecked() throws {
+        let folder = try TestSupport.temporaryFolder([
             "t.yaml":
                 "model: turnstile\nid: coin-opens\ntitle: A coin opens the arm\nspec: [\"TURN-1 §3\"]\nsteps:\n"
                 + "  - coin:\n    expect: {state: Unlocked, coins: 1}\n  - wait: 10s\n    expect: {state: Locked}\n"
         ])
-        defer { try? FileManager.default.removeItem(atPath: suite) }
-        let run = try TestSupport.execute(binary, ["run", suite, "--model", "turnstile", "--quiet"])
-        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
-        #expect(run.stdout.hasPrefix("PASS: 1 scenario run on 1 implementation under the full profile"))
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var request = RunRequest(.run, paths: [folder + "/t.yaml"])
+        request.model = "turnstile"
+        let plan = try RunPlan.make(request, models: Self.catalogue, clock: TestSupport.clock)
+        #expect(plan.suites.map(\.package.name) == ["turnstile"])
+        let session = RunSession(plan)
+        let outcome = session.run(try session.prepare(plan.suites[0])) { _ in }
+        #expect(outcome.severity == .passed)
+        var closing = ""
+        RunConclusion([outcome], settings: ReportSettings()).lines(quiet: true, timed: false) {
+            closing += $0.text + "\n"
+        }
+        #expect(closing.hasPrefix("PASS: 1 scenario run on 1 implementation under the full profile"), "\(closing)")
+        let lint = LintOutcome.lint(
+            [folder + "/t.yaml"], requirementsFile: nil, package: Turnstile.package, wholeSuite: false)
+        #expect(lint.severity(specDisagreements: 0) == .passed, "\(lint.lines(model: Turnstile.declaration))")
+        #expect(ModelExport.mermaid(Turnstile.declaration).contains("Locked --> Unlocked: coin"))
+        var explore = RunRequest(.explore)
+        explore.model = "turnstile"
+        explore.logFolder = folder
+        let explored = try RunPlan.make(explore, models: Self.catalogue, clock: TestSupport.clock).suites[0]
+        var settings = ExplorationSettings(seed: 1)
+        settings.runs = 50
+        let found = try ExploreSession(
+            package: explored.package, referenceSettings: explored.referenceSettings, settings: settings, keys: nil,
+            driver: nil, jobs: 1, clock: TestSupport.clock, stop: { false }
+        ).run(started: { _, _, _ in }, progress: { _ in })
+        #expect(found.found.found == nil && found.found.runs == 50)
+        // An unknown model is said with the catalogue's names, the third among them.
+        request.model = "carousel"
+        #expect(
+            throws: RunPlanError.unknownModel(
+                name: "carousel", known: ["unlock", "auth-flow", "turnstile"], manifest: nil)
+        ) {
+            try RunPlan.make(request, models: Self.catalogue, clock: TestSupport.clock)
+        }
     }
 }

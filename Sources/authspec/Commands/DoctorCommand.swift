@@ -26,7 +26,7 @@ enum DoctorCommand: Command {
         Console.out("Checking driver: \(Console.visible(options.command))")
         let suite = request.smokeOnly ? nil : planned
         let checkup = DriverCheckup(
-            package: package, options: options, profile: profile, suite: suite,
+            package: package, options: options, profile: profile, suite: suite, clock: plan.clock,
             stop: { Interruption.signal.map(Interruption.name(of:)) })
         var report = DoctorReport(model: model, handshakeTimeout: options.handshakeTimeout, doctor: request)
         let verdict = checkup.run { event in

@@ -48,7 +48,7 @@ enum ExploreCommand: Command {
         let quiet = arguments.flag("quiet")
         let session = ExploreSession(
             package: package, referenceSettings: settings, settings: exploration, keys: keys, driver: drivers.first,
-            jobs: plan.jobs, stop: { Interruption.signal != nil })
+            jobs: plan.jobs, clock: plan.clock, stop: { Interruption.signal != nil })
         var report: ExplorationReport?
         let began = DispatchTime.now().uptimeNanoseconds
         var lastShown = began

@@ -43,7 +43,8 @@ enum GenerateCommand: Command {
             requirements = loaded.map { RequirementTarget(id: $0.id, clause: $0.clause) }
         }
         let session = GenerateSession(
-            package: package, goal: goal, depth: depth, worlds: count, seed: seed, requirements: requirements)
+            package: package, goal: goal, depth: depth, worlds: count, seed: seed, requirements: requirements,
+            clock: SessionClock.machine)
         Console.out(
             "Walking the \(model.name) reference: every sequence of up to \(depth) inputs from \(max(count, 1)) worlds…"
         )

@@ -23,7 +23,8 @@ enum LintCommand: Command {
         let requirementsFile = arguments.value("requirements") ?? manifest?.requirements
         if loadOnly {
             let suite = Suite(
-                paths: paths, requirementsFile: requirementsFile, model: model, selection: SuiteSelection())
+                paths: paths, requirementsFile: requirementsFile, model: model, selection: SuiteSelection(),
+                processors: ProcessInfo.processInfo.activeProcessorCount)
             UntilExit.keep(suite)
             let loaded = suite.loaded
             for diagnostic in loaded.diagnostics { Console.out(diagnostic.description) }
@@ -34,7 +35,8 @@ enum LintCommand: Command {
         }
         let outcome = LintOutcome.lint(
             paths, requirementsFile: requirementsFile, package: package,
-            wholeSuite: SuiteArguments.isWholeSuite(paths, manifest: manifest))
+            wholeSuite: SuiteArguments.isWholeSuite(paths, manifest: manifest),
+            processors: ProcessInfo.processInfo.activeProcessorCount)
         UntilExit.keep(outcome.suite)
         let loaded = outcome.suite.loaded
         for line in outcome.lines(model: model) { Console.out(line) }

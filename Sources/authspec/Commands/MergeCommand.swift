@@ -32,7 +32,7 @@ enum MergeCommand: Command {
                     "Merged \(reporter.counted(request.paths.count, "shard")): \(reporter.counted(run.suite.scenarios, "scenario")) "
                         + "\(model)on \(reporter.counted(run.implementations.count, "implementation"))")
             }
-            let outcome = MergeSession.outcome(run, suite: suite, policy: plan.policy)
+            let outcome = MergeSession.outcome(run, suite: suite, policy: plan.policy, processors: plan.processors)
             for problem in outcome.problems { Console.error(problem.description) }
             outcomes.append(outcome)
         }

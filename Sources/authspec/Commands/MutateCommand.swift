@@ -97,7 +97,7 @@ enum MutateCommand: Command {
     ) -> Suite? {
         let suite = Suite(
             paths: paths, requirementsFile: arguments.value("requirements") ?? manifest?.requirements, model: model,
-            selection: SuiteSelection(tags: [], ids: []))
+            selection: SuiteSelection(tags: [], ids: []), processors: ProcessInfo.processInfo.activeProcessorCount)
         for diagnostic in suite.loaded.diagnostics { Console.error(diagnostic.description) }
         guard suite.loaded.diagnostics.isEmpty else {
             Console.out("FAIL: \(suite.loaded.diagnostics.count) input errors (above): \(notDone)")

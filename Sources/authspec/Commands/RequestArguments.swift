@@ -46,7 +46,7 @@ enum RequestArguments {
     static func plan(_ request: RunRequest) throws -> RunPlan {
         do {
             return try RunPlan.make(
-                request, models: ModelRegistry.catalogue, today: SessionClock.machine.today,
+                request, models: ModelRegistry.catalogue, clock: SessionClock.machine,
                 stop: { Interruption.signal.map(Interruption.name(of:)) })
         } catch {
             throw said(error)

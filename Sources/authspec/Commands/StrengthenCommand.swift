@@ -32,7 +32,7 @@ enum StrengthenCommand: Command {
         let quiet = arguments.flag("quiet")
         let outcome = try Strengthening.run(
             suite.scenarios, mutants: mutants, package: package, jobs: jobs, exploration: exploration,
-            folder: folder,
+            clock: SessionClock.machine, folder: folder,
             scenarioText: { fate, divergence in
                 var reference = package.makeReference(settings)
                 return found.hole(

@@ -24,7 +24,7 @@ enum TraceCommand: Command {
         let plans = plan.suites
         let traced: (traces: [DocumentTrace], problems: [Diagnostic])
         do {
-            traced = try TraceSession.trace(plans, statementsFile: request.statements)
+            traced = try TraceSession.trace(plans, statementsFile: request.statements, processors: plan.processors)
         } catch {
             throw InputError(message: error.description)
         }
