@@ -113,18 +113,13 @@ package struct ExplorationReport {
     package func reproduce(_ counterexample: Counterexample) -> String {
         var words = ["authspec", "explore"]
         if model.name != defaultModel { words += ["--model", model.name] }
-        if let command = subject.command { words += ["--driver", Self.shellQuoted(command)] }
+        if let command = subject.command { words += ["--driver", ShellWords.quoted(command)] }
         words += [
             "--seed", String(settings.seed), "--depth", String(settings.depth), "--runs",
             String(counterexample.run + 1),
         ]
         if let keys { words += ["--keys", keys.sorted().joined(separator: ",")] }
         return words.joined(separator: " ")
-    }
-
-    /// A word the shell reads back as `text`: single quotes, with each quote inside written '\''.
-    package static func shellQuoted(_ text: String) -> String {
-        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
     /// The smallest probe as a scenario file: its header says where it came from and what

@@ -25,6 +25,13 @@ import Testing
             environment: ["PATH": bin + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")])
     }
 
+    /// What follows each `rerun: ` of a text, line by line.
+    static func reruns(_ text: String) -> [String] {
+        text.split(separator: "\n").compactMap { line in
+            line.firstRange(of: "rerun: ").map { String(line[$0.upperBound...]) }
+        }
+    }
+
     @Test func theCommandLineAndTheLibraryWriteOneResultsFile() throws {
         let folder = try TestSupport.temporaryFolder(["map.yaml": "PINBlocked: Login\n"])
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -83,14 +90,9 @@ import Testing
         ]
         let gated = try Self.authspec(request)
         #expect(gated.status == 1, "only \(new) is new: \(gated.stdout)")
-        func reruns(_ text: String) -> [String] {
-            text.split(separator: "\n").compactMap { line in
-                line.firstRange(of: "rerun: ").map { String(line[$0.upperBound...]) }
-            }
-        }
-        let terminal = reruns(gated.stdout)
-        let markdown = reruns(try String(contentsOfFile: folder + "/r.md", encoding: .utf8))
-        let junit = reruns(try String(contentsOfFile: folder + "/r.xml", encoding: .utf8)).map {
+        let terminal = Self.reruns(gated.stdout)
+        let markdown = Self.reruns(try String(contentsOfFile: folder + "/r.md", encoding: .utf8))
+        let junit = Self.reruns(try String(contentsOfFile: folder + "/r.xml", encoding: .utf8)).map {
             String($0.prefix { $0 != "<" }).xmlUnescaped
         }
         #expect(terminal.count == failed.count, "\(gated.stdout)")
@@ -130,10 +132,7 @@ import Testing
         request.stateMap = folder + "/map.yaml"
         let smoke = try Self.authspec(request)
         #expect(smoke.status == 1, "\(smoke.stdout)\(smoke.stderr)")
-        let rerun = try #require(
-            smoke.stdout.split(separator: "\n").compactMap { line in
-                line.firstRange(of: "rerun: ").map { String(line[$0.upperBound...]) }
-            }.first, "\(smoke.stdout)")
+        let rerun = try #require(Self.reruns(smoke.stdout).first, "\(smoke.stdout)")
         #expect(rerun == request.smokeCheck.shellLine)
         let again = try Self.paste(rerun)
         #expect(again.status == 1, "\(again.stdout)\(again.stderr)")
