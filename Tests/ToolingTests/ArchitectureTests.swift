@@ -110,7 +110,7 @@ import Testing
     @Test func theCommandLineRunsNothingItself() throws {
         let machinery = [
             "RunEngine(", "ScenarioRunner(", "MutationAnalysis(", "ModelChecker(", "Explorer(", "ProbeGenerator(",
-            "CoverageGenerator(", "Falsifying.", "SuitePlan(", "RunPlan(",
+            "CoverageGenerator(", "Falsifying.", Self.suitePlanMade, "RunPlan(",
         ]
         let commandLine = try #require(try Self.modules().first { $0.name == "authspec" })
         for (file, text) in try commandLine.sources() {
@@ -120,14 +120,18 @@ import Testing
         }
     }
 
-    /// Suites are planned in one place: `SuitePlan(` is made only in the planner's file.
+    /// A suite plan being made, spelt so that this file does not hold it (`grep -rn` for it
+    /// finds the planner's file alone).
+    static let suitePlanMade = "SuitePlan" + "("
+
+    /// Suites are planned in one place: a suite plan is made only in the planner's file.
     @Test func aSuiteIsPlannedOnlyByThePlanner() throws {
         var found: [String] = []
         for folder in ["Sources", "Tests"] {
             let root = TestSupport.root.appendingPathComponent(folder)
             for case let file as URL in FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)!
-            where file.pathExtension == "swift" && file.lastPathComponent != "ArchitectureTests.swift" {
-                if try String(contentsOf: file, encoding: .utf8).contains("SuitePlan(") {
+            where file.pathExtension == "swift" {
+                if try String(contentsOf: file, encoding: .utf8).contains(Self.suitePlanMade) {
                     found.append(file.path.replacingOccurrences(of: TestSupport.root.path + "/", with: ""))
                 }
             }
