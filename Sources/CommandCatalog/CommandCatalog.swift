@@ -343,6 +343,11 @@ package enum CommandCatalog {
                     name: "trace", valueName: nil,
                     help: "Keep the states every step went through, passing ones too, in the JSON results."),
                 .init(
+                    name: "no-times", valueName: nil,
+                    help:
+                        "Record no times (each implementation's start, each scenario's duration): two runs of one suite write the same reports, as the committed ones are written."
+                ),
+                .init(
                     name: "gate-strength", valueName: nil,
                     help:
                         "For each driver that declares fewer keys than the model, run the suite on every mutant of the reference through those keys and say what share of the mutants the suite kills with every key it still kills."
@@ -398,11 +403,13 @@ package enum CommandCatalog {
             through the driver protocol with the reason, part of the auth-flow model, or \
             contradicted with the reading that decides), runs the suite on the reference, and \
             prints per document how many statements there are and how many of those the suite \
-            can check are verified: a statement counts as verified only when every requirement \
-            it rests on was verified in this run. Then every statement not verified, with its \
-            place and reason. Exit codes: 0 every claim holds, 1 a statement claimed verified \
-            (or a reading claimed to decide a contradiction) was not verified in the run, 2 \
-            usage or input errors.
+            can check are verified: a statement counts as verified only when a falsifier it \
+            names (a mutant of the reference that breaks it) is killed by a scenario covering \
+            it and every requirement it rests on was verified in this run. Then every statement \
+            not verified, with its place and reason: an error when a falsifier it names \
+            survived or what it rests on failed, a warning when it names no falsifier or a \
+            reading is recorded but not pinned; last a verdict line. Exit codes: 0 no error \
+            (warnings are counted, not failed on), 1 an error, 2 usage or input errors.
             """,
         arguments: [
             .init(

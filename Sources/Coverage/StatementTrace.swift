@@ -28,11 +28,17 @@ package enum StatementStanding: String, Sendable, CaseIterable {
     case readingNotMet = "contradicted, reading not verified"
     case authFlow = "auth-flow model"
 
-    /// Claimed or not demonstrated: a gap an auditor must see, and `trace` fails on.
+    /// Claimed or not demonstrated: a gap an auditor must see.
     package var isGap: Bool {
         [.notDemonstrated, .claimed, .claimNotMet, .readingNotMet, .readingNotDemonstrated, .readingClaimed].contains(
             self)
     }
+
+    /// A gap `trace` fails on: a falsifier the statement names survived every scenario that
+    /// covers it, or a requirement it (or the reading it gives way to) rests on failed in the
+    /// run. The other gaps (a claim naming no falsifier, a reading recorded but not pinned)
+    /// are warnings: said and counted, not a failure of the trace.
+    package var failsTheTrace: Bool { [.notDemonstrated, .claimNotMet, .readingNotMet].contains(self) }
 
     /// The standings of statements that follow another document: counted apart from the rest.
     package static let followingOther: [StatementStanding] = [

@@ -132,7 +132,7 @@ package struct RunSession: Sendable {
                 reference: package.describeReference(suitePlan.referenceSettings)))
         let engine = RunEngine(
             model: suitePlan.model, jobs: plan.jobs, trace: plan.trace, profile: suitePlan.profile,
-            recordsHeld: plan.recordsHeld, clock: plan.clock, stop: plan.stop)
+            recordsHeld: plan.recordsHeld, clock: plan.request.noTimes ? nil : plan.clock, stop: plan.stop)
         // Some files of a suite leave most requirements to the others: not worth saying.
         let uncovered = suitePlan.isWholeSuite ? suite.uncoveredRequirements.map(\.id) : []
         let began = plan.clock.monotonic()

@@ -64,11 +64,30 @@ package enum TraceReport {
             lines.append("\n\(name(trace)), not verified:")
             for traced in gaps {
                 lines.append(
-                    "  \(traced.statement.location): \(traced.statement.id) (\(traced.statement.clause)): "
-                        + why(traced))
+                    "  \(traced.statement.location): \(traced.standing.failsTheTrace ? "error" : "warning"): "
+                        + "\(traced.statement.id) (\(traced.statement.clause)): " + why(traced))
             }
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The trace's last line: whether it passes, and on what. It fails only where a statement's
+    /// own falsifier survived or what it rests on failed (`failsTheTrace`); the other gaps are
+    /// warnings.
+    package static func verdict(_ traces: [DocumentTrace]) -> String {
+        let gaps = traces.flatMap(\.statements).filter(\.standing.isGap)
+        let failing = gaps.filter(\.standing.failsTheTrace).count
+        let warnings = gaps.count - failing
+        let warned =
+            warnings == 0
+            ? "" : "; \(warnings) warning\(warnings == 1 ? "" : "s") (claimed, or a reading recorded but not pinned)"
+        guard failing == 0 else {
+            return
+                "FAIL: \(failing) statement\(failing == 1 ? "" : "s") not shown (a named falsifier survived, or what it rests on failed)"
+                + warned
+        }
+        let verified = traces.flatMap(\.statements).filter { $0.standing == .verified }.count
+        return "PASS: \(verified) statements verified by a killed falsifier, none failing" + warned
     }
 
     /// What a statement's standing rests on, in words.

@@ -64,6 +64,8 @@ package struct RunRequest: Sendable, Equatable {
     /// As given.
     package var markdownMaxBytes: String?
     package var trace = false
+    /// Record no times (start times, durations): two runs of one suite write the same reports.
+    package var noTimes = false
     package var gateStrength = false
     package var quiet = false
     /// `doctor`: the smoke scenario alone.
@@ -109,7 +111,8 @@ package struct RunRequest: Sendable, Equatable {
         .flag("allow-skips", \.allowSkips), .texts("baseline", \.baselines), .flag("strict-baseline", \.strictBaseline),
         .flag("update-baseline", \.updateBaseline), .text("statements", \.statements),
         .flag("junit-include-reference", \.junitIncludeReference), .text("markdown-max-bytes", \.markdownMaxBytes),
-        .flag("trace", \.trace), .flag("gate-strength", \.gateStrength), .flag("quiet", \.quiet),
+        .flag("trace", \.trace), .flag("no-times", \.noTimes), .flag("gate-strength", \.gateStrength),
+        .flag("quiet", \.quiet),
         .flag("smoke-only", \.smokeOnly),
     ]
 
@@ -174,14 +177,15 @@ package struct RunRequest: Sendable, Equatable {
 
     /// What a run's results keep of its request: what it ran and how it judged, not where it
     /// wrote, what its reports traced or how it spread the work (reports, statements, baseline
-    /// update, quiet, jobs, shard, the records held, processors), so a merged run's is the
-    /// whole run's and one worker's is several's.
+    /// update, quiet, times, jobs, shard, the records held, processors), so a merged run's is
+    /// the whole run's and one worker's is several's.
     package var asRecorded: RunRequest {
         var kept = self
         kept.reports = []
         kept.statements = nil
         kept.updateBaseline = false
         kept.quiet = false
+        kept.noTimes = false
         kept.jobs = nil
         kept.shard = nil
         kept.recordsHeld = nil

@@ -118,17 +118,24 @@ import Testing
             [TestSupport.scenariosFolder + "/pin.yaml"], statements: folder + "/statements.yaml",
             requirements: TestSupport.scenariosFolder + "/requirements.yaml")
         #expect(result.gaps > 0 && result.problems.isEmpty, "\(result.text)\(result.problemText)")
+        // The claim the run does not back fails the trace; the claim naming no falsifier warns.
+        #expect(result.failing == 1, "\(result.text)")
+        #expect(
+            result.verdict
+                == "FAIL: 1 statement not shown (a named falsifier survived, or what it rests on failed); 1 warning (claimed, or a reading recorded but not pinned)"
+        )
         #expect(
             result.text.contains(
                 "SCR-AUTH-006 \"Biometria\": 4 statements; 1 of 3 the suite can check verified by a killed falsifier (33.3%); 1 claimed; 1 requirements not verified; 1 not observable"
             ), "\(result.text)")
         #expect(
             result.text.contains(
-                "\(folder)/statements.yaml:1:3: SCR-X-BIO (§5.1): claimed, not verified (rests on REQ-BIO-SUCCESS)"),
+                "\(folder)/statements.yaml:1:3: error: SCR-X-BIO (§5.1): claimed, not verified (rests on REQ-BIO-SUCCESS)"
+            ),
             "\(result.text)")
         #expect(
             result.text.contains(
-                "\(folder)/statements.yaml:3:3: SCR-X-PIN (§5.1): claimed: it names no falsifier (rests on REQ-PIN-SUCCESS); mutants citing its clause: "
+                "\(folder)/statements.yaml:3:3: warning: SCR-X-PIN (§5.1): claimed: it names no falsifier (rests on REQ-PIN-SUCCESS); mutants citing its clause: "
             ), "\(result.text)")
         // The terminal lists what the suite could check; the Markdown also what it cannot, with why.
         #expect(!result.text.contains("SCR-X-HAPTIC") && !result.text.contains("SCR-X-KILLED"))

@@ -169,6 +169,10 @@ package struct LibraryTrace {
     package var problemText: String { problems.map { $0.description + "\n" }.joined() }
     /// Checkable statements claimed or not demonstrated: each makes `trace` exit 1.
     package var gaps: Int { traces.flatMap(\.statements).filter(\.standing.isGap).count }
+    /// The last line `trace` prints.
+    package var verdict: String { TraceReport.verdict(traces) }
+    /// The gaps `trace` fails on (the others are warnings).
+    package var failing: Int { traces.flatMap(\.statements).filter(\.standing.failsTheTrace).count }
 
     package static func trace(_ paths: [String], statements: String? = nil, requirements: String? = nil) throws
         -> LibraryTrace

@@ -50,9 +50,11 @@ enum TraceCommand: Command {
                 }
             }
         }
+        Console.out(TraceReport.verdict(traced.traces))
         if !traced.problems.isEmpty || !written { return .badInput }
-        // Claimed or not demonstrated, a checkable statement is a gap: the trace does not pass.
-        let unmet = traced.traces.flatMap(\.statements).filter(\.standing.isGap)
-        return unmet.isEmpty ? .success : .failures
+        // A falsifier that survived, or what a statement rests on failed: the trace does not
+        // pass. A claim or a reading not pinned is a warning.
+        let failing = traced.traces.flatMap(\.statements).filter(\.standing.failsTheTrace)
+        return failing.isEmpty ? .success : .failures
     }
 }
