@@ -90,7 +90,7 @@ let package = Package(
             name: "CommandCatalog",
             dependencies: [
                 "CommandLineKit", "Models", "SpecModel", "ScenarioModel", "Reporters", "SubprocessDriver",
-                "Exploration", "Skeletons",
+                "Exploration", "Skeletons", "Results", "Engine",
             ]),
         // Subcommands declared once, read by their help and their parser (no authspec concept).
         .target(name: "CommandLineKit", dependencies: ["ScenarioModel", "SpecModel"]),

@@ -136,7 +136,9 @@ package enum CommandCatalog {
                 help: "Compare only these observation keys (default: every key the driver observes)."),
             .init(
                 name: "out", valueName: "file",
-                help: "Where to write the counterexample scenario (default Reports/explore/explore-SEED.yaml)."),
+                help:
+                    "Where to write the counterexample scenario (default: explore-SEED.yaml in a temporary folder, named in the first line)."
+            ),
             .init(name: "json", valueName: "file", help: "Write what was tried and found as JSON ('-' for stdout)."),
             .init(name: "quiet", valueName: nil, help: "Print only what was found and the verdict."),
             .init(
@@ -170,7 +172,8 @@ package enum CommandCatalog {
                 name: "cover", valueName: CoverageGoal.allCases.map(\.rawValue).joined(separator: "|"),
                 help: "What to cover (required)."),
             .init(
-                name: "out", valueName: "folder", help: "Where to write cover-GOAL.yaml (default Reports/generated)."),
+                name: "out", valueName: "folder",
+                help: "Where to write cover-GOAL.yaml (default: a temporary folder, named in the first line)."),
             SharedOptions.generateDepth.option, SharedOptions.generateWorlds.option,
             .init(name: "seed", valueName: "n", help: "The random worlds' seed (default 1)."),
         ] + SharedOptions.model.filter { ["model", "requirements"].contains($0.name) })
@@ -214,9 +217,8 @@ package enum CommandCatalog {
             missing or given twice, shards of different runs.
             """,
         arguments: [.init(name: "results", help: "The shards' results JSON files.", optional: false)],
-        options: SharedOptions.reports + [SharedOptions.statements] + SharedOptions.reportSettings + [
-            .init(name: "quiet", valueName: nil, help: "Print only the problems and the verdict.")
-        ] + SharedOptions.gate.filter { $0.name != "update-baseline" })
+        options: SharedOptions.reports + [SharedOptions.statements] + SharedOptions.reportSettings
+            + SharedOptions.closing + SharedOptions.gate.filter { $0.name != "update-baseline" })
 
     package static let mutate = CommandSpec(
         name: "mutate",
@@ -352,9 +354,8 @@ package enum CommandCatalog {
                     help:
                         "For each driver that declares fewer keys than the model, run the suite on every mutant of the reference through those keys and say what share of the mutants the suite kills with every key it still kills."
                 ),
-                .init(name: "quiet", valueName: nil, help: "Print only the problems and the verdict."),
             ]
-            + SharedOptions.drivers)
+            + SharedOptions.closing + SharedOptions.drivers)
 
     package static let spec = CommandSpec(
         name: "spec",

@@ -1,7 +1,9 @@
 import CommandLineKit
+import Engine
 import Exploration
 import Models
 import Reporters
+import Results
 import ScenarioModel
 import SpecModel
 import SubprocessDriver
@@ -49,7 +51,8 @@ package enum SharedOptions {
             }.joined(separator: "; ") ?? ""))
 
     package static let jobs = NumberOption(
-        "jobs", "Workers per implementation, each with its own driver process", in: 1...64, default: 1)
+        "jobs", "Workers per implementation, each with its own driver process", in: RunPlan.numberRanges["jobs"]!,
+        default: 1)
 
     /// How to run external drivers: shared by run, doctor and explore.
     package static let drivers: [CommandSpec.Option] = [
@@ -79,15 +82,14 @@ package enum SharedOptions {
             name: "validate-protocol", valueName: nil, help: "Check every message against the protocol's JSON Schemas."),
         .init(
             name: "log-dir", valueName: "folder",
-            help: "Where each driver's stderr is written (default \(defaultLogFolder))."),
+            help:
+                "Where each driver's stderr is written (default: a temporary folder of the run's, removed when the run passes, named when it does not)."
+        ),
     ]
 
-    package static let defaultLogFolder = "Reports/logs"
-    /// What --max-line-bytes takes: a line of 1 KiB to 256 MiB.
-    package static let maxLineBytesRange = 1024...(256 << 20)
-
     package static let restartBudget = NumberOption(
-        "restart-budget", "Restarts allowed after crashes, timeouts or protocol errors", in: 0...1000,
+        "restart-budget", "Restarts allowed after crashes, timeouts or protocol errors",
+        in: RunPlan.numberRanges["restart-budget"]!,
         default: DriverOptions.defaults.restartBudget)
 
     /// The reports a run writes, in the order they are written.
@@ -117,7 +119,17 @@ package enum SharedOptions {
             help: "Fail on a scenario that passes where its baseline expects otherwise."),
         .init(
             name: "update-baseline", valueName: nil,
-            help: "Rewrite each --baseline file from this run: entries for the scenarios that ran, the others kept."),
+            help:
+                "Rewrite each --baseline file from this run: entries added for skipped and not-checked outcomes (with 'all', for failures and errors too, each listed as a warning), dropped for what passes now and for scenarios the suite no longer has, the others kept.",
+            words: RunRequest.baselineUpdates),
+    ]
+
+    /// What the terminal shows after the scenarios: shared by `run` and `merge`.
+    package static let closing: [CommandSpec.Option] = [
+        .init(name: "quiet", valueName: nil, help: "Print only the problems and the verdict."),
+        .init(
+            name: "verbose", valueName: nil,
+            help: "Print each outcome a baseline expects whole, as new ones are (by default one line each)."),
     ]
 
     /// How the reports are written: shared by `run` and `merge`.

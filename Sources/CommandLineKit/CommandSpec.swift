@@ -8,12 +8,24 @@ package struct CommandSpec {
         package var valueName: String?
         package var help: String
         package var repeatable = false
+        /// For a flag: words it may be followed by (`--update-baseline all`), the first being
+        /// what the flag alone means.
+        package var words: [String] = []
 
-        package init(name: String, valueName: String?, help: String, repeatable: Bool = false) {
+        package init(
+            name: String, valueName: String?, help: String, repeatable: Bool = false, words: [String] = []
+        ) {
             self.name = name
             self.valueName = valueName
             self.help = help
             self.repeatable = repeatable
+            self.words = words
+        }
+
+        /// `<file>`, `[skips|all]`, or nothing, as usage and help write it after the name.
+        var shownValue: String {
+            if let valueName { return " <\(valueName)>" }
+            return words.isEmpty ? "" : " [\(words.joined(separator: "|"))]"
         }
     }
 
@@ -68,7 +80,7 @@ package struct CommandSpec {
         var parts = ["authspec", name]
         parts += arguments.map(\.usage)
         for option in options {
-            let value = option.valueName.map { " <\($0)>" } ?? ""
+            let value = option.shownValue
             parts.append("[--\(option.name)\(value)\(option.repeatable ? " ..." : "")]")
         }
         return parts.joined(separator: " ")
@@ -88,7 +100,7 @@ package struct CommandSpec {
         for option in allOptions {
             let label =
                 (option.name == "help" ? "-h, " : "") + "--\(option.name)"
-                + (option.valueName.map { " <\($0)>" } ?? "")
+                + option.shownValue
             text += HelpText.row(label, option.help)
         }
         return text

@@ -49,8 +49,20 @@ package struct ParsedArguments {
                 throw UsageError(message: "Unknown option '\(argument)'" + (guess ?? ""))
             }
             guard let valueName = option.valueName else {
-                if inlineValue != nil { throw UsageError(message: "Option '--\(name)' takes no value") }
                 flags.insert(name)
+                // A flag with words takes one of them, given inline or as the next argument.
+                if let word = inlineValue ?? (index < arguments.count ? arguments[index] : nil),
+                    option.words.contains(word)
+                {
+                    values[name] = [word]
+                    if inlineValue == nil { index += 1 }
+                } else if let inlineValue {
+                    guard !option.words.isEmpty else { throw UsageError(message: "Option '--\(name)' takes no value") }
+                    throw UsageError(
+                        message:
+                            "--\(name) takes \(option.words.joined(separator: " or ")), or nothing, not '\(inlineValue)'"
+                    )
+                }
                 continue
             }
             let value: String

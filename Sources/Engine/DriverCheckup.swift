@@ -48,12 +48,15 @@ package struct DriverCheckup {
     package var stop: @Sendable () -> String?
     /// What the handshake and the suite are timed on.
     package var clock: SessionClock
+    /// Processors the suite's loading may use.
+    package var processors: Int
 
     package init(
         package: ModelPackage, options: DriverOptions, profile: ConformanceProfile, suite: SuitePlan?,
-        clock: SessionClock, stop: @escaping @Sendable () -> String?
+        clock: SessionClock, processors: Int, stop: @escaping @Sendable () -> String?
     ) {
         self.clock = clock
+        self.processors = processors
         self.package = package
         self.options = options
         self.profile = profile
@@ -116,7 +119,7 @@ package struct DriverCheckup {
         let model = package.declaration
         let suite = Suite(
             paths: plan.paths, requirementsFile: plan.requirementsFile ?? plan.manifest?.requirements, model: model,
-            selection: SuiteSelection())
+            selection: SuiteSelection(), processors: processors)
         events(.suiteLoaded(scenarios: suite.scenarios.count, diagnostics: suite.loaded.diagnostics))
         guard !suite.scenarios.isEmpty else { return .noScenarios(paths: plan.paths) }
         let started = clock.monotonic()

@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import Results
 import Runner
 import ScenarioModel
@@ -8,8 +9,14 @@ import SpecModel
 /// which scenarios kill each, where and on which key. Statements are verified on this.
 package enum Falsifying {
     /// What one process found already, by model, suite and catalogue: the same suite traced
-    /// twice (a run with statements, then `trace`; the tests) is falsified once.
-    private static let found = Locked([UInt64: Falsification]())
+    /// twice (a run with statements, then `trace`; the tests) is falsified once, however many
+    /// ask at the same time (each key's slot is filled under its own lock).
+    private static let found = Locked([UInt64: Slot]())
+
+    private final class Slot: @unchecked Sendable {
+        let lock = NSLock()
+        var falsification: Falsification?
+    }
 
     package static func falsification(
         _ scenarios: [Scenario], requirements: [Requirement], package: ModelPackage, jobs: Int
@@ -23,9 +30,17 @@ package enum Falsifying {
             for key in requirement.keys { digest.add(key) }
         }
         let key = digest.value
-        if let known = found.value[key] { return known }
+        let slot = found.update { slots -> Slot in
+            if let slot = slots[key] { return slot }
+            let slot = Slot()
+            slots[key] = slot
+            return slot
+        }
+        slot.lock.lock()
+        defer { slot.lock.unlock() }
+        if let known = slot.falsification { return known }
         let falsification = falsify(scenarios, requirements: requirements, package: package, jobs: jobs)
-        found.update { $0[key] = falsification }
+        slot.falsification = falsification
         return falsification
     }
 

@@ -86,7 +86,7 @@ package struct LintOutcome: Sendable {
 
     /// Loads and runs the suite at `paths`; `wholeSuite` says whether uncovered requirements count.
     package static func lint(
-        _ paths: [String], requirementsFile: String?, package: ModelPackage, wholeSuite: Bool, processors: Int = 1
+        _ paths: [String], requirementsFile: String?, package: ModelPackage, wholeSuite: Bool, processors: Int
     ) -> LintOutcome {
         let model = package.declaration
         let suite = Suite(

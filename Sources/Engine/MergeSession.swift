@@ -87,14 +87,20 @@ package enum MergeSession {
 
     /// The merged run judged as the whole run would have been: its baselines (an entry for a
     /// scenario it did not run is an input error) and statement catalogue loaded beside it.
-    package static func outcome(_ run: RunRecord, suite: SuitePlan, policy base: GatePolicy, processors: Int)
+    package static func outcome(_ merged: RunRecord, suite: SuitePlan, policy base: GatePolicy, processors: Int)
         -> ModelOutcome
     {
+        // Judged by the merge's gate options: its rerun lines say them, not the shards'.
+        var run = merged
+        run.request?.baselines = suite.baselineFiles
+        run.request?.strictBaseline = base.strictBaseline
+        run.request?.allowSkips = base.allowSkips
         let package = suite.package
         let baselineFiles = suite.baselineFiles
         let statementsFile = suite.statementsFile
         var policy = base
-        var problems = policy.loadBaselines(baselineFiles, known: Set(run.allRecords.map(\.id)))
+        let ran = Set(run.allRecords.map(\.id))
+        var problems = policy.loadBaselines(baselineFiles, known: ran, suite: Baseline.suiteDigest(of: ran))
         var statements: [Statement] = []
         if let file = statementsFile {
             let catalogue = StatementCatalogue.load(

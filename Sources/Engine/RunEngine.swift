@@ -320,7 +320,9 @@ final class Work: @unchecked Sendable {
                 condition.unlock()
                 break
             }
-            if ready[delivered] == nil { _ = condition.wait(until: Date(timeIntervalSinceNow: 0.05)) }
+            // Every worker broadcasts a record it leaves and its end; both are checked under the
+            // lock before waiting, so no broadcast is missed.
+            if ready[delivered] == nil { condition.wait() }
             condition.unlock()
         }
         condition.lock()

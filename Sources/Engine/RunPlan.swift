@@ -1,3 +1,4 @@
+import Foundation
 import Results
 import ScenarioModel
 import SpecModel
@@ -115,6 +116,11 @@ package struct RunPlan: Sendable {
     package var processors = 1
     /// What the run's times and the baselines' expiry are read on.
     package var clock: SessionClock
+    /// Where the drivers' stderr logs go: `--log-dir`, else a temporary folder of this run's
+    /// (`logsAreTemporary`), which the command line removes when the run passes and names when
+    /// it does not: nothing is written into the current folder unasked.
+    package var logFolder = ""
+    package var logsAreTemporary = false
     /// Asked before and after each scenario: a reason (a signal's name) ends the run.
     package var stop: @Sendable () -> String?
 
@@ -134,9 +140,13 @@ package struct RunPlan: Sendable {
         _ request: RunRequest, models: ModelCatalogue, clock: SessionClock,
         stop: @escaping @Sendable () -> String? = { nil }
     ) throws(RunPlanError) -> RunPlan {
-        let planner = Planner(request: request, models: models)
+        let logs = request.logFolder ?? temporaryFolder("logs")
+        let planner = Planner(request: request, models: models, logFolder: logs)
         var plan = RunPlan(request: request, suites: try planner.suites(), clock: clock, stop: stop)
+        plan.logFolder = logs
+        plan.logsAreTemporary = request.logFolder == nil
         plan.selection.shard = try planner.shard()
+        try planner.checkNumbers()
         plan.jobs = request.jobs ?? 1
         plan.trace = request.trace
         plan.gateStrength = request.gateStrength
@@ -148,8 +158,8 @@ package struct RunPlan: Sendable {
         plan.reports = try ReportTargets.resolve(request.reports)
         try plan.reports.refuse(planner.inputs)
         // Run's drivers and explore's write their stderr to the log folder.
-        let logs = request.command == .run && plan.suites.contains { !$0.drivers.isEmpty }
-        if logs || request.command == .explore { try planner.checkLogFolder() }
+        let logged = request.command == .run && plan.suites.contains { !$0.drivers.isEmpty }
+        if logged || request.command == .explore { try planner.checkLogFolder() }
         return plan
     }
 
@@ -263,6 +273,7 @@ package enum RunPlanError: Error, Equatable, CustomStringConvertible {
 private struct Planner {
     var request: RunRequest
     var models: ModelCatalogue
+    var logFolder: String
 
     /// Every model's suite the request names, each with its package, settings, profile and
     /// drivers.
@@ -366,7 +377,6 @@ private struct Planner {
             case .failure(let problem): throw .inputs([problem])
             }
         }
-        let logFolder = request.logFolder ?? RunPlan.defaultLogFolder
         return request.drivers.enumerated().map { index, command in
             var options = shared
             options.command = command
@@ -385,6 +395,18 @@ private struct Planner {
             throw .badValue(option: option, given: text, takes: "a duration from 1ms to 24h, such as 500ms, 5s or 2m")
         }
         return .milliseconds(milliseconds)
+    }
+
+    /// Every whole number given within what it takes (`RunPlan.numberRanges`).
+    func checkNumbers() throws(RunPlanError) {
+        for case .number(let name, let path) in RunRequest.fields {
+            guard let value = request[keyPath: path], let range = RunPlan.numberRanges[name],
+                !range.contains(value)
+            else { continue }
+            throw .badValue(
+                option: name, given: String(value),
+                takes: "a whole number from \(range.lowerBound) to \(range.upperBound)")
+        }
     }
 
     func shard() throws(RunPlanError) -> Shard? {
@@ -419,7 +441,7 @@ private struct Planner {
         readable(request.requirements, "requirements catalogue")
         readable(request.statements, "statement catalogue")
         for file in request.baselines {
-            if request.updateBaseline {
+            if request.updateBaseline != nil {
                 // Updating a baseline that does not load would lose what it held.
                 problems += Baseline.load(file: file).diagnostics
             } else {
@@ -438,7 +460,7 @@ private struct Planner {
     /// The folder for drivers' stderr logs, made and proved writable.
     func checkLogFolder() throws(RunPlanError) {
         do {
-            try OutputTarget.checkFolder(request.logFolder ?? RunPlan.defaultLogFolder, for: "the drivers' logs")
+            try OutputTarget.checkFolder(logFolder, for: "the drivers' logs")
         } catch {
             throw .logFolder(problem: error.description)
         }
@@ -486,10 +508,28 @@ extension RunPlan {
         return package
     }
 
-    /// Where drivers' stderr logs go unless `--log-dir` says.
-    package static let defaultLogFolder = "Reports/logs"
+    /// After the run: the temporary log folder is removed when the run passed (there is nothing
+    /// in it to read) and kept when it did not. The folder kept, to be named, or nil.
+    package func settleLogs(passed: Bool) -> String? {
+        guard logsAreTemporary, FileManager.default.fileExists(atPath: logFolder) else { return nil }
+        if passed {
+            try? FileManager.default.removeItem(atPath: logFolder)
+            return nil
+        }
+        return logFolder
+    }
+
+    /// A folder of this run's own under the system's temporary folder, not made yet.
+    package static func temporaryFolder(_ what: String) -> String {
+        let base = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        return base + "/authspec-\(what)-" + String(UInt64.random(in: 0...UInt64.max), radix: 36)
+    }
     /// Timeouts run from 1 ms to a day.
     package static let longestTimeout = 86_400_000
+    /// What each whole number of a request takes: a typo or a value that cannot work is refused.
+    package static let numberRanges: [String: ClosedRange<Int>] = [
+        "jobs": 1...64, "restart-budget": 0...1000, "max-line-bytes": 1024...(256 << 20),
+    ]
     /// Below this the Markdown report's verdict, totals and note of what was cut may not fit.
     package static let leastMarkdownBytes = 2048
 }

@@ -13,13 +13,6 @@ package struct PreparedSuite: Sendable {
     package var statements: [Statement]
     /// Every input error found while loading, in the order found.
     package var diagnostics: [Diagnostic]
-
-    /// Every file the run reads, so that no report is written over one.
-    package var inputs: [String] {
-        suite.loaded.files
-            + [Suite.catalogueFile(plan.catalogueFile, paths: plan.paths), plan.manifest?.file].compactMap { $0 }
-            + (plan.manifest?.baselines ?? []) + plan.baselineFiles + [plan.statementsFile].compactMap { $0 }
-    }
 }
 
 /// What a run went through, as it happens, in suite order whatever the number of workers.
@@ -64,6 +57,8 @@ package struct ModelOutcome: Sendable {
     package var falsification: Falsification?
     /// With `gateStrength`: each driver that declares fewer keys than the model, measured.
     package var strengths: [GateStrength] = []
+    /// Every scenario id the suite holds (selected or not): what a baseline may name.
+    package var known: [String] = []
 
     package var severity: RunSeverity {
         if let signal = run.interruption?.signal { return .interrupted(signal: signal) }
@@ -90,9 +85,11 @@ package struct RunSession: Sendable {
             selection: plan.selection, streamed: true, processors: plan.processors)
         var policy = plan.policy
         var diagnostics = suite.loaded.diagnostics
-        let baselineProblems = policy.loadBaselines(suitePlan.allBaselines, known: Set(suite.loadedIDs))
+        let known = suite.loadedIDs
+        let baselineProblems = policy.loadBaselines(
+            suitePlan.allBaselines, known: Set(known), suite: Baseline.suiteDigest(of: known))
         // A baseline updated from a run it does not fit would lose what it held.
-        if plan.request.updateBaseline && !baselineProblems.isEmpty { throw .inputs(baselineProblems) }
+        if plan.request.updateBaseline != nil && !baselineProblems.isEmpty { throw .inputs(baselineProblems) }
         diagnostics += baselineProblems
         var statements: [Statement] = []
         if let file = suitePlan.statementsFile {
@@ -103,6 +100,9 @@ package struct RunSession: Sendable {
             diagnostics += catalogue.diagnostics
         }
         suite.loaded.diagnostics = diagnostics
+        // A baseline updated from a run with bad input would lose entries (a scenario that did
+        // not load looks gone): nothing runs.
+        if plan.request.updateBaseline != nil && !diagnostics.isEmpty { throw .inputs(diagnostics) }
         var inputs = ProtectedInputs()
         inputs.add(
             suite.loaded.files
@@ -133,6 +133,7 @@ package struct RunSession: Sendable {
         let engine = RunEngine(
             model: suitePlan.model, jobs: plan.jobs, trace: plan.trace, profile: suitePlan.profile,
             recordsHeld: plan.recordsHeld, clock: plan.request.noTimes ? nil : plan.clock, stop: plan.stop)
+        let known = suite.loadedIDs
         // Some files of a suite leave most requirements to the others: not worth saying.
         let uncovered = suitePlan.isWholeSuite ? suite.uncoveredRequirements.map(\.id) : []
         let began = plan.clock.monotonic()
@@ -155,11 +156,12 @@ package struct RunSession: Sendable {
         var outcome = ModelOutcome(
             plan: suitePlan, run: run, gate: gate, policy: prepared.policy, statements: prepared.statements,
             inputErrors: inputErrors, suiteChanges: changed, uncovered: uncovered, seconds: seconds)
+        outcome.known = known
         guard plan.gateStrength || !prepared.statements.isEmpty else { return outcome }
         // Both rest on the suite run on every mutant: the selection, held in memory.
         let held = Suite(
             paths: suitePlan.paths, requirementsFile: suitePlan.catalogueFile, model: suitePlan.model,
-            selection: plan.selection)
+            selection: plan.selection, processors: plan.processors)
         if plan.gateStrength {
             let drivers = run.implementations.filter { !$0.reference }.map { ($0.name, $0.observes) }
             outcome.strengths = GateStrength.measure(
@@ -177,14 +179,19 @@ package struct RunSession: Sendable {
 }
 
 extension ModelOutcome {
-    /// Each baseline as this run leaves it (`Baseline.updated`), with its implementation's
-    /// records; nil for a baseline whose implementation did not run. None when the suite
-    /// changed under the run: its outcomes are not a verdict to keep.
-    package func updatedBaselines() -> [(before: Baseline, after: Baseline?)]? {
+    /// Each baseline as this run leaves it (`Baseline.updated`; `all`: failures and errors
+    /// added too), with its implementation's records; nil for a baseline whose implementation
+    /// did not run. None when the suite changed under the run: its outcomes are not a verdict
+    /// to keep.
+    package func updatedBaselines(all: Bool) -> [(before: Baseline, after: Baseline.Update?)]? {
         guard suiteChanges.isEmpty else { return nil }
+        let suite = Baseline.suiteDigest(of: known)
         return policy.baselines.map { baseline in
             let implementation = run.implementations.first { $0.name == baseline.implementation }
-            return (baseline, implementation.map { baseline.updated(from: $0.records) })
+            return (
+                baseline,
+                implementation.map { baseline.updated(from: $0.records, all: all, known: Set(known), suite: suite) }
+            )
         }
     }
 }

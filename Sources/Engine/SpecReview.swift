@@ -18,7 +18,7 @@ package enum SpecReview {
     /// scenarios at `scenarioPath` are run.
     package static func check(
         _ files: [String], package: ModelPackage, mapping mappingPath: String?, scenarioPath: String,
-        ran: (scenarios: [Scenario], records: [ScenarioRecord])? = nil
+        ran: (scenarios: [Scenario], records: [ScenarioRecord])? = nil, processors: Int
     ) throws(Problem) -> (checks: [DocumentCheck], additions: [TransitionDeclaration]) {
         let model = package.declaration
         let mappingFile =
@@ -40,7 +40,9 @@ package enum SpecReview {
         checker.facts = package.facts
         var suite = ran
         if suite == nil, FileManager.default.fileExists(atPath: scenarioPath) {
-            let loaded = Suite(paths: [scenarioPath], requirementsFile: nil, model: model, selection: SuiteSelection())
+            let loaded = Suite(
+                paths: [scenarioPath], requirementsFile: nil, model: model, selection: SuiteSelection(),
+                processors: processors)
             let settings = (try? package.resolve(settings: [:]).get()) ?? [:]
             let reference = Candidate.reference(of: package, settings: settings)
             suite = (loaded.scenarios, RunEngine(model: model).run(loaded, on: [reference]).allRecords)

@@ -49,7 +49,7 @@ package struct Suite: Sendable {
     /// same order, the same selection and identity.
     package init(
         paths: [String], requirementsFile: String?, model: ModelDeclaration, selection: SuiteSelection,
-        streamed: Bool = false, processors: Int = 1
+        streamed: Bool = false, processors: Int
     ) {
         self.processors = processors
         var loader = ScenarioLoader(model: model)

@@ -12,6 +12,9 @@ package enum TraceSession {
         case noCatalogue(paths: [String], model: String)
         case noScenarios(paths: [String])
         case emptyCatalogue(file: String)
+        /// What the caller's `vet` refused once the documents were known (a report's part over
+        /// an input), said in its words.
+        case vetted(String)
 
         package var description: String {
             switch self {
@@ -21,13 +24,19 @@ package enum TraceSession {
             case .noScenarios(let paths):
                 return "trace: no scenarios in \(paths.joined(separator: ", ")): nothing verifies anything"
             case .emptyCatalogue(let file): return "trace: \(file) lists no statements"
+            case .vetted(let words): return words
             }
         }
     }
 
     /// The traces, and every input error found (the catalogues' first: an id in two catalogues
-    /// would be counted twice).
-    package static func trace(_ suites: [SuitePlan], statementsFile: String?, processors: Int) throws(Refusal) -> (
+    /// would be counted twice). Inputs are checked before the suite runs on every mutant: with
+    /// an input error there are no traces, only the errors; `vet` is given the documents the
+    /// statements are of (the reports' parts) and may refuse with its words.
+    package static func trace(
+        _ suites: [SuitePlan], statementsFile: String?, processors: Int,
+        vet: (_ documents: [String]) -> String? = { _ in nil }
+    ) throws(Refusal) -> (
         traces: [DocumentTrace], problems: [Diagnostic]
     ) {
         var requirements: [String] = []
@@ -36,7 +45,8 @@ package enum TraceSession {
         var loaded: [(Suite, SuitePlan)] = []
         for plan in suites {
             let suite = Suite(
-                paths: plan.paths, requirementsFile: plan.catalogueFile, model: plan.model, selection: SuiteSelection())
+                paths: plan.paths, requirementsFile: plan.catalogueFile, model: plan.model, selection: SuiteSelection(),
+                processors: processors)
             problems += suite.loaded.diagnostics
             requirements += suite.requirements.map(\.id)
             // A suite left out would leave its model's statements out of the counts, unsaid.
@@ -60,6 +70,13 @@ package enum TraceSession {
         }
         catalogueProblems +=
             Diagnostic.firstOfEachID(statements, what: "statement", id: \.id, location: \.location).diagnostics
+        let everyProblem = catalogueProblems + problems
+        if !everyProblem.isEmpty { return ([], everyProblem) }
+        var documents: [String] = []
+        for statement in statements where !documents.contains(statement.document) {
+            documents.append(statement.document)
+        }
+        if let refusal = vet(documents) { throw .vetted(refusal) }
         var records: [ScenarioRecord] = []
         var falsifiers: [Falsification.Falsifier] = []
         var covers: [String: [String]] = [:]

@@ -56,11 +56,14 @@ package struct ExplorationReport {
     }
 
     /// `Exploring ... seed N, comparing ... and the invariants`.
-    package func opening(comparing compared: Set<String>) -> String {
-        subject.command == nil
+    /// The first line: what is explored against what, and where a divergence found is written.
+    package func opening(comparing compared: Set<String>, writingTo out: String? = nil) -> String {
+        let what =
+            subject.command == nil
             ? "Exploring \(subject.name) alone against its \(model.invariants.count) invariants, seed \(settings.seed)"
             : "Exploring \(VisibleText.oneLine(subject.name)) against the \(model.name) reference, seed \(settings.seed), "
                 + "comparing \(compared.sorted().joined(separator: ", ")) and the invariants"
+        return what + (out.map { "; a divergence found is written to \(VisibleText.oneLine($0))" } ?? "")
     }
 
     /// The progress line: runs, inputs, speed, pairs met; or that a divergence is being shrunk.

@@ -1,4 +1,5 @@
 import Results
+import ScenarioModel
 import SpecModel
 
 /// JUnit XML for CI gates: one testsuite per implementation under test, one testcase per
@@ -62,9 +63,14 @@ package struct JUnitReporter {
             let summary = implementation.summary
             let unfinished = Self.unfinished(implementation.name, in: part.1).count
             let gate = part.0.gateReasons(part.2, implementation: implementation.name).isEmpty ? 0 : 1
+            // What a baseline expects is a skipped case, never a failure or an error.
+            let expected = Array((part.2?.expected[implementation.name] ?? [:]).values)
+            let expectedFailed = expected.filter { $0.outcome == Outcome.failed.rawValue }.count
+            let expectedErrored = expected.filter { $0.outcome == Outcome.errored.rawValue }.count
             return Counts(
-                tests: summary.total + unfinished + gate, failures: summary.failed + gate,
-                errors: summary.errored + unfinished, skipped: Self.notPassed(summary),
+                tests: summary.total + unfinished + gate, failures: summary.failed - expectedFailed + gate,
+                errors: summary.errored - expectedErrored + unfinished,
+                skipped: Self.notPassed(summary) + expectedFailed + expectedErrored,
                 milliseconds: implementation.milliseconds)
         }
         var total = Counts()
@@ -104,7 +110,9 @@ package struct JUnitReporter {
                 }
                 xml += "    </properties>\n"
                 for record in implementation.records {
-                    xml += reporter.testcase(record, model: run.model, rerun: run.rerun(record, on: implementation))
+                    xml += reporter.testcase(
+                        record, model: run.model, rerun: run.rerun(record, on: implementation),
+                        expected: gate?.expectation(of: record.id, on: implementation.name))
                     if xml.utf8.count >= 1 << 16 {
                         try emit(xml)
                         xml = ""
@@ -168,7 +176,9 @@ package struct JUnitReporter {
     /// Skipped in JUnit's terms: skipped, and ran without a difference but not wholly checked.
     static func notPassed(_ summary: RunSummary) -> Int { summary.skipped + summary.partlyChecked + summary.notChecked }
 
-    private func testcase(_ result: ScenarioRecord, model: String, rerun: String?) -> String {
+    private func testcase(_ result: ScenarioRecord, model: String, rerun: String?, expected: Baseline.Entry?)
+        -> String
+    {
         let classname = Self.classname(model: model, file: result.location.file)
         var xml =
             "    <testcase classname=\"\(Escape.xmlAttribute(classname))\" name=\"\(Escape.xmlAttribute(result.id))\" time=\"\(Self.seconds(result.milliseconds))\">\n"
@@ -191,6 +201,12 @@ package struct JUnitReporter {
             rerun.map { "rerun: " + $0 } ?? "",
         ].filter { !$0.isEmpty }
         switch result.outcome {
+        case _ where expected != nil:
+            // Expected by the baseline: skipped, with what it expects and where, never red.
+            let entry = expected!
+            let place = entry.divergence.map { " at \($0.description)" } ?? ""
+            xml +=
+                "      <skipped message=\"\(Escape.xmlAttribute("expected by the baseline (\(entry.location.file)): \(entry.outcome)\(place): \(entry.reason)"))\"/>\n"
         case .passed:
             break
         case .partlyChecked, .notChecked:

@@ -63,19 +63,44 @@ package struct MarkdownReporter {
         if !unchecked.isEmpty {
             text += "\n" + unchecked.map { "> " + Escape.markdown($0) + "\n" }.joined(separator: ">\n")
         }
-        return assemble(text, pieces(run, coverage: coverage, statements: statements, falsification: falsification))
+        return assemble(
+            text, pieces(run, coverage: coverage, gate: gate, statements: statements, falsification: falsification))
+    }
+
+    /// The outcomes the baselines expect, one row each, collapsed: not what a reviewer looks
+    /// for first, and never to be confused with a new failure.
+    func expectedTable(_ run: RunRecord, gate: GateVerdict?) -> String? {
+        guard let gate else { return nil }
+        var rows: [[String]] = []
+        for implementation in run.implementations {
+            for record in implementation.records {
+                guard let entry = gate.expectation(of: record.id, on: implementation.name) else { continue }
+                rows.append([
+                    Escape.markdown(record.id), Escape.markdown(implementation.name), record.outcome.rawValue,
+                    Escape.markdown(entry.divergence?.description ?? ""), Escape.markdown(entry.reason),
+                ])
+            }
+        }
+        guard !rows.isEmpty else { return nil }
+        return
+            "\n<details><summary>\(rows.count) outcome\(rows.count == 1 ? "" : "s") the baselines expect</summary>\n\n"
+            + Self.table(header: ["scenario", "implementation", "outcome", "where", "reason"], rows: rows)
+            + "\n</details>\n"
     }
 
     /// Problems, moves outside the model, scenarios, requirements, coverage: most wanted first.
     func pieces(
-        _ run: RunRecord, coverage: [CoverageReport], statements: [Statement] = [], falsification: Falsification? = nil
+        _ run: RunRecord, coverage: [CoverageReport], gate: GateVerdict? = nil, statements: [Statement] = [],
+        falsification: Falsification? = nil
     ) -> [Piece] {
         var pieces: [Piece] = []
-        // Failures and errors one by one; skips, often many for one missing input, in one table.
+        // New failures and errors one by one; what a baseline expects in one collapsed table
+        // after them; skips, often many for one missing input, in one table.
         let problems = run.implementations.flatMap { implementation in
-            implementation.records.filter { !$0.outcome.ranWithoutProblem && $0.outcome != .skipped }.map {
-                (implementation.name, run.rerun($0, on: implementation), $0)
-            }
+            implementation.records.filter {
+                !$0.outcome.ranWithoutProblem && $0.outcome != .skipped
+                    && gate?.expectation(of: $0.id, on: implementation.name) == nil
+            }.map { (implementation.name, run.rerun($0, on: implementation), $0) }
         }
         for (index, (name, rerun, result)) in problems.enumerated() {
             var text = index == 0 ? "\n## Problems\n" : ""
@@ -85,6 +110,7 @@ package struct MarkdownReporter {
             text += Escape.codeBlock(terminal.problem(result, rerun: rerun) ?? "", language: "text") + "\n"
             pieces.append(Piece(kind: "problem", text: text))
         }
+        if let expected = expectedTable(run, gate: gate) { pieces.append(Piece(kind: "expected", text: expected)) }
         for report in coverage {
             if let outside = MermaidCoverage().outsideModel(report, heading: "##") {
                 pieces.append(Piece(kind: "moves outside the model", text: "\n" + outside))

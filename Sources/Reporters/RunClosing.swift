@@ -32,15 +32,46 @@ extension TerminalReporter {
             + (reference.isEmpty ? "" : " (\(reference))")
     }
 
+    /// Where the drivers' stderr went, for a run that did not pass.
+    package static func logsKept(_ folder: String) -> String { "The drivers' stderr logs are kept in \(folder)" }
+
     package static let baselineNotUpdated =
         "baseline not updated: the suite changed during the run (above); run it again"
 
-    /// What `--update-baseline` did to one baseline: rewritten from the run, or left (its implementation did not run).
-    package static func baselineUpdate(before: Baseline, after: Baseline?) -> String {
-        guard let after else { return "baseline \(before.file): \(before.implementation) did not run; left as it was" }
+    /// What `--update-baseline` did to one baseline: rewritten from the run (with what it
+    /// added as failures, left out, and dropped as stale), or left (its implementation did not run).
+    package static func baselineUpdate(before: Baseline, after update: Baseline.Update?) -> [TerminalLine] {
+        guard let update else {
+            return [TerminalLine("baseline \(before.file): \(before.implementation) did not run; left as it was")]
+        }
+        let after = update.baseline
         let count = after.entries.count
-        return
-            "baseline \(after.file): \(count) entr\(count == 1 ? "y" : "ies") for \(after.implementation) (was \(before.entries.count))"
+        var lines = [
+            TerminalLine(
+                "baseline \(after.file): \(count) entr\(count == 1 ? "y" : "ies") for \(after.implementation) (was \(before.entries.count))"
+            )
+        ]
+        for entry in update.addedFailures {
+            let place = entry.divergence.map { " at \($0.description)" } ?? ""
+            lines.append(
+                TerminalLine(
+                    "warning: baseline \(after.file) now expects \(entry.id) to be \(entry.outcome)\(place): the gate no longer fails on it until it is fixed",
+                    tone: .warning))
+        }
+        if !update.leftOut.isEmpty {
+            let ids = update.leftOut.map(\.id).joined(separator: ", ")
+            lines.append(
+                TerminalLine(
+                    "baseline \(after.file): \(update.leftOut.count) failed or errored not added, to be fixed rather than expected (--update-baseline all adds them): \(ids)",
+                    tone: .warning))
+        }
+        if !update.pruned.isEmpty {
+            lines.append(
+                TerminalLine(
+                    "baseline \(after.file): dropped \(update.pruned.count) entr\(update.pruned.count == 1 ? "y" : "ies") for scenarios the suite no longer has: "
+                        + update.pruned.joined(separator: ", ")))
+        }
+        return lines
     }
 
     /// A scenario's line's tone by how it ended.
@@ -75,6 +106,14 @@ extension TerminalReporter {
             tone: strength.killed < strength.killedWithEveryKey ? .warning : nil)
     }
 
+    /// `  failed: id [implementation] at step 3 (enter_pin: "0000"): state — the reason`.
+    func expectedLine(_ record: ScenarioRecord, entry: Baseline.Entry, implementation: String?) -> String {
+        let against = implementation.map { " [\(VisibleText.oneLine($0))]" } ?? ""
+        let place = entry.divergence.map { " at \($0.description)" } ?? ""
+        return "  \(record.outcome.rawValue): \(VisibleText.oneLine(record.id))\(against)"
+            + VisibleText.oneLine(place) + " — " + VisibleText.oneLine(entry.reason)
+    }
+
     /// One verdict over the runs of several models: each model's name and whether it passed.
     package static func modelsVerdict(_ models: [(name: String, passed: Bool)]) -> TerminalLine {
         let passed = models.allSatisfy(\.passed)
@@ -91,9 +130,11 @@ extension TerminalReporter {
     /// interruption, the gate's notes and last its verdict, with the time the run took.
     package func closing(
         _ run: RunRecord, gate: GateVerdict, uncovered: [String], inputErrors: Int, quiet: Bool, elapsed: Double?,
-        to emit: (TerminalLine) -> Void
+        verbose: Bool = false, before verdictLines: [TerminalLine] = [], to emit: (TerminalLine) -> Void
     ) {
         let several = run.implementations.count > 1
+        // Outcomes a baseline expects: one line each after the new problems (whole with `verbose`).
+        var expected: [String] = []
         for implementation in run.implementations {
             if let verdict = implementation.broken {
                 emit(TerminalLine(""))
@@ -105,6 +146,12 @@ extension TerminalReporter {
                 continue
             }
             for record in implementation.records {
+                let entry = gate.expectation(of: record.id, on: implementation.name)
+                if let entry, !verbose {
+                    expected.append(
+                        expectedLine(record, entry: entry, implementation: several ? implementation.name : nil))
+                    continue
+                }
                 guard
                     let problem = problemLines(
                         record, implementation: several ? implementation.name : nil,
@@ -113,8 +160,15 @@ extension TerminalReporter {
                     continue
                 }
                 emit(TerminalLine(""))
+                if entry != nil { emit(TerminalLine("(expected by the baseline)", tone: .warning)) }
                 for line in problem { emit(line) }
             }
+        }
+        if !expected.isEmpty {
+            emit(
+                TerminalLine(
+                    "\n" + counted(expected.count, "outcome") + " the baselines expect (--verbose shows each whole):"))
+            for line in expected { emit(TerminalLine(line, tone: .warning)) }
         }
         if !quiet {
             if several, let matrix = matrix(run, leavingOutPassedEverywhere: true) {
@@ -144,6 +198,7 @@ extension TerminalReporter {
                         + "the reports hold what did", tone: .warning))
         }
         for note in gate.notes { emit(TerminalLine(self.note(note))) }
+        for line in verdictLines { emit(line) }
         let took = elapsed.map { " (" + String(format: "%.1f", $0) + " s)" } ?? ""
         emit(TerminalLine(verdict(gate, run: run) + took, tone: gate.passes ? .good : .bad))
     }

@@ -16,16 +16,23 @@ package struct RunConclusion {
 
     /// The terminal's text after the scenarios: for each model, what its gate strengths measured
     /// and its closing, then with several models one verdict over all. `timed`: each closing
-    /// ends with the time its run took.
-    package func lines(quiet: Bool, timed: Bool, emit: (TerminalLine) -> Void) {
-        for outcome in outcomes {
+    /// ends with the time its run took; `beforeVerdict` comes just before the last verdict line
+    /// (where the drivers' logs were kept), so the verdict is always last.
+    package func lines(
+        quiet: Bool, verbose: Bool = false, timed: Bool, beforeVerdict: [TerminalLine] = [],
+        emit: (TerminalLine) -> Void
+    ) {
+        for (index, outcome) in outcomes.enumerated() {
+            let last = index == outcomes.count - 1 && outcomes.count == 1
             // Before the closing, whose last line is the verdict.
             for strength in outcome.strengths { emit(TerminalReporter.gateStrength(strength)) }
             TerminalReporter(model: outcome.plan.model).closing(
                 outcome.run, gate: outcome.gate, uncovered: outcome.uncovered, inputErrors: outcome.inputErrors,
-                quiet: quiet, elapsed: timed ? outcome.seconds : nil, to: emit)
+                quiet: quiet, elapsed: timed ? outcome.seconds : nil, verbose: verbose,
+                before: last ? beforeVerdict : [], to: emit)
         }
         if outcomes.count > 1 {
+            for line in beforeVerdict { emit(line) }
             emit(TerminalReporter.modelsVerdict(outcomes.map { ($0.plan.package.name, $0.severity == .passed) }))
         }
     }

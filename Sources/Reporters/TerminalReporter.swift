@@ -154,8 +154,8 @@ package struct TerminalReporter {
     }
 
     /// `1 scenario`, `2 scenarios`.
-    package func counted(_ count: Int, _ noun: String) -> String {
-        "\(count) \(noun)\(count == 1 ? "" : "s")"
+    package func counted(_ count: Int, _ noun: String, _ plural: String? = nil) -> String {
+        "\(count) " + (count == 1 ? noun : plural ?? noun + "s")
     }
 
     /// `52 scenarios against x: 40 passed, 12 partly checked, 0 failed, 0 errored, 0 skipped`:
@@ -217,6 +217,11 @@ package struct TerminalReporter {
         case .expired(let implementation, let ids):
             return
                 "\(VisibleText.oneLine(implementation)): baseline entries past their expiry date, no longer excusing anything: "
+                + ids.joined(separator: ", ")
+        case .staleEntries(let implementation, let ids, let baseline):
+            return
+                "warning: \(VisibleText.oneLine(implementation)): \(counted(ids.count, "baseline entry", "baseline entries")) in \(baseline) "
+                + "for scenarios this version of the suite no longer has (--update-baseline drops them): "
                 + ids.joined(separator: ", ")
         }
     }

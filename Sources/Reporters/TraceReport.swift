@@ -116,12 +116,17 @@ package enum TraceReport {
     /// The trace as files that each fit a pull request's comment: the index (what the terms
     /// mean and each document's counts, its name a link to its part) and a part per document,
     /// named `STEM-DOCUMENT.md` beside the index.
+    /// The file of one document's part of a trace written as `stem`.md.
+    package static func partFile(_ document: String, stem: String) -> String {
+        "\(stem)-\(document.filter { $0.isLetter || $0.isNumber || $0 == "-" }).md"
+    }
+
     package static func markdownFiles(_ traces: [DocumentTrace], implementation: String, stem: String) -> (
         index: String, parts: [(file: String, text: String)]
     ) {
         let parts = traces.map { trace in
             (
-                file: "\(stem)-\(trace.document.filter { $0.isLetter || $0.isNumber || $0 == "-" }).md",
+                file: partFile(trace.document, stem: stem),
                 text:
                     "# Statement trace: \(Escape.markdown(name(trace)))\n\nPart of [the statement trace](\(stem).md), "
                     + "which says what each standing means.\n" + section(trace)

@@ -45,6 +45,8 @@ package enum GateNote: Sendable, Equatable {
     case unexpectedPasses(implementation: String, ids: [String], baseline: String)
     /// Baseline entries past their expiry date, excusing nothing.
     case expired(implementation: String, ids: [String])
+    /// Baseline entries for scenarios the suite no longer has (written against another version).
+    case staleEntries(implementation: String, ids: [String], baseline: String)
 }
 
 /// Whether a run passes as a CI gate, with every reason it does not, and what is worth saying
@@ -59,7 +61,15 @@ package struct GateVerdict: Sendable, Equatable {
     package var notes: [GateNote] = []
     /// Per implementation, in run order: how its scenarios ended, for the verdict's counts.
     package var tallies: [Tally] = []
+    /// Per implementation, the outcomes its baseline expects, by scenario id, with the entry
+    /// that expects each: the reports set these apart from new ones.
+    package var expected: [String: [String: Baseline.Entry]] = [:]
     package var passes: Bool { reasons.isEmpty }
+
+    /// The baseline's entry that expects `scenario`'s outcome on `implementation`, if any.
+    package func expectation(of scenario: String, on implementation: String) -> Baseline.Entry? {
+        expected[implementation]?[scenario]
+    }
 
     package init(reasons: [GateReason] = [], notes: [GateNote] = [], tallies: [Tally] = []) {
         self.reasons = reasons
@@ -83,6 +93,9 @@ package struct GatePolicy: Sendable {
     package var strictBaseline = false
     /// `YYYY-MM-DD`, for baseline entries' expiry.
     package var today = ""
+    /// Per implementation: baseline entries for scenarios the suite no longer has, written
+    /// against another version of it (a warning, never bad input).
+    package var staleEntries: [String: [String]] = [:]
 
     package init(allowSkips: Bool = false, baselines: [Baseline] = [], strictBaseline: Bool = false, today: String = "")
     {
@@ -119,11 +132,12 @@ extension RunRecord {
                 // Checked something and agreed: partly checked counts (the profile decides
                 // which keys a gate needs; one that is not met is a reason of its own).
                 if record.outcome == .passed || record.outcome == .partlyChecked { agreed += 1 }
-                let entry = baseline?.entry(for: record.id).flatMap { $0.expired(on: policy.today) ? nil : $0 }
                 if record.outcome == .passed {
+                    let entry = baseline?.entry(for: record.id).flatMap { $0.expired(on: policy.today) ? nil : $0 }
                     if entry != nil { unexpectedPasses.append(record.id) }
-                } else if entry?.outcome == record.outcome.rawValue {
+                } else if let entry = policy.expectation(of: record, on: name) {
                     expected += 1
+                    verdict.expected[name, default: [:]][record.id] = entry
                 } else {
                     unexpected.append(record.outcome)
                 }
@@ -167,6 +181,9 @@ extension RunRecord {
             }
             let expired = baseline.entries.filter { $0.expired(on: policy.today) }.map(\.id)
             if !expired.isEmpty { verdict.notes.append(.expired(implementation: name, ids: expired)) }
+            if let stale = policy.staleEntries[name] {
+                verdict.notes.append(.staleEntries(implementation: name, ids: stale, baseline: baseline.file))
+            }
         }
         return verdict
     }

@@ -1,10 +1,14 @@
 import ScenarioModel
+import SpecModel
 
 extension GatePolicy {
     /// Reads the baselines in `files` into the policy, one per implementation. A file's own
-    /// problems, a second baseline for one implementation and an entry for a scenario not in
-    /// `known` are input errors, returned (the run still runs; the command exits 2).
-    package mutating func loadBaselines(_ files: [String], known: Set<String>) -> [Diagnostic] {
+    /// problems and a second baseline for one implementation are input errors, returned (the
+    /// run still runs; the command exits 2). An entry for a scenario not in `known` is a mistake
+    /// (an input error at the entry) when the baseline was written against this suite (`suite`,
+    /// the digest of its ids) or says nothing of it, and stale (kept in `staleEntries`, a
+    /// warning; `--update-baseline` drops it) when it was written against another version.
+    package mutating func loadBaselines(_ files: [String], known: Set<String>, suite: String) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         for file in files {
             let (baseline, problems) = Baseline.load(file: file)
@@ -17,54 +21,143 @@ extension GatePolicy {
                         at: SourceLocation(file: file, line: 0, column: 0)))
                 continue
             }
-            for entry in baseline.entries where !known.contains(entry.id) {
-                diagnostics.append(
-                    Diagnostic(
-                        "baseline entry for '\(entry.id)', which is not among the scenarios loaded", at: entry.location)
-                )
+            let unknown = baseline.entries.filter { !known.contains($0.id) }
+            if let written = baseline.suite, written != suite {
+                if !unknown.isEmpty { staleEntries[baseline.implementation] = unknown.map(\.id) }
+            } else {
+                for entry in unknown {
+                    diagnostics.append(
+                        Diagnostic(
+                            "baseline entry for '\(entry.id)', which is not among the scenarios loaded",
+                            at: entry.location))
+                }
             }
             baselines.append(baseline)
         }
         return diagnostics
     }
+
+    /// The entry of `implementation`'s baseline that expects `record` as it ended, unless it
+    /// has expired: the same outcome and, where the entry says where it went wrong, there.
+    package func expectation(of record: ScenarioRecord, on implementation: String) -> Baseline.Entry? {
+        guard let baseline = baselines.first(where: { $0.implementation == implementation }),
+            let entry = baseline.entry(for: record.id), !entry.expired(on: today), entry.expects(record)
+        else { return nil }
+        return entry
+    }
 }
 
 extension Baseline {
-    /// The baseline as `records` (a run of its implementation) leave it: entries for the
-    /// scenarios that ran say how they ended (none for a pass, or for a partly checked scenario,
-    /// which passes the gate; an unchanged outcome keeps its reason, link and expiry); entries
-    /// for scenarios that did not run are kept.
-    package func updated(from records: ScenarioRecords) -> Baseline {
+    /// The digest of a suite's scenario ids, whatever their order: what a baseline records of
+    /// the suite it was written against.
+    package static func suiteDigest(of ids: some Sequence<String>) -> String {
+        var digest = DigestStream()
+        for id in ids.sorted() { digest.add(id) }
+        return Digest.hex(digest.value)
+    }
+}
+
+extension Baseline.Entry {
+    /// Whether the entry expects `record` as it ended: the same outcome and, where the entry
+    /// says where it went wrong, the same step, input and keys (a failure elsewhere in the
+    /// scenario is another bug).
+    package func expects(_ record: ScenarioRecord) -> Bool {
+        guard outcome == record.outcome.rawValue else { return false }
+        guard let divergence else { return true }
+        return Self.divergence(of: record) == divergence
+    }
+
+    /// Where `record` first went wrong: its first problem's step, input and differing keys.
+    package static func divergence(of record: ScenarioRecord) -> Divergence? {
+        record.firstProblem.map {
+            Divergence(step: $0.index + 1, input: $0.input, keys: $0.differences.map(\.key))
+        }
+    }
+}
+
+extension Baseline {
+    /// What `--update-baseline` did besides rewriting the entries: the failures and errors it
+    /// added (`all`), and those it left out (`skips`: only what could not be checked is added).
+    package struct Update: Sendable, Equatable {
+        package var baseline: Baseline
+        package var addedFailures: [Entry] = []
+        package var leftOut: [ScenarioRecord] = []
+        package var pruned: [String] = []
+    }
+
+    /// The baseline as `records` (a run of its implementation) leave it. An entry whose outcome
+    /// the run gave again is kept as it is (its reason, link and expiry); one for a scenario
+    /// that now passes (or is partly checked, which passes the gate) is dropped, as is one for a
+    /// scenario the suite no longer has (not in `known`). A skipped or not-checked outcome no
+    /// entry expects gets one; a failure or an error gets one only with `all`, said as a
+    /// warning, else it is left out and listed. Entries for scenarios that did not run are kept.
+    /// The baseline then records the suite it was written against (`suite`).
+    package func updated(from records: ScenarioRecords, all: Bool, known: Set<String>, suite: String) -> Update {
         let ran = Dictionary(records.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        func excused(_ outcome: Outcome) -> Bool { outcome != .passed && outcome != .partlyChecked }
+        var update = Update(baseline: self)
         var kept: [Entry] = []
         for entry in entries {
+            guard known.contains(entry.id) else {
+                update.pruned.append(entry.id)
+                continue
+            }
             guard let record = ran[entry.id] else {
                 kept.append(entry)
                 continue
             }
-            guard excused(record.outcome) else { continue }
-            kept.append(entry.outcome == record.outcome.rawValue ? entry : Self.entry(for: record, file: file))
+            switch record.outcome {
+            case .passed, .partlyChecked: continue
+            case .skipped, .notChecked:
+                kept.append(entry.expects(record) ? entry : Self.entry(for: record, file: file))
+            case .failed, .errored:
+                if entry.expects(record) {
+                    kept.append(entry)
+                } else if all {
+                    let added = Self.entry(for: record, file: file)
+                    kept.append(added)
+                    update.addedFailures.append(added)
+                } else {
+                    // What it expected is no longer what happens: kept for its author to see,
+                    // and the new outcome listed.
+                    kept.append(entry)
+                    update.leftOut.append(record)
+                }
+            }
         }
         let listed = Set(entries.map(\.id))
-        for record in records where excused(record.outcome) && !listed.contains(record.id) {
-            kept.append(Self.entry(for: record, file: file))
+        for record in records where !listed.contains(record.id) {
+            switch record.outcome {
+            case .passed, .partlyChecked: continue
+            case .skipped, .notChecked: kept.append(Self.entry(for: record, file: file))
+            case .failed, .errored:
+                if all {
+                    let added = Self.entry(for: record, file: file)
+                    kept.append(added)
+                    update.addedFailures.append(added)
+                } else {
+                    update.leftOut.append(record)
+                }
+            }
         }
-        var updated = self
-        updated.entries = kept
-        return updated
+        update.baseline.entries = kept
+        update.baseline.suite = suite
+        return update
     }
 
-    /// A new entry for a record: its outcome, and where it went wrong as the reason.
+    /// A new entry for a record: its outcome and where it went wrong; as its reason, for a
+    /// failure or an error that `--update-baseline all` wrote it (its author gives the bug),
+    /// else why the scenario was skipped or not checked.
     static func entry(for record: ScenarioRecord, file: String) -> Entry {
+        let failed = record.outcome == .failed || record.outcome == .errored
         let reason =
-            record.firstProblem.map { step in
-                step.differences.isEmpty
-                    ? "step \(step.index + 1): \(step.message ?? record.outcome.rawValue)"
-                    : "step \(step.index + 1): " + step.differences.map(\.key).joined(separator: ", ") + " differ"
-            } ?? record.message ?? record.outcome.rawValue
+            failed
+            ? "written by --update-baseline all"
+            : record.outcome == .notChecked
+                ? "not checked: none of its expectations is on a key the implementation observes"
+                : record.firstProblem?.message ?? record.message ?? record.outcome.rawValue
         return Entry(
             id: record.id, outcome: record.outcome.rawValue, reason: reason,
+            divergence: failed ? Entry.divergence(of: record) : nil,
             location: SourceLocation(file: file, line: 0, column: 0))
     }
 }

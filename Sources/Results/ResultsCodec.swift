@@ -26,20 +26,28 @@ package enum ResultsCodec {
             case .number(let name, let path):
                 if let value = request[keyPath: path] { options.append((name, .number(value))) }
             case .flag(let name, let path): if request[keyPath: path] { options.append((name, .bool(true))) }
+            case .word(let name, let path, _):
+                if let value = request[keyPath: path] { options.append((name, .string(value))) }
             }
         }
-        return .object([
+        var fields: [(String, JSON)] = [
             ("command", .string(request.command.rawValue)), ("paths", .array(request.paths.map(JSON.string))),
             ("options", .object(options)),
             (
                 "settings",
                 .object(request.referenceSettings.keys.sorted().map { ($0, .string(request.referenceSettings[$0]!)) })
             ),
-            (
-                "reports",
-                .array(request.reports.map { .object([("option", .string($0.option)), ("path", .string($0.path))]) })
-            ),
-        ])
+        ]
+        // A run's results keep no reports (`RunRequest.asRecorded`); a request that has some says them.
+        if !request.reports.isEmpty {
+            fields.append(
+                (
+                    "reports",
+                    .array(
+                        request.reports.map { .object([("option", .string($0.option)), ("path", .string($0.path))]) })
+                ))
+        }
+        return .object(fields)
     }
 
     package static func header(_ run: RunRecord) -> [(String, JSON)] {
@@ -297,11 +305,12 @@ package enum ResultsCodec {
                 request[keyPath: path] = options.value(name) == nil ? nil : try options.int(name)
             case .flag(let name, let path):
                 request[keyPath: path] = options.value(name) == nil ? false : try options.bool(name)
+            case .word(let name, let path, _): request[keyPath: path] = try options.optionalString(name)
             }
         }
         let settings = try entry.object("settings")
         for key in settings.keys { request.referenceSettings[key] = try settings.string(key) }
-        request.reports = try entry.objects("reports").map { (report: Reader) throws(Problem) in
+        request.reports = try entry.objects("reports", optional: true).map { (report: Reader) throws(Problem) in
             RunRequest.Report(option: try report.string("option"), path: try report.string("path"))
         }
         return request

@@ -56,7 +56,9 @@ package struct RunRequest: Sendable, Equatable {
     package var allowSkips = false
     package var baselines: [String] = []
     package var strictBaseline = false
-    package var updateBaseline = false
+    /// `skips` (the flag alone: add skipped and not-checked outcomes) or `all` (failures and
+    /// errors too); nil: no update.
+    package var updateBaseline: String?
     package var statements: String?
 
     package var reports: [Report] = []
@@ -68,6 +70,8 @@ package struct RunRequest: Sendable, Equatable {
     package var noTimes = false
     package var gateStrength = false
     package var quiet = false
+    /// Print each outcome a baseline expects whole.
+    package var verbose = false
     /// `doctor`: the smoke scenario alone.
     package var smokeOnly = false
 
@@ -90,10 +94,14 @@ package struct RunRequest: Sendable, Equatable {
         case texts(String, WritableKeyPath<RunRequest, [String]> & Sendable)
         case number(String, WritableKeyPath<RunRequest, Int?> & Sendable)
         case flag(String, WritableKeyPath<RunRequest, Bool> & Sendable)
+        /// A flag that may be followed by one of `words`, the first being the flag alone.
+        case word(String, WritableKeyPath<RunRequest, String?> & Sendable, words: [String])
 
         package var option: String {
             switch self {
-            case .text(let name, _), .texts(let name, _), .number(let name, _), .flag(let name, _): return name
+            case .text(let name, _), .texts(let name, _), .number(let name, _), .flag(let name, _),
+                .word(let name, _, _):
+                return name
             }
         }
     }
@@ -109,10 +117,11 @@ package struct RunRequest: Sendable, Equatable {
         .number("restart-budget", \.restartBudget), .number("max-line-bytes", \.maxLineBytes),
         .flag("validate-protocol", \.validateProtocol), .text("log-dir", \.logFolder),
         .flag("allow-skips", \.allowSkips), .texts("baseline", \.baselines), .flag("strict-baseline", \.strictBaseline),
-        .flag("update-baseline", \.updateBaseline), .text("statements", \.statements),
+        .word("update-baseline", \.updateBaseline, words: RunRequest.baselineUpdates),
+        .text("statements", \.statements),
         .flag("junit-include-reference", \.junitIncludeReference), .text("markdown-max-bytes", \.markdownMaxBytes),
         .flag("trace", \.trace), .flag("no-times", \.noTimes), .flag("gate-strength", \.gateStrength),
-        .flag("quiet", \.quiet),
+        .flag("quiet", \.quiet), .flag("verbose", \.verbose),
         .flag("smoke-only", \.smokeOnly),
     ]
 
@@ -127,6 +136,7 @@ package struct RunRequest: Sendable, Equatable {
             case .number(let name, let path):
                 if let value = self[keyPath: path] { words += ["--" + name, String(value)] }
             case .flag(let name, let path): if self[keyPath: path] { words.append("--" + name) }
+            case .word(let name, let path, _): if let value = self[keyPath: path] { words += ["--" + name, value] }
             }
             if field.option == "requirements" {
                 for name in referenceSettings.keys.sorted() { words += ["--" + name, referenceSettings[name]!] }
@@ -147,8 +157,8 @@ package struct RunRequest: Sendable, Equatable {
     /// The run that does this run's work on one scenario alone (`id`, from the same paths), on
     /// one implementation (`driver`: its command; nil for the reference), with what decides its
     /// outcome and nothing it writes: the model and its settings, the profile, the drivers'
-    /// options and state map, the baselines and the gate's policy; no report, no baseline
-    /// update, no shard, no other filter.
+    /// options and state map, the baselines and the gate's policy; no report, no log folder
+    /// (its logs go to its own), no baseline update, no shard, no other filter.
     package func rerun(id: String, driver: String?) -> RunRequest {
         var one = RunRequest(.run, paths: paths)
         one.manifest = manifest
@@ -167,7 +177,6 @@ package struct RunRequest: Sendable, Equatable {
             one.restartBudget = restartBudget
             one.maxLineBytes = maxLineBytes
             one.validateProtocol = validateProtocol
-            one.logFolder = logFolder
         }
         one.allowSkips = allowSkips
         one.baselines = baselines
@@ -176,15 +185,20 @@ package struct RunRequest: Sendable, Equatable {
     }
 
     /// What a run's results keep of its request: what it ran and how it judged, not where it
-    /// wrote, what its reports traced or how it spread the work (reports, statements, baseline
-    /// update, quiet, times, jobs, shard, the records held, processors), so a merged run's is
-    /// the whole run's and one worker's is several's.
+    /// wrote, what its reports traced or how it spread the work (reports and their settings,
+    /// statements, logs, baseline update, quiet, times, jobs, shard, the records held,
+    /// processors), so a merged run's is the whole run's, one worker's is several's, and a
+    /// rerun writes no log over the run's.
     package var asRecorded: RunRequest {
         var kept = self
         kept.reports = []
+        kept.junitIncludeReference = false
+        kept.markdownMaxBytes = nil
         kept.statements = nil
-        kept.updateBaseline = false
+        kept.logFolder = nil
+        kept.updateBaseline = nil
         kept.quiet = false
+        kept.verbose = false
         kept.noTimes = false
         kept.jobs = nil
         kept.shard = nil
@@ -208,11 +222,15 @@ package struct RunRequest: Sendable, Equatable {
         return smoke
     }
 
+    /// What `--update-baseline` adds: `skips` (skipped and not-checked outcomes; the flag alone)
+    /// or `all` (failures and errors too).
+    package static let baselineUpdates = ["skips", "all"]
+
     /// The options given that hold for one model's suite only, each by its name.
     package var oneModelOptions: [String] {
         var given: [String] = []
         if !baselines.isEmpty { given.append("baseline") }
-        if updateBaseline { given.append("update-baseline") }
+        if updateBaseline != nil { given.append("update-baseline") }
         if strictBaseline { given.append("strict-baseline") }
         if statements != nil { given.append("statements") }
         if shard != nil { given.append("shard") }

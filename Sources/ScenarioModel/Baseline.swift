@@ -2,13 +2,21 @@ import Foundation
 import YAMLLoader
 
 /// What one implementation is known to do wrong, by scenario id: each entry an outcome other
-/// than passed that the gate lets through (until its expiry date), with the reason and a link
-/// to the bug. A run fails only on what the baseline does not expect.
+/// than passed that the gate expects (until its expiry date), with the reason and a link to
+/// the bug, and for a failure or an error where it first went wrong (`step`, `input`, `keys`):
+/// an outcome the entry expects only if it goes wrong there, so a second bug in the same
+/// scenario is a new failure. `suite` is the digest of the suite the entries were written
+/// against: after an upgrade, an entry for a scenario the suite no longer has is stale (a
+/// warning), where against the same suite it is a mistake (an input error). A run fails only
+/// on what the baseline does not expect.
 ///
 /// ```yaml
 /// implementation: my-app
+/// suite: "3f1c0a9be2d44e71"
 /// expected:
-///   - {id: brief-pin-failure-8-and-beyond-lock-1-hour, outcome: failed, reason: "lock is 15 min", link: "https://bugs/42", expires: 2027-03-01}
+///   - {id: brief-pin-failure-8-and-beyond-lock-1-hour, outcome: failed, reason: "lock is 15 min",
+///      step: 9, input: "enter_pin: \"0000\"", keys: "lock_remaining, countdown", link: "https://bugs/42",
+///      expires: 2027-03-01}
 /// ```
 package struct Baseline: Sendable, Equatable {
     package struct Entry: Sendable, Equatable {
@@ -19,17 +27,38 @@ package struct Baseline: Sendable, Equatable {
         package var link: String?
         /// `YYYY-MM-DD`: from that day on the entry no longer excuses anything.
         package var expires: String?
+        /// Where the outcome first went wrong, as the run that wrote the entry saw it: the step
+        /// (1-based), its input, and the keys that differed there (none for an error).
+        package var divergence: Divergence?
         package var location: SourceLocation
+
+        package struct Divergence: Sendable, Equatable {
+            package var step: Int
+            package var input: String
+            package var keys: [String]
+
+            package init(step: Int, input: String, keys: [String]) {
+                self.step = step
+                self.input = input
+                self.keys = keys
+            }
+
+            /// `step 9 (enter_pin: "0000"): lock_remaining`.
+            package var description: String {
+                "step \(step) (\(input))" + (keys.isEmpty ? "" : ": " + keys.joined(separator: ", "))
+            }
+        }
 
         package init(
             id: String, outcome: String, reason: String, link: String? = nil, expires: String? = nil,
-            location: SourceLocation
+            divergence: Divergence? = nil, location: SourceLocation
         ) {
             self.id = id
             self.outcome = outcome
             self.reason = reason
             self.link = link
             self.expires = expires
+            self.divergence = divergence
             self.location = location
         }
 
@@ -39,11 +68,14 @@ package struct Baseline: Sendable, Equatable {
 
     package var file: String
     package var implementation: String
+    /// The digest of the suite the entries were written against, if recorded.
+    package var suite: String?
     package var entries: [Entry]
 
-    package init(file: String, implementation: String, entries: [Entry]) {
+    package init(file: String, implementation: String, suite: String? = nil, entries: [Entry]) {
         self.file = file
         self.implementation = implementation
+        self.suite = suite
         self.entries = entries
     }
 
@@ -51,7 +83,7 @@ package struct Baseline: Sendable, Equatable {
 
     /// The outcomes an entry may expect.
     package static let outcomes = ["failed", "errored", "skipped", "partly checked", "not checked"]
-    static let keys = ["id", "outcome", "reason", "link", "expires"]
+    static let keys = ["id", "outcome", "reason", "link", "expires", "step", "input", "keys"]
 
     package static func load(file: String) -> (baseline: Baseline?, diagnostics: [Diagnostic]) {
         switch SourceFiles.readSmallYAML(file, what: "baseline") {
@@ -69,6 +101,7 @@ package struct Baseline: Sendable, Equatable {
             return (nil, source.allDiagnostics)
         }
         var implementation: String?
+        var suite: String?
         var entries: [Entry] = []
         var seen: [String: SourceLocation] = [:]
         for pair in pairs {
@@ -76,6 +109,9 @@ package struct Baseline: Sendable, Equatable {
             case "implementation":
                 implementation = pair.value.isNull ? nil : pair.value.scalar
                 if implementation == nil { source.report("implementation must be a name", at: pair.value.mark) }
+            case "suite":
+                suite = pair.value.isNull ? nil : pair.value.scalar
+                if suite == nil { source.report("suite must be the suite's digest", at: pair.value.mark) }
             case "expected":
                 guard case .sequence(let items) = pair.value.kind else {
                     if !pair.value.isNull { source.report("expected must be a list of entries", at: pair.value.mark) }
@@ -94,7 +130,7 @@ package struct Baseline: Sendable, Equatable {
                 }
             case let key:
                 let hint =
-                    closestMatch(to: key ?? "", among: ["implementation", "expected"]).map {
+                    closestMatch(to: key ?? "", among: ["implementation", "suite", "expected"]).map {
                         " (did you mean '\($0)'?)"
                     }
                     ?? ""
@@ -107,7 +143,8 @@ package struct Baseline: Sendable, Equatable {
         }
         let diagnostics = source.allDiagnostics
         return (
-            diagnostics.isEmpty ? Baseline(file: file, implementation: implementation, entries: entries) : nil,
+            diagnostics.isEmpty
+                ? Baseline(file: file, implementation: implementation, suite: suite, entries: entries) : nil,
             diagnostics
         )
     }
@@ -131,9 +168,23 @@ package struct Baseline: Sendable, Equatable {
             report("expires must be a date that exists, YYYY-MM-DD; found '\(expires)'", at)
             return nil
         }
+        var divergence: Entry.Divergence?
+        if let text = fields["step"] {
+            guard let step = Int(text), step >= 1, let input = fields["input"] else {
+                let at = pairs.first { $0.key.scalar == "step" }?.value.mark ?? item.mark
+                report("step must be a step's number from 1, given with its input", at)
+                return nil
+            }
+            divergence = Entry.Divergence(
+                step: step, input: input,
+                keys: (fields["keys"] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+        } else if fields["input"] != nil || fields["keys"] != nil {
+            report("input and keys say where a step went wrong: give its step too", item.mark)
+            return nil
+        }
         return Entry(
             id: fields["id"]!, outcome: outcome, reason: fields["reason"]!, link: fields["link"],
-            expires: fields["expires"],
+            expires: fields["expires"], divergence: divergence,
             location: SourceLocation(file: file, line: item.mark.line, column: item.mark.column))
     }
 
@@ -154,12 +205,18 @@ package struct Baseline: Sendable, Equatable {
                 + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
                 .replacingOccurrences(of: "\n", with: "\\n") + "\""
         }
-        var text = "# Outcomes of \(implementation) the gate lets through, by scenario id (authspec run --baseline).\n"
-        text += "implementation: \(quoted(implementation))\nexpected:\n"
+        var text = "# Outcomes of \(implementation) the gate expects, by scenario id (authspec run --baseline).\n"
+        text += "implementation: \(quoted(implementation))\n"
+        if let suite { text += "suite: \(quoted(suite))\n" }
+        text += "expected:\n"
         if entries.isEmpty { return text.dropLast(1) + " []\n" }
         for entry in entries {
             text +=
                 "  - id: \(quoted(entry.id))\n    outcome: \(quoted(entry.outcome))\n    reason: \(quoted(entry.reason))\n"
+            if let divergence = entry.divergence {
+                text += "    step: \(divergence.step)\n    input: \(quoted(divergence.input))\n"
+                if !divergence.keys.isEmpty { text += "    keys: \(quoted(divergence.keys.joined(separator: ", ")))\n" }
+            }
             if let link = entry.link { text += "    link: \(quoted(link))\n" }
             if let expires = entry.expires { text += "    expires: \(quoted(expires))\n" }
         }

@@ -63,7 +63,7 @@ package enum OutputTarget: Equatable, Sendable {
     }
 
     /// Fails with the reason when the target could not be written: its folder cannot be made,
-    /// or a file cannot be created there. Creates the folders a report needs.
+    /// or a file cannot be created there. Makes nothing: `write` makes the folders it needs.
     package func checkWritable() throws(OutputError) {
         switch self {
         case .standardOutput:
@@ -82,11 +82,21 @@ package enum OutputTarget: Equatable, Sendable {
         }
     }
 
-    /// Makes `folder` if needed and proves a file can be created in it.
+    /// Proves a file can be written in `folder`, making nothing: when it is there, a file is
+    /// created in it and removed; when it is not, its nearest existing ancestor must be a
+    /// folder this process may write into (the folder is made when something is written).
     package static func checkFolder(_ folder: String, for what: String) throws(OutputError) {
-        if let failure = makeFolders(folder) {
+        var info = stat()
+        guard stat(folder, &info) == 0 else {
+            if let failure = cannotMake(folder) {
+                throw OutputError(
+                    description: "cannot write \(what): the folder \(folder) cannot be made (\(reason(failure)))")
+            }
+            return
+        }
+        guard info.st_mode & S_IFMT == S_IFDIR else {
             throw OutputError(
-                description: "cannot write \(what): the folder \(folder) cannot be made (\(reason(failure)))")
+                description: "cannot write \(what): the folder \(folder) cannot be made (\(reason(ENOTDIR)))")
         }
         let probe = folder + "/.authspec-probe-\(getpid())"
         let descriptor = open(probe, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
@@ -95,6 +105,22 @@ package enum OutputTarget: Equatable, Sendable {
         }
         close(descriptor)
         unlink(probe)
+    }
+
+    /// Why `folder`, which is not there, could not be made: its nearest existing ancestor is
+    /// not a folder, or cannot be written into; nil when it could.
+    static func cannotMake(_ folder: String) -> Int32? {
+        if errno != ENOENT { return errno }
+        var ancestor = (folder as NSString).deletingLastPathComponent
+        if ancestor.isEmpty { ancestor = "." }
+        var info = stat()
+        while stat(ancestor, &info) != 0 {
+            if errno != ENOENT { return errno }
+            let parent = (ancestor as NSString).deletingLastPathComponent
+            ancestor = parent.isEmpty ? "." : parent
+        }
+        guard info.st_mode & S_IFMT == S_IFDIR else { return ENOTDIR }
+        return access(ancestor, W_OK | X_OK) == 0 ? nil : errno
     }
 
     package func write(_ text: String) throws(OutputError) {

@@ -332,7 +332,8 @@ import Testing
         #expect(try String(contentsOfFile: folder + "/r.xml", encoding: .utf8).contains("rerun: " + rerun.xmlEscaped))
         // The line as printed, run by a shell with this build's authspec first on PATH.
         let again = try TestSupport.execute(
-            URL(fileURLWithPath: "/bin/sh"), ["-c", rerun + " --quiet"],
+            // Its logs in the test's folder, not a temporary one left behind.
+            URL(fileURLWithPath: "/bin/sh"), ["-c", rerun + " --quiet --log-dir '\(folder)'"],
             environment: [
                 "PATH": TestSupport.binary.deletingLastPathComponent().path + ":"
                     + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")

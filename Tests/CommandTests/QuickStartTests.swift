@@ -52,4 +52,51 @@ import Testing
                 "\(line.command)\n\(result.stdout.suffix(1500))\(result.stderr.suffix(1500))")
         }
     }
+
+    /// Step 3 of the five minutes on a driver with two planted bugs: `--update-baseline` records
+    /// what could not be checked, never the failures (they are to be fixed, and the gate still
+    /// fails on them); once the bugs are fixed the gate passes, its JUnit has no failure and no
+    /// error, and the terminal shows what the baseline expects as one line each, no FAILED block.
+    @Test func stepThreeBakesNoBugIntoTheBaseline() throws {
+        let lines = try Self.lines()
+        let update = try #require(lines.first { $0.command.contains("--update-baseline") })
+        let gate = try #require(lines.last { $0.command.contains("--baseline") && !$0.command.contains("--update") })
+        let folder = try TestSupport.temporaryFolder([:])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try TestSupport.copySuites(to: folder, extra: ["Examples/python"])
+        let path =
+            TestSupport.binary.deletingLastPathComponent().path + ":"
+            + (ProcessInfo.processInfo.environment["PATH"] ?? "")
+        func shell(_ command: String) throws -> TestSupport.ProcessResult {
+            try TestSupport.execute(
+                URL(fileURLWithPath: "/bin/sh"), ["-c", command], in: URL(fileURLWithPath: folder),
+                environment: ["PATH": path])
+        }
+        let planted = "Examples/python/driver.py --bug two-bio-attempts --bug dashboard-immediately"
+        let buggy = { (line: Line) in line.command.replacingOccurrences(of: "Examples/python/driver.py", with: planted)
+        }
+        _ = try shell(
+            "printf 'implementation: python-example+two-bio-attempts+dashboard-immediately\\nexpected: []\\n' > my-app.baseline.yaml"
+        )
+        let updated = try shell(buggy(update))
+        #expect(updated.status == 1, "\(updated.stdout.suffix(2000))")
+        #expect(updated.stdout.contains("failed or errored not added"), "\(updated.stdout.suffix(2000))")
+        let baseline = try String(contentsOfFile: folder + "/my-app.baseline.yaml", encoding: .utf8)
+        #expect(!baseline.contains("outcome: \"failed\"") && !baseline.contains("outcome: \"errored\""), "\(baseline)")
+        #expect(baseline.contains("outcome: \"not checked\""), "\(baseline)")
+        // The bugs are still there: the gate fails on them.
+        #expect(try shell(buggy(gate)).status == 1)
+        // Fixed: the same baseline (now the fixed driver's) and a green gate, read as CI reads it.
+        let fixed = baseline.replacingOccurrences(
+            of: "python-example+two-bio-attempts+dashboard-immediately", with: "python-example")
+        try fixed.write(toFile: folder + "/my-app.baseline.yaml", atomically: true, encoding: .utf8)
+        let green = try shell(gate.command.components(separatedBy: "#")[0] + " --junit j.xml")
+        #expect(green.status == 0, "\(green.stdout.suffix(2000))")
+        #expect(
+            !green.stdout.contains("FAILED:") && !green.stdout.contains("NOT CHECKED:"), "\(green.stdout.suffix(3000))")
+        #expect(green.stdout.contains("the baselines expect"), "\(green.stdout.suffix(2000))")
+        let junit = try String(contentsOfFile: folder + "/j.xml", encoding: .utf8)
+        #expect(!junit.contains("<failure") && !junit.contains("<error"), "\(junit.prefix(2000))")
+        #expect(junit.contains("expected by the baseline"))
+    }
 }

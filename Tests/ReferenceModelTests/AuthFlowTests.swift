@@ -20,7 +20,7 @@ import Testing
 
     @Test func theSuitePassesOnTheReferenceAndCoversItsCatalogue() throws {
         let suite = Suite(
-            paths: [Self.folder], requirementsFile: nil, model: Self.model, selection: SuiteSelection())
+            paths: [Self.folder], requirementsFile: nil, model: Self.model, selection: SuiteSelection(), processors: 2)
         #expect(suite.loaded.diagnostics.map(\.description) == [])
         #expect(suite.scenarios.count >= 30)
         #expect(RequirementCatalogue.uncovered(suite.requirements, by: suite.scenarios).map(\.id) == [])

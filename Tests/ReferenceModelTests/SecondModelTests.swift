@@ -50,7 +50,8 @@ import Testing
     @Test func theTurnstileRunsLintsReportsAndDraws() throws {
         let folder = try TestSupport.temporaryFolder(Self.files)
         let model = Turnstile.declaration
-        let suite = Suite(paths: [folder], requirementsFile: nil, model: model, selection: SuiteSelection())
+        let suite = Suite(
+            paths: [folder], requirementsFile: nil, model: model, selection: SuiteSelection(), processors: 2)
         #expect(suite.loaded.diagnostics.map(\.description) == [])
         #expect(suite.scenarios.map(\.id) == ["coin-then-push", "relocks-by-itself", "wrong-on-purpose"])
         let reference = Candidate.reference(of: Turnstile.package, settings: [:])
@@ -107,7 +108,7 @@ import Testing
         let folder = try TestSupport.temporaryFolder(Self.files)
         let suite = Suite(
             paths: [folder + "/coin.yaml"], requirementsFile: nil, model: TestSupport.model,
-            selection: SuiteSelection())
+            selection: SuiteSelection(), processors: 2)
         #expect(suite.scenarios.isEmpty)
         let errors = suite.loaded.diagnostics.map {
             String($0.description.replacingOccurrences(of: folder + "/", with: "").prefix { $0 != "\n" })

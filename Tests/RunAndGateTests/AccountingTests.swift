@@ -18,7 +18,7 @@ import Testing
     static func briefRun() -> RunRecord {
         let suite = Suite(
             paths: [TestSupport.scenariosFolder], requirementsFile: nil, model: TestSupport.model,
-            selection: SuiteSelection(ids: ["brief-*"]))
+            selection: SuiteSelection(ids: ["brief-*"]), processors: 2)
         let reference = Candidate.reference(of: UnlockPackage.package, settings: ["argon2": "light"])
         var run = RunEngine(model: TestSupport.model).run(suite, on: [reference, reference])
         run.implementations[1].name = "again"

@@ -340,16 +340,81 @@ import Testing
         // The baseline updated from a run keeps the known entry as it was; the next run passes on it.
         let updated = try run(brief: false, "known.yaml")
         #expect(updated.severity == .failed)
-        let rewritten = try #require(updated.outcome.updatedBaselines()?.first?.after)
+        // By default a failure is not added (it is to be fixed); with `all` it is, with where.
+        let skipsOnly = try #require(updated.outcome.updatedBaselines(all: false)?.first?.after)
+        #expect(skipsOnly.baseline.entries.map(\.id) == [known, "lock-8th-failure-outlasts-15-minutes"])
+        #expect(skipsOnly.leftOut.contains { $0.id == "lock-countdown-and-boundary" })
+        let update = try #require(updated.outcome.updatedBaselines(all: true)?.first?.after)
+        #expect(update.addedFailures.contains { $0.id == "lock-countdown-and-boundary" })
+        let rewritten = update.baseline
         #expect(rewritten.file == "\(folder)/known.yaml")
         try rewritten.yaml.write(toFile: rewritten.file, atomically: true, encoding: .utf8)
         let text = try String(contentsOfFile: "\(folder)/known.yaml", encoding: .utf8)
         #expect(text.contains("reason: \"the 8th lock is 15 min\"\n    link: \"https://bugs.example/42\""))
-        #expect(text.contains("  - id: \"lock-countdown-and-boundary\"\n    outcome: \"failed\"\n    reason: \"step "))
+        #expect(
+            text.contains(
+                "  - id: \"lock-countdown-and-boundary\"\n    outcome: \"failed\"\n    reason: \"written by --update-baseline all\"\n    step: "
+            ), "\(text)")
         let again = try run(brief: false, "known.yaml")
         #expect(again.severity == .passed, "\(again.closing())")
         let lint = try TestSupport.execute(
             URL(fileURLWithPath: "/usr/bin/env"), ["yamllint", "--strict", "-c", ".yamllint", "\(folder)/known.yaml"])
         #expect(lint.status == 0, "\(lint.stdout)")
+    }
+
+    /// A failure a baseline expects is expected only where it was recorded: the same scenario
+    /// failing at another step or on other keys is a second bug, and fails the gate. An entry
+    /// for a scenario the suite no longer has, written against another version of the suite,
+    /// is a warning; against this version it is a mistake (bad input).
+    @Test func anExpectedFailureIsExpectedOnlyWhereItWasRecorded() throws {
+        let one = "python3 Examples/python/driver.py --argon2-memory-kib 8 --bug eighth-gives-15-min"
+        let name = "python-example+eighth-gives-15-min"
+        let scenario = "brief-pin-failure-8-and-beyond-lock-1-hour"
+        let folder = try TestSupport.temporaryFolder([
+            "b.yaml": "implementation: \(name)\nexpected: []\n",
+            "gone.yaml":
+                "implementation: python-example\nsuite: \"0000000000000000\"\nexpected:\n  - {id: dropped-in-an-upgrade, outcome: failed, reason: gone}\n",
+        ])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        func run(_ driver: String, _ baseline: String) throws -> LibraryRun {
+            try Self.run(drivers: [driver], logs: folder) {
+                $0.ids = ["brief-*"]
+                $0.baselines = ["\(folder)/\(baseline)"]
+            }
+        }
+        let first = try run(one, "b.yaml")
+        let update = try #require(first.outcome.updatedBaselines(all: true)?.first?.after)
+        let entry = try #require(update.baseline.entry(for: scenario))
+        #expect(entry.divergence?.keys.contains("lock_remaining") == true, "\(entry)")
+        try update.baseline.yaml.write(toFile: "\(folder)/b.yaml", atomically: true, encoding: .utf8)
+        let expected = try run(one, "b.yaml")
+        #expect(expected.severity == .passed, "\(expected.closing())")
+        #expect(!expected.closing().contains("FAILED: "), "an expected failure is one line, not a block")
+        #expect(expected.closing().contains("  failed: \(scenario) [\(name)] at \(entry.divergence!.description) — "))
+        // The same scenario recorded as failing elsewhere (another step; the same step on other
+        // keys): what happens now is a second bug, a new failure in full.
+        let written = try String(contentsOfFile: "\(folder)/b.yaml", encoding: .utf8)
+        let step = "    step: \(entry.divergence!.step)\n"
+        let keys = "    keys: \"\(entry.divergence!.keys.joined(separator: ", "))\"\n"
+        for moved in [
+            written.replacingOccurrences(of: step, with: "    step: \(entry.divergence!.step + 1)\n"),
+            written.replacingOccurrences(of: keys, with: "    keys: \"lock_remaining\"\n"),
+        ] {
+            #expect(moved != written)
+            try moved.write(toFile: "\(folder)/b.yaml", atomically: true, encoding: .utf8)
+            let second = try run(one, "b.yaml")
+            #expect(second.severity == .failed)
+            #expect(second.closing().contains("FAILED: \(scenario) "), "\(second.closing())")
+            #expect(second.closing().contains("\(name): 1 failed unexpectedly"), "\(second.closing())")
+        }
+        // The dropped scenario's entry was written against another suite: a warning, and a pass.
+        let upgraded = try run("python3 Examples/python/driver.py --argon2-memory-kib 8", "gone.yaml")
+        #expect(upgraded.severity == .passed, "\(upgraded.closing())")
+        #expect(
+            upgraded.closing().contains(
+                "warning: python-example: 1 baseline entry in \(folder)/gone.yaml for scenarios this version of the suite no longer has (--update-baseline drops them): dropped-in-an-upgrade"
+            ), "\(upgraded.closing())")
+        let pruned = try #require(upgraded.outcome.updatedBaselines(all: false)?.first?.after)
+        #expect(pruned.pruned == ["dropped-in-an-upgrade"] && pruned.baseline.entries.isEmpty)
     }
 }

@@ -26,7 +26,7 @@ import Testing
         #expect(files.count == 80)
 
         let lint = LintOutcome.lint(
-            [folder], requirementsFile: nil, package: UnlockPackage.package, wholeSuite: false)
+            [folder], requirementsFile: nil, package: UnlockPackage.package, wholeSuite: false, processors: 2)
         #expect(lint.lines(model: TestSupport.model).isEmpty, "\(lint.lines(model: TestSupport.model))")
         #expect(lint.suite.loaded.files.count == 80 && lint.contradictions == 0)
         let count = lint.suite.loaded.scenarios.count

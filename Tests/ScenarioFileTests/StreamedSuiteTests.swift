@@ -14,7 +14,9 @@ import Testing
     static let model = UnlockModel.declaration
 
     static func suite(_ folder: String, streamed: Bool, selection: SuiteSelection = SuiteSelection()) -> Suite {
-        Suite(paths: [folder], requirementsFile: nil, model: model, selection: selection, streamed: streamed)
+        Suite(
+            paths: [folder], requirementsFile: nil, model: model, selection: selection, streamed: streamed,
+            processors: 2)
     }
 
     /// Problems of every kind (a bad file, a duplicate id, an unknown requirement), tags, ids
@@ -99,7 +101,7 @@ import Testing
     @Test func recordsReadBackFromTheirFileAreTheHeldOnes() throws {
         let suite = Suite(
             paths: [TestSupport.scenariosFolder], requirementsFile: nil, model: Self.model,
-            selection: SuiteSelection(), streamed: true)
+            selection: SuiteSelection(), streamed: true, processors: 2)
         let reference = Candidate(label: "reference", reference: true) { _ in ReferenceImplementation() }
         let held = RunEngine(model: Self.model).run(suite, on: [reference])
         let spilled = RunEngine(model: Self.model, jobs: 2, recordsHeld: 0).run(suite, on: [reference])

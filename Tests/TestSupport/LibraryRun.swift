@@ -43,6 +43,9 @@ package struct LibraryRun {
     package var diagnostics: [Diagnostic]
     /// Each scenario record as the session finished it, in the order the terminal shows them.
     package var finished: [ScenarioRecord]
+    /// How the reports are written, as the request says (`--junit-include-reference`,
+    /// `--markdown-max-bytes`).
+    package var settings = ReportSettings()
 
     /// The most serious ending: what the command line maps to its exit code.
     package var severity: RunSeverity { RunConclusion(outcomes, settings: ReportSettings()).severity }
@@ -51,8 +54,8 @@ package struct LibraryRun {
     package var outcome: ModelOutcome { outcomes[0] }
 
     /// A report's whole text, as `--json`, `--junit`, `--markdown` or `--coverage` write it.
-    package func report(_ kind: ReportKind, settings: ReportSettings = ReportSettings()) -> String {
-        switch RunConclusion(outcomes, settings: settings).documents.body(kind) {
+    package func report(_ kind: ReportKind, settings given: ReportSettings? = nil) -> String {
+        switch RunConclusion(outcomes, settings: given ?? settings).documents.body(kind) {
         case .text(let text): return text
         case .pieces(let produce):
             var text = ""
@@ -64,7 +67,7 @@ package struct LibraryRun {
     /// The terminal's closing of each model, as `run` prints it after the scenarios.
     package func closing(quiet: Bool = true) -> String {
         var text = ""
-        RunConclusion(outcomes, settings: ReportSettings()).lines(quiet: quiet, timed: false) { text += $0.text + "\n" }
+        RunConclusion(outcomes, settings: settings).lines(quiet: quiet, timed: false) { text += $0.text + "\n" }
         return text
     }
 
@@ -98,7 +101,7 @@ package struct LibraryRun {
     }
 
     /// Writes a report into `file`, for what reads files (merge, schema checks).
-    package func write(_ kind: ReportKind, to file: String, settings: ReportSettings = ReportSettings()) throws {
+    package func write(_ kind: ReportKind, to file: String, settings: ReportSettings? = nil) throws {
         try report(kind, settings: settings).write(toFile: file, atomically: true, encoding: .utf8)
     }
 
@@ -121,7 +124,10 @@ package struct LibraryRun {
                     if case .finished(let record, _, _) = event { finished.append(record) }
                 })
         }
-        return LibraryRun(outcomes: outcomes, diagnostics: prepared.flatMap(\.diagnostics), finished: finished)
+        var run = LibraryRun(outcomes: outcomes, diagnostics: prepared.flatMap(\.diagnostics), finished: finished)
+        run.settings = ReportSettings(
+            includeReference: plan.request.junitIncludeReference, markdownLimit: plan.markdownLimit)
+        return run
     }
 }
 
@@ -143,7 +149,7 @@ package struct LibrarySpecCheck {
         let (checks, additions) = try SpecReview.check(
             files, package: package,
             mapping: mapping ?? package.specMapping.map { TestSupport.root.appendingPathComponent($0).path },
-            scenarioPath: TestSupport.root.appendingPathComponent(suite).path, ran: ran)
+            scenarioPath: TestSupport.root.appendingPathComponent(suite).path, ran: ran, processors: 2)
         let (lines, counts) = SpecCheckReport.lines(checks, additions: additions)
         let heading = SpecCheckReport.heading(
             documents: files.count, model: package.declaration, tables: package.ruleTables.map(\.name))
@@ -267,7 +273,7 @@ package struct LibraryDoctor {
         options.workingDirectory = TestSupport.root.path
         let checkup = DriverCheckup(
             package: package, options: options, profile: planned.profile, suite: smokeOnly ? nil : planned,
-            clock: TestSupport.clock, stop: { nil })
+            clock: TestSupport.clock, processors: 2, stop: { nil })
         var report = DoctorReport(model: model, handshakeTimeout: options.handshakeTimeout, doctor: request)
         var lines: [String] = []
         let verdict = checkup.run { event in lines += report.lines(event) }

@@ -188,7 +188,8 @@ import Testing
         let transitionLine = try #require(line(of: "PINError --> Login", in: edited))
         // spec check alone, and as lint --spec makes it, with the records of lint's own run.
         let lint = LintOutcome.lint(
-            [TestSupport.scenariosFolder], requirementsFile: nil, package: UnlockPackage.package, wholeSuite: true)
+            [TestSupport.scenariosFolder], requirementsFile: nil, package: UnlockPackage.package, wholeSuite: true,
+            processors: 2)
         #expect(lint.contradictions == 0)
         let linted = try LibrarySpecCheck.check([copy], ran: (lint.suite.loaded.scenarios, lint.records))
         for out in [try LibrarySpecCheck.check([copy]).text, linted.text] {
@@ -250,7 +251,7 @@ import Testing
     @Test func lintReportsContradictionsAtTheStep() throws {
         func lint(_ folder: String) throws -> (contradictions: [String], diagnostics: [String]) {
             let outcome = LintOutcome.lint(
-                [folder], requirementsFile: nil, package: UnlockPackage.package, wholeSuite: true)
+                [folder], requirementsFile: nil, package: UnlockPackage.package, wholeSuite: true, processors: 2)
             return (
                 Contradictions.lines(outcome.records, model: TestSupport.model),
                 outcome.suite.loaded.diagnostics.map(\.description)
@@ -259,7 +260,8 @@ import Testing
         let clean = try lint(TestSupport.scenariosFolder)
         #expect(clean.contradictions.isEmpty && clean.diagnostics.isEmpty, "\(clean)")
         let whole = LintOutcome.lint(
-            [TestSupport.scenariosFolder], requirementsFile: nil, package: UnlockPackage.package, wholeSuite: true)
+            [TestSupport.scenariosFolder], requirementsFile: nil, package: UnlockPackage.package, wholeSuite: true,
+            processors: 2)
         #expect(whole.uncovered.isEmpty && whole.inNameOnly.isEmpty && whole.lines(model: TestSupport.model).isEmpty)
         let folder = try TestSupport.temporaryFolder([
             "a.yaml":

@@ -15,7 +15,8 @@ import Testing
         for case let file as URL in FileManager.default.enumerator(at: tests, includingPropertiesForKeys: nil)!
         where file.pathExtension == "swift" {
             let text = try String(contentsOf: file, encoding: .utf8)
-            for match in text.matches(of: /@Suite(\([^\n]*\))?\s+struct\s+(\w+)/) {
+            // On one line, as scripts/test's grep reads them.
+            for match in text.matches(of: /@Suite(\([^\n]*\))?[ \t]+struct[ \t]+(\w+)/) {
                 let attributes = match.output.1.map(String.init) ?? ""
                 let tags = stepTags.filter { attributes.contains(".tags(.\($0))") }
                 found.append(

@@ -13,17 +13,9 @@ enum OutputGuard {
     static let inputOptions = ["manifest", "requirements", "statements", "baseline", "mapping", "spec"]
 
     static func inputs(_ arguments: ParsedArguments, paths: [String], extra: [String] = []) -> ProtectedInputs {
-        var inputs = ProtectedInputs()
-        var manifests = Set([arguments.value("manifest"), Manifest.find(from: [])].compactMap { $0 })
-        for path in paths { if let found = Manifest.find(from: [path]) { manifests.insert(found) } }
-        for file in manifests.sorted() {
-            inputs.add(file)
-            if let manifest = Manifest.load(file: file).manifest { inputs.add(manifest: manifest) }
-        }
-        inputs.add(paths)
-        inputs.add(inputOptions.flatMap { arguments.all($0) })
-        inputs.add(extra)
-        return inputs
+        ProtectedInputs.of(
+            manifest: arguments.value("manifest"), paths: paths,
+            files: inputOptions.flatMap { arguments.all($0) } + extra)
     }
 
     /// Refuses `path`, named by `option`, when it is one of `inputs`, unless it begins with

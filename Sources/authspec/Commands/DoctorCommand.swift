@@ -27,6 +27,7 @@ enum DoctorCommand: Command {
         let suite = request.smokeOnly ? nil : planned
         let checkup = DriverCheckup(
             package: package, options: options, profile: profile, suite: suite, clock: plan.clock,
+            processors: plan.processors,
             stop: { Interruption.signal.map(Interruption.name(of:)) })
         var report = DoctorReport(model: model, handshakeTimeout: options.handshakeTimeout, doctor: request)
         let verdict = checkup.run { event in

@@ -33,7 +33,9 @@ enum ExploreCommand: Command {
         exploration.runs = try SharedOptions.exploreRuns.read(arguments)
         exploration.depth = try SharedOptions.exploreDepth.read(arguments) ?? exploration.depth
         let keys = try arguments.value("keys").map { try Self.keys($0, model: model) }
-        let out = arguments.value("out") ?? "Reports/explore/explore-\(seed).yaml"
+        // Nothing is written into the current folder unasked: the first line names where a
+        // divergence goes.
+        let out = arguments.value("out") ?? RunPlan.temporaryFolder("explore") + "/explore-\(seed).yaml"
         let inputs = OutputGuard.inputs(arguments, paths: [])
         try OutputGuard.refuseUnlessFound(out, option: "out", inputs: inputs, banner: "# " + ExplorationReport.foundBy)
         if let json = arguments.value("json") { try OutputGuard.refuse(json, option: "json", inputs: inputs) }
@@ -60,7 +62,7 @@ enum ExploreCommand: Command {
                     report = ExplorationReport(
                         model: model, settings: exploration, keys: keys, subject: subject,
                         defaultModel: ModelRegistry.defaultModel)
-                    if !quiet, let report { Console.out(report.opening(comparing: compared)) }
+                    if !quiet, let report { Console.out(report.opening(comparing: compared, writingTo: out)) }
                 },
                 progress: { progress in
                     let now = DispatchTime.now().uptimeNanoseconds
@@ -99,6 +101,9 @@ enum ExploreCommand: Command {
                 return .badInput
             }
         }
+        // Before the verdict, which is the last line.
+        let passed = outcome.found.found == nil && Interruption.signal == nil
+        if let kept = plan.settleLogs(passed: passed) { Console.out(TerminalReporter.logsKept(kept)) }
         Console.out(report.verdict(outcome.found, seconds: outcome.seconds, interrupted: Interruption.signal != nil))
         if let signal = Interruption.signal { return ExitCode.interrupted(by: signal) }
         if outcome.found.found != nil { return written == nil ? .badInput : .failures }

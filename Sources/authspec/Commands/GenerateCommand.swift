@@ -21,7 +21,8 @@ enum GenerateCommand: Command {
         let depth = try SharedOptions.generateDepth.read(arguments) ?? 5
         let count = try SharedOptions.generateWorlds.read(arguments) ?? 8
         let seed = try arguments.seed() ?? 1
-        let folder = arguments.value("out") ?? "Reports/generated"
+        // Nothing is written into the current folder unasked: the first line names the folder.
+        let folder = arguments.value("out") ?? RunPlan.temporaryFolder("generated")
         let target: OutputTarget
         do {
             try OutputTarget.checkFolder(folder, for: "the generated scenarios")
@@ -46,7 +47,7 @@ enum GenerateCommand: Command {
             package: package, goal: goal, depth: depth, worlds: count, seed: seed, requirements: requirements,
             clock: SessionClock.machine)
         Console.out(
-            "Walking the \(model.name) reference: every sequence of up to \(depth) inputs from \(max(count, 1)) worlds…"
+            "Walking the \(model.name) reference: every sequence of up to \(depth) inputs from \(max(count, 1)) worlds, for \(folder)/cover-\(goal.rawValue).yaml…"
         )
         let walked: (plan: CoverageGenerator.Plan, seconds: Double)
         do {

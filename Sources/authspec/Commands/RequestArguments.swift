@@ -11,12 +11,6 @@ import SubprocessDriver
 /// as the request's one list of fields names it, where the command declares it), and the plan
 /// the engine makes of it, its refusals said as usage or input errors.
 enum RequestArguments {
-    /// The whole numbers a request holds, with the range each takes.
-    static let numberRanges: [String: ClosedRange<Int>] = [
-        "jobs": SharedOptions.jobs.range, "restart-budget": SharedOptions.restartBudget.range,
-        "max-line-bytes": SharedOptions.maxLineBytesRange,
-    ]
-
     static func request(_ command: RunRequest.Command, _ arguments: ParsedArguments, spec: CommandSpec) throws
         -> RunRequest
     {
@@ -27,8 +21,11 @@ enum RequestArguments {
             case .text(let name, let path): request[keyPath: path] = arguments.value(name)
             case .texts(let name, let path): request[keyPath: path] = arguments.all(name)
             case .number(let name, let path):
-                request[keyPath: path] = try arguments.number(name, in: numberRanges[name] ?? 0...Int.max)
+                // A whole number here; the planner says what range it takes.
+                request[keyPath: path] = try arguments.number(name, in: Int.min...Int.max)
             case .flag(let name, let path): request[keyPath: path] = arguments.flag(name)
+            case .word(let name, let path, let words):
+                request[keyPath: path] = arguments.flag(name) ? arguments.value(name) ?? words[0] : nil
             }
         }
         for setting in SharedOptions.referenceSettingsOnce where declared.contains(setting.name) {
@@ -37,7 +34,8 @@ enum RequestArguments {
         for option in RunReports.optionNames where declared.contains(option) {
             if let path = arguments.value(option) { request.reports.append(.init(option: option, path: path)) }
         }
-        request.recordsHeld = try recordsHeld()
+        // Only a run holds records.
+        if command == .run { request.recordsHeld = try recordsHeld() }
         request.processors = ProcessInfo.processInfo.activeProcessorCount
         return request
     }

@@ -47,15 +47,21 @@ enum RunCommand: Command {
     /// baselines updated, if asked), one verdict over several models, the reports, the exit code.
     static func close(_ outcomes: [ModelOutcome], plan: RunPlan, outputs: ReportOutputs) throws -> ExitCode {
         let conclusion = RunConclusion(outcomes, settings: RunReports.settings(plan))
-        conclusion.lines(quiet: plan.request.quiet, timed: true) { Console.out($0) }
+        let worst = conclusion.severity
+        let kept = plan.settleLogs(passed: worst == .passed && Interruption.signal == nil)
+        conclusion.lines(
+            quiet: plan.request.quiet, verbose: plan.request.verbose, timed: true,
+            beforeVerdict: kept.map { [TerminalLine(TerminalReporter.logsKept($0))] } ?? []
+        ) { Console.out($0) }
         // After the closing: --update-baseline is one model's.
-        if plan.request.updateBaseline { for outcome in outcomes { try updateBaselines(outcome) } }
+        if let scope = plan.request.updateBaseline, conclusion.severity != .badInput {
+            for outcome in outcomes { try updateBaselines(outcome, all: scope == "all") }
+        }
         let documents = conclusion.documents
         let written = outputs.write { documents.body(ReportKind(rawValue: $0)!) }
         // The most serious ending wins: a signal, then bad input or an unwritten report, then
         // conformance failures.
         if let signal = Interruption.signal { return ExitCode.interrupted(by: signal) }
-        let worst = conclusion.severity
         if !written || worst == .badInput { return .badInput }
         return worst == .passed ? .success : .failures
     }
@@ -72,14 +78,14 @@ enum RunCommand: Command {
 
     /// With --update-baseline: each baseline rewritten from the run, unless the suite changed
     /// under it.
-    static func updateBaselines(_ outcome: ModelOutcome) throws {
-        guard let updates = outcome.updatedBaselines() else {
+    static func updateBaselines(_ outcome: ModelOutcome, all: Bool) throws {
+        guard let updates = outcome.updatedBaselines(all: all) else {
             Console.error(TerminalReporter.baselineNotUpdated)
             return
         }
-        for (before, after) in updates {
-            if let after { try OutputTarget.resolve(after.file).write(after.yaml) }
-            Console.out(TerminalReporter.baselineUpdate(before: before, after: after))
+        for (before, update) in updates {
+            if let update { try OutputTarget.resolve(update.baseline.file).write(update.baseline.yaml) }
+            for line in TerminalReporter.baselineUpdate(before: before, after: update) { Console.out(line) }
         }
     }
 }

@@ -44,7 +44,9 @@ enum SpecCommand: Command {
         ran: (scenarios: [Scenario], records: [ScenarioRecord])? = nil
     ) throws -> (checks: [DocumentCheck], additions: [TransitionDeclaration]) {
         do {
-            return try SpecReview.check(files, package: package, mapping: mapping, scenarioPath: scenarioPath, ran: ran)
+            return try SpecReview.check(
+                files, package: package, mapping: mapping, scenarioPath: scenarioPath, ran: ran,
+                processors: ProcessInfo.processInfo.activeProcessorCount)
         } catch {
             throw InputError(message: error.description)
         }

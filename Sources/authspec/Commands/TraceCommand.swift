@@ -24,18 +24,34 @@ enum TraceCommand: Command {
         let plans = plan.suites
         let traced: (traces: [DocumentTrace], problems: [Diagnostic])
         do {
-            traced = try TraceSession.trace(plans, statementsFile: request.statements, processors: plan.processors)
+            // Each document's part is vetted before the suite runs on every mutant.
+            traced = try TraceSession.trace(plans, statementsFile: request.statements, processors: plan.processors) {
+                documents in
+                guard let folder else { return nil }
+                for document in documents {
+                    let part = folder + "/" + TraceReport.partFile(document, stem: stem)
+                    do { try OutputGuard.refuse(part, option: "markdown", inputs: inputs) } catch let error
+                        as UsageError
+                    {
+                        return error.message
+                    } catch {
+                        return "\(error)"
+                    }
+                }
+                return nil
+            }
+        } catch .vetted(let words) {
+            throw UsageError(message: words)
         } catch {
             throw InputError(message: error.description)
         }
-        for problem in traced.problems { Console.error(problem.description) }
+        // With an input error nothing was traced, and nothing is written.
+        guard traced.problems.isEmpty else {
+            for problem in traced.problems { Console.error(problem.description) }
+            return .badInput
+        }
         Console.out(String(TraceReport.text(traced.traces, implementation: "the reference").dropLast()))
         let files = TraceReport.markdownFiles(traced.traces, implementation: "the reference", stem: stem)
-        if let folder {
-            for part in files.parts {
-                try OutputGuard.refuse(folder + "/" + part.file, option: "markdown", inputs: inputs)
-            }
-        }
         var written = outputs.write { _ -> ReportBody in
             .text(file == nil ? TraceReport.markdown(traced.traces, implementation: "the reference") : files.index)
         }
@@ -51,7 +67,7 @@ enum TraceCommand: Command {
             }
         }
         Console.out(TraceReport.verdict(traced.traces))
-        if !traced.problems.isEmpty || !written { return .badInput }
+        if !written { return .badInput }
         // A falsifier that survived, or what a statement rests on failed: the trace does not
         // pass. A claim or a reading not pinned is a warning.
         let failing = traced.traces.flatMap(\.statements).filter(\.standing.failsTheTrace)
