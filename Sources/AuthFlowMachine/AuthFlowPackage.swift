@@ -4,7 +4,13 @@ import SpecModel
 /// UIF-AUTH-001's flow as a model plug-in, the unlock screen inside it: the declaration, the
 /// reference with the unlock reference's Argon2id setting, and the smoke scenario `doctor` runs.
 package enum AuthFlowPackage {
-    package static let package = ModelPackage(
+    package static let package: ModelPackage = {
+        var package = declared
+        package.suiteManifest = "AuthFlow/authspec.yaml"
+        return package
+    }()
+
+    static let declared = ModelPackage(
         declaration: AuthFlowModel.declaration,
         referenceSettings: UnlockPackage.package.referenceSettings,
         makeReference: { settings in

@@ -23,7 +23,7 @@ package enum CommandCatalog {
         [
             run, merge, lint, record, doctor, spec, model, explore, mutate, strengthen, checkModel, generate, trace,
             bench,
-            initSuite,
+            initSuite, suite,
             newDriver,
         ]
     }
@@ -457,6 +457,28 @@ package enum CommandCatalog {
             """,
         arguments: [
             .init(name: "folder", help: "Where to write the suite (default: the current folder).", repeating: false)
+        ],
+        options: SharedOptions.model.filter { $0.name == "model" })
+
+    package static let suite = CommandSpec(
+        name: "suite",
+        abstract: "Write out a suite authspec carries, to vendor or extend: authspec suite export FOLDER",
+        discussion: """
+            authspec carries each model's suite (its scenarios, requirements and statements, \
+            spec mapping and manifest) and runs it where a folder has no suite of its own: \
+            'authspec run --driver CMD' in an app's repository runs the default model's, \
+            '--model auth-flow' the flow's, and the first line names the suite, its version and \
+            digest. 'suite export FOLDER' writes the model's suite into FOLDER as it is laid \
+            out (FOLDER/authspec.yaml for the unlock model, FOLDER/AuthFlow/ for the flow), to \
+            keep beside the app and extend; 'authspec run' on the folder it names runs it as \
+            before. Nothing is written over: a file already there is an error and nothing is \
+            written. Exit codes: 0 written, 2 usage errors or a file in the way.
+            """,
+        arguments: [
+            .init(
+                name: "export", help: "What to do (the only thing for now).", optional: false, repeating: false,
+                literal: true),
+            .init(name: "folder", help: "Where to write the suite.", optional: false, repeating: false),
         ],
         options: SharedOptions.model.filter { $0.name == "model" })
 

@@ -142,7 +142,7 @@ package enum SharedOptions {
         .init(
             name: "markdown-max-bytes", valueName: "n",
             help:
-                "Cut the Markdown report before it passes N bytes, ending it with what was left out (GitHub comments hold 65,536 characters)."
+                "Cut the Markdown report at whole sections before it passes N bytes, ending it with what was left out (default 65536: what a GitHub comment or step summary holds)."
         ),
     ]
 

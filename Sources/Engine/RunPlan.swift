@@ -21,6 +21,9 @@ package struct SuitePlan: Sendable {
     package var drivers: [DriverOptions]
     /// Baselines the options name, beside the manifest's.
     package var baselineFiles: [String]
+    /// Set when the suite is the one the release carries (the request named none, and there
+    /// is none at or above the current folder).
+    package var builtIn: BuiltInSuites?
 
     fileprivate init(
         manifest: Manifest?, paths: [String], package: ModelPackage, referenceSettings: [String: String],
@@ -45,6 +48,23 @@ package struct SuitePlan: Sendable {
     package var isWholeSuite: Bool { manifest?.isWholeSuite(paths) ?? true }
     /// Every baseline the run judges by: the manifest's, then the options'.
     var allBaselines: [String] { (manifest?.baselines ?? []) + baselineFiles }
+}
+
+/// The suites authspec carries, one per model, each at the manifest its model's package names
+/// under `root` (in the release, `share/authspec/suites` beside `bin/`): what a run in a folder
+/// with no suite of its own runs, so a team needs nothing of authspec's repository.
+package struct BuiltInSuites: Sendable, Equatable {
+    package var root: String
+    /// authspec's version: the suites are its.
+    package var version: String
+
+    package init(root: String, version: String) {
+        self.root = root
+        self.version = version
+    }
+
+    /// How a result names the suite: `authspec 0.1.0's unlock suite`.
+    package func name(of model: String) -> String { "authspec \(version)'s \(model) suite" }
 }
 
 /// The reports a run writes, resolved and checked before anything runs: each target writable,
@@ -137,11 +157,11 @@ package struct RunPlan: Sendable {
     /// every file an option names, every report target) before anything runs or is written.
     /// `clock` times the run and dates the baselines' expiry; `stop` is asked between scenarios.
     package static func make(
-        _ request: RunRequest, models: ModelCatalogue, clock: SessionClock,
+        _ request: RunRequest, models: ModelCatalogue, clock: SessionClock, builtIn: BuiltInSuites? = nil,
         stop: @escaping @Sendable () -> String? = { nil }
     ) throws(RunPlanError) -> RunPlan {
         let logs = request.logFolder ?? temporaryFolder("logs")
-        let planner = Planner(request: request, models: models, logFolder: logs)
+        let planner = Planner(request: request, models: models, logFolder: logs, builtIn: builtIn)
         var plan = RunPlan(request: request, suites: try planner.suites(), clock: clock, stop: stop)
         plan.logFolder = logs
         plan.logsAreTemporary = request.logFolder == nil
@@ -274,6 +294,7 @@ private struct Planner {
     var request: RunRequest
     var models: ModelCatalogue
     var logFolder: String
+    var builtIn: BuiltInSuites?
 
     /// Every model's suite the request names, each with its package, settings, profile and
     /// drivers.
@@ -290,6 +311,7 @@ private struct Planner {
             if request.command == .doctor && request.drivers.count != 1 {
                 throw .driverCount(.doctor, given: request.drivers.count)
             }
+            if let suite = try builtInSuite() { return [suite] }
             let manifest = try RunPlan.manifest(
                 explicit: request.manifest, paths: request.paths, pinned: pinned, models: models)
             let package = try self.package(manifest: manifest)
@@ -299,6 +321,7 @@ private struct Planner {
                     several: false)
             ]
         case .run, .trace:
+            if let suite = try builtInSuite() { return [suite] }
             let found = try RunPlan.located { () throws(SuiteLocator.Problem) in
                 try SuiteLocator.suitesByModel(
                     explicit: request.manifest, paths: request.paths, pinned: pinned, defaultModel: models.defaultModel)
@@ -324,6 +347,22 @@ private struct Planner {
 
     /// A model or a manifest named: one model for every path.
     var pinned: Bool { request.manifest != nil || request.model != nil }
+
+    /// The built-in suite of the model `--model` names (else the default), when the request
+    /// names no suite and none is found at or above the current folder.
+    func builtInSuite() throws(RunPlanError) -> SuitePlan? {
+        guard request.paths.isEmpty, request.manifest == nil, Manifest.find(from: []) == nil, let builtIn else {
+            return nil
+        }
+        let package = try self.package(manifest: nil)
+        guard let relative = package.suiteManifest else { return nil }
+        let (manifest, problems) = Manifest.load(file: builtIn.root + "/" + relative)
+        guard let manifest else { throw .inputs(problems) }
+        var suite = try self.suite(
+            manifest: manifest, paths: SuiteLocator.paths([], manifest: manifest), package: package, several: false)
+        suite.builtIn = builtIn
+        return suite
+    }
 
     func package(manifest: Manifest?) throws(RunPlanError) -> ModelPackage {
         try RunPlan.package(
@@ -421,7 +460,7 @@ private struct Planner {
     }
 
     func markdownLimit() throws(RunPlanError) -> Int? {
-        guard let text = request.markdownMaxBytes else { return nil }
+        guard let text = request.markdownMaxBytes else { return RunPlan.defaultMarkdownBytes }
         guard let bytes = Int(text), bytes >= RunPlan.leastMarkdownBytes else {
             throw .badValue(
                 option: "markdown-max-bytes", given: text,
@@ -530,6 +569,9 @@ extension RunPlan {
     package static let numberRanges: [String: ClosedRange<Int>] = [
         "jobs": 1...64, "restart-budget": 0...1000, "max-line-bytes": 1024...(256 << 20),
     ]
+    /// What a Markdown report is cut to unless `--markdown-max-bytes` says: what a GitHub
+    /// comment or step summary holds (65,536 characters; a byte is never less than one).
+    package static let defaultMarkdownBytes = 65_536
     /// Below this the Markdown report's verdict, totals and note of what was cut may not fit.
     package static let leastMarkdownBytes = 2048
 }

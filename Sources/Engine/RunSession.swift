@@ -146,6 +146,7 @@ package struct RunSession: Sendable {
         let seconds = plan.clock.seconds(since: began)
         // A run of several models' suites reruns each scenario from its own model's paths.
         run.request = plan.request.asRecorded
+        run.suite.version = suitePlan.builtIn?.name(of: package.name)
         if plan.suites.count > 1 { run.request?.paths = suitePlan.paths }
         // A scenario file that changed or went under the run is bad input, said at the scenario.
         let changed = RunEngine.suiteChanges(in: run)

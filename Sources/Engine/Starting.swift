@@ -1,4 +1,5 @@
 import Foundation
+import ScenarioModel
 import Skeletons
 import SpecModel
 
@@ -32,6 +33,57 @@ package enum Starting {
         }
         for file in files { try write(file.text, to: file.path, command: "init") }
         return files.map(\.path)
+    }
+
+    /// The suite authspec carries for `package`'s model written into `folder` as it is laid
+    /// out there (its manifest, scenario files, catalogues, mapping and baselines), for a team
+    /// to vendor or extend: whole or not at all, over nothing. The files written, and the folder
+    /// of the manifest written (what `authspec run` is given).
+    package static func exportSuite(_ builtIn: BuiltInSuites, of package: ModelPackage, into folder: String)
+        throws(Refusal) -> (written: [String], suite: String)
+    {
+        guard let relative = package.suiteManifest else {
+            throw .unwritable(path: folder, reason: "the \(package.name) model carries no suite")
+        }
+        let root = URL(fileURLWithPath: builtIn.root).standardizedFileURL.path
+        let manifestFile = root + "/" + relative
+        guard let manifest = Manifest.load(file: manifestFile).manifest else {
+            throw .unwritable(path: manifestFile, reason: "the carried suite's manifest does not load")
+        }
+        var sources = [manifestFile]
+        for path in manifest.scenarios + [manifest.requirements, manifest.specMapping].compactMap({ $0 })
+            + manifest.baselines
+        {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { continue }
+            guard isFolder.boolValue else {
+                sources.append(path)
+                continue
+            }
+            for case let inner as String in FileManager.default.enumerator(atPath: path) ?? .init()
+            where inner.hasSuffix(".yaml") {
+                sources.append(path + "/" + inner)
+            }
+        }
+        var files: [(source: String, path: String)] = []
+        for source in sources {
+            let standard = URL(fileURLWithPath: source).standardizedFileURL.path
+            guard standard.hasPrefix(root + "/") else { continue }
+            let target = folder + "/" + standard.dropFirst(root.count + 1)
+            if !files.contains(where: { $0.path == target }) { files.append((standard, target)) }
+        }
+        // All or nothing: one file already there and none is written.
+        if let taken = files.first(where: { FileManager.default.fileExists(atPath: $0.path) }) {
+            throw .exists(path: taken.path, command: "suite export")
+        }
+        for file in files {
+            guard let text = try? String(contentsOfFile: file.source, encoding: .utf8) else {
+                throw .unwritable(path: file.source, reason: "cannot be read")
+            }
+            try write(text, to: file.path, command: "suite export")
+        }
+        let suite = (folder + "/" + relative as NSString).deletingLastPathComponent
+        return (files.map(\.path), suite)
     }
 
     /// The skeleton in `language` for `model`.

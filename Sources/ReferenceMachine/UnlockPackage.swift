@@ -3,7 +3,13 @@ import SpecModel
 /// SCR-AUTH-006 as a model plug-in: the declaration, the reference with its Argon2id cost
 /// setting, and the spec mapping and rule tables `spec check` reads.
 package enum UnlockPackage {
-    package static let package = ModelPackage(
+    package static let package: ModelPackage = {
+        var package = declared
+        package.suiteManifest = "authspec.yaml"
+        return package
+    }()
+
+    static let declared = ModelPackage(
         declaration: UnlockModel.declaration,
         referenceSettings: [
             ReferenceSetting(

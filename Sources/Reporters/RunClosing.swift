@@ -32,6 +32,13 @@ extension TerminalReporter {
             + (reference.isEmpty ? "" : " (\(reference))")
     }
 
+    /// A run's first line when it runs a suite authspec carries: which, its digest and size,
+    /// where it is, and how to have a copy to vendor or extend.
+    package static func builtInSuite(_ name: String, root: String, scenarios: Int, digest: String) -> String {
+        "Suite: \(name), \(scenarios) scenarios, digest \(digest) (built in, at \(root); "
+            + "'authspec suite export DIR' writes it out)"
+    }
+
     /// Where the drivers' stderr went, for a run that did not pass.
     package static func logsKept(_ folder: String) -> String { "The drivers' stderr logs are kept in \(folder)" }
 

@@ -30,7 +30,7 @@ extension RunRecord {
             guard part.suite == first.suite else {
                 throw MergeProblem(
                     message:
-                        "\(name) is a shard of another suite (\(part.suite.scenarios) scenarios, digest \(part.suite.digest)) than \(firstName) (\(first.suite.scenarios) scenarios, digest \(first.suite.digest)): same scenarios, selection and model needed, and the same authspec version (versions may digest a suite differently)"
+                        "\(name) is a shard of another suite (\(part.suite.version.map { $0 + ", " } ?? "")\(part.suite.scenarios) scenarios, digest \(part.suite.digest)) than \(firstName) (\(first.suite.version.map { $0 + ", " } ?? "")\(first.suite.scenarios) scenarios, digest \(first.suite.digest)): same scenarios, selection and model needed, and the same authspec version (versions may digest a suite differently)"
                 )
             }
             guard shard.count == first.shard?.count else {

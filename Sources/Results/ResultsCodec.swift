@@ -56,10 +56,11 @@ package enum ResultsCodec {
             ("model_digest", .string(run.modelDigest)),
             (
                 "suite",
-                .object([
-                    ("digest", .string(run.suite.digest)), ("scenarios", .number(run.suite.scenarios)),
-                    ("ids", .string(Digest.hex(run.suite.ids))),
-                ])
+                .object(
+                    [
+                        ("digest", .string(run.suite.digest)), ("scenarios", .number(run.suite.scenarios)),
+                        ("ids", .string(Digest.hex(run.suite.ids))),
+                    ] + (run.suite.version.map { [("version", JSON.string($0))] } ?? []))
             ),
         ]
         if let shard = run.shard {
@@ -247,7 +248,8 @@ package enum ResultsCodec {
         var run = RunRecord(
             model: try root.string("model"), modelDigest: try root.string("model_digest"),
             suite: SuiteIdentity(
-                digest: try suite.string("digest"), scenarios: try suite.int("scenarios"), ids: try suite.digest("ids")),
+                digest: try suite.string("digest"), scenarios: try suite.int("scenarios"), ids: try suite.digest("ids"),
+                version: try suite.optionalString("version")),
             expected: ScenarioAccount(scenarios: try expected.int("scenarios"), ids: try expected.digest("ids")),
             profile: ConformanceProfile(
                 try profile.string("name"), keys: try profile.strings("keys"), try profile.string("summary")))

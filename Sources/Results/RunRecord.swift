@@ -68,11 +68,15 @@ package struct SuiteIdentity: Sendable, Equatable {
     package var digest: String
     package var scenarios: Int
     package var ids: UInt64
+    /// For a suite authspec carries, which one (`authspec 0.1.0's unlock suite`); nil for a
+    /// team's own.
+    package var version: String?
 
-    package init(digest: String, scenarios: Int, ids: UInt64) {
+    package init(digest: String, scenarios: Int, ids: UInt64, version: String? = nil) {
         self.digest = digest
         self.scenarios = scenarios
         self.ids = ids
+        self.version = version
     }
 
     /// The whole selection, as the records of a whole run must account for it.

@@ -21,6 +21,9 @@ public struct ModelPackage: Sendable {
     public var mutants: @Sendable () -> [Mutant]
     /// What the model takes from the documents, quoted, which `spec check` looks for.
     public var facts: [DocumentFact]
+    /// The manifest of the model's own suite, relative to the suites the release carries
+    /// (`authspec.yaml`): what a run in a folder with no suite of its own runs.
+    package var suiteManifest: String?
 
     public init(
         declaration: ModelDeclaration, referenceSettings: [ReferenceSetting] = [],

@@ -85,7 +85,7 @@ package struct SubprocessDriver: ImplementationUnderTest {
         currentStep = .text("the handshake")
         let reply = try exchange(
             .hello(versions: ProtocolVersion.supported, model: options.model), within: options.handshakeTimeout)
-        let declared: DriverInfo
+        var declared: DriverInfo
         do {
             declared = try DriverInfo(helloReply: try okFields(reply))
         } catch let error as ImplementationError {
@@ -95,6 +95,10 @@ package struct SubprocessDriver: ImplementationUnderTest {
             disconnect()
             throw Self.fail(.malformed, "protocol error in the hello reply: \(error)")
         }
+        // What a driver calls itself goes into every report: cut to a bound first.
+        declared.name = Self.bounded(declared.name)
+        declared.version = Self.bounded(declared.version)
+        declared.language = Self.bounded(declared.language)
         guard ProtocolVersion.supported.contains(declared.protocolVersion) else {
             disconnect()
             throw Self.fail(
@@ -110,6 +114,14 @@ package struct SubprocessDriver: ImplementationUnderTest {
         }
         info = declared
         return declared
+    }
+
+    /// The most characters of a name a driver gives (its implementation's name, version and
+    /// language) that reach a report; a longer one is cut, with `…`.
+    package static let nameBound = 100
+
+    static func bounded(_ text: String) -> String {
+        text.count <= nameBound ? text : String(text.prefix(nameBound - 1)) + "…"
     }
 
     /// Says bye and ends the process.

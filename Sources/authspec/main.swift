@@ -10,7 +10,7 @@ let commands: [any Command.Type] = [
     RunCommand.self, MergeCommand.self, LintCommand.self, RecordCommand.self, DoctorCommand.self, SpecCommand.self,
     ModelCommand.self, ExploreCommand.self, MutateCommand.self, StrengthenCommand.self, CheckModelCommand.self,
     GenerateCommand.self,
-    TraceCommand.self, BenchCommand.self, InitCommand.self, NewDriverCommand.self,
+    TraceCommand.self, BenchCommand.self, InitCommand.self, SuiteCommand.self, NewDriverCommand.self,
 ]
 
 let program = CommandCatalog.program

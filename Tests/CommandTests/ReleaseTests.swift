@@ -26,15 +26,78 @@ import Testing
 
     /// The minimal root, made once: into a sibling folder first, so an interrupted debootstrap
     /// never leaves a half root behind under the kept name.
-    static func bootstrappedRoot() throws -> String {
-        let ready = debianRoot + "/etc/debian_version"
-        if FileManager.default.fileExists(atPath: ready) { return debianRoot }
-        let partial = debianRoot + ".partial-\(getpid())"
+    static func bootstrappedRoot(including packages: [String] = []) throws -> String {
+        let root = debianRoot + (packages.isEmpty ? "" : "-" + packages.joined(separator: "-"))
+        let ready = root + "/etc/debian_version"
+        if FileManager.default.fileExists(atPath: ready) { return root }
+        let partial = root + ".partial-\(getpid())"
         defer { _ = try? shell("rm -rf --one-file-system '\(partial)'") }
-        let made = try shell("debootstrap --variant=minbase bookworm '\(partial)' '\(mirror)'", limit: 900)
+        let include = packages.isEmpty ? "" : "--include=\(packages.joined(separator: ",")) "
+        let made = try shell("debootstrap --variant=minbase \(include)bookworm '\(partial)' '\(mirror)'", limit: 900)
         try #require(made.status == 0, "debootstrap failed: \(made.stderr.suffix(2000))")
-        try FileManager.default.moveItem(atPath: partial, toPath: debianRoot)
-        return debianRoot
+        try FileManager.default.moveItem(atPath: partial, toPath: root)
+        return root
+    }
+
+    /// The tarball, as `scripts/package` builds it into a folder of the test's.
+    static func packaged(into folder: String) throws -> (tarball: String, name: String) {
+        let packaged = try shell("scripts/package --output '\(folder)'", limit: 1200)
+        try #require(packaged.status == 0, "scripts/package failed: \(packaged.stderr.suffix(4000))")
+        let tarball = packaged.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let name = URL(fileURLWithPath: tarball).lastPathComponent.replacingOccurrences(of: ".tar.gz", with: "")
+        return (tarball, name)
+    }
+
+    /// A command in `root`, in a mount namespace of its own with a fresh /proc (the Swift
+    /// runtime reads its arguments there): the mount ends with the process.
+    static func inRoot(_ root: String, _ folder: String, _ command: String) throws -> TestSupport.ProcessResult {
+        try shell(
+            "unshare --mount --pid --fork --mount-proc='\(root)/proc' chroot '\(root)' /bin/sh -c 'cd \(folder) && \(command)'"
+        )
+    }
+
+    /// A team's machine: a bare Debian with python3 and libargon2 (what the Python example
+    /// driver needs), the tarball unpacked, nothing of authspec's repository but that driver.
+    /// From an empty folder the run takes the suite the tarball carries, says so first, and
+    /// passes; `--model auth-flow` the flow's.
+    @Test(
+        .enabled(
+            if: canBootstrap, "needs root and debootstrap, chroot, unshare (scripts/install-deps installs debootstrap)")
+    )
+    func theTarballCarriesItsSuitesToAnEmptyFolder() throws {
+        let folder = try TestSupport.temporaryFolder([:])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let (tarball, name) = try Self.packaged(into: folder)
+        let listing = try Self.shell("tar tzf '\(tarball)'").stdout
+        #expect(listing.contains("\(name)/share/authspec/suites/authspec.yaml"), "\(listing)")
+        #expect(listing.contains("\(name)/share/authspec/suites/AuthFlow/authspec.yaml"), "\(listing)")
+        let root = try Self.bootstrappedRoot(including: ["python3", "libargon2-1"])
+        let inside = "/tmp/release-test-\(UUID().uuidString)"
+        let place = root + inside
+        defer { _ = try? Self.shell("rm -rf --one-file-system '\(place)'") }
+        let staged = try Self.shell(
+            "mkdir -p '\(place)/app' && tar -C '\(place)' -xzf '\(tarball)' && cp -r Examples/python '\(place)/driver'")
+        try #require(staged.status == 0, "\(staged.stderr)")
+        let binary = "\(inside)/\(name)/bin/authspec"
+        let driver = "python3 \(inside)/driver/driver.py"
+        let unlock = try Self.inRoot(
+            root, inside + "/app", "\(binary) run --quiet --driver \"\(driver)\"; echo status=$?")
+        let first = unlock.stdout.split(separator: "\n").first.map(String.init) ?? ""
+        #expect(
+            first.hasPrefix("Suite: authspec ")
+                && first.contains("'s unlock suite, \(TestSupport.suiteSize) scenarios"),
+            "\(unlock.stdout.prefix(3000))\(unlock.stderr.suffix(2000))")
+        #expect(
+            unlock.stdout.contains("PASS: \(2 * TestSupport.suiteSize) scenario runs on 2 implementations"),
+            "\(unlock.stdout.suffix(2000))\(unlock.stderr.suffix(2000))")
+        #expect(unlock.stdout.hasSuffix("status=0\n"))
+        let flow = try Self.inRoot(
+            root, inside + "/app", "\(binary) run --quiet --model auth-flow --driver \"\(driver)\"; echo status=$?")
+        #expect(flow.stdout.hasPrefix("Suite: authspec "), "\(flow.stdout.prefix(2000))")
+        #expect(flow.stdout.contains("'s auth-flow suite, "), "\(flow.stdout.prefix(2000))")
+        #expect(flow.stdout.hasSuffix("status=0\n"), "\(flow.stdout.suffix(2000))\(flow.stderr.suffix(2000))")
+        // Nothing was written into the app's folder.
+        #expect(try Self.shell("ls -A '\(place)/app'").stdout.isEmpty)
     }
 
     @Test(

@@ -44,7 +44,7 @@ enum RequestArguments {
     static func plan(_ request: RunRequest) throws -> RunPlan {
         do {
             return try RunPlan.make(
-                request, models: ModelRegistry.catalogue, clock: SessionClock.machine,
+                request, models: ModelRegistry.catalogue, clock: SessionClock.machine, builtIn: BuiltInSuites.carried,
                 stop: { Interruption.signal.map(Interruption.name(of:)) })
         } catch {
             throw said(error)
@@ -68,6 +68,32 @@ enum RequestArguments {
         }
         return number
     }
+}
+
+extension BuiltInSuites {
+    /// The suites this authspec carries: in the release, `share/authspec/suites` beside its
+    /// `bin/`; built from a checkout, the checkout's own (the folder above the build that holds
+    /// Package.swift and the default model's manifest). Nil when neither is there.
+    static let carried: BuiltInSuites? = {
+        let executable =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        var folder = URL(fileURLWithPath: executable).deletingLastPathComponent()
+        let version = CommandCatalog.program.version
+        let released = folder.deletingLastPathComponent().appendingPathComponent("share/authspec/suites")
+        if FileManager.default.fileExists(atPath: released.appendingPathComponent("authspec.yaml").path) {
+            return BuiltInSuites(root: released.path, version: version)
+        }
+        for _ in 0..<5 {
+            folder.deleteLastPathComponent()
+            let manifest = folder.appendingPathComponent("authspec.yaml").path
+            if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path),
+                FileManager.default.fileExists(atPath: manifest)
+            {
+                return BuiltInSuites(root: folder.path, version: version)
+            }
+        }
+        return nil
+    }()
 }
 
 extension SessionClock {

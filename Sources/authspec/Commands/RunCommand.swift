@@ -36,6 +36,13 @@ enum RunCommand: Command {
                         + "== The \(suite.plan.package.name) model: \(suite.plan.paths.joined(separator: ", "))")
             }
             for diagnostic in suite.diagnostics { Console.error(diagnostic.description) }
+            if let builtIn = suite.plan.builtIn {
+                let identity = suite.suite.identity()
+                Console.out(
+                    TerminalReporter.builtInSuite(
+                        builtIn.name(of: suite.plan.package.name), root: builtIn.root, scenarios: identity.scenarios,
+                        digest: identity.digest))
+            }
             let outcome = run(suite, in: session, shard: plan.selection.shard, quiet: quiet)
             outcomes.append(outcome)
             if Interruption.signal != nil { break }

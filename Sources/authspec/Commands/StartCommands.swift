@@ -3,6 +3,7 @@ import CommandLineKit
 import Engine
 import ScenarioModel
 import Skeletons
+import SpecModel
 
 /// `authspec init`: a starter suite, written only where nothing is.
 enum InitCommand: Command {
@@ -20,6 +21,33 @@ enum InitCommand: Command {
         for path in written { Console.out("wrote \(path)") }
         Console.out(
             "next: authspec run \(folder)   (passes on the reference; then authspec new-driver --language python)")
+        return .success
+    }
+}
+
+/// `authspec suite export`: a suite authspec carries, written out where nothing is.
+enum SuiteCommand: Command {
+    static let spec = CommandCatalog.suite
+
+    static func run(_ arguments: ParsedArguments) throws -> ExitCode {
+        guard arguments.positionals.first == "export", arguments.positionals.count == 2 else {
+            throw UsageError(message: "Expected 'authspec suite export FOLDER'")
+        }
+        let folder = arguments.positionals[1]
+        let package = try SuiteArguments.package(arguments)
+        guard let carried = BuiltInSuites.carried else {
+            throw InputError(
+                message: "suite export: this authspec carries no suites (no share/authspec/suites beside its bin/)")
+        }
+        let exported: (written: [String], suite: String)
+        do {
+            exported = try Starting.exportSuite(carried, of: package, into: folder)
+        } catch {
+            throw InputError(message: error.description)
+        }
+        Console.out(
+            "Wrote \(exported.written.count) files of \(carried.name(of: package.name)) into \(folder); run it with: "
+                + "authspec run \(ShellWords.quoted(exported.suite)) --driver COMMAND")
         return .success
     }
 }
