@@ -17,9 +17,12 @@ package struct DoctorReport {
 
     /// The command that runs the smoke scenario again: doctor's, on the smoke scenario alone.
     let smokeRerun: String
+    /// The driver's command, as doctor was given it.
+    let command: String
 
     package init(model: ModelDeclaration, handshakeTimeout: Duration, doctor: RunRequest) {
         smokeRerun = doctor.smokeCheck.shellLine
+        command = doctor.drivers.first ?? ""
         self.model = model
         terminal = TerminalReporter(model: model)
         self.handshakeTimeout = handshakeTimeout
@@ -29,7 +32,17 @@ package struct DoctorReport {
     package mutating func lines(_ event: CheckupEvent) -> [String] {
         switch event {
         case .handshakeFailed(let error):
-            return ["  ✗ handshake failed: \(error)", "\n" + advice(error.driverFailure)]
+            // A command the shell could not find or run is said first, before the handshake.
+            switch error.driverFailure?.kind {
+            case .exited(status: 127)?, .exited(status: 126)?, .couldNotStart?:
+                let why = error.driverFailure?.kind == .exited(status: 126) ? "cannot be run" : "was not found"
+                return [
+                    "  ✗ the driver command \(why): \(VisibleText.oneLine(command))", "    \(error)",
+                    "\n" + advice(error.driverFailure),
+                ]
+            default:
+                return ["  ✗ handshake failed: \(error)", "\n" + advice(error.driverFailure)]
+            }
         case .shookHands(let info, let milliseconds):
             return [
                 "  ✓ started and answered the hello in \(milliseconds) ms",

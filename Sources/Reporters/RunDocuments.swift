@@ -5,7 +5,7 @@ import SpecModel
 
 /// The reports a run writes, each named once: its option, its help, and how it is made.
 package enum ReportKind: String, CaseIterable, Sendable {
-    case json, junit, markdown, coverage
+    case json, junit, markdown, coverage, annotations
 
     /// What the report is, for the option's help.
     package var help: String {
@@ -14,6 +14,9 @@ package enum ReportKind: String, CaseIterable, Sendable {
         case .junit: return "Write JUnit XML: a testsuite per implementation, a testcase per scenario."
         case .markdown: return "Write a Markdown report: summary, matrix, failures, coverage graphs, requirements."
         case .coverage: return "Write the state-coverage graphs (Mermaid in Markdown) for every implementation."
+        case .annotations:
+            return
+                "Write GitHub Actions annotations (::error at a new failure's scenario file and line; ::notice for a scenario of a suite authspec carries) to print in a workflow step."
         }
     }
 }
@@ -38,6 +41,9 @@ package struct ReportSettings: Sendable {
     package var includeReference = false
     /// Cut the Markdown report before it passes this many bytes.
     package var markdownLimit: Int?
+    /// The checkout's folder, for paths the annotations give relative to it (where GitHub's
+    /// variables do not say it).
+    package var workspace: String?
 
     /// Link each scenario's file and line in the Markdown to the repository's web page of it.
     package var sourceLinks: SourceLinks?
@@ -159,6 +165,12 @@ package struct RunDocuments {
                 try JUnitReporter.write(parts, to: emit)
             }
         case .markdown: return .text(markdown())
+        case .annotations:
+            let lines = runs.flatMap {
+                AnnotationsReporter(model: $0.model, workspace: settings.sourceLinks?.workspace ?? settings.workspace)
+                    .lines($0.run, gate: $0.gate)
+            }
+            return .text(lines.map { $0 + "\n" }.joined())
         case .coverage:
             guard runs.count > 1 else {
                 return .text("# State coverage\n\n" + Self.coverage(runs[0], heading: "##"))

@@ -9,13 +9,17 @@ import Testing
 /// flagged actions on the Node 20 runtime GitHub retires).
 @Suite(.tags(.binary)) struct CIRecipeTests {
     static let github = "Examples/ci/github-actions.yml"
+    static let action = "Examples/ci/github-action.yml"
     static let gitlab = "Examples/ci/gitlab-ci.yml"
 
     func python(_ script: String, _ arguments: [String]) throws -> TestSupport.ProcessResult {
         try TestSupport.execute(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", script] + arguments)
     }
 
-    @Test(arguments: [(github, "vendor.github-workflows"), (gitlab, "vendor.gitlab-ci")])
+    @Test(arguments: [
+        (github, "vendor.github-workflows"), (action, "vendor.github-workflows"), (gitlab, "vendor.gitlab-ci"),
+        ("action.yml", "vendor.github-actions"),
+    ])
     func recipeFitsItsCISchema(file: String, schema: String) throws {
         let result = try TestSupport.execute(
             URL(fileURLWithPath: "/usr/bin/env"), ["check-jsonschema", "--builtin-schema", schema, file])
@@ -25,13 +29,15 @@ import Testing
     }
 
     @Test func githubWorkflowPassesActionlint() throws {
-        let result = try TestSupport.execute(URL(fileURLWithPath: "/usr/bin/env"), ["actionlint", Self.github])
+        let result = try TestSupport.execute(
+            URL(fileURLWithPath: "/usr/bin/env"), ["actionlint", Self.github, Self.action])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr) (scripts/install-deps installs actionlint)")
     }
 
     @Test func recipesAreCleanUnderTheProjectsYamllint() throws {
         let result = try TestSupport.execute(
-            URL(fileURLWithPath: "/usr/bin/env"), ["yamllint", "--strict", Self.github, Self.gitlab])
+            URL(fileURLWithPath: "/usr/bin/env"),
+            ["yamllint", "--strict", Self.github, Self.action, Self.gitlab, "action.yml"])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
     }
 
@@ -86,8 +92,11 @@ import Testing
                         || help[call.command]?.contains(option + "\n") == true,
                     "\(call.file): 'authspec \(call.command)' has no option \(option)")
             }
+            // The suite the release carries, under the team's profile and baseline.
+            #expect(call.options.contains("--baseline"), "\(call.file)")
             if call.command == "run" {
                 #expect(call.options.contains("--shard") && call.options.contains("--json"), "\(call.file)")
+                #expect(call.options.contains("--profile"), "\(call.file)")
             } else {
                 #expect(
                     call.options.contains("--junit") && call.options.contains("--markdown-max-bytes"), "\(call.file)")
@@ -121,5 +130,124 @@ import Testing
         let merging = jobs.values.filter { $0["junit"] != nil && !($0["junit"] is NSNull) }
         #expect(merging.count == 1)
         #expect(merging.first?["when"] as? String == "always", "the merge runs after failing shards too")
+    }
+
+    /// The recipes use the release tarball, nothing built from authspec's source, on images and
+    /// runners with no Swift toolchain.
+    @Test func recipesUseTheReleaseOnImagesWithoutSwift() throws {
+        for file in [Self.github, Self.action, Self.gitlab] {
+            let text = try String(contentsOf: TestSupport.root.appendingPathComponent(file), encoding: .utf8)
+            let lines = text.split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("#") }
+            for line in lines {
+                #expect(!line.contains("swift build") && !line.contains("scripts/package"), "\(file): \(line)")
+                #expect(!line.contains("image: swift") && !line.contains("container: swift"), "\(file): \(line)")
+            }
+            #expect(text.contains("linux-x86_64.tar.gz") || text.contains("uses: your-org/authspec@"), "\(file)")
+        }
+    }
+
+    /// A folder of the test's as a repository that uses the action locally (`uses: ./`).
+    func actionProject(workflow: String) throws -> String {
+        let project = try TestSupport.temporaryFolder([".github/workflows/authspec.yml": workflow])
+        // A git repository: actionlint finds `./` from its root.
+        let copied = try TestSupport.execute(
+            URL(fileURLWithPath: "/bin/sh"),
+            ["-c", "tar -c action.yml action | tar -C '\(project)' -x && git -C '\(project)' init -q"])
+        try #require(copied.status == 0, "\(copied.stderr)")
+        return project
+    }
+
+    /// actionlint reads the action itself through `uses: ./`: the recipe's inputs are the
+    /// action's, and an input it does not have is an error.
+    @Test func aWorkflowUsingTheActionPassesActionlint() throws {
+        let recipe = try String(contentsOf: TestSupport.root.appendingPathComponent(Self.action), encoding: .utf8)
+        let local = recipe.replacingOccurrences(of: "uses: your-org/authspec@v0.1.0", with: "uses: ./")
+        #expect(local != recipe)
+        let project = try actionProject(workflow: local)
+        defer { try? FileManager.default.removeItem(atPath: project) }
+        let lint = { () throws -> TestSupport.ProcessResult in
+            try TestSupport.execute(
+                URL(fileURLWithPath: "/usr/bin/env"), ["actionlint", ".github/workflows/authspec.yml"],
+                in: URL(fileURLWithPath: project))
+        }
+        let clean = try lint()
+        #expect(clean.status == 0, "\(clean.stdout)\(clean.stderr)")
+        try local.replacingOccurrences(of: "profile: minimal", with: "profil: minimal").write(
+            toFile: project + "/.github/workflows/authspec.yml", atomically: true, encoding: .utf8)
+        let wrong = try lint()
+        #expect(wrong.status != 0 && wrong.stdout.contains("profil"), "\(wrong.stdout)")
+    }
+
+    /// The action's run step, run here as the runner would (its download step stubbed: the
+    /// release is this build's binary; the upload and gate steps are the runner's own): in a
+    /// team's checkout with a suite of its own and a driver with a bug, the job summary gets
+    /// the Markdown report, each new failure an `::error` at its scenario's file and step line,
+    /// and the outputs the exit code, the results and the artifact's name; on the suite
+    /// authspec carries, a `::notice` naming the scenario and its rerun line.
+    @Test func theActionsRunStepReportsAsTheRunnerReadsIt() throws {
+        let home = try TestSupport.temporaryFolder([:])
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        try FileManager.default.createDirectory(atPath: home + "/bin", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            atPath: home + "/bin/authspec", withDestinationPath: TestSupport.binary.path)
+        let brief = try String(
+            contentsOf: TestSupport.root.appendingPathComponent("Scenarios/brief.yaml"), encoding: .utf8)
+        let requirements = try String(
+            contentsOf: TestSupport.root.appendingPathComponent("Scenarios/requirements.yaml"), encoding: .utf8)
+        let team = try TestSupport.temporaryFolder([
+            "authspec.yaml": "model: unlock\nscenarios: [suite]\nrequirements: suite/requirements.yaml\n",
+            "suite/brief.yaml": brief, "suite/requirements.yaml": requirements,
+        ])
+        defer { try? FileManager.default.removeItem(atPath: team) }
+        let bare = try TestSupport.temporaryFolder([:])
+        defer { try? FileManager.default.removeItem(atPath: bare) }
+        func run(paths: String, in team: String) throws -> (
+            status: Int32, stdout: String, output: String, summary: String
+        ) {
+            let output = team + "/github-output"
+            let summary = team + "/github-summary"
+            try "".write(toFile: output, atomically: true, encoding: .utf8)
+            try "".write(toFile: summary, atomically: true, encoding: .utf8)
+            let result = try TestSupport.execute(
+                URL(fileURLWithPath: TestSupport.root.path + "/action/run"), [], in: URL(fileURLWithPath: team),
+                environment: [
+                    "AUTHSPEC_HOME": home, "AUTHSPEC_REPORTS": team + "/reports-\(paths.isEmpty ? "carried" : "own")",
+                    "AUTHSPEC_DRIVER":
+                        "python3 \(TestSupport.root.path)/Examples/python/driver.py --argon2-memory-kib 8 --bug eighth-gives-15-min",
+                    "AUTHSPEC_MODEL": "unlock", "AUTHSPEC_PATHS": paths, "AUTHSPEC_PROFILE": "full",
+                    "AUTHSPEC_BASELINE": "", "AUTHSPEC_SHARD": "", "GITHUB_OUTPUT": output,
+                    "GITHUB_STEP_SUMMARY": summary, "GITHUB_WORKSPACE": team,
+                ])
+            return (
+                result.status, result.stdout, try String(contentsOfFile: output, encoding: .utf8),
+                try String(contentsOfFile: summary, encoding: .utf8)
+            )
+        }
+        let own = try run(paths: "suite", in: team)
+        #expect(own.status == 0, "the step itself never fails: the gate step does")
+        #expect(
+            own.output.contains("exit-code=1\n") && own.output.contains("artifact=authspec-unlock\n"), "\(own.output)")
+        #expect(own.output.contains("results=\(team)/reports-own/results.json\n"), "\(own.output)")
+        #expect(own.summary.hasPrefix("# authspec results\n\n**FAIL"), "\(own.summary.prefix(500))")
+        let stepLine = try #require(
+            brief.split(separator: "\n", omittingEmptySubsequences: false).firstIndex {
+                $0.contains("enter_pin: \"1111\"")
+            })
+        #expect(
+            own.stdout.contains(
+                "::error file=suite/brief.yaml,line=\(stepLine + 1),title=authspec%3A brief-pin-failure-8-and-beyond-lock-1-hour failed on python-example+eighth-gives-15-min::"
+            ), "\(own.stdout.suffix(3000))")
+        #expect(
+            own.stdout.contains(
+                "%0Arerun: authspec run suite --model unlock --profile full --id brief-pin-failure-8-and-beyond-lock-1-hour "
+            ), "\(own.stdout.suffix(2000))")
+        // A checkout with no suite of its own: the one authspec carries.
+        let carried = try run(paths: "", in: bare)
+        #expect(carried.output.contains("exit-code=1\n"), "\(carried.output)")
+        #expect(!carried.stdout.contains("::error "), "a carried suite's scenario is no file of the team's")
+        #expect(
+            carried.stdout.contains(
+                "::notice title=authspec%3A brief-pin-failure-8-and-beyond-lock-1-hour failed on python-example+eighth-gives-15-min::"
+            ), "\(carried.stdout.suffix(3000))")
     }
 }

@@ -20,6 +20,7 @@ enum RunReports {
             includeReference: plan.request.junitIncludeReference,
             sourceLinks: SourceLinks(environment: ProcessInfo.processInfo.environment))
         settings.markdownLimit = plan.markdownLimit
+        settings.workspace = FileManager.default.currentDirectoryPath
         return settings
     }
 }
