@@ -140,6 +140,18 @@ package enum CommandCatalog {
                     "Where to write the counterexample scenario (default: explore-SEED.yaml in a temporary folder, named in the first line)."
             ),
             .init(name: "json", valueName: "file", help: "Write what was tried and found as JSON ('-' for stdout)."),
+            .init(
+                name: "baseline", valueName: "file",
+                help:
+                    "Pass over a divergence at an input, on keys, that this baseline's failures record (written by run --update-baseline all), and go on looking."
+            ),
+            .init(
+                name: "given", valueName: "key=value",
+                help: "Keep this given key at this value in every world, as a scenario's given says it (repeatable).",
+                repeatable: true),
+            .init(
+                name: "skip-input", valueName: "name",
+                help: "Never send this input (one the model declares; repeatable).", repeatable: true),
             .init(name: "quiet", valueName: nil, help: "Print only what was found and the verdict."),
             .init(
                 name: "jobs", valueName: "n",

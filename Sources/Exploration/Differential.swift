@@ -22,6 +22,12 @@ package struct Signature: Sendable, Hashable, CustomStringConvertible {
     /// The implementation errored (crashed, timed out, broke the protocol) rather than differed.
     package var errored: Bool
 
+    package init(input: String, keys: Set<String>, errored: Bool) {
+        self.input = input
+        self.keys = keys
+        self.errored = errored
+    }
+
     package func matches(_ other: Signature) -> Bool {
         input == other.input && errored == other.errored && (errored || !keys.isDisjoint(with: other.keys))
     }

@@ -14,6 +14,12 @@ package struct ExplorationSettings: Sendable {
     package var depth: Int
     /// How often the smallest counterexample is replayed to tell a steady failure from a flaky one.
     package var replays: Int
+    /// Given keys every world keeps at these values (`--given`).
+    package var given: [String: Value] = [:]
+    /// Inputs never sent (`--skip-input`).
+    package var skippedInputs: Set<String> = []
+    /// Divergences already known (a baseline's failures): passed over, the search goes on.
+    package var expected: [Signature] = []
 
     package init(seed: UInt64, runs: Int? = nil, budget: Duration = .seconds(60), depth: Int = 40, replays: Int = 5) {
         self.seed = seed
@@ -36,6 +42,8 @@ package struct Exploration: Sendable {
     package var interrupted = false
     /// How long exploring took to meet its first divergence, before shrinking it.
     package var firstDivergenceAfter: Duration?
+    /// Runs whose divergence a baseline expects, passed over.
+    package var passedOver = 0
 }
 
 /// A divergence as found and as shrunk, with how steadily the smallest one fails.
@@ -117,7 +125,13 @@ package struct Explorer: Sendable {
     ) -> Exploration {
         precondition(!workers.isEmpty, "explore needs a worker")
         let started = clock.monotonic()
-        let generator = ProbeGenerator(model: model, supported: workers[0].candidate.supportedInputs)
+        var generator = ProbeGenerator(
+            model: model,
+            supported: settings.skippedInputs.isEmpty
+                ? workers[0].candidate.supportedInputs
+                : (workers[0].candidate.supportedInputs ?? Set(model.inputs.map(\.name))).subtracting(
+                    settings.skippedInputs))
+        generator.fixed = settings.given
         var exploration = Exploration()
         exploration.pairs = model.waitingStates.count * model.inputLabels.count
         var next = 0
@@ -141,6 +155,11 @@ package struct Explorer: Sendable {
                 corpus.add(outcome.novel, of: probe)
                 exploration.steps += probe.steps.count
                 guard case .diverges(let divergence)? = outcome.verdict else { continue }
+                // A divergence the baseline knows of is not what is looked for.
+                if settings.expected.contains(where: { $0.matches(divergence.signature) }) {
+                    exploration.passedOver += 1
+                    continue
+                }
                 if exploration.firstDivergenceAfter == nil {
                     exploration.firstDivergenceAfter = clock.monotonic() - started
                 }

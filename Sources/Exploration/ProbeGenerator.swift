@@ -34,6 +34,8 @@ package struct ProbeGenerator: Sendable {
     /// Each input's choices, worked out once in the default world (a shorthand's may differ in
     /// another world: its label is checked each time).
     private(set) var fixedChoices: [String: [Choice]]
+    /// Given keys every world keeps at these values.
+    package var fixed: [String: Value] = [:]
 
     package init(model: ModelDeclaration, supported: Set<String>? = nil) {
         self.model = model
@@ -79,6 +81,7 @@ package struct ProbeGenerator: Sendable {
                 world[key.key] = value
             }
         }
+        world.merge(fixed) { _, kept in kept }
         return world
     }
 
@@ -86,7 +89,7 @@ package struct ProbeGenerator: Sendable {
     /// tried in a world next to its own, where the same inputs mostly lead the same way (a
     /// PIN lock reached on Pro, then a sign-in on Perfect, which asks for a code).
     func varied(_ world: [String: Value], _ random: inout SeededRandom) -> [String: Value] {
-        let keys = model.given.filter { $0.type.isChosenFreely }
+        let keys = model.given.filter { $0.type.isChosenFreely && fixed[$0.key] == nil }
         guard !keys.isEmpty else { return world }
         let key = keys[Int(random.next() % UInt64(keys.count))]
         var varied = world

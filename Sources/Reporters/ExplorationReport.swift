@@ -84,6 +84,9 @@ package struct ExplorationReport {
     /// How much was tried, for the verdict line.
     package func tried(_ found: Exploration, seconds: Double) -> String {
         "\(found.runs) runs, \(found.steps) inputs, \(found.met.count) of \(found.pairs) input x state pairs met, "
+            + (found.passedOver == 0
+                ? ""
+                : "\(found.passedOver) run\(found.passedOver == 1 ? "" : "s") diverging as the baseline expects passed over, ")
             + String(format: "%.1f s", seconds)
     }
 

@@ -149,7 +149,7 @@ struct ScenarioDecoder {
         return productOverflow || sumOverflow || sum > limit ? nil : sum
     }
 
-    private mutating func world(_ node: YAMLNode?, at scenarioMark: Mark) -> [String: Value]? {
+    mutating func world(_ node: YAMLNode?, at scenarioMark: Mark) -> [String: Value]? {
         guard let node else { return defaults.resolved }
         var given = defaults.given
         guard let pairs = mapping(node, what: "given") else { return nil }
@@ -490,5 +490,34 @@ extension AnalyticsEventValue {
         if text == "false" { return .bool(false) }
         if node.isNull { return .null }
         return .string(text)
+    }
+}
+
+extension ScenarioLoader {
+    /// The world `KEY=VALUE` words give (`explore --given`), each value read as a scenario's
+    /// `given` reads it (its type, the model's rules between keys); the problems, in words.
+    package static func world(given words: [String], model: ModelDeclaration)
+        -> Swift.Result<
+            [String: Value], SettingProblem
+        >
+    {
+        var text = ""
+        for word in words {
+            guard let equals = word.firstIndex(of: "="), equals != word.startIndex else {
+                return .failure(SettingProblem(message: "--given takes KEY=VALUE, such as tier=perfect, not '\(word)'"))
+            }
+            text += "\(word[..<equals]): \(word[word.index(after: equals)...])\n"
+        }
+        guard !text.isEmpty else { return .success([:]) }
+        let nodes: [YAMLNode]
+        do { nodes = try YAMLDocumentLoader().load(text) } catch {
+            return .failure(SettingProblem(message: "--given: \(error.message)"))
+        }
+        var decoder = ScenarioDecoder(file: "--given", text: text, model: model)
+        guard let node = nodes.first, let world = decoder.world(node, at: node.mark) else {
+            let problems = decoder.diagnostics.map(\.message).joined(separator: "; ")
+            return .failure(SettingProblem(message: "--given: " + problems))
+        }
+        return .success(world)
     }
 }

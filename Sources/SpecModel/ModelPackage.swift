@@ -86,6 +86,10 @@ public struct ModelPackage: Sendable {
 
 public struct SettingProblem: Error, Sendable, Equatable {
     public var message: String
+
+    package init(message: String) {
+        self.message = message
+    }
 }
 
 public struct ReferenceSetting: Sendable {

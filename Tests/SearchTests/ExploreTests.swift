@@ -1,8 +1,11 @@
+import AuthFlowMachine
 import AuthSpecTestSupport
 import Engine
+import Exploration
 import Foundation
 import Results
 import ScenarioModel
+import SpecModel
 import Testing
 
 @testable import Exploration
@@ -239,5 +242,41 @@ import Testing
         }
         #expect(divergence.signature == Signature(input: "start", keys: [], errored: true))
         #expect(divergence.result.message?.contains("no world today") == true)
+    }
+
+    /// `--given` keeps a world key, `--skip-input` leaves an input out, `--baseline` passes
+    /// over a divergence its failures record: a bug of Perfect sessions is not found in Pro
+    /// worlds and found in Perfect ones; a known divergence is passed over and counted.
+    @Test func givenKeysSkippedInputsAndKnownDivergencesSteerTheSearch() throws {
+        let folder = try TestSupport.temporaryFolder([:])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let driver = "python3 Examples/python/driver.py --argon2-memory-kib 8 --bug perfect-30-days"
+        func explore(_ change: (inout ExplorationSettings) -> Void) throws -> LibraryExplore {
+            try LibraryExplore.explore(
+                driver: driver, model: "auth-flow", seed: 1, runs: 150, logFolder: folder, change: change)
+        }
+        let model = AuthFlowModel.declaration
+        let perfect = try ScenarioLoader.world(given: ["tier=perfect"], model: model).get()
+        let pro = try ScenarioLoader.world(given: ["tier=pro"], model: model).get()
+        let found = try explore { $0.given = perfect }
+        let divergence = try #require(found.outcome.found.found, "\(found.text)")
+        #expect(try explore { $0.given = pro }.outcome.found.found == nil, "a Pro world never shows it")
+        // Known: the same divergence is passed over, counted, and the search goes on.
+        let known = try explore {
+            $0.given = perfect
+            $0.expected = [divergence.smallest.signature]
+        }
+        #expect(known.outcome.found.passedOver > 0, "\(known.text)")
+        #expect(known.outcome.found.found.map { !divergence.smallest.signature.matches($0.smallest.signature) } ?? true)
+        #expect(known.text.contains("diverging as the baseline expects passed over"), "\(known.text)")
+        let skipped = try explore {
+            $0.given = perfect
+            $0.skippedInputs = ["advance"]
+        }
+        // Left out: no probe sent it in any state (the pairs met say every input sent).
+        #expect(skipped.outcome.found.runs == 150 && !skipped.outcome.found.met.isEmpty)
+        #expect(!skipped.outcome.found.met.contains { $0.input == "advance" }, "\(skipped.outcome.found.met)")
+        #expect(found.outcome.found.met.contains { $0.input == "advance" } || found.outcome.found.runs < 150)
+        #expect(throws: SettingProblem.self) { try ScenarioLoader.world(given: ["colour=red"], model: model).get() }
     }
 }

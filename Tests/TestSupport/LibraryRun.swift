@@ -208,7 +208,8 @@ package struct LibraryExplore {
 
     package static func explore(
         driver: String?, model: String = ModelRegistry.defaultModel, seed: UInt64 = 1, runs: Int? = nil,
-        keys: Set<String>? = nil, jobs: Int = 1, logFolder: String, out: String? = nil
+        keys: Set<String>? = nil, jobs: Int = 1, logFolder: String, out: String? = nil,
+        change: (inout ExplorationSettings) -> Void = { _ in }
     ) throws -> LibraryExplore {
         var request = RunRequest(.explore)
         request.model = model
@@ -221,6 +222,7 @@ package struct LibraryExplore {
         options?.workingDirectory = TestSupport.root.path
         var settings = ExplorationSettings(seed: seed)
         settings.runs = runs
+        change(&settings)
         let session = ExploreSession(
             package: package, referenceSettings: planned.referenceSettings, settings: settings, keys: keys,
             driver: options, jobs: jobs, clock: TestSupport.clock, stop: { false })

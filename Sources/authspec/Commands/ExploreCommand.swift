@@ -33,6 +33,30 @@ enum ExploreCommand: Command {
         exploration.runs = try SharedOptions.exploreRuns.read(arguments)
         exploration.depth = try SharedOptions.exploreDepth.read(arguments) ?? exploration.depth
         let keys = try arguments.value("keys").map { try Self.keys($0, model: model) }
+        switch ScenarioLoader.world(given: arguments.all("given"), model: model) {
+        case .success(let world): exploration.given = world
+        case .failure(let problem): throw UsageError(message: problem.message)
+        }
+        for input in arguments.all("skip-input") {
+            guard model.input(named: input) != nil else {
+                throw UsageError(
+                    message:
+                        "--skip-input: the \(model.name) model has no input '\(input)' (it has \(model.inputs.map(\.name).joined(separator: ", ")))"
+                )
+            }
+            exploration.skippedInputs.insert(input)
+        }
+        if let file = arguments.value("baseline") {
+            let (baseline, problems) = Baseline.load(file: file)
+            guard let baseline else { throw InputError(message: problems.map(\.description).joined(separator: "\n")) }
+            exploration.expected = baseline.entries.compactMap { entry in
+                entry.divergence.map {
+                    Signature(
+                        input: String($0.input.prefix { $0 != ":" }), keys: Set($0.keys),
+                        errored: entry.outcome == "errored")
+                }
+            }
+        }
         // Nothing is written into the current folder unasked: the first line names where a
         // divergence goes.
         let out = arguments.value("out") ?? RunPlan.temporaryFolder("explore") + "/explore-\(seed).yaml"
