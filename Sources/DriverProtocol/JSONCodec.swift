@@ -174,7 +174,7 @@ public enum JSONCodec {
             case UInt8(ascii: "n"):
                 try literal("null")
                 return .null
-            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .int(try number())
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try numberValue()
             default: throw unexpectedCharacter()
             }
         }
@@ -188,6 +188,40 @@ public enum JSONCodec {
             else { throw unexpectedCharacter() }
             index += count
         }
+
+        /// A JSON number: a whole one as an integer; one with a fraction or an exponent (which
+        /// no key of the protocol takes) as its text, so that it fails the key it was sent for,
+        /// with a hint, instead of being a reply that is not JSON.
+        mutating func numberValue() throws(JSONSyntaxError) -> Value {
+            let start = index
+            do {
+                return .int(try number())
+            } catch {
+                guard error.message == Self.notWhole else { throw error }
+                index = start
+                if bytes[index] == UInt8(ascii: "-") { index += 1 }
+                func digits() -> Bool {
+                    let from = index
+                    while index < bytes.count, Self.isDigit(bytes[index]) { index += 1 }
+                    return index > from
+                }
+                guard digits() else { throw self.error("malformed or out-of-range number") }
+                if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+                    index += 1
+                    guard digits() else { throw self.error("a number's fraction needs a digit") }
+                }
+                if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+                    index += 1
+                    if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+                        index += 1
+                    }
+                    guard digits() else { throw self.error("a number's exponent needs a digit") }
+                }
+                return .string(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+            }
+        }
+
+        static let notWhole = "numbers must be whole (counts and milliseconds)"
 
         /// JSON's integer grammar, `-?(0|[1-9][0-9]*)`, within Int's range.
         mutating func number() throws(JSONSyntaxError) -> Int {
@@ -209,7 +243,7 @@ public enum JSONCodec {
                 bytes[index] == UInt8(ascii: ".") || bytes[index] == UInt8(ascii: "e")
                     || bytes[index] == UInt8(ascii: "E")
             {
-                throw error("numbers must be whole (counts and milliseconds)")
+                throw error(Self.notWhole)
             }
             if index - digits > 1, bytes[digits] == UInt8(ascii: "0") {
                 index = digits

@@ -220,8 +220,31 @@ package struct ScenarioRunner: Sendable {
                         location: expectation.location))
             }
         }
+        // A number with a fraction where a whole one is declared (seconds for milliseconds):
+        // a failure on that key, said in words.
+        let hints = result.differences.compactMap { Self.typeHint($0.key, observed: $0.observed, model: model) }
+        if !hints.isEmpty { result.message = hints.joined(separator: "; ") }
         if !result.differences.isEmpty { result.outcome = .failed }
         return result
+    }
+
+    /// Why an observed value cannot be what `key` holds, when it is a number written with a
+    /// fraction or an exponent (the protocol reads those as their text) where the model
+    /// declares a whole number or a duration in milliseconds.
+    static func typeHint(_ key: String, observed: Value?, model: ModelDeclaration) -> String? {
+        guard case .string(let text)? = observed, let number = Double(text), text.first != "+",
+            !text.contains(where: \.isLetter) || text.contains(where: { $0 == "e" || $0 == "E" }),
+            let type = model.observation(named: key)?.type
+        else { return nil }
+        switch type {
+        case .duration, .optional(.duration):
+            _ = number
+            return "\(key) must be whole milliseconds; got \(text) (seconds?)"
+        case .integer, .integerIn, .optional(.integer), .optional(.integerIn):
+            return "\(key) must be a whole number; got \(text)"
+        default:
+            return nil
+        }
     }
 
     /// What a step observed, from each of its inputs' observations, as a run keeps it.

@@ -289,7 +289,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ("{\"a\": 1.5}", "numbers must be whole (counts and milliseconds) at column 8"),
+        ("{\"a\": 1.}", "a number's fraction needs a digit at column 9"),
         ("{\"a\": 1, \"a\": 2}", "duplicate key \"a\" at column 10"),
         ("{\"a\": 1} x", "unexpected text after the JSON value at column 10"),
         ("[1, 2", "unterminated array at column 6"),
@@ -298,6 +298,49 @@ import Testing
     func codecRefusesWithAColumn(text: String, message: String) {
         #expect(throws: (any Error).self) { try JSONCodec.decode(text) }
         do { _ = try JSONCodec.decode(text) } catch { #expect(error.description == message) }
+    }
+
+    /// A number with a fraction or an exponent is JSON: it is read as its text, which fails
+    /// the key it came for (whole numbers stay numbers).
+    @Test func aFractionIsJSONReadAsItsText() throws {
+        #expect(
+            try JSONCodec.decode(#"{"a": 60.0, "b": -1.5e3, "c": 7}"#)
+                == .map(["a": .string("60.0"), "b": .string("-1.5e3"), "c": .int(7)]))
+    }
+
+    /// A driver that reports durations in seconds with a fraction (`lock_remaining: 60.0`):
+    /// each such step fails on that key with a hint, and the driver is never restarted.
+    @Test func aFractionWhereMillisecondsAreDeclaredFailsTheKeyWithAHint() throws {
+        let folder = try TestSupport.temporaryFolder([
+            "seconds.py": """
+            import json, subprocess, sys
+            inner = subprocess.Popen([sys.executable, "Examples/python/driver.py", "--argon2-memory-kib", "8"],
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+            for line in sys.stdin:
+                inner.stdin.write(line)
+                inner.stdin.flush()
+                reply = json.loads(inner.stdout.readline())
+                observations = reply.get("observations") or {}
+                if isinstance(observations.get("lock_remaining"), int):
+                    observations["lock_remaining"] = observations["lock_remaining"] / 1000.0
+                print(json.dumps(reply), flush=True)
+
+            """
+        ])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var options = LibraryRun.Options(
+            paths: [TestSupport.scenariosFolder], drivers: ["python3 \(folder)/seconds.py"], logFolder: folder)
+        options.ids = ["brief-pin-failure-5-locks-1-minute"]
+        let result = try LibraryRun.run(options)
+        #expect(result.severity == .failed)
+        let driver = try #require(result.outcome.run.implementations.last)
+        #expect(driver.restarts == 0, "a wrong value type is no protocol error")
+        let record = try #require(driver.records.first)
+        #expect(record.outcome == .failed)
+        let step = try #require(record.firstProblem)
+        #expect(step.differences.map(\.key).contains("lock_remaining"))
+        #expect(step.message == "lock_remaining must be whole milliseconds; got 60.0 (seconds?)", "\(step)")
+        #expect(result.closing().contains("lock_remaining must be whole milliseconds; got 60.0 (seconds?)"))
     }
 
     @Test func everyRequestTheRunnerSendsMatchesItsSchema() {
