@@ -208,14 +208,14 @@ public enum JSONCodec {
                 guard digits() else { throw self.error("malformed or out-of-range number") }
                 if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
                     index += 1
-                    guard digits() else { throw self.error("a number's fraction needs a digit") }
+                    guard digits() else { throw self.error("a number's fraction is empty") }
                 }
                 if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
                     index += 1
                     if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
                         index += 1
                     }
-                    guard digits() else { throw self.error("a number's exponent needs a digit") }
+                    guard digits() else { throw self.error("a number's exponent is empty") }
                 }
                 return .string(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
             }

@@ -24,6 +24,9 @@ package enum RunSessionEvent {
     case finished(ScenarioRecord, number: Int, of: Int)
     /// Scenario files that changed or went while the run read them: input errors.
     case suiteChanged([Diagnostic])
+    /// Drivers that call themselves alike, or by the reference's name: input errors (results
+    /// and merge key everything by an implementation's name).
+    case namesClash([Diagnostic])
 }
 
 /// How serious the worst ending of a run is; the command line maps it to an exit code.
@@ -151,7 +154,9 @@ package struct RunSession: Sendable {
         // A scenario file that changed or went under the run is bad input, said at the scenario.
         let changed = RunEngine.suiteChanges(in: run)
         if !changed.isEmpty { events(.suiteChanged(changed)) }
-        let inputErrors = prepared.diagnostics.count + changed.count
+        let clashes = Self.nameClashes(run.implementations)
+        if !clashes.isEmpty { events(.namesClash(clashes)) }
+        let inputErrors = prepared.diagnostics.count + changed.count + clashes.count
         var gate = run.gate(prepared.policy)
         if inputErrors > 0 { gate.reasons.insert(.inputErrors(count: inputErrors), at: 0) }
         var outcome = ModelOutcome(
@@ -176,6 +181,28 @@ package struct RunSession: Sendable {
                 jobs: max(plan.jobs, plan.processors))
         }
         return outcome
+    }
+}
+
+extension RunSession {
+    /// A driver whose name an earlier implementation has (the reference's included): each is
+    /// one input error, said at `--driver`.
+    static func nameClashes(_ implementations: [ImplementationRecord]) -> [Diagnostic] {
+        var first: [String: Int] = [:]
+        var clashes: [Diagnostic] = []
+        for (index, implementation) in implementations.enumerated() {
+            if let earlier = first[implementation.name] {
+                let other = implementations[earlier].reference ? "the reference" : "driver \(earlier)"
+                clashes.append(
+                    Diagnostic(
+                        "driver \(index) (\(implementation.command ?? "")) calls itself '\(implementation.name)', as \(other) does: "
+                            + "give each driver a name of its own in its hello (implementation.name); results and merge key by it",
+                        at: SourceLocation(file: "--driver", line: 0, column: 0)))
+            } else {
+                first[implementation.name] = index
+            }
+        }
+        return clashes
     }
 }
 

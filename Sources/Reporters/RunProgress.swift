@@ -63,8 +63,8 @@ package struct RunProgress {
                 tone: reporter.tone(record.outcome))
             shown.append(terminal && record.outcome == .passed ? .status(line) : .line(line))
             return shown
-        case .suiteChanged(let changes):
-            return [.endStatus] + changes.map { .error($0.description) }
+        case .suiteChanged(let problems), .namesClash(let problems):
+            return [.endStatus] + problems.map { .error($0.description) }
         }
     }
 }

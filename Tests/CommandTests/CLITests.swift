@@ -342,6 +342,29 @@ import Testing
         #expect(again.stdout.contains("FAILED: brief-pin-failure-8-and-beyond-lock-1-hour"), "\(again.stdout)")
         #expect(again.stdout.contains("FAIL: python-example+eighth-gives-15-min: 1 failed"), "\(again.stdout)")
     }
+
+    /// explore's world and input options name what the model does not have with exit 2; two
+    /// drivers that call themselves alike make a run bad input, said at --driver.
+    @Test func unknownWorldKeysInputsAndClashingNamesAreBadInput() throws {
+        let given = try TestSupport.authspec(["explore", "--runs", "1", "--given", "colour=red"])
+        #expect(given.status == 2)
+        #expect(given.stderr.contains("--given: unknown given key 'colour'"), "\(given.stderr)")
+        let skip = try TestSupport.authspec(["explore", "--runs", "1", "--skip-input", "fly"])
+        #expect(skip.status == 2)
+        #expect(skip.stderr.contains("--skip-input: the unlock model has no input 'fly'"), "\(skip.stderr)")
+        let folder = try TestSupport.temporaryFolder([:])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let twice = try TestSupport.authspec([
+            "run", "Scenarios", "--id", "brief-cancel-goes-to-pin", "--quiet", "--log-dir", folder,
+            "--driver", "python3 Examples/python/driver.py", "--driver", "python3 Examples/python/driver.py",
+        ])
+        #expect(twice.status == 2, "\(twice.stdout)\(twice.stderr)")
+        #expect(
+            twice.stderr.contains(
+                "--driver: error: driver 2 (python3 Examples/python/driver.py) calls itself 'python-example', as driver 1 does"
+            ),
+            "\(twice.stderr)")
+    }
 }
 
 extension String {

@@ -289,7 +289,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ("{\"a\": 1.}", "a number's fraction needs a digit at column 9"),
+        ("{\"a\": 1.}", "a number's fraction is empty at column 9"),
         ("{\"a\": 1, \"a\": 2}", "duplicate key \"a\" at column 10"),
         ("{\"a\": 1} x", "unexpected text after the JSON value at column 10"),
         ("[1, 2", "unterminated array at column 6"),
