@@ -63,14 +63,37 @@ package struct SourceLinks: Sendable, Equatable {
     package var workspace: String?
 
     /// From GitHub Actions' variables (GITHUB_SERVER_URL, GITHUB_REPOSITORY, GITHUB_SHA,
-    /// GITHUB_WORKSPACE), or nil where they are not set.
+    /// GITHUB_WORKSPACE), or nil where they are not set or not of their form
+    /// (`problem(environment:)` says why): what goes into a link is never text that could
+    /// break out of it.
     package init?(environment: [String: String]) {
         guard let server = environment["GITHUB_SERVER_URL"], !server.isEmpty,
-            let repository = environment["GITHUB_REPOSITORY"], !repository.isEmpty
+            let repository = environment["GITHUB_REPOSITORY"], !repository.isEmpty,
+            Self.problem(environment: environment) == nil
         else { return nil }
         let revision = environment["GITHUB_SHA"].flatMap { $0.isEmpty ? nil : $0 } ?? "HEAD"
         base = "\(server)/\(repository)/blob/\(revision)/"
         workspace = environment["GITHUB_WORKSPACE"].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// Why GitHub's variables make no links, when they are set but not of their form: the
+    /// server an http(s) URL, the repository `owner/name`, the revision a commit's hex.
+    package static func problem(environment: [String: String]) -> String? {
+        guard let server = environment["GITHUB_SERVER_URL"], !server.isEmpty,
+            let repository = environment["GITHUB_REPOSITORY"], !repository.isEmpty
+        else { return nil }
+        if server.wholeMatch(of: /https?:\/\/[A-Za-z0-9.-]+(:[0-9]{1,5})?(\/[A-Za-z0-9._~-]+)*\/?/) == nil {
+            return "GITHUB_SERVER_URL is not an http(s) URL of a host"
+        }
+        if repository.wholeMatch(of: /[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+/) == nil {
+            return "GITHUB_REPOSITORY is not owner/name"
+        }
+        if let revision = environment["GITHUB_SHA"], !revision.isEmpty,
+            revision.wholeMatch(of: /[0-9a-fA-F]{4,64}/) == nil
+        {
+            return "GITHUB_SHA is not a commit's hex"
+        }
+        return nil
     }
 
     /// A path segment as a URL keeps it: unreserved ASCII as it is, every other byte `%XX`.

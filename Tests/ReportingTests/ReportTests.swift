@@ -189,6 +189,25 @@ import Testing
             "\(markdown)")
     }
 
+    /// GitHub's variables make links only when they are of their form: a server with a newline
+    /// and a heading, a repository with a script, a revision with a forged verdict make none,
+    /// and each says why.
+    @Test(arguments: [
+        ("GITHUB_SERVER_URL", "https://github.com\n# PASS", "GITHUB_SERVER_URL is not an http(s) URL of a host"),
+        ("GITHUB_SERVER_URL", "javascript:alert(1)", "GITHUB_SERVER_URL is not an http(s) URL of a host"),
+        ("GITHUB_REPOSITORY", "org/app<script>x</script>", "GITHUB_REPOSITORY is not owner/name"),
+        ("GITHUB_REPOSITORY", "org/app)\n**PASS**", "GITHUB_REPOSITORY is not owner/name"),
+        ("GITHUB_SHA", "abc123\n**PASS: 1 scenario**", "GITHUB_SHA is not a commit's hex"),
+    ])
+    func hostileGitHubVariablesMakeNoLinks(variable: String, value: String, problem: String) {
+        var environment = [
+            "GITHUB_SERVER_URL": "https://github.com", "GITHUB_REPOSITORY": "org/app", "GITHUB_SHA": "abc123",
+        ]
+        environment[variable] = value
+        #expect(SourceLinks(environment: environment) == nil)
+        #expect(SourceLinks.problem(environment: environment) == problem)
+    }
+
     /// On GitHub Actions, each problem's file and line link to the file's page at the commit.
     @Test func problemsLinkToTheirLineOnGitHub() throws {
         let links = try #require(

@@ -16,6 +16,9 @@ enum RunReports {
 
     /// How the plan's reports are written.
     static func settings(_ plan: RunPlan) -> ReportSettings {
+        if let problem = SourceLinks.problem(environment: ProcessInfo.processInfo.environment) {
+            Console.error("warning: \(problem): the reports link to no source")
+        }
         var settings = ReportSettings(
             includeReference: plan.request.junitIncludeReference,
             sourceLinks: SourceLinks(environment: ProcessInfo.processInfo.environment))
