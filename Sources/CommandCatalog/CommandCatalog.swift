@@ -123,8 +123,14 @@ package enum CommandCatalog {
             fails on the driver. With no --driver, the reference itself is explored and \
             judged by the model's invariants alone. The same --seed gives the same runs and \
             the same file. \
-            Finding nothing is not a proof: the summary says how much was tried. Exit codes: \
-            0 nothing found, 1 a divergence found (the file written), 2 usage or input errors.
+            Finding nothing is not a proof: the summary says how much was tried. A world or an \
+            input the driver declares and answers unsupported to is a refusal: counted by value \
+            (the given values of the worlds refused, the inputs, how many runs) and a failure \
+            unless --allow-refusals. No divergence found is a verdict only when the driver ran \
+            every input x state pair the reference reached (under --given and --skip-input); \
+            pairs it never ran make it INCONCLUSIVE, each named. Exit codes: 0 no divergence \
+            found, 1 a divergence found (the file written), refusals, or inconclusive, 2 usage \
+            or input errors.
             """,
         arguments: [],
         options: [
@@ -152,6 +158,7 @@ package enum CommandCatalog {
             .init(
                 name: "skip-input", valueName: "name",
                 help: "Never send this input (one the model declares; repeatable).", repeatable: true),
+            SharedOptions.allowRefusals,
             .init(name: "quiet", valueName: nil, help: "Print only what was found and the verdict."),
             .init(
                 name: "jobs", valueName: "n",
@@ -331,8 +338,9 @@ package enum CommandCatalog {
             turn, then give one verdict and one JUnit, Markdown and coverage report with a part \
             per model (--json, --shard, baselines and --statements are one model's, and refused \
             there). The last line is the gate's verdict. Exit codes: 0 when every implementation ran every scenario without \
-            a failure or an error, observes what --profile needs, and skipped nothing (or \
-            --allow-skips); 1 otherwise; 2 for bad input (a scenario file that does not load, \
+            a failure or an error, observes what --profile needs, skipped nothing (or \
+            --allow-skips) and refused no world or input it declares (or --allow-refusals); \
+            1 otherwise; 2 for bad input (a scenario file that does not load, \
             an unknown option, a filter that selects nothing).
             """,
         arguments: [.init(name: "paths", help: "Scenario files or folders to run (default: Scenarios).")],

@@ -104,11 +104,21 @@ package enum SharedOptions {
             "Trace this statement catalogue (statements.yaml) in the Markdown report: per implementation, the spec's statements its run verified."
     )
 
+    /// Shared by the gate (`run`, `merge`) and `explore`.
+    package static let allowRefusals = CommandSpec.Option(
+        name: "allow-refusals", valueName: nil,
+        help:
+            "Let refusals (a world or an input the driver declares, answered unsupported) pass, counted apart and said in the verdict."
+    )
+
     /// How the gate judges: shared by `run` and `merge`.
     package static let gate: [CommandSpec.Option] = [
         .init(
             name: "allow-skips", valueName: nil,
-            help: "Let skipped scenarios (inputs an implementation does not declare) pass the gate."),
+            help:
+                "Let skipped scenarios (inputs an implementation does not declare) pass the gate; refusals stay failures."
+        ),
+        allowRefusals,
         .init(
             name: "baseline", valueName: "file",
             help:

@@ -5,7 +5,7 @@ import Results
 package enum RequirementStatus: String, Sendable, CaseIterable {
     case verified
     /// The covering scenarios ran without a difference, but not every expectation was
-    /// checked (the implementation does not observe some keys), or some were skipped.
+    /// checked (the implementation does not observe some keys), or some were skipped or refused.
     case notVerified = "not verified"
     /// A covering scenario failed.
     case failed
@@ -22,8 +22,9 @@ package struct RequirementAssessment: Sendable, Equatable {
     package var status: RequirementStatus
     /// For `notVerified`: the expected keys the implementation does not observe, in the order met.
     package var unobserved: [String]
-    /// For `notVerified`: how many covering scenarios were skipped.
+    /// For `notVerified`: how many covering scenarios were skipped, and how many refused.
     package var skipped: Int
+    package var refused = 0
 
     /// `not verified (does not observe events, message)`, `failed`.
     package var description: String {
@@ -31,6 +32,7 @@ package struct RequirementAssessment: Sendable, Equatable {
         var reasons: [String] = []
         if !unobserved.isEmpty { reasons.append("does not observe " + unobserved.joined(separator: ", ")) }
         if skipped > 0 { reasons.append("\(skipped) covering scenario\(skipped == 1 ? "" : "s") skipped") }
+        if refused > 0 { reasons.append("\(refused) covering scenario\(refused == 1 ? "" : "s") refused") }
         return reasons.isEmpty ? status.rawValue : "\(status.rawValue) (\(reasons.joined(separator: "; ")))"
     }
 }
@@ -69,7 +71,8 @@ package enum RequirementCoverage {
             var seen: Set<String> = []
             let unobserved = covering.flatMap(\.unchecked).filter { seen.insert($0).inserted }
             return RequirementAssessment(
-                status: .notVerified, unobserved: unobserved, skipped: covering.filter { $0.outcome == .skipped }.count)
+                status: .notVerified, unobserved: unobserved, skipped: covering.filter { $0.outcome == .skipped }.count,
+                refused: covering.filter { $0.outcome == .refused }.count)
         }
     }
 }

@@ -105,7 +105,8 @@ package struct DriverCheckup {
         events(.smoke(scenario, result))
         switch result.outcome {
         case .passed, .skipped: break
-        case .partlyChecked, .notChecked, .failed, .errored: return .problems(kinds: problems + 1, stoppedEarly: true)
+        case .partlyChecked, .notChecked, .failed, .errored, .refused:
+            return .problems(kinds: problems + 1, stoppedEarly: true)
         }
         guard let suite else {
             return problems > 0 ? .problems(kinds: problems, stoppedEarly: false) : .works(suiteRan: false)
@@ -130,7 +131,7 @@ package struct DriverCheckup {
         // The gate's verdict as a run would give it: what the findings do not already say.
         let unsaid = run.gate(GatePolicy()).reasons.filter { reason in
             switch reason {
-            case .failures, .notChecked, .skipped, .broken: return false
+            case .failures, .notChecked, .skipped, .refused, .broken: return false
             default: return true
             }
         }
@@ -143,7 +144,8 @@ package struct DriverCheckup {
         let kinds =
             problems
             + [
-                !diagnosis.failedKeys.isEmpty, !diagnosis.errors.isEmpty, !diagnosis.skips.isEmpty, unchecked,
+                !diagnosis.failedKeys.isEmpty, !diagnosis.errors.isEmpty, !diagnosis.skips.isEmpty,
+                !diagnosis.refusals.isEmpty, unchecked,
                 !unsaid.isEmpty,
             ].filter { $0 }.count
         return kinds == 0 ? .works(suiteRan: true) : .problems(kinds: kinds, stoppedEarly: false)

@@ -37,6 +37,8 @@ package struct ExploreSession {
         case driverDidNotStart(ImplementationError)
         /// The driver observes none of the keys to compare.
         case nothingToCompare(keys: [String])
+        /// The driver declares none of the model's inputs that are not skipped.
+        case nothingToSend(skipped: [String])
     }
 
     /// What was explored and found, with the first worker's reference (the counterexample's
@@ -86,6 +88,12 @@ package struct ExploreSession {
         let compared = DifferentialCheck(model: model, keys: keys).comparedKeys(workers[0].candidate)
         guard !compared.isEmpty else {
             throw .nothingToCompare(keys: keys.map { $0.sorted() } ?? model.observations.map(\.key))
+        }
+        let inputs = Set(model.inputs.map(\.name))
+        if (workers[0].candidate.supportedInputs ?? inputs).intersection(inputs).subtracting(settings.skippedInputs)
+            .isEmpty
+        {
+            throw .nothingToSend(skipped: settings.skippedInputs.sorted())
         }
         started(compared, drivers.first?.name, drivers.first?.identity.version)
         let began = clock.monotonic()

@@ -95,6 +95,7 @@ package enum MergeSession {
         run.request?.baselines = suite.baselineFiles
         run.request?.strictBaseline = base.strictBaseline
         run.request?.allowSkips = base.allowSkips
+        run.request?.allowRefusals = base.allowRefusals
         let package = suite.package
         let baselineFiles = suite.baselineFiles
         let statementsFile = suite.statementsFile

@@ -149,7 +149,9 @@ package struct RunPlan: Sendable {
         self.clock = clock
         self.suites = suites
         self.selection = SuiteSelection(tags: request.tags, ids: request.ids)
-        self.policy = GatePolicy(allowSkips: request.allowSkips, strictBaseline: request.strictBaseline)
+        self.policy = GatePolicy(
+            allowSkips: request.allowSkips, allowRefusals: request.allowRefusals, strictBaseline: request.strictBaseline
+        )
         self.stop = stop
     }
 

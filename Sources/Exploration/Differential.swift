@@ -61,6 +61,18 @@ package struct DifferentialCheck: Sendable {
         case diverges(Divergence)
         /// The probe is not one to try: the model rejects its world, or the reference could not run it.
         case invalid(String)
+        /// The implementation answered `unsupported` to the probe's world or to one of its
+        /// inputs, which it declares: nothing from there on was compared.
+        case refused(Refusal)
+    }
+
+    /// Where an implementation declined a probe it claims to handle.
+    package struct Refusal: Sendable, Equatable {
+        /// The step (index into the probe's steps) whose input it refused; nil: the world, at start.
+        package var step: Int?
+        /// The refused input's name; nil for the world.
+        package var input: String?
+        package var message: String
     }
 
     /// `answered`: what the reference answered to each input, when the probe was made on it
@@ -104,7 +116,18 @@ package struct DifferentialCheck: Sendable {
                 expectations(for: scenario, observed: expected, keys: keys), answers: answers,
                 implementation: candidate.name)
         }
-        guard result.outcome == .failed || result.outcome == .errored else { return .agrees }
+        switch result.outcome {
+        case .refused:
+            let step = result.firstProblem
+            return .refused(
+                Refusal(
+                    step: step?.index, input: step.map(Self.refusedInput),
+                    message: step?.message ?? result.message ?? "refused"))
+        case .skipped:
+            return .invalid(result.message ?? "an input the implementation does not declare")
+        case .failed, .errored: break
+        case .passed, .partlyChecked, .notChecked: return .agrees
+        }
         // An implementation that could not start errs before the first step.
         let problem = result.firstProblem
         let signature = Signature(
@@ -112,6 +135,13 @@ package struct DifferentialCheck: Sendable {
             errored: problem.map { $0.outcome == .errored } ?? true)
         return .diverges(
             Divergence(probe: probe, step: problem?.index ?? 0, signature: signature, result: result))
+    }
+
+    /// The input of a refused step the implementation refused: the first it did not answer
+    /// (a shorthand's inputs, repeats included, are answered in order).
+    static func refusedInput(_ step: StepResult) -> String {
+        let inputs = step.step.inputs
+        return inputs.isEmpty ? step.step.written.name : inputs[step.trace.count % inputs.count].name
     }
 
     /// Each step's observations as a run keeps them, from the answers to its inputs.

@@ -20,6 +20,8 @@ package struct ExplorationSettings: Sendable {
     package var skippedInputs: Set<String> = []
     /// Divergences already known (a baseline's failures): passed over, the search goes on.
     package var expected: [Signature] = []
+    /// Refusals of worlds and inputs the driver declares let through (`--allow-refusals`).
+    package var allowRefusals = false
 
     package init(seed: UInt64, runs: Int? = nil, budget: Duration = .seconds(60), depth: Int = 40, replays: Int = 5) {
         self.seed = seed
@@ -34,8 +36,17 @@ package struct ExplorationSettings: Sendable {
 package struct Exploration: Sendable {
     package var runs = 0
     package var steps = 0
+    /// The input x state pairs the reference met as the runs were made (what can be reached
+    /// under the settings), and those of them the implementation also ran: a run it refused
+    /// counts only up to the refusal, and one the check could not judge not at all.
     package var met: Set<InputInState> = []
-    /// Input x state pairs the model can be asked (every state an input arrives in, every input label).
+    package var accepted: Set<InputInState> = []
+    /// Every pair a conclusion needs: each input the implementation declares (and is not
+    /// skipped) in every state an input arrives in.
+    package var target: Set<InputInState> = []
+    /// The worlds and inputs the implementation declares and refused.
+    package var refusals = Refusals()
+    /// How many pairs the target holds.
     package var pairs = 0
     package var found: Counterexample?
     /// A stop (a signal) ended it before its budget.
@@ -44,6 +55,61 @@ package struct Exploration: Sendable {
     package var firstDivergenceAfter: Duration?
     /// Runs whose divergence a baseline expects, passed over.
     package var passedOver = 0
+
+    /// Pairs of the target no run the implementation accepted reached, in order.
+    package var unmet: [InputInState] {
+        target.subtracting(accepted).sorted { ($0.state, $0.input) < ($1.state, $1.input) }
+    }
+
+    /// Of those, the ones the reference did not reach either: the budget was short, or the
+    /// settings (`--given`) keep the state out of reach.
+    package var unreached: Set<InputInState> { target.subtracting(met) }
+
+    /// How the exploration ends, in the order that decides: a divergence, a stop, refusals not
+    /// allowed, pairs the implementation never ran (so no conclusion), or no divergence found.
+    package enum Verdict: Sendable, Equatable {
+        case diverged
+        case interrupted
+        case refused
+        case inconclusive
+        case noDivergence
+    }
+
+    package func verdict(allowRefusals: Bool) -> Verdict {
+        if found != nil { return .diverged }
+        if interrupted { return .interrupted }
+        if !refusals.isEmpty && !allowRefusals { return .refused }
+        if !unmet.isEmpty || accepted.isEmpty { return .inconclusive }
+        return .noDivergence
+    }
+}
+
+/// What an implementation refused while explored, by value: how many runs' worlds, which given
+/// values those worlds had that no accepted world had, and which inputs, how often.
+package struct Refusals: Sendable, Equatable {
+    /// Runs whose world it refused at start.
+    package var worlds = 0
+    /// Refused inputs by name: how many runs each ended.
+    package var inputs: [String: Int] = [:]
+    /// `key=value` of each freely chosen given key, and how many refused worlds had it.
+    package var refusedValues: [String: Int] = [:]
+    /// `key=value` that some accepted run's world had.
+    package var acceptedValues: Set<String> = []
+    /// The first refusal's words, as the implementation put them.
+    package var firstMessage: String?
+
+    package init() {}
+
+    package var runs: Int { worlds + inputs.values.reduce(0, +) }
+    package var isEmpty: Bool { runs == 0 }
+
+    /// Given values that no accepted world had and at least a quarter of the refused worlds
+    /// had, the most refused first: what the refusals are of (a value drawn once, such as a
+    /// session's age, tells nothing).
+    package var neverAccepted: [(value: String, runs: Int)] {
+        refusedValues.filter { !acceptedValues.contains($0.key) && $0.value * 4 >= worlds }.map { ($0.key, $0.value) }
+            .sorted { ($1.runs, $0.value) < ($0.runs, $1.value) }
+    }
 }
 
 /// A divergence as found and as shrunk, with how steadily the smallest one fails.
@@ -76,6 +142,7 @@ package final class ExplorationWorker: @unchecked Sendable {
 package struct ExplorationProgress: Sendable {
     package var runs: Int
     package var steps: Int
+    /// Pairs the implementation ran.
     package var met: Int
     package var pairs: Int
     package var shrinking: Bool
@@ -125,15 +192,15 @@ package struct Explorer: Sendable {
     ) -> Exploration {
         precondition(!workers.isEmpty, "explore needs a worker")
         let started = clock.monotonic()
+        let sendable = (workers[0].candidate.supportedInputs ?? Set(model.inputs.map(\.name))).subtracting(
+            settings.skippedInputs)
         var generator = ProbeGenerator(
             model: model,
-            supported: settings.skippedInputs.isEmpty
-                ? workers[0].candidate.supportedInputs
-                : (workers[0].candidate.supportedInputs ?? Set(model.inputs.map(\.name))).subtracting(
-                    settings.skippedInputs))
+            supported: settings.skippedInputs.isEmpty ? workers[0].candidate.supportedInputs : sendable)
         generator.fixed = settings.given
         var exploration = Exploration()
-        exploration.pairs = model.waitingStates.count * model.inputLabels.count
+        exploration.target = target(sending: sendable)
+        exploration.pairs = exploration.target.count
         var next = 0
         var corpus = Corpus()
         var live: Set<InputInState> = []
@@ -154,6 +221,7 @@ package struct Explorer: Sendable {
                 guard let probe = outcome.probe else { continue }
                 corpus.add(outcome.novel, of: probe)
                 exploration.steps += probe.steps.count
+                account(outcome, probe: probe, in: &exploration)
                 guard case .diverges(let divergence)? = outcome.verdict else { continue }
                 // A divergence the baseline knows of is not what is looked for.
                 if settings.expected.contains(where: { $0.matches(divergence.signature) }) {
@@ -169,14 +237,14 @@ package struct Explorer: Sendable {
                 }
                 progress(
                     ExplorationProgress(
-                        runs: exploration.runs, steps: exploration.steps, met: exploration.met.count,
+                        runs: exploration.runs, steps: exploration.steps, met: exploration.accepted.count,
                         pairs: exploration.pairs, shrinking: true))
                 exploration.found = shrink(divergence, run: run, on: workers[0])
                 break rounds
             }
             progress(
                 ExplorationProgress(
-                    runs: exploration.runs, steps: exploration.steps, met: exploration.met.count,
+                    runs: exploration.runs, steps: exploration.steps, met: exploration.accepted.count,
                     pairs: exploration.pairs, shrinking: false))
         }
         // A divergence in counters or texts alone: the same runs, and a few rounds more, are
@@ -194,17 +262,59 @@ package struct Explorer: Sendable {
                 exploration.runs = max(exploration.runs, found.runs)
                 exploration.steps += found.steps
                 exploration.met.formUnion(found.met)
+                exploration.accepted.formUnion(found.accepted)
                 return exploration
             }
         }
         if let kept = untelling {
             progress(
                 ExplorationProgress(
-                    runs: exploration.runs, steps: exploration.steps, met: exploration.met.count,
+                    runs: exploration.runs, steps: exploration.steps, met: exploration.accepted.count,
                     pairs: exploration.pairs, shrinking: true))
             exploration.found = shrink(kept.divergence, run: kept.run, on: workers[0])
         }
         return exploration
+    }
+
+    /// Each input label of the inputs in `sendable` (a shorthand's are its inputs') in every
+    /// state an input arrives in.
+    func target(sending sendable: Set<String>) -> Set<InputInState> {
+        let labels = model.inputLabels.filter { sendable.contains(String($0.prefix { $0 != ":" })) }
+        return Set(model.waitingStates.flatMap { state in labels.map { InputInState(state: state, input: $0) } })
+    }
+
+    /// What a run tells of the implementation: the pairs it ran (up to a refusal or a
+    /// divergence), and what it refused, by value.
+    func account(_ outcome: RunOutcome, probe: Probe, in exploration: inout Exploration) {
+        // The steps it ran, and whether it took the world.
+        let ran: Int
+        var tookTheWorld = true
+        switch outcome.verdict {
+        case .agrees?: ran = outcome.stepPairs.count
+        case .diverges(let divergence)?: ran = divergence.step
+        case .refused(let refusal)?:
+            ran = refusal.step ?? 0
+            if exploration.refusals.firstMessage == nil { exploration.refusals.firstMessage = refusal.message }
+            if let step = refusal.step, let input = refusal.input, step >= 0 {
+                exploration.refusals.inputs[input, default: 0] += 1
+            } else {
+                tookTheWorld = false
+                exploration.refusals.worlds += 1
+                for value in worldValues(probe) { exploration.refusals.refusedValues[value, default: 0] += 1 }
+            }
+        case .invalid?, nil:
+            ran = 0
+            tookTheWorld = false
+        }
+        if tookTheWorld { exploration.refusals.acceptedValues.formUnion(worldValues(probe)) }
+        for pairs in outcome.stepPairs.prefix(ran) { exploration.accepted.formUnion(pairs) }
+    }
+
+    /// `key=value` of each freely chosen given key of the probe's world, defaults included.
+    func worldValues(_ probe: Probe) -> [String] {
+        model.given.filter { $0.type.isChosenFreely }.map { key in
+            "\(key.key)=\((probe.given[key.key] ?? key.defaultValue).description)"
+        }
     }
 
     /// How often a chosen input starts a run of the latest few played again.
@@ -263,6 +373,8 @@ package struct Explorer: Sendable {
     struct RunOutcome: Sendable {
         var probe: Probe?
         var met: Set<InputInState> = []
+        /// The pairs each step of the probe met on the reference, in step order.
+        var stepPairs: [[InputInState]] = []
         var live: Set<InputInState> = []
         var verdict: DifferentialCheck.Verdict?
         /// The places it reached that the corpus did not know, with the prefix that got there.
@@ -289,6 +401,7 @@ package struct Explorer: Sendable {
                     &random, generator: generator, reference: &worker.reference, met: &seen, corpus: corpus,
                     novel: &outcome.novel)
                 outcome.probe = made?.probe
+                outcome.stepPairs = made?.pairs ?? []
                 outcome.met = seen.added(since: before, generator: generator)
                 outcome.live = seen.addedLive(since: before, generator: generator)
                 if let made {
@@ -338,7 +451,7 @@ package struct Explorer: Sendable {
     func generateObserved<Reference: ImplementationUnderTest>(
         _ random: inout SeededRandom, generator: ProbeGenerator, reference: inout Reference,
         met: inout MetPairs, corpus: Corpus? = nil
-    ) -> (probe: Probe, answered: [Observations])? {
+    ) -> (probe: Probe, answered: [Observations], pairs: [[InputInState]])? {
         var novel: [Corpus.Novelty] = []
         return generateObserved(
             &random, generator: generator, reference: &reference, met: &met, corpus: corpus, novel: &novel)
@@ -363,7 +476,7 @@ package struct Explorer: Sendable {
     func generateObserved<Reference: ImplementationUnderTest>(
         _ random: inout SeededRandom, generator: ProbeGenerator, reference: inout Reference,
         met: inout MetPairs, corpus: Corpus?, novel: inout [Corpus.Novelty]
-    ) -> (probe: Probe, answered: [Observations])? {
+    ) -> (probe: Probe, answered: [Observations], pairs: [[InputInState]])? {
         let start = corpus?.pick(&random)
         var world = start?.given ?? generator.world(&random)
         if start != nil, random.chance(Self.variedWorldChance) { world = generator.varied(world, &random) }
@@ -386,6 +499,7 @@ package struct Explorer: Sendable {
         var clock = 0
         var steps: [Input] = []
         var answered: [Observations] = []
+        var stepPairs: [[InputInState]] = []
         var recent: [Int] = []
         // Bugs in counting need the same few inputs again and again (a failure, a retry, a
         // failure): now and then the latest one to three inputs are played again, twice to four times.
@@ -404,11 +518,14 @@ package struct Explorer: Sendable {
             let shown = observations
             let held = placeNow
             let sentInputs = Probe.expanded(input, model: model)
+            var pairs: [InputInState] = []
+            defer { stepPairs.append(pairs) }
             for sent in sentInputs {
                 if sent.name == model.clockInput { clock += sent.argument?.int ?? 0 }
                 // An input sent as chosen is counted under its choice's label; a shorthand's
                 // inputs under their own.
                 let label = sent == input ? chosenLabel ?? model.label(of: sent) : model.label(of: sent)
+                pairs.append(InputInState(state: state, input: label))
                 met.insert(
                     state: generator.stateIndex[state],
                     label: sent == input && chosenLabel != nil ? labelNumber : generator.labelIndex[label],
@@ -497,6 +614,6 @@ package struct Explorer: Sendable {
                 varied = false
             }
         }
-        return (Probe(given: world, steps: steps), answered)
+        return (Probe(given: world, steps: steps), answered, stepPairs)
     }
 }

@@ -228,7 +228,8 @@ package struct ProbeGenerator: Sendable {
             if choice.isClock { weight += 3 }
             return weight * choice.share
         }
-        let choice = choices[random.pick(weights: weights)]
+        guard let picked = random.pick(weights: weights) else { return nil }
+        let choice = choices[picked]
         return nextInput(
             choice, observations: observations, given: given, elapsed: elapsed, recent: recent, random: &random
         ).map { ($0, choice) }
@@ -310,7 +311,7 @@ package struct ProbeGenerator: Sendable {
 }
 
 extension ValueType {
-    fileprivate var isChosenFreely: Bool {
+    var isChosenFreely: Bool {
         switch self {
         case .bool, .oneOf, .integerIn, .integer, .duration: return true
         case .optional(let wrapped): return wrapped.isChosenFreely

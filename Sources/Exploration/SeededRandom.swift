@@ -27,9 +27,11 @@ package struct SeededRandom: RandomNumberGenerator, Sendable {
         Double.random(in: 0..<1, using: &self) < chance
     }
 
-    /// An index into `weights`, each chosen in proportion to its weight.
-    package mutating func pick(weights: [Double]) -> Int {
+    /// An index into `weights`, each chosen in proportion to its weight; nil when there is
+    /// nothing to choose (no weights, or none above zero).
+    package mutating func pick(weights: [Double]) -> Int? {
         let total = weights.reduce(0, +)
+        guard total > 0, total.isFinite else { return nil }
         var point = Double.random(in: 0..<total, using: &self)
         for (index, weight) in weights.enumerated() {
             if point < weight { return index }

@@ -100,6 +100,11 @@ package struct DoctorReport {
             ]
         case .skipped:
             return ["  - trivial scenario skipped: \(result.message ?? "")"]
+        case .refused:
+            return [
+                "  ✗ trivial scenario refused: \(result.message ?? result.firstProblem?.message ?? "")",
+                "\nThe driver declares the inputs of the simplest path and refused it: nothing it does can be checked. Answer unsupported only for what the hello does not declare.",
+            ]
         case .failed:
             let problem = terminal.problem(result.record(position: 0, model: model), rerun: smokeRerun) ?? ""
             return [
@@ -144,6 +149,7 @@ package struct DoctorReport {
         }
         for finding in diagnosis.errors { lines.append("    ✗ errored: \(finding.what) (\(listed(finding)))") }
         for finding in diagnosis.skips { lines.append("    ✗ skipped: \(finding.what) (\(listed(finding)))") }
+        for finding in diagnosis.refusals { lines.append("    ✗ refused: \(finding.what) (\(listed(finding)))") }
         if let unchecked = terminal.unchecked(implementation) { lines.append("    ✗ " + unchecked) }
         for reason in unsaid { lines.append("    ✗ " + terminal.reason(reason)) }
         return lines

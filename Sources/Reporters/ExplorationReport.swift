@@ -74,16 +74,94 @@ package struct ExplorationReport {
                 + "\(progress.met) of \(progress.pairs) input x state pairs met"
     }
 
-    /// The last line: what was found (or the interruption), and how much was tried.
+    /// The last line: what was found (or the interruption, the refusals, the pairs never run),
+    /// and how much was tried.
     package func verdict(_ found: Exploration, seconds: Double, interrupted: Bool) -> String {
         let tried = tried(found, seconds: seconds)
         if interrupted { return "INTERRUPTED: \(tried)" }
-        return found.found != nil ? "DIVERGENCE: \(tried)" : "NO DIVERGENCE FOUND (not a proof): \(tried)"
+        switch found.verdict(allowRefusals: settings.allowRefusals) {
+        case .diverged: return "DIVERGENCE: \(tried)"
+        case .interrupted: return "INTERRUPTED: \(tried)"
+        case .refused:
+            return "REFUSED: the driver refused \(refused(found.refusals, of: found.runs)); what it refused was never "
+                + "compared (--allow-refusals lets refusals pass): \(tried)"
+        case .inconclusive:
+            let unmet = found.unmet
+            let unreached = found.unreached
+            let refusedOut = unmet.filter { !unreached.contains($0) }
+            var what: [String] = []
+            if found.accepted.isEmpty {
+                what.append("nothing ran on the driver")
+            } else if !refusedOut.isEmpty {
+                let shown = refusedOut.prefix(3).map { "\($0.input) in \($0.state)" }.joined(separator: ", ")
+                what.append(
+                    "\(counted(refusedOut.count, "input x state pair")) the reference reached never ran on the driver ("
+                        + shown + (refusedOut.count > 3 ? " and \(refusedOut.count - 3) more" : "") + ")")
+            }
+            if !unreached.isEmpty && !found.accepted.isEmpty {
+                what.append(
+                    "\(counted(unreached.count, "input x state pair")) not reached in \(counted(found.runs, "run")) "
+                        + "(more runs, by --budget or --runs, or out of reach under --given)")
+            }
+            return "INCONCLUSIVE: \(what.joined(separator: "; ")): \(tried)"
+                + (found.refusals.isEmpty
+                    ? "" : "; \(refused(found.refusals, of: found.runs)) refused, let through by --allow-refusals")
+        case .noDivergence:
+            return "NO DIVERGENCE FOUND (not a proof): \(tried)"
+                + (found.refusals.isEmpty
+                    ? "" : "; \(refused(found.refusals, of: found.runs)) refused, let through by --allow-refusals")
+        }
     }
+
+    /// What was refused, by value: `1203 of 9200 runs' worlds (never accepted: tier=perfect in 1203),
+    /// input 'biometric' in 20 runs`.
+    package func refused(_ refusals: Refusals, of runs: Int) -> String {
+        var parts: [String] = []
+        if refusals.worlds > 0 && refusals.worlds == runs {
+            parts.append("every one of its \(runs) runs' worlds")
+        } else if refusals.worlds > 0 {
+            let never = refusals.neverAccepted.prefix(4).map { "\($0.value) in \($0.runs)" }
+            parts.append(
+                "\(refusals.worlds) of \(runs) runs' worlds"
+                    + (never.isEmpty
+                        ? " (no given value sets them apart from the worlds accepted)"
+                        : " (never accepted: \(VisibleText.oneLine(never.joined(separator: ", "))))"))
+        }
+        for (input, count) in refusals.inputs.sorted(by: { ($1.value, $0.key) < ($0.value, $1.key) }) {
+            parts.append("input '\(VisibleText.oneLine(input))' in \(count) run\(count == 1 ? "" : "s")")
+        }
+        return parts.joined(separator: ", ")
+    }
+
+    /// Every pair the reference reached that never ran on the driver, and the driver's first
+    /// refusal in its words: said before the verdict.
+    package func details(_ found: Exploration) -> [String] {
+        var lines: [String] = []
+        if let message = found.refusals.firstMessage {
+            lines.append("The driver's first refusal: \(VisibleText.oneLine(message))")
+        }
+        let unmet = found.unmet
+        if !unmet.isEmpty && found.found == nil && !found.interrupted {
+            lines.append("Input x state pairs that never ran on the driver (\(unmet.count) of \(found.pairs)):")
+            let unreached = found.unreached
+            lines += unmet.prefix(Self.unmetListed).map {
+                "  \($0.input) in \($0.state)" + (unreached.contains($0) ? " (not reached)" : "")
+            }
+            if unmet.count > Self.unmetListed {
+                lines.append("  and \(unmet.count - Self.unmetListed) more (every one in --json's unmet_pairs)")
+            }
+        }
+        return lines
+    }
+
+    func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
+
+    /// Unmet pairs listed on the terminal; the JSON lists them all.
+    static let unmetListed = 40
 
     /// How much was tried, for the verdict line.
     package func tried(_ found: Exploration, seconds: Double) -> String {
-        "\(found.runs) runs, \(found.steps) inputs, \(found.met.count) of \(found.pairs) input x state pairs met, "
+        "\(found.runs) runs, \(found.steps) inputs, \(found.accepted.count) of \(found.pairs) input x state pairs met, "
             + (found.passedOver == 0
                 ? ""
                 : "\(found.passedOver) run\(found.passedOver == 1 ? "" : "s") diverging as the baseline expects passed over, ")
@@ -94,12 +172,16 @@ package struct ExplorationReport {
     /// observe it.
     package func divergence(_ counterexample: Counterexample) -> [String] {
         let smallest = counterexample.smallest
-        let step = smallest.result.steps[smallest.step]
         var lines = [
             "Divergence: \(smallest.signature) at step \(smallest.step + 1) of \(smallest.probe.steps.count)"
                 + (counterexample.flaky
                     ? " (flaky: failed \(counterexample.failedReplays) of \(counterexample.replays) replays)" : "")
         ]
+        // An implementation that could not start erred before any step.
+        guard smallest.result.steps.indices.contains(smallest.step) else {
+            return lines + ["  \(VisibleText.oneLine(smallest.result.message ?? "it could not start"))"]
+        }
+        let step = smallest.result.steps[smallest.step]
         let formatter = ValueFormatter(model: model)
         for difference in step.differences {
             if difference.key.hasPrefix("invariant ") {
@@ -158,11 +240,40 @@ package struct ExplorationReport {
             header, given: smallest.probe.given, steps: smallest.result.scenario.steps, kept: kept)
     }
 
+    /// The verdict as the JSON summary names it.
+    static func verdictWord(_ verdict: Exploration.Verdict) -> String {
+        switch verdict {
+        case .diverged: return "divergence"
+        case .interrupted: return "interrupted"
+        case .refused: return "refused"
+        case .inconclusive: return "inconclusive"
+        case .noDivergence: return "no divergence found"
+        }
+    }
+
     /// What was tried and found, as JSON.
     package func summary(_ found: Exploration, seconds: Double, written: String?) -> JSON {
         var fields: [(String, JSON)] = [
             ("seed", .string(String(settings.seed))), ("runs", .number(found.runs)), ("inputs", .number(found.steps)),
-            ("pairs_met", .number(found.met.count)), ("pairs", .number(found.pairs)),
+            ("verdict", .string(Self.verdictWord(found.verdict(allowRefusals: settings.allowRefusals)))),
+            ("pairs_met", .number(found.accepted.count)), ("pairs_reached_by_reference", .number(found.met.count)),
+            ("pairs", .number(found.pairs)),
+            ("unmet_pairs", .array(found.unmet.map { .string("\($0.input) in \($0.state)") })),
+            (
+                "refusals",
+                .object([
+                    ("worlds", .number(found.refusals.worlds)),
+                    (
+                        "inputs",
+                        .object(found.refusals.inputs.sorted { $0.key < $1.key }.map { ($0.key, .number($0.value)) })
+                    ),
+                    (
+                        "never_accepted",
+                        .object(found.refusals.neverAccepted.map { ($0.value, .number($0.runs)) })
+                    ),
+                    ("allowed", .bool(settings.allowRefusals)),
+                ])
+            ),
             ("milliseconds", .number(Int(seconds * 1000))), ("interrupted", .bool(found.interrupted)),
             (
                 "first_divergence_milliseconds",

@@ -227,9 +227,10 @@ package struct JUnitReporter {
             let message = problem?.message ?? result.message ?? "errored"
             xml +=
                 "      <error type=\"implementation\" message=\"\(Escape.xmlAttribute(firstLine(message)))\">\(Escape.xml(([location].compactMap { $0 } + [message] + closing).joined(separator: "\n")))</error>\n"
-        case .skipped:
+        case .skipped, .refused:
+            // A refusal that the gate does not allow makes the gate's testcase red.
             xml +=
-                "      <skipped message=\"\(Escape.xmlAttribute(firstLine(result.message ?? problem?.message ?? "skipped")))\"/>\n"
+                "      <skipped message=\"\(Escape.xmlAttribute(firstLine(result.message ?? problem?.message ?? result.outcome.rawValue)))\"/>\n"
         }
         let trace = result.steps.map { step in
             "step \(step.index + 1) (\(step.location.file):\(step.location.line)) \(step.input)"

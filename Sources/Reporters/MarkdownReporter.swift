@@ -95,10 +95,10 @@ package struct MarkdownReporter {
     ) -> [Piece] {
         var pieces: [Piece] = []
         // New failures and errors one by one; what a baseline expects in one collapsed table
-        // after them; skips, often many for one missing input, in one table.
+        // after them; skips and refusals, often many for one missing input, in a table each.
         let problems = run.implementations.flatMap { implementation in
             implementation.records.filter {
-                !$0.outcome.ranWithoutProblem && $0.outcome != .skipped
+                !$0.outcome.ranWithoutProblem && $0.outcome != .skipped && $0.outcome != .refused
                     && gate?.expectation(of: $0.id, on: implementation.name) == nil
             }.map { (implementation.name, run.rerun($0, on: implementation), $0) }
         }
@@ -123,7 +123,8 @@ package struct MarkdownReporter {
                 Piece(kind: "statements", text: "\n" + statementsSection(run, statements, falsification: falsification))
             )
         }
-        if let skips = skipsTable(run) { pieces.append(Piece(kind: "skips", text: "\n" + skips)) }
+        if let refused = setAsideTable(run, .refused) { pieces.append(Piece(kind: "refusals", text: "\n" + refused)) }
+        if let skips = setAsideTable(run, .skipped) { pieces.append(Piece(kind: "skips", text: "\n" + skips)) }
         if !run.implementations.isEmpty {
             pieces.append(Piece(kind: "scenario matrix", text: "\n## Scenarios\n\n" + matrix(run)))
         }
@@ -160,18 +161,19 @@ package struct MarkdownReporter {
             + ". The JSON and JUnit reports, and this report without the limit, hold everything.\n"
     }
 
-    /// Every skipped scenario in one table, a row per implementation and reason: the inputs it
-    /// does not declare, or the input a step could not do and what the driver said of it.
-    func skipsTable(_ run: RunRecord) -> String? {
+    /// Every skipped (or refused) scenario in one table, a row per implementation and reason:
+    /// the inputs it does not declare, or the world or input it refused and what the driver
+    /// said of it.
+    func setAsideTable(_ run: RunRecord, _ outcome: Outcome) -> String? {
         var rows: [(implementation: String, reason: String, ids: [String])] = []
         for implementation in run.implementations {
-            for record in implementation.records where record.outcome == .skipped {
-                let step = record.steps.first { $0.outcome == .skipped }
+            for record in implementation.records where record.outcome == outcome {
+                let step = record.steps.first { $0.outcome == outcome }
                 let reason =
                     step.map {
                         "the driver answered unsupported to \($0.input.split(separator: ":").first.map(String.init) ?? $0.input)"
                     }
-                    ?? Diagnosis.firstLine(record.message ?? "skipped")
+                    ?? Diagnosis.firstLine(record.message ?? outcome.rawValue)
                 if let at = rows.firstIndex(where: { $0.implementation == implementation.name && $0.reason == reason })
                 {
                     rows[at].ids.append(record.id)
@@ -182,8 +184,11 @@ package struct MarkdownReporter {
         }
         guard !rows.isEmpty else { return nil }
         let total = rows.map(\.ids.count).reduce(0, +)
-        return
-            "## Skipped\n\n\(terminal.counted(total, "scenario run")) skipped, by reason (a skip is never a pass):\n\n"
+        let heading =
+            outcome == .refused
+            ? "## Refused\n\n\(terminal.counted(total, "scenario run")) refused: worlds or inputs the driver declares and would not run, by reason (a refusal is never a pass, and fails the gate unless --allow-refusals):\n\n"
+            : "## Skipped\n\n\(terminal.counted(total, "scenario run")) skipped, by reason (a skip is never a pass):\n\n"
+        return heading
             + Self.table(
                 header: ["implementation", "why", "scenarios"],
                 rows: rows.map { row in
@@ -237,6 +242,7 @@ package struct MarkdownReporter {
         case .failed: return "❌ failed"
         case .errored: return "💥 errored"
         case .skipped: return "⏭️ skipped"
+        case .refused: return "🚫 refused"
         }
     }
 

@@ -87,7 +87,7 @@ extension TerminalReporter {
         case .passed: return .good
         case .failed: return .bad
         case .errored: return .broken
-        case .partlyChecked, .notChecked, .skipped: return .warning
+        case .partlyChecked, .notChecked, .skipped, .refused: return .warning
         }
     }
 

@@ -159,9 +159,11 @@ package struct TerminalReporter {
     }
 
     /// `52 scenarios against x: 40 passed, 12 partly checked, 0 failed, 0 errored, 0 skipped`:
-    /// the partly and not checked counts only when there are some.
+    /// the partly checked, not checked and refused counts only when there are some.
     package func summary(_ summary: RunSummary, implementation: String) -> String {
-        let counts = summary.counts.filter { $0.count > 0 || ![.partlyChecked, .notChecked].contains($0.outcome) }
+        let counts = summary.counts.filter {
+            $0.count > 0 || ![.partlyChecked, .notChecked, .refused].contains($0.outcome)
+        }
         return "\(counted(summary.total, "scenario")) against \(VisibleText.oneLine(implementation)): "
             + counts.map { "\($0.count) \($0.outcome.rawValue)" }.joined(separator: ", ")
     }
@@ -172,11 +174,13 @@ package struct TerminalReporter {
         let summary = run.summary
         let partial = summary.partlyChecked + summary.notChecked
         let skips = gate.tallies.reduce(0) { $0 + $1.allowedSkips }
+        let refusals = gate.tallies.reduce(0) { $0 + $1.allowedRefusals }
         return
             "PASS: \(counted(summary.total, "scenario run")) on \(counted(run.implementations.count, "implementation")) "
             + "under the \(run.profile.name) profile"
             + (partial > 0 ? "; \(partial) of them not wholly checked (above), not counted as passed" : "")
             + (skips > 0 ? "; \(skips) skipped, let through by --allow-skips, not counted as passed" : "")
+            + (refusals > 0 ? "; \(refusals) refused, let through by --allow-refusals, not counted as passed" : "")
     }
 
     /// One reason the gate fails, in words.
@@ -198,6 +202,9 @@ package struct TerminalReporter {
             return "\(name) does not meet the \(profile) profile: it does not observe "
                 + missing.joined(separator: ", ")
         case .skipped(_, let count): return "\(name): \(count) skipped (--allow-skips lets skips pass)"
+        case .refused(_, let count):
+            return
+                "\(name): \(count) refused (a world or an input it declares answered unsupported; --allow-refusals lets refusals pass)"
         case .nothingVerified(_, let scenarios):
             return
                 "nothing verified on \(name): not one of its \(counted(scenarios, "scenario")) compared an expectation and agreed"

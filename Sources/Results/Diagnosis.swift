@@ -4,7 +4,7 @@ import SpecModel
 /// wants it: failures grouped by the key that differs (one wrong rule fails many scenarios),
 /// the fields the spec's values have that the observed ones never carry (a driver that leaves
 /// out an event's `params` fails every scenario that expects an event), and the scenarios that
-/// errored or were skipped, each with its reason.
+/// errored, were skipped or were refused, each with its reason.
 package struct Diagnosis: Sendable, Equatable {
     /// A finding and the scenarios it was seen in, in suite order.
     package struct Finding: Sendable, Equatable {
@@ -25,12 +25,15 @@ package struct Diagnosis: Sendable, Equatable {
     /// By message (the first line), the most scenarios first.
     package var errors: [Finding] = []
     package var skips: [Finding] = []
+    /// Worlds and inputs the implementation declares and answered `unsupported` to, by message.
+    package var refusals: [Finding] = []
 
     package init(_ records: some Sequence<ScenarioRecord>) {
         var keys = Grouping()
         var fields = Grouping()
         var errors = Grouping()
         var skips = Grouping()
+        var refusals = Grouping()
         for record in records {
             switch record.outcome {
             case .failed:
@@ -47,6 +50,8 @@ package struct Diagnosis: Sendable, Equatable {
                 errors.add(Self.firstLine(record.firstProblem?.message ?? record.message ?? "errored"), record.id)
             case .skipped:
                 skips.add(Self.firstLine(record.message ?? record.firstProblem?.message ?? "skipped"), record.id)
+            case .refused:
+                refusals.add(Self.firstLine(record.firstProblem?.message ?? record.message ?? "refused"), record.id)
             case .passed, .partlyChecked, .notChecked:
                 break
             }
@@ -55,6 +60,7 @@ package struct Diagnosis: Sendable, Equatable {
         missingFields = fields.findings
         self.errors = errors.findings
         self.skips = skips.findings
+        self.refusals = refusals.findings
     }
 
     /// Fields `expected` has that `observed` lacks: a map's keys, and for lists of maps the keys

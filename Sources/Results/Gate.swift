@@ -19,6 +19,9 @@ package enum GateReason: Sendable, Equatable {
     case profileNotMet(implementation: String, profile: String, missing: [String])
     /// Skipped scenarios, and skips are not allowed.
     case skipped(implementation: String, count: Int)
+    /// Scenarios whose world or input the implementation declares and refused (`unsupported`),
+    /// and refusals are not allowed (`--allow-skips` does not allow them).
+    case refused(implementation: String, count: Int)
     /// Not one scenario compared an expectation and agreed: nothing about it was verified,
     /// whatever was allowed or excused.
     case nothingVerified(implementation: String, scenarios: Int)
@@ -30,7 +33,7 @@ package enum GateReason: Sendable, Equatable {
         switch self {
         case .interrupted, .inputErrors: return nil
         case .incomplete(let name, _), .broken(let name), .failures(let name, _, _, _), .notChecked(let name, _, _),
-            .profileNotMet(let name, _, _), .skipped(let name, _), .nothingVerified(let name, _),
+            .profileNotMet(let name, _, _), .skipped(let name, _), .refused(let name, _), .nothingVerified(let name, _),
             .unexpectedPasses(let name, _, _):
             return name
         }
@@ -53,8 +56,8 @@ package enum GateNote: Sendable, Equatable {
 /// beside it. The rule, for every way in (run, merge): a run passes only when its results
 /// account for every selected scenario on every implementation, each exactly once; no
 /// scenario failed, errored or checked nothing (outcomes its baseline expects aside); every
-/// implementation observes what the profile needs and skipped nothing (unless skips are
-/// allowed); every implementation had at least one scenario checked and agreeing; and the run
+/// implementation observes what the profile needs, skipped nothing (unless skips are
+/// allowed) and refused nothing it declares (unless refusals are allowed); every implementation had at least one scenario checked and agreeing; and the run
 /// was not cut short.
 package struct GateVerdict: Sendable, Equatable {
     package var reasons: [GateReason]
@@ -82,12 +85,15 @@ package struct GateVerdict: Sendable, Equatable {
         package var summary: RunSummary
         /// Skipped scenarios let through by `--allow-skips`.
         package var allowedSkips: Int
+        /// Refused scenarios let through by `--allow-refusals`.
+        package var allowedRefusals: Int = 0
     }
 }
 
 /// How the gate treats what is known and what is allowed.
 package struct GatePolicy: Sendable {
     package var allowSkips = false
+    package var allowRefusals = false
     package var baselines: [Baseline] = []
     /// Fail on a scenario that passes where its baseline expects otherwise (so baselines shrink).
     package var strictBaseline = false
@@ -97,9 +103,12 @@ package struct GatePolicy: Sendable {
     /// against another version of it (a warning, never bad input).
     package var staleEntries: [String: [String]] = [:]
 
-    package init(allowSkips: Bool = false, baselines: [Baseline] = [], strictBaseline: Bool = false, today: String = "")
-    {
+    package init(
+        allowSkips: Bool = false, allowRefusals: Bool = false, baselines: [Baseline] = [], strictBaseline: Bool = false,
+        today: String = ""
+    ) {
         self.allowSkips = allowSkips
+        self.allowRefusals = allowRefusals
         self.baselines = baselines
         self.strictBaseline = strictBaseline
         self.today = today
@@ -117,7 +126,8 @@ extension RunRecord {
             verdict.tallies.append(
                 .init(
                     implementation: name, summary: implementation.summary,
-                    allowedSkips: policy.allowSkips ? implementation.summary.skipped : 0))
+                    allowedSkips: policy.allowSkips ? implementation.summary.skipped : 0,
+                    allowedRefusals: policy.allowRefusals ? implementation.summary.refused : 0))
             if implementation.broken != nil {
                 verdict.reasons.append(.broken(implementation: name))
                 continue
@@ -159,6 +169,9 @@ extension RunRecord {
             }
             if summary.skipped > 0 && !policy.allowSkips {
                 verdict.reasons.append(.skipped(implementation: name, count: summary.skipped))
+            }
+            if summary.refused > 0 && !policy.allowRefusals {
+                verdict.reasons.append(.refused(implementation: name, count: summary.refused))
             }
             // Said where nothing else marks the implementation red (failures a baseline expects
             // included): beside its own failures it would only repeat them.

@@ -89,8 +89,9 @@ extension Baseline {
     /// the run gave again is kept as it is (its reason, link and expiry); one for a scenario
     /// that now passes (or is partly checked, which passes the gate) is dropped, as is one for a
     /// scenario the suite no longer has (not in `known`). A skipped or not-checked outcome no
-    /// entry expects gets one; a failure or an error gets one only with `all`, said as a
-    /// warning, else it is left out and listed. Entries for scenarios that did not run are kept.
+    /// entry expects gets one; a failure, an error or a refusal (a driver declining what it
+    /// declares could hide its bug there) gets one only with `all`, said as a warning, else it
+    /// is left out and listed. Entries for scenarios that did not run are kept.
     /// The baseline then records the suite it was written against (`suite`).
     package func updated(from records: ScenarioRecords, all: Bool, known: Set<String>, suite: String) -> Update {
         let ran = Dictionary(records.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
@@ -109,7 +110,7 @@ extension Baseline {
             case .passed, .partlyChecked: continue
             case .skipped, .notChecked:
                 kept.append(entry.expects(record) ? entry : Self.entry(for: record, file: file))
-            case .failed, .errored:
+            case .failed, .errored, .refused:
                 if entry.expects(record) {
                     kept.append(entry)
                 } else if all {
@@ -129,7 +130,7 @@ extension Baseline {
             switch record.outcome {
             case .passed, .partlyChecked: continue
             case .skipped, .notChecked: kept.append(Self.entry(for: record, file: file))
-            case .failed, .errored:
+            case .failed, .errored, .refused:
                 if all {
                     let added = Self.entry(for: record, file: file)
                     kept.append(added)

@@ -1,14 +1,16 @@
 /// How a step or a scenario ended. Failed is a disagreement with the spec; errored is a broken
-/// implementation (crash, timeout, its own error); skipped is something it does not support.
+/// implementation (crash, timeout, its own error); skipped is an input the implementation does
+/// not declare, never sent; refused is a world or an input it declares and answered `unsupported`
+/// to (what it claimed it could do and would not: counted apart, failing the gate unless allowed).
 /// A scenario that ran to its end without a difference passed only if every expectation in it
 /// was checked: where the implementation does not observe some keys it is partly checked, and
 /// where it observes none of them (or the scenario expects nothing) not checked. Steps end
-/// passed, failed, errored or skipped; a step's unchecked keys are listed beside it.
+/// passed, failed, errored, skipped or refused; a step's unchecked keys are listed beside it.
 package enum Outcome: String, Sendable, CaseIterable, Codable {
     case passed
     case partlyChecked = "partly checked"
     case notChecked = "not checked"
-    case failed, errored, skipped
+    case failed, errored, skipped, refused
 
     /// The scenario's outcome once it ran to its end without a difference, from how many of
     /// its expectations were checked.
@@ -22,7 +24,7 @@ package enum Outcome: String, Sendable, CaseIterable, Codable {
 }
 
 package struct RunSummary: Sendable, Equatable {
-    package var passed = 0, partlyChecked = 0, notChecked = 0, failed = 0, errored = 0, skipped = 0
+    package var passed = 0, partlyChecked = 0, notChecked = 0, failed = 0, errored = 0, skipped = 0, refused = 0
 
     package init(outcomes: some Sequence<Outcome>) {
         for outcome in outcomes {
@@ -33,6 +35,7 @@ package struct RunSummary: Sendable, Equatable {
             case .failed: failed += 1
             case .errored: errored += 1
             case .skipped: skipped += 1
+            case .refused: refused += 1
             }
         }
     }
@@ -41,13 +44,13 @@ package struct RunSummary: Sendable, Equatable {
         self.init(outcomes: records.lazy.map(\.outcome))
     }
 
-    package var total: Int { passed + partlyChecked + notChecked + failed + errored + skipped }
+    package var total: Int { passed + partlyChecked + notChecked + failed + errored + skipped + refused }
 
     /// Every count by outcome, in `Outcome.allCases` order.
     package var counts: [(outcome: Outcome, count: Int)] {
         [
             (.passed, passed), (.partlyChecked, partlyChecked), (.notChecked, notChecked), (.failed, failed),
-            (.errored, errored), (.skipped, skipped),
+            (.errored, errored), (.skipped, skipped), (.refused, refused),
         ]
     }
 }

@@ -54,6 +54,7 @@ package struct RunRequest: Sendable, Equatable {
     package var logFolder: String?
 
     package var allowSkips = false
+    package var allowRefusals = false
     package var baselines: [String] = []
     package var strictBaseline = false
     /// `skips` (the flag alone: add skipped and not-checked outcomes) or `all` (failures and
@@ -116,7 +117,8 @@ package struct RunRequest: Sendable, Equatable {
         .text("step-timeout", \.stepTimeout), .text("scenario-timeout", \.scenarioTimeout),
         .number("restart-budget", \.restartBudget), .number("max-line-bytes", \.maxLineBytes),
         .flag("validate-protocol", \.validateProtocol), .text("log-dir", \.logFolder),
-        .flag("allow-skips", \.allowSkips), .texts("baseline", \.baselines), .flag("strict-baseline", \.strictBaseline),
+        .flag("allow-skips", \.allowSkips), .flag("allow-refusals", \.allowRefusals),
+        .texts("baseline", \.baselines), .flag("strict-baseline", \.strictBaseline),
         .word("update-baseline", \.updateBaseline, words: RunRequest.baselineUpdates),
         .text("statements", \.statements),
         .flag("junit-include-reference", \.junitIncludeReference), .text("markdown-max-bytes", \.markdownMaxBytes),
@@ -179,6 +181,7 @@ package struct RunRequest: Sendable, Equatable {
             one.validateProtocol = validateProtocol
         }
         one.allowSkips = allowSkips
+        one.allowRefusals = allowRefusals
         one.baselines = baselines
         one.strictBaseline = strictBaseline
         return one

@@ -121,8 +121,8 @@ package struct ScenarioRunner: Sendable {
             if stepResult.outcome != .passed {
                 // Later steps build on this one; their verdicts would only echo it.
                 result.outcome = stepResult.outcome
-                // A step the implementation cannot do skips the scenario: its words are the reason.
-                if stepResult.outcome == .skipped, result.message == nil { result.message = stepResult.message }
+                // A step the implementation refuses refuses the scenario: its words are the reason.
+                if stepResult.outcome == .refused, result.message == nil { result.message = stepResult.message }
                 break
             }
         }
@@ -271,7 +271,7 @@ package struct ScenarioRunner: Sendable {
     }
 
     static func outcome(of error: ImplementationError) -> Outcome {
-        if case .unsupported = error { return .skipped }
+        if case .unsupported = error { return .refused }
         return .errored
     }
 }

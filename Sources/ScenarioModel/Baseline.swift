@@ -21,7 +21,7 @@ import YAMLLoader
 package struct Baseline: Sendable, Equatable {
     package struct Entry: Sendable, Equatable {
         package var id: String
-        /// `failed`, `errored`, `skipped`, `partly checked` or `not checked`.
+        /// `failed`, `errored`, `skipped`, `refused`, `partly checked` or `not checked`.
         package var outcome: String
         package var reason: String
         package var link: String?
@@ -82,7 +82,7 @@ package struct Baseline: Sendable, Equatable {
     package func entry(for id: String) -> Entry? { entries.first { $0.id == id } }
 
     /// The outcomes an entry may expect.
-    package static let outcomes = ["failed", "errored", "skipped", "partly checked", "not checked"]
+    package static let outcomes = ["failed", "errored", "skipped", "refused", "partly checked", "not checked"]
     static let keys = ["id", "outcome", "reason", "link", "expires", "step", "input", "keys"]
 
     package static func load(file: String) -> (baseline: Baseline?, diagnostics: [Diagnostic]) {

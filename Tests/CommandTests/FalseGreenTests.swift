@@ -16,7 +16,7 @@ import Testing
         result.stdout.split(separator: "\n").last.map(String.init) ?? ""
     }
 
-    @Test func allowedSkipsOnADriverThatRefusesEveryScenarioFail() throws {
+    @Test func aDriverThatRefusesEveryScenarioFailsUnderAllowSkips() throws {
         let folder = try TestSupport.temporaryFolder([:])
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let result = try TestSupport.authspec(
@@ -24,9 +24,30 @@ import Testing
                 "--allow-skips", "--log-dir", folder, "--driver", "\(Self.faulty) --fault all-unsupported",
             ])
         #expect(result.status == 1, "\(result.stdout)")
+        #expect(Self.verdict(result).hasPrefix("FAIL: faulty-all-unsupported: 7 refused"), "\(result.stdout)")
         #expect(
-            Self.verdict(result).hasPrefix("FAIL: nothing verified on faulty-all-unsupported: not one of its"),
+            Self.verdict(result).contains("; nothing verified on faulty-all-unsupported: not one of its"),
             "\(result.stdout)")
+    }
+
+    /// explore passes nothing a driver refused: every world refused, or the Perfect-tier worlds
+    /// that would show its bug, exit 1 naming what was refused.
+    @Test(arguments: [
+        ("\(faulty) --fault all-unsupported", "REFUSED: the driver refused every one of its 100 runs' worlds"),
+        (
+            "python3 Tests/Fixtures/drivers/refusing_proxy.py --refuse-given tier=perfect -- \(python) --bug perfect-30-days",
+            "runs' worlds (never accepted: tier=\"perfect\" in "
+        ),
+    ])
+    func exploreOfADriverThatRefusesFails(driver: String, said: String) throws {
+        let folder = try TestSupport.temporaryFolder([:])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let result = try TestSupport.authspec([
+            "explore", "--seed", "1", "--runs", "100", "--quiet", "--log-dir", folder, "--out", folder + "/x.yaml",
+            "--driver", driver,
+        ])
+        #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+        #expect(Self.verdict(result).hasPrefix("REFUSED: ") && Self.verdict(result).contains(said), "\(result.stdout)")
     }
 
     @Test func aSuiteThatExpectsNothingFails() throws {

@@ -47,9 +47,10 @@ import Testing
                 $0["implementation"] as? String == "my-app"
             }
             #expect(!records.isEmpty)
-            // Every scenario skipped, each for an input not implemented: none passed, none errored.
+            // Every scenario refused, each for an input it declares and has not implemented: none
+            // passed, none errored.
             let outcomes = Set(records.compactMap { $0["outcome"] as? String })
-            #expect(outcomes == ["skipped"], "\(language) \(model): \(outcomes)")
+            #expect(outcomes == ["refused"], "\(language) \(model): \(outcomes)")
             let reasons = records.compactMap { $0["message"] as? String }
             #expect(
                 reasons.count == records.count && reasons.allSatisfy { $0.contains("not implemented: ") },

@@ -205,18 +205,56 @@ import Testing
             ), "\(allowed.closing())")
     }
 
-    /// --allow-skips lets skips through only beside something verified: a driver that declares
-    /// every input and refuses every scenario fails, however many skips are allowed.
-    @Test func allowedSkipsNeverMakeAPassOfNothing() throws {
+    /// A driver that declares every input and refuses every scenario: --allow-skips does not
+    /// let its refusals through, and --allow-refusals lets them through only beside something
+    /// verified, which there is not.
+    @Test func refusalsAreNotSkipsAndNeverMakeAPassOfNothing() throws {
         let folder = try TestSupport.temporaryFolder([:])
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let driver = "python3 Tests/Fixtures/drivers/faulty_driver.py --fault all-unsupported"
-        let result = try Self.run(drivers: [driver], logs: folder) { $0.allowSkips = true }
-        #expect(result.severity == .failed, "\(result.closing())")
+        let skips = try Self.run(drivers: [driver], logs: folder) { $0.allowSkips = true }
+        #expect(skips.severity == .failed, "\(skips.closing())")
         #expect(
-            result.closing().hasSuffix(
+            skips.closing().contains(
+                "FAIL: faulty-all-unsupported: \(TestSupport.suiteSize) refused (a world or an input it declares answered unsupported; --allow-refusals lets refusals pass)"
+            ), "\(skips.closing())")
+        let refusals = try Self.run(drivers: [driver], logs: folder) {
+            $0.allowSkips = true
+            $0.allowRefusals = true
+        }
+        #expect(refusals.severity == .failed, "\(refusals.closing())")
+        #expect(
+            refusals.closing().hasSuffix(
                 "FAIL: nothing verified on faulty-all-unsupported: not one of its \(TestSupport.suiteSize) scenarios compared an expectation and agreed\n"
-            ), "\(result.closing())")
+            ), "\(refusals.closing())")
+    }
+
+    /// A driver that hides its bug by refusing the worlds that show it (Perfect-tier sessions
+    /// lasting 30 days, refused in every Perfect world) fails under --allow-skips, each refusal
+    /// counted apart from skips; --allow-refusals lets it through and the verdict says so.
+    @Test func refusingTheWorldsThatCatchABugFailsUnderAllowSkips() throws {
+        let folder = try TestSupport.temporaryFolder([:])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let driver =
+            "python3 Tests/Fixtures/drivers/refusing_proxy.py --refuse-given tier=perfect -- python3 Examples/python/driver.py --argon2-memory-kib 8 --bug perfect-30-days"
+        let caught = try Self.run(
+            drivers: ["python3 Examples/python/driver.py --argon2-memory-kib 8 --bug perfect-30-days"], logs: folder)
+        #expect(caught.severity == .failed, "\(caught.closing())")
+        let hidden = try Self.run(drivers: [driver], logs: folder) { $0.allowSkips = true }
+        #expect(hidden.severity == .failed, "\(hidden.closing())")
+        let implementation = try #require(hidden.outcome.run.implementations.last)
+        #expect(implementation.summary.failed == 0 && implementation.summary.skipped == 0)
+        #expect(implementation.summary.refused > 0)
+        #expect(
+            hidden.closing().contains(
+                "FAIL: python-example+perfect-30-days: \(implementation.summary.refused) refused"),
+            "\(hidden.closing())")
+        let allowed = try Self.run(drivers: [driver], logs: folder) { $0.allowRefusals = true }
+        #expect(allowed.severity == .passed, "\(allowed.closing())")
+        #expect(
+            allowed.closing().contains(
+                "; \(implementation.summary.refused) refused, let through by --allow-refusals, not counted as passed"),
+            "\(allowed.closing())")
     }
 
     /// A suite whose scenarios expect nothing (an edit that dropped every expect block) fails:

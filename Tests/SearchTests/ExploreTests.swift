@@ -89,10 +89,87 @@ import Testing
         #expect(logs.filter { $0.contains(".job2.") || $0.contains(".job3.") }.count == 2, "\(logs)")
     }
 
-    @Test func aCorrectDriverShowsNoDivergenceAndSaysItIsNoProof() throws {
+    /// A driver that refuses every world is no pass: the verdict is REFUSED, saying so; with
+    /// refusals allowed it is still no conclusion, as it ran nothing.
+    @Test func aDriverThatRefusesEveryWorldIsNeverAPass() throws {
+        let folder = try TestSupport.temporaryFolder([:])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let driver = "python3 Tests/Fixtures/drivers/faulty_driver.py --fault all-unsupported"
+        let refused = try LibraryExplore.explore(driver: driver, runs: 40, logFolder: folder)
+        #expect(refused.verdict == .refused, "\(refused.text)")
+        #expect(refused.outcome.found.refusals.worlds == 40 && refused.outcome.found.accepted.isEmpty)
+        #expect(
+            refused.text.contains(
+                "REFUSED: the driver refused every one of its 40 runs' worlds; what it refused was never compared"),
+            "\(refused.text)")
+        #expect(refused.summary.contains("\"verdict\": \"refused\""), "\(refused.summary)")
+        let allowed = try LibraryExplore.explore(driver: driver, runs: 40, logFolder: folder) {
+            $0.allowRefusals = true
+        }
+        #expect(allowed.verdict == .inconclusive, "\(allowed.text)")
+        #expect(allowed.text.contains("INCONCLUSIVE: nothing ran on the driver"), "\(allowed.text)")
+    }
+
+    /// A driver that hides a Perfect-tier bug by refusing Perfect worlds: the bug goes
+    /// unfound, and the verdict names the refused worlds by the given value no accepted world
+    /// had, and the pairs it never ran.
+    @Test func refusedWorldsAreNamedByTheirGivenValues() throws {
+        let folder = try TestSupport.temporaryFolder([:])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let driver =
+            "python3 Tests/Fixtures/drivers/refusing_proxy.py --refuse-given tier=perfect -- \(Self.python) --bug perfect-30-days"
+        let refused = try LibraryExplore.explore(driver: driver, runs: 300, logFolder: folder)
+        #expect(refused.verdict == .refused, "\(refused.text)")
+        let refusals = refused.outcome.found.refusals
+        #expect(refusals.worlds > 0 && refusals.inputs.isEmpty)
+        #expect(refusals.neverAccepted.first?.value == #"tier="perfect""#, "\(refusals.neverAccepted)")
+        #expect(refused.text.contains("(never accepted: tier=\"perfect\" in \(refusals.worlds)"), "\(refused.text)")
+        let allowed = try LibraryExplore.explore(driver: driver, runs: 300, logFolder: folder) {
+            $0.allowRefusals = true
+        }
+        // Allowed, the refusals are said; what they kept from running makes it no conclusion.
+        #expect(allowed.verdict == .inconclusive || allowed.verdict == .noDivergence, "\(allowed.text)")
+        #expect(allowed.text.contains("refused, let through by --allow-refusals"), "\(allowed.text)")
+    }
+
+    /// A refused input is counted by name, and the pairs after it in its run are not counted
+    /// as run.
+    @Test func aRefusedInputIsCountedByName() throws {
+        let folder = try TestSupport.temporaryFolder([:])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let driver = "python3 Tests/Fixtures/drivers/refusing_proxy.py --refuse-input biometric -- \(Self.python)"
+        let refused = try LibraryExplore.explore(driver: driver, runs: 100, logFolder: folder)
+        #expect(refused.verdict == .refused, "\(refused.text)")
+        let found = refused.outcome.found
+        #expect(found.refusals.worlds == 0 && (found.refusals.inputs["biometric"] ?? 0) > 0, "\(found.refusals)")
+        #expect(!found.accepted.contains { $0.input.hasPrefix("biometric:") || $0.input == "biometric" })
+        #expect(found.unmet.contains { $0.input.hasPrefix("biometric") }, "\(found.unmet)")
+        #expect(
+            refused.text.contains("input 'biometric' in \(found.refusals.inputs["biometric"]!) runs"), "\(refused.text)"
+        )
+    }
+
+    /// The correct example driver runs every pair the reference reaches well within the runs
+    /// the default budget makes (about 9,000 in 60 s on the example machine): its verdict is
+    /// a conclusion.
+    @Test func aCorrectDriverIsConclusive() throws {
+        let folder = try TestSupport.temporaryFolder([:])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let result = try LibraryExplore.explore(driver: Self.python, runs: 2000, logFolder: folder)
+        #expect(result.verdict == .noDivergence, "\(result.text)")
+        #expect(result.outcome.found.unmet.isEmpty && result.outcome.found.accepted == result.outcome.found.met)
+        #expect(result.text.contains("NO DIVERGENCE FOUND (not a proof)"), "\(result.text)")
+    }
+
+    /// Sixty runs of the correct driver find nothing and are no conclusion: the pairs not
+    /// reached yet are said, and the verdict is INCONCLUSIVE.
+    @Test func aShortExplorationIsNoConclusion() throws {
         let folder = try TestSupport.temporaryFolder([:])
         let result = try LibraryExplore.explore(driver: Self.python, runs: 60, logFolder: folder)
         #expect(!result.diverged && result.counterexample == nil, "\(result.text)")
+        #expect(result.verdict == .inconclusive, "\(result.text)")
+        #expect(Set(result.outcome.found.unmet) == result.outcome.found.unreached)
+        #expect(result.text.contains("not reached in 60 runs (more runs, by --budget or --runs"), "\(result.text)")
         // Each run plays at least its 40 inputs; one started from a kept prefix plays the prefix too.
         #expect(Self.inputs(result.text, runs: 60).map { $0 >= 2400 } == true, "\(result.text)")
     }
@@ -150,9 +227,9 @@ import Testing
 
     /// The inputs a verdict line says were tried over `runs` runs.
     static func inputs(_ text: String, runs: Int) -> Int? {
-        let prefix = "NO DIVERGENCE FOUND (not a proof): \(runs) runs, "
-        guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix(prefix) }) else { return nil }
-        return Int(line.dropFirst(prefix.count).prefix { $0.isNumber })
+        let said = ": \(runs) runs, "
+        guard let line = text.split(separator: "\n").last, let range = line.range(of: said) else { return nil }
+        return Int(line[range.upperBound...].prefix { $0.isNumber })
     }
 
     /// Comparing no key at all, the invariants alone still catch an implementation whose lock
@@ -209,6 +286,8 @@ import Testing
                         verdicts.diverge += 1
                     case .invalid(let why):
                         Issue.record("\(mutant.id), probe \(index): \(why)")
+                    case .refused(let refusal):
+                        #expect(full.outcome == .refused, "\(mutant.id), probe \(index): refused \(refusal)")
                     }
                 }
             }

@@ -205,6 +205,8 @@ package struct LibraryExplore {
     package var summary: String
 
     package var diverged: Bool { outcome.found.found != nil }
+    /// How the command would end, as its exit code follows it.
+    package var verdict: Exploration.Verdict { outcome.found.verdict(allowRefusals: report.settings.allowRefusals) }
 
     package static func explore(
         driver: String?, model: String = ModelRegistry.defaultModel, seed: UInt64 = 1, runs: Int? = nil,
@@ -245,6 +247,7 @@ package struct LibraryExplore {
             counterexample = report.counterexample(found, reference: &outcome.reference)
             lines += report.divergence(found)
         }
+        lines += report.details(outcome.found)
         lines.append(report.verdict(outcome.found, seconds: outcome.seconds, interrupted: false))
         return LibraryExplore(
             outcome: outcome, report: report, counterexample: counterexample,

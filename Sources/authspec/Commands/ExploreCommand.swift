@@ -32,6 +32,7 @@ enum ExploreCommand: Command {
         }
         exploration.runs = try SharedOptions.exploreRuns.read(arguments)
         exploration.depth = try SharedOptions.exploreDepth.read(arguments) ?? exploration.depth
+        exploration.allowRefusals = arguments.flag(SharedOptions.allowRefusals.name)
         let keys = try arguments.value("keys").map { try Self.keys($0, model: model) }
         switch ScenarioLoader.world(given: arguments.all("given"), model: model) {
         case .success(let world): exploration.given = world
@@ -45,6 +46,9 @@ enum ExploreCommand: Command {
                 )
             }
             exploration.skippedInputs.insert(input)
+        }
+        if !exploration.skippedInputs.isEmpty && Set(model.inputs.map(\.name)).isSubset(of: exploration.skippedInputs) {
+            throw UsageError(message: "--skip-input leaves none of the \(model.name) model's inputs to send")
         }
         if let file = arguments.value("baseline") {
             let (baseline, problems) = Baseline.load(file: file)
@@ -103,6 +107,12 @@ enum ExploreCommand: Command {
         } catch .nothingToCompare(let keys) {
             Console.error("explore: nothing to compare: the driver observes none of \(keys)")
             return .failures
+        } catch .nothingToSend(let skipped) {
+            Console.error(
+                "explore: nothing to send: the driver declares none of the \(model.name) model's inputs"
+                    + (skipped.isEmpty ? "" : " but those --skip-input leaves out (\(skipped.joined(separator: ", ")))")
+            )
+            return .failures
         }
         Console.endStatus()
         guard let report else { return .failures }
@@ -126,12 +136,18 @@ enum ExploreCommand: Command {
             }
         }
         // Before the verdict, which is the last line.
-        let passed = outcome.found.found == nil && Interruption.signal == nil
-        if let kept = plan.settleLogs(passed: passed) { Console.out(TerminalReporter.logsKept(kept)) }
+        for line in report.details(outcome.found) { Console.out(line) }
+        let verdict = outcome.found.verdict(allowRefusals: exploration.allowRefusals)
+        if let kept = plan.settleLogs(passed: verdict == .noDivergence && Interruption.signal == nil) {
+            Console.out(TerminalReporter.logsKept(kept))
+        }
         Console.out(report.verdict(outcome.found, seconds: outcome.seconds, interrupted: Interruption.signal != nil))
         if let signal = Interruption.signal { return ExitCode.interrupted(by: signal) }
-        if outcome.found.found != nil { return written == nil ? .badInput : .failures }
-        return .success
+        switch verdict {
+        case .diverged: return written == nil ? .badInput : .failures
+        case .refused, .inconclusive, .interrupted: return .failures
+        case .noDivergence: return .success
+        }
     }
 
     /// `--keys state,states`: observation keys of the model, each checked.
