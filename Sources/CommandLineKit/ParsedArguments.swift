@@ -74,6 +74,10 @@ package struct ParsedArguments {
             } else {
                 throw UsageError(message: "Missing value for '--\(name) <\(valueName)>'")
             }
+            // An empty path is no path: taken as one, a folder of '' is the filesystem's root.
+            guard !value.isEmpty else {
+                throw UsageError(message: "--\(name) <\(valueName)> takes a value, not an empty one")
+            }
             if !option.repeatable, values[name] != nil {
                 throw UsageError(message: "Option '--\(name)' given more than once")
             }
@@ -81,6 +85,11 @@ package struct ParsedArguments {
         }
         if spec.arguments.isEmpty, let extra = positionals.first {
             throw UsageError(message: "Unexpected argument '\(extra)'")
+        }
+        if let empty = positionals.firstIndex(of: "") {
+            // The last argument takes the rest (paths ...).
+            let name = spec.arguments[min(empty, spec.arguments.count - 1)].name
+            throw UsageError(message: "<\(name)> takes a value, not an empty one")
         }
     }
 

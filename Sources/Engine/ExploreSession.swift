@@ -17,6 +17,8 @@ package struct ExploreSession {
     /// What the budget and the time taken are read on.
     package var clock: SessionClock
     package var stop: @Sendable () -> Bool
+    /// The implementation `settings.expected` (a baseline) is of: the driver must be it.
+    package var baselineImplementation: String?
 
     package init(
         package: ModelPackage, referenceSettings: [String: String], settings: ExplorationSettings, keys: Set<String>?,
@@ -37,6 +39,8 @@ package struct ExploreSession {
         case driverDidNotStart(ImplementationError)
         /// The driver observes none of the keys to compare.
         case nothingToCompare(keys: [String])
+        /// The baseline is another implementation's than the driver's.
+        case baselineOfAnother(baseline: String, driver: String)
         /// The driver declares none of the model's inputs that are not skipped.
         case nothingToSend(skipped: [String])
     }
@@ -88,6 +92,9 @@ package struct ExploreSession {
         let compared = DifferentialCheck(model: model, keys: keys).comparedKeys(workers[0].candidate)
         guard !compared.isEmpty else {
             throw .nothingToCompare(keys: keys.map { $0.sorted() } ?? model.observations.map(\.key))
+        }
+        if let baseline = baselineImplementation, let name = drivers.first?.name, baseline != name {
+            throw .baselineOfAnother(baseline: baseline, driver: name)
         }
         let inputs = Set(model.inputs.map(\.name))
         if (workers[0].candidate.supportedInputs ?? inputs).intersection(inputs).subtracting(settings.skippedInputs)

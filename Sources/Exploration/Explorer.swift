@@ -19,7 +19,7 @@ package struct ExplorationSettings: Sendable {
     /// Inputs never sent (`--skip-input`).
     package var skippedInputs: Set<String> = []
     /// Divergences already known (a baseline's failures): passed over, the search goes on.
-    package var expected: [Signature] = []
+    package var expected: [KnownDivergence] = []
     /// Refusals of worlds and inputs the driver declares let through (`--allow-refusals`).
     package var allowRefusals = false
 
@@ -81,6 +81,50 @@ package struct Exploration: Sendable {
         if !refusals.isEmpty && !allowRefusals { return .refused }
         if !unmet.isEmpty || accepted.isEmpty { return .inconclusive }
         return .noDivergence
+    }
+}
+
+/// A divergence a baseline entry records: the input's label where it went wrong (a word
+/// input with its word, `biometric_error: ios.LAError.userCancel`; any other by its name, as
+/// a clock input's duration differs run to run), the keys that differed there, and whether it
+/// errored. It matches a divergence at an input of the same label, of the same kind, whose
+/// keys it records every one of: a divergence on another key, or at another word, is another bug.
+package struct KnownDivergence: Sendable, Equatable {
+    package var label: String
+    package var keys: Set<String>
+    package var errored: Bool
+
+    package init(label: String, keys: Set<String>, errored: Bool) {
+        self.label = label
+        self.keys = keys
+        self.errored = errored
+    }
+
+    /// From an entry's input as written (`advance: 8d`, `tap: use_pin`).
+    package init(written: String, keys: Set<String>, errored: Bool, model: ModelDeclaration) {
+        let name = String(written.prefix { $0 != ":" }).trimmingCharacters(in: .whitespaces)
+        let word = written.drop { $0 != ":" }.dropFirst().trimmingCharacters(in: .whitespaces)
+        let input = word.isEmpty ? Input(name) : Input(name, .string(word))
+        self.init(label: model.label(of: input), keys: keys, errored: errored)
+    }
+
+    /// The divergence as a baseline entry would record it.
+    package init(_ divergence: Divergence, model: ModelDeclaration) {
+        self.init(
+            label: Self.label(of: divergence, model: model), keys: divergence.signature.keys,
+            errored: divergence.signature.errored)
+    }
+
+    static func label(of divergence: Divergence, model: ModelDeclaration) -> String {
+        divergence.probe.steps.indices.contains(divergence.step)
+            ? model.label(of: divergence.probe.steps[divergence.step]) : divergence.signature.input
+    }
+
+    package func matches(_ divergence: Divergence, model: ModelDeclaration) -> Bool {
+        guard divergence.signature.errored == errored, divergence.signature.keys.isSubset(of: keys),
+            errored || !divergence.signature.keys.isEmpty
+        else { return false }
+        return Self.label(of: divergence, model: model) == label
     }
 }
 
@@ -224,7 +268,9 @@ package struct Explorer: Sendable {
                 account(outcome, probe: probe, in: &exploration)
                 guard case .diverges(let divergence)? = outcome.verdict else { continue }
                 // A divergence the baseline knows of is not what is looked for.
-                if settings.expected.contains(where: { $0.matches(divergence.signature) }) {
+                if !settings.expected.isEmpty,
+                    settings.expected.contains(where: { $0.matches(divergence, model: model) })
+                {
                     exploration.passedOver += 1
                     continue
                 }

@@ -1,3 +1,4 @@
+import Engine
 import Exploration
 import Foundation
 import Results
@@ -40,6 +41,8 @@ package struct ExplorationReport {
     package let subject: ExploredSubject
     /// The model `--model` need not name.
     package let defaultModel: String
+    /// The `--baseline` file, for the reproduce line.
+    package var baseline: String?
 
     /// How the first line of every counterexample explore writes begins.
     package static let foundBy = "Found by authspec explore: "
@@ -197,6 +200,11 @@ package struct ExplorationReport {
         return lines
     }
 
+    /// A given value as `--given` reads it back: as a scenario's given writes it.
+    package static func written(_ value: Value, key: String, model: ModelDeclaration) -> String {
+        ScenarioRecorder(model: model).scalar(value, as: model.given.first { $0.key == key }?.type)
+    }
+
     /// The command that gives the same run again.
     package func reproduce(_ counterexample: Counterexample) -> String {
         var words = ["authspec", "explore"]
@@ -207,6 +215,15 @@ package struct ExplorationReport {
             String(counterexample.run + 1),
         ]
         if let keys { words += ["--keys", keys.sorted().joined(separator: ",")] }
+        // Everything that shapes the runs: the same worlds, the same inputs, the same passing over.
+        for key in settings.given.keys.sorted() {
+            words += [
+                "--given", ShellWords.quoted("\(key)=\(Self.written(settings.given[key]!, key: key, model: model))"),
+            ]
+        }
+        for input in settings.skippedInputs.sorted() { words += ["--skip-input", ShellWords.quoted(input)] }
+        if let baseline { words += ["--baseline", ShellWords.quoted(baseline)] }
+        if settings.allowRefusals { words.append("--allow-refusals") }
         return words.joined(separator: " ")
     }
 

@@ -506,7 +506,20 @@ extension ScenarioLoader {
             guard let equals = word.firstIndex(of: "="), equals != word.startIndex else {
                 return .failure(SettingProblem(message: "--given takes KEY=VALUE, such as tier=perfect, not '\(word)'"))
             }
-            text += "\(word[..<equals]): \(word[word.index(after: equals)...])\n"
+            // One key and one value as a scenario writes it: nothing YAML would read as a second
+            // line, a comment, an anchor, an alias or a tag.
+            let value = word[word.index(after: equals)...]
+            if word.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) || value.contains(" #")
+                || value.first.map({ "&*!|>%@`".contains($0) }) == true
+                || word[..<equals].contains(where: { !($0.isLetter || $0.isNumber || $0 == "_") })
+            {
+                return .failure(
+                    SettingProblem(
+                        message:
+                            "--given takes KEY=VALUE, one key and a plain value, such as tier=perfect, not '\(VisibleText.oneLine(word))'"
+                    ))
+            }
+            text += "\(word[..<equals]): \(value)\n"
         }
         guard !text.isEmpty else { return .success([:]) }
         let nodes: [YAMLNode]

@@ -260,6 +260,22 @@ import Testing
         }
     }
 
+    /// explore's --baseline is one implementation's: another driver's is bad input, exit 2,
+    /// before the first run.
+    @Test func exploreRefusesAnotherImplementationsBaseline() throws {
+        let folder = try TestSupport.temporaryFolder(["b.yaml": "implementation: some-other-app\nexpected: []\n"])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let result = try TestSupport.authspec([
+            "explore", "--runs", "5", "--baseline", folder + "/b.yaml", "--log-dir", folder, "--driver",
+            "python3 Examples/python/driver.py --argon2-memory-kib 8",
+        ])
+        #expect(result.status == 2, "\(result.stdout)\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                "explore: --baseline: the baseline is some-other-app's; the driver calls itself python-example"),
+            "\(result.stderr)")
+    }
+
     /// `--out` never writes over a file explore did not write (a suite's scenario, say): refused
     /// before anything runs, the file left as it was; its own earlier counterexample it may.
     @Test func theCounterexampleNeverOverwritesAnotherFile() throws {

@@ -11,6 +11,26 @@ import Testing
 @Suite(.serialized, .tags(.binary)) struct HostileInputTests {
     static let header = "id: a\ntitle: t\nspec: [\"SCR-AUTH-006 §5.1\"]\n"
 
+    /// An empty path is no path: every option value and every argument that is empty is a
+    /// usage error naming it, and nothing is written (taken as a folder, '' is the root).
+    @Test(arguments: [
+        (["suite", "export", ""], "<folder> takes a value, not an empty one"),
+        (["init", ""], "<folder> takes a value, not an empty one"),
+        (["generate", "--cover", "states", "--out", ""], "--out <folder> takes a value, not an empty one"),
+        (["run", "--log-dir", ""], "--log-dir <folder> takes a value, not an empty one"),
+        (["run", "Scenarios", ""], "<paths> takes a value, not an empty one"),
+        (["explore", "--keys", ""], "--keys <key,key> takes a value, not an empty one"),
+        (["explore", "--out="], "--out <file> takes a value, not an empty one"),
+    ])
+    func anEmptyValueIsAUsageError(arguments: [String], message: String) throws {
+        let folder = try TestSupport.temporaryFolder([:])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let result = try TestSupport.authspec(arguments, in: URL(fileURLWithPath: folder))
+        #expect(result.status == 2, "\(arguments): \(result.stdout)\(result.stderr)")
+        #expect(result.stderr.hasPrefix("Error: " + message), "\(arguments): \(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
+    }
+
     @Test func overflowingNumbersAreLocatedInputErrors() throws {
         let folder = try TestSupport.temporaryFolder([
             "huge.yaml": Self.header + "steps:\n  - launch\n  - advance: 106751991167d106751991167d\n",

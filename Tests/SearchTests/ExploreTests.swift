@@ -3,6 +3,7 @@ import AuthSpecTestSupport
 import Engine
 import Exploration
 import Foundation
+import Reporters
 import Results
 import ScenarioModel
 import SpecModel
@@ -130,6 +131,28 @@ import Testing
         // Allowed, the refusals are said; what they kept from running makes it no conclusion.
         #expect(allowed.verdict == .inconclusive || allowed.verdict == .noDivergence, "\(allowed.text)")
         #expect(allowed.text.contains("refused, let through by --allow-refusals"), "\(allowed.text)")
+    }
+
+    /// Every given value a world can hold reads back as itself through `--given` as the
+    /// reproduce line writes it, in both models; a value with a second line, a comment or an
+    /// anchor is refused.
+    @Test func reproducedGivenValuesReadBackAsThemselves() throws {
+        for model in [TestSupport.model, AuthFlowModel.declaration] {
+            let generator = ProbeGenerator(model: model)
+            var random = SeededRandom(seed: 5, run: 0)
+            for _ in 0..<200 {
+                for (key, value) in generator.world(&random) {
+                    let word = "\(key)=\(ExplorationReport.written(value, key: key, model: model))"
+                    let read = try ScenarioLoader.world(given: [word], model: model).get()
+                    #expect(read[key] == value, "\(model.name): \(word)")
+                }
+            }
+        }
+        for hostile in ["pin_failures=5\nbiometric_type: none", "pin_failures=7 # c", "pin_failures=&a 7", "a b=1"] {
+            #expect(throws: SettingProblem.self) {
+                try ScenarioLoader.world(given: [hostile], model: TestSupport.model).get()
+            }
+        }
     }
 
     /// A refused input is counted by name, and the pairs after it in its run are not counted
@@ -341,12 +364,26 @@ import Testing
         let divergence = try #require(found.outcome.found.found, "\(found.text)")
         #expect(try explore { $0.given = pro }.outcome.found.found == nil, "a Pro world never shows it")
         // Known: the same divergence is passed over, counted, and the search goes on.
+        // Its reproduce line keeps the world the runs were made in.
+        #expect(
+            found.report.reproduce(divergence).contains(" --given tier=perfect"),
+            "\(found.report.reproduce(divergence))")
+        let recorded = KnownDivergence(divergence.smallest, model: model)
+        #expect(recorded.matches(divergence.smallest, model: model))
+        // An entry that records fewer keys, another input or the other kind is another bug.
+        for other in [
+            KnownDivergence(label: recorded.label, keys: Set(recorded.keys.dropFirst()), errored: false),
+            KnownDivergence(label: recorded.label + "x", keys: recorded.keys, errored: false),
+            KnownDivergence(label: recorded.label, keys: recorded.keys, errored: true),
+        ] {
+            #expect(!other.matches(divergence.smallest, model: model), "\(other)")
+        }
         let known = try explore {
             $0.given = perfect
-            $0.expected = [divergence.smallest.signature]
+            $0.expected = [recorded]
         }
         #expect(known.outcome.found.passedOver > 0, "\(known.text)")
-        #expect(known.outcome.found.found.map { !divergence.smallest.signature.matches($0.smallest.signature) } ?? true)
+        #expect(known.outcome.found.found.map { !recorded.matches($0.original, model: model) } ?? true)
         #expect(known.text.contains("diverging as the baseline expects passed over"), "\(known.text)")
         let skipped = try explore {
             $0.given = perfect

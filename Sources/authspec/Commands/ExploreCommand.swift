@@ -50,14 +50,23 @@ enum ExploreCommand: Command {
         if !exploration.skippedInputs.isEmpty && Set(model.inputs.map(\.name)).isSubset(of: exploration.skippedInputs) {
             throw UsageError(message: "--skip-input leaves none of the \(model.name) model's inputs to send")
         }
+        var baselineImplementation: String?
         if let file = arguments.value("baseline") {
             let (baseline, problems) = Baseline.load(file: file)
-            guard let baseline else { throw InputError(message: problems.map(\.description).joined(separator: "\n")) }
+            guard let baseline, problems.isEmpty else {
+                throw InputError(message: problems.map(\.description).joined(separator: "\n"))
+            }
+            baselineImplementation = baseline.implementation
+            // Only what an entry says of where it went wrong can be matched; an expired entry
+            // excuses nothing, here as in run.
+            let today = plan.clock.today
             exploration.expected = baseline.entries.compactMap { entry in
-                entry.divergence.map {
-                    Signature(
-                        input: String($0.input.prefix { $0 != ":" }), keys: Set($0.keys),
-                        errored: entry.outcome == "errored")
+                guard !entry.expired(on: today), entry.outcome == "failed" || entry.outcome == "errored" else {
+                    return nil
+                }
+                return entry.divergence.map {
+                    KnownDivergence(
+                        written: $0.input, keys: Set($0.keys), errored: entry.outcome == "errored", model: model)
                 }
             }
         }
@@ -76,9 +85,10 @@ enum ExploreCommand: Command {
             throw UsageError(message: error.description)
         }
         let quiet = arguments.flag("quiet")
-        let session = ExploreSession(
+        var session = ExploreSession(
             package: package, referenceSettings: settings, settings: exploration, keys: keys, driver: drivers.first,
             jobs: plan.jobs, clock: plan.clock, stop: { Interruption.signal != nil })
+        session.baselineImplementation = baselineImplementation
         var report: ExplorationReport?
         let began = DispatchTime.now().uptimeNanoseconds
         var lastShown = began
@@ -90,6 +100,7 @@ enum ExploreCommand: Command {
                     report = ExplorationReport(
                         model: model, settings: exploration, keys: keys, subject: subject,
                         defaultModel: ModelRegistry.defaultModel)
+                    report?.baseline = arguments.value("baseline")
                     if !quiet, let report { Console.out(report.opening(comparing: compared, writingTo: out)) }
                 },
                 progress: { progress in
@@ -107,6 +118,11 @@ enum ExploreCommand: Command {
         } catch .nothingToCompare(let keys) {
             Console.error("explore: nothing to compare: the driver observes none of \(keys)")
             return .failures
+        } catch .baselineOfAnother(let baseline, let driver) {
+            Console.error(
+                "explore: --baseline: the baseline is \(VisibleText.oneLine(baseline))'s; the driver calls itself \(VisibleText.oneLine(driver))"
+            )
+            return .badInput
         } catch .nothingToSend(let skipped) {
             Console.error(
                 "explore: nothing to send: the driver declares none of the \(model.name) model's inputs"
