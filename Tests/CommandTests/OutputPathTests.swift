@@ -160,7 +160,7 @@ import Testing
                 "Error: --json: cannot write \(folder)/file.txt/r.json: the folder \(folder)/file.txt cannot be made (a part of the path is not a folder)"
             ),
             (["--junit", folder], "Error: --junit: \(folder) is a folder"),
-            (["--json", ""], "Error: --json: an empty path; give a file name, or - for standard output"),
+            (["--json", ""], "Error: --json <file> takes a value, not an empty one"),
             (
                 ["--log-dir", folder + "/file.txt/logs", "--driver", "python3 Examples/python/driver.py"],
                 "Error: --log-dir: cannot write the drivers' logs: the folder \(folder)/file.txt/logs cannot be made (a part of the path is not a folder)"
