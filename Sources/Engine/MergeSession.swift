@@ -101,7 +101,8 @@ package enum MergeSession {
         let statementsFile = suite.statementsFile
         var policy = base
         let ran = Set(run.allRecords.map(\.id))
-        var problems = policy.loadBaselines(baselineFiles, known: ran, suite: Baseline.suiteDigest(of: ran))
+        let baselineProblems = policy.loadBaselines(baselineFiles, known: ran, suite: Baseline.suiteDigest(of: ran))
+        var problems = baselineProblems.files + baselineProblems.entries
         var statements: [Statement] = []
         if let file = statementsFile {
             let catalogue = StatementCatalogue.load(

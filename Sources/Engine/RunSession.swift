@@ -91,17 +91,24 @@ package struct RunSession: Sendable {
         let known = suite.loadedIDs
         let baselineProblems = policy.loadBaselines(
             suitePlan.allBaselines, known: Set(known), suite: Baseline.suiteDigest(of: known))
-        // A baseline updated from a run it does not fit would lose what it held.
-        if plan.request.updateBaseline != nil && !baselineProblems.isEmpty { throw .inputs(baselineProblems) }
-        diagnostics += baselineProblems
         var statements: [Statement] = []
+        var statementProblems: [Diagnostic] = []
         if let file = suitePlan.statementsFile {
             let catalogue = StatementCatalogue.load(
                 file: file, requirements: suite.requirements.map(\.id),
                 mutants: suitePlan.package.mutants().map(\.id))
             statements = catalogue.statements
-            diagnostics += catalogue.diagnostics
+            statementProblems = catalogue.diagnostics
         }
+        // A baseline, a requirements or a statement catalogue that does not load judges the
+        // whole run, not a scenario: nothing runs and nothing is written. A baseline updated
+        // from a run it does not fit would lose what it held.
+        let wholeRun = suite.catalogueProblems + baselineProblems.files + statementProblems
+        if !wholeRun.isEmpty { throw .inputs(wholeRun) }
+        if plan.request.updateBaseline != nil && !baselineProblems.entries.isEmpty {
+            throw .inputs(baselineProblems.entries)
+        }
+        diagnostics += baselineProblems.entries
         suite.loaded.diagnostics = diagnostics
         // A baseline updated from a run with bad input would lose entries (a scenario that did
         // not load looks gone): nothing runs.

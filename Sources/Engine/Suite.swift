@@ -29,6 +29,9 @@ package struct SuiteSelection: Sendable {
 package struct Suite: Sendable {
     package var loaded: ScenarioLoader.Result
     package var requirements: [Requirement]
+    /// The requirements catalogue's own problems (among `loaded.diagnostics` too): a catalogue
+    /// that does not load judges the whole run, not one scenario.
+    package private(set) var catalogueProblems: [Diagnostic] = []
     /// The selected scenarios in suite order (held suites), each with its position among all
     /// loaded ones.
     package var scenarios: [Scenario]
@@ -58,6 +61,7 @@ package struct Suite: Sendable {
         catalogue.diagnostics += RequirementCatalogue.unknownKeys(
             in: catalogue.requirements, observed: model.observations.map(\.key))
         requirements = catalogue.requirements
+        catalogueProblems = catalogue.diagnostics
         let known = Set(requirements.map(\.id))
         guard streamed else {
             loaded = loader.load(paths: paths)

@@ -2,14 +2,17 @@ import ScenarioModel
 import SpecModel
 
 extension GatePolicy {
-    /// Reads the baselines in `files` into the policy, one per implementation. A file's own
-    /// problems and a second baseline for one implementation are input errors, returned (the
-    /// run still runs; the command exits 2). An entry for a scenario not in `known` is a mistake
-    /// (an input error at the entry) when the baseline was written against this suite (`suite`,
-    /// the digest of its ids) or says nothing of it, and stale (kept in `staleEntries`, a
-    /// warning; `--update-baseline` drops it) when it was written against another version.
-    package mutating func loadBaselines(_ files: [String], known: Set<String>, suite: String) -> [Diagnostic] {
+    /// Reads the baselines in `files` into the policy, one per implementation. Returned as
+    /// input errors: in `files`, a file's own problems and a second baseline for one
+    /// implementation; in `entries`, an entry for a scenario not in `known` when the baseline
+    /// was written against this suite (`suite`, the digest of its ids) or says nothing of it.
+    /// Such an entry is stale instead (kept in `staleEntries`, a warning; `--update-baseline`
+    /// drops it) when the baseline was written against another version.
+    package mutating func loadBaselines(_ files: [String], known: Set<String>, suite: String) -> (
+        files: [Diagnostic], entries: [Diagnostic]
+    ) {
         var diagnostics: [Diagnostic] = []
+        var entries: [Diagnostic] = []
         for file in files {
             let (baseline, problems) = Baseline.load(file: file)
             diagnostics += problems
@@ -26,7 +29,7 @@ extension GatePolicy {
                 if !unknown.isEmpty { staleEntries[baseline.implementation] = unknown.map(\.id) }
             } else {
                 for entry in unknown {
-                    diagnostics.append(
+                    entries.append(
                         Diagnostic(
                             "baseline entry for '\(entry.id)', which is not among the scenarios loaded",
                             at: entry.location))
@@ -34,7 +37,7 @@ extension GatePolicy {
             }
             baselines.append(baseline)
         }
-        return diagnostics
+        return (diagnostics, entries)
     }
 
     /// The entry of `implementation`'s baseline that expects `record` as it ended, unless it

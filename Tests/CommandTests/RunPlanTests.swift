@@ -1,4 +1,5 @@
 import AuthSpecTestSupport
+import DriverProtocol
 import Foundation
 import Results
 import Testing
@@ -51,6 +52,47 @@ import Testing
         let written = try String(contentsOfFile: folder + "/cli.json", encoding: .utf8)
         #expect(TestSupport.withoutTimings(written) == TestSupport.withoutTimings(library.report(.json)))
         #expect(written.contains("\"state-map\": \"\(folder)/map.yaml\""), "the results keep the request")
+    }
+
+    /// A request rendered as a command line is the request the command line reads: every
+    /// option a run's results keep, given through the binary, comes back in its results file
+    /// as it was asked (the reference's setting, the drivers' options, the gate's policy and
+    /// the baseline among them). An option the renderer dropped or the parser misread would
+    /// come back otherwise.
+    @Test func aRenderedRequestIsReadBackAsItself() throws {
+        let baseline =
+            "implementation: python-example\nexpected:\n  - id: brief-relogin-from-blocked\n    outcome: skipped\n    reason: r\n"
+        let folder = try TestSupport.temporaryFolder(["map.yaml": "PINBlocked: PINBlocked\n", "b.yaml": baseline])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var request = RunRequest(.run, paths: ["Scenarios"])
+        request.manifest = "authspec.yaml"
+        request.model = "unlock"
+        request.requirements = "Scenarios/requirements.yaml"
+        request.referenceSettings = ["argon2": "light"]
+        request.profile = "minimal"
+        request.tags = ["brief", "lock"]
+        request.ids = ["brief-relogin-*", "brief-lock-*"]
+        request.drivers = ["python3 Examples/python/driver.py --argon2-memory-kib 8"]
+        request.driverMode = "fresh"
+        request.stateMap = folder + "/map.yaml"
+        request.handshakeTimeout = "20s"
+        request.stepTimeout = "9s"
+        request.scenarioTimeout = "90s"
+        request.restartBudget = 7
+        request.maxLineBytes = 200_000
+        request.validateProtocol = true
+        request.allowSkips = true
+        request.allowRefusals = true
+        request.baselines = [folder + "/b.yaml"]
+        request.strictBaseline = true
+        request.logFolder = folder + "/logs"
+        request.reports = [.init(option: "json", path: folder + "/r.json")]
+        let result = try Self.authspec(request)
+        #expect([0, 1].contains(result.status), "\(result.stdout)\(result.stderr)")
+        let written = try String(contentsOfFile: folder + "/r.json", encoding: .utf8)
+        let runs = try ResultsCodec.decodeRuns(JSONCodec.decode(written))
+        #expect(runs.first?.request == request.asRecorded, "\(written)")
+        #expect(request.asRecorded.optionWords.count >= 40, "the check covers most options")
     }
 
     /// A failing run with a profile, a state map (that makes failures), a driver observing two
@@ -146,9 +188,14 @@ import Testing
     }
 
     /// What used to be refused only after the whole run (after --update-baseline had already
-    /// rewritten the baseline) is refused before anything runs or is written: exit 2, the
-    /// baseline byte for byte as it was, no report, no scenario run.
-    @Test(arguments: ["markdown-max-bytes", "statements", "baseline-file", "baseline-entry"])
+    /// rewritten the baseline, or the reports were written) is refused before anything runs or
+    /// is written: exit 2, the baseline byte for byte as it was, no report, no scenario run.
+    /// The `-read` cases do not update the baseline: a file that does not load is refused all
+    /// the same.
+    @Test(arguments: [
+        "markdown-max-bytes", "statements", "baseline-file", "baseline-entry", "statements-read",
+        "requirements-read", "baseline-read",
+    ])
     func aLateOptionIsRefusedBeforeAnythingIsWritten(problem: String) throws {
         let baseline =
             "implementation: reference\nexpected:\n  - id: brief-relogin-from-blocked\n    outcome: failed\n    reason: r\n"
@@ -158,6 +205,8 @@ import Testing
                 "implementation: other\nexpected:\n  - id: brief-relogin-from-blocked\n    outcome: fine\n    reason: r\n",
             "unknown.yaml":
                 "implementation: other\nexpected:\n  - id: no-such-scenario\n    outcome: failed\n    reason: r\n",
+            "statements.yaml": "- {id: S-1, document: D, clause: c, text: t, status: sure}\n",
+            "requirements.yaml": "- id: REQ-1\n  text: [unclosed\n",
         ])
         defer { try? FileManager.default.removeItem(atPath: folder) }
         var request = RunRequest(.run, paths: ["Scenarios"])
@@ -178,9 +227,21 @@ import Testing
         case "baseline-file":
             request.baselines.append(folder + "/bad.yaml")
             expected = "\(folder)/bad.yaml:3:5: error: outcome must be one of"
-        default:
+        case "baseline-entry":
             request.baselines.append(folder + "/unknown.yaml")
             expected = "\(folder)/unknown.yaml:3:5: error: baseline entry for 'no-such-scenario'"
+        case "statements-read":
+            request.updateBaseline = nil
+            request.statements = folder + "/statements.yaml"
+            expected = "\(folder)/statements.yaml:1:"
+        case "requirements-read":
+            request.updateBaseline = nil
+            request.requirements = folder + "/requirements.yaml"
+            expected = "\(folder)/requirements.yaml:"
+        default:
+            request.updateBaseline = nil
+            request.baselines.append(folder + "/bad.yaml")
+            expected = "\(folder)/bad.yaml:3:5: error: outcome must be one of"
         }
         let result = try Self.authspec(request)
         #expect(result.status == 2, "\(result.stdout)\(result.stderr)")

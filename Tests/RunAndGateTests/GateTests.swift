@@ -358,10 +358,14 @@ import Testing
         #expect(strict.severity == .failed)
         #expect(strict.closing().contains("FAIL: python-example: 1 unexpected pass (brief-cancel-goes-to-pin)"))
 
-        // A date that does not exist would excuse forever: an input error at the date.
-        let impossible = try run("impossible.yaml")
-        #expect(impossible.severity == .badInput)
-        let problems = impossible.diagnostics.map(\.description).joined(separator: "\n")
+        // A date that does not exist would excuse forever: an input error at the date, and a
+        // baseline that does not load stops the run before anything runs.
+        let impossible = #expect(throws: RunPlanError.self) { try run("impossible.yaml") }
+        guard case .inputs(let diagnostics)? = impossible else {
+            Issue.record("not refused as input: \(String(describing: impossible))")
+            return
+        }
+        let problems = diagnostics.map(\.description).joined(separator: "\n")
         let column = "  - {id: \(known), outcome: failed, reason: \"forever\", expires: ".count + 1
         #expect(
             problems.contains(
