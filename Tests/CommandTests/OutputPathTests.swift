@@ -143,6 +143,48 @@ import Testing
         #expect(try String(contentsOfFile: folder + "/junit.xml", encoding: .utf8).hasSuffix("</testsuites>\n"))
     }
 
+    /// The Markdown fits a pull request's comment by default: a run whose whole report is
+    /// larger (a driver observing the state alone, the full profile) is cut to 65,536 bytes and
+    /// says so; a driver's 100,000-character name is cut before any report, so a small cap
+    /// holds; two names alike once cut are bad input, said at --driver.
+    @Test func theMarkdownFitsByDefaultAndADriversNameCannotBurstIt() throws {
+        let folder = try TestSupport.temporaryFolder([:])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let states = "python3 Examples/python/driver.py --argon2-memory-kib 8 --observe state"
+        let common = ["run", "--log-dir", folder + "/logs", "--quiet"]
+        let whole = try TestSupport.authspec(
+            common + ["--driver", states, "--markdown", folder + "/whole.md", "--markdown-max-bytes", "1000000"])
+        #expect(whole.status == 1, "\(whole.stdout)\(whole.stderr)")
+        let wholeSize = try Data(contentsOf: URL(fileURLWithPath: folder + "/whole.md")).count
+        #expect(wholeSize > 65_536, "the uncut report must be larger than the default cap for this test to mean anything")
+        let capped = try TestSupport.authspec(common + ["--driver", states, "--markdown", folder + "/default.md"])
+        #expect(capped.status == 1)
+        let text = try String(contentsOfFile: folder + "/default.md", encoding: .utf8)
+        #expect(text.utf8.count <= 65_536)
+        #expect(text.contains("**Cut to stay under 65536 bytes (--markdown-max-bytes)**"), "\(text.suffix(600))")
+
+        let long = "python3 Tests/Fixtures/drivers/faulty_driver.py --fault crash --scenario none --name n --name-repeat 100000"
+        let named = try TestSupport.authspec(
+            common + Self.selection + [
+                "--driver", long, "--markdown", folder + "/named.md", "--markdown-max-bytes", "4096",
+                "--json", folder + "/named.json",
+            ])
+        #expect(named.status == 0, "\(named.stdout)\(named.stderr)")
+        let small = try String(contentsOfFile: folder + "/named.md", encoding: .utf8)
+        #expect(small.utf8.count <= 4096)
+        let json = try String(contentsOfFile: folder + "/named.json", encoding: .utf8)
+        #expect(!json.contains(String(repeating: "n", count: 101)), "the name reached the results whole")
+        #expect(json.contains(String(repeating: "n", count: 99) + "…"))
+        #expect(!named.stdout.contains(String(repeating: "n", count: 101)))
+
+        let alike = "python3 Tests/Fixtures/drivers/faulty_driver.py --fault crash --scenario none --name n --name-repeat 150"
+        let clash = try TestSupport.authspec(
+            common + Self.selection + ["--driver", long, "--driver", alike, "--json", folder + "/clash.json"])
+        #expect(clash.status == 2, "\(clash.stdout)\(clash.stderr)")
+        #expect(clash.stderr.contains("--driver: error: driver 2 ("), "\(clash.stderr)")
+        #expect(clash.stderr.contains("as driver 1 does"), "\(clash.stderr)")
+    }
+
     @Test func clashesAndUnwritableTargetsAreRefusedBeforeAnythingRuns() throws {
         let folder = try TestSupport.temporaryFolder(["file.txt": "not a folder\n"])
         let cases: [([String], String)] = [

@@ -46,6 +46,23 @@ import Testing
         #expect(states.verdict != .works(suiteRan: false))
     }
 
+    /// A driver command the shell could not find (exit 127) or run (126) is said first, as
+    /// that, before any word about the handshake.
+    @Test func aCommandThatCannotBeFoundOrRunIsSaidFirst() throws {
+        let folder = try TestSupport.temporaryFolder(["driver.sh": "#!/bin/sh\nexit 0\n"])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: folder + "/driver.sh")
+        for (command, why) in [
+            ("no-such-driver-program --flag", "was not found"), (folder + "/driver.sh", "cannot be run"),
+        ] {
+            let result = try LibraryDoctor.check(command)
+            let firstMark = result.text.split(separator: "\n").first { $0.hasPrefix("  ✗") || $0.hasPrefix("  ✓") }
+            #expect(firstMark == "  ✗ the driver command \(why): \(command)", "\(result.text)")
+            #expect(!result.text.contains("handshake failed"), "\(result.text)")
+            #expect(result.verdict != .works(suiteRan: true))
+        }
+    }
+
     @Test(
         arguments: [
             ("no-such-driver-program", nil, "exit status 127"),

@@ -157,7 +157,16 @@ import Testing
         let third = try shard(1, of: 3)
         let whole = folder + "/whole.json"
         try Self.run(drivers: [], logs: folder).write(.json, to: whole)
+        // The second shard as a run of another carried suite's version would record it.
+        var document = try #require(
+            JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: two))) as? [String: Any])
+        var suite = try #require(document["suite"] as? [String: Any])
+        suite["version"] = "authspec 9.9.9's unlock suite"
+        document["suite"] = suite
+        let otherVersion = folder + "/other-version.json"
+        try JSONSerialization.data(withJSONObject: document).write(to: URL(fileURLWithPath: otherVersion))
         let cases: [([String], String)] = [
+            ([one, otherVersion], "is a shard of another suite (authspec 9.9.9's unlock suite, "),
             ([one], "shard 2/2 missing"),
             ([one, one], "are both shard 1/2"),
             ([one, tagged], "is a shard of another suite"),

@@ -35,6 +35,8 @@ def main():
     parser.add_argument("--at-input", type=int, default=1, help="the fault comes at this input of the scenario")
     parser.add_argument("--seconds", type=float, default=3.0, help="for slow-start and late-reply")
     parser.add_argument("--marker", default="authspec-test", help="spawn: the name the spawned processes carry")
+    parser.add_argument("--name", default="", help="the implementation's name in the hello (default faulty-FAULT)")
+    parser.add_argument("--name-repeat", type=int, default=1, help="--name given this many times over, in one name")
     parser.add_argument("--ready-file", default="",
                         help="spawn: written once the processes are started; hang: once hanging")
     options = parser.parse_args()
@@ -50,7 +52,8 @@ def main():
         reply = {"id": message_id, "ok": True}
         if kind == "hello":
             reply.update(protocol=2 if options.fault == "wrong-version" else 1,
-                         implementation={"name": "faulty-" + options.fault, "version": "0", "language": "python"},
+                         implementation={"name": options.name * options.name_repeat or "faulty-" + options.fault,
+                                         "version": "0", "language": "python"},
                          capabilities={"inputs": ["launch", "biometric", "tap"] if options.fault == "few-inputs" else INPUTS,
                                        "observations": OBSERVATIONS})
         elif kind == "start":
