@@ -44,7 +44,9 @@ public struct SchemaValidator: Sendable {
         }
         if let type = keywords["type"] {
             let allowed = type.list?.compactMap(\.string) ?? [type.string ?? ""]
-            if !allowed.contains(Self.typeName(of: value)) {
+            let name = Self.typeName(of: value)
+            // JSON Schema's integers are numbers too.
+            if !allowed.contains(name) && !(name == "integer" && allowed.contains("number")) {
                 found.append(
                     "\(path): expected \(allowed.joined(separator: " or ")), found \(Self.typeName(of: value))")
                 return

@@ -309,8 +309,10 @@ import Testing
     }
 
     /// A driver that reports durations in seconds with a fraction (`lock_remaining: 60.0`):
-    /// each such step fails on that key with a hint, and the driver is never restarted.
-    @Test func aFractionWhereMillisecondsAreDeclaredFailsTheKeyWithAHint() throws {
+    /// each such step fails on that key with a hint, and the driver is never restarted, with
+    /// `--validate-protocol` too (the reply is valid JSON and matches its schema).
+    @Test(arguments: [false, true])
+    func aFractionWhereMillisecondsAreDeclaredFailsTheKeyWithAHint(validating: Bool) throws {
         let folder = try TestSupport.temporaryFolder([
             "seconds.py": """
             import json, subprocess, sys
@@ -331,6 +333,7 @@ import Testing
         var options = LibraryRun.Options(
             paths: [TestSupport.scenariosFolder], drivers: ["python3 \(folder)/seconds.py"], logFolder: folder)
         options.ids = ["brief-pin-failure-5-locks-1-minute"]
+        options.request.validateProtocol = validating
         let result = try LibraryRun.run(options)
         #expect(result.severity == .failed)
         let driver = try #require(result.outcome.run.implementations.last)
