@@ -27,10 +27,7 @@ package enum Starting {
         let files = SuiteSkeleton.files(package, manifestName: manifestName).map {
             (path: folder == "." ? $0.path : "\(folder)/\($0.path)", text: $0.text)
         }
-        // All or nothing: one file already there and none is written.
-        if let taken = files.first(where: { FileManager.default.fileExists(atPath: $0.path) }) {
-            throw .exists(path: taken.path, command: "init")
-        }
+        try writable(files.map(\.path), command: "init")
         for file in files { try write(file.text, to: file.path, command: "init") }
         return files.map(\.path)
     }
@@ -72,10 +69,7 @@ package enum Starting {
             let target = folder + "/" + standard.dropFirst(root.count + 1)
             if !files.contains(where: { $0.path == target }) { files.append((standard, target)) }
         }
-        // All or nothing: one file already there and none is written.
-        if let taken = files.first(where: { FileManager.default.fileExists(atPath: $0.path) }) {
-            throw .exists(path: taken.path, command: "suite export")
-        }
+        try writable(files.map(\.path), command: "suite export")
         for file in files {
             guard let text = try? String(contentsOfFile: file.source, encoding: .utf8) else {
                 throw .unwritable(path: file.source, reason: "cannot be read")
@@ -101,6 +95,24 @@ package enum Starting {
         _ language: SkeletonLanguage, model: ModelDeclaration, version: String, to path: String
     ) throws(Refusal) {
         try write(try skeleton(language, model: model, version: version), to: path, command: "new-driver")
+    }
+
+    /// All or nothing: a file already there, or a folder that is not one and cannot be made
+    /// (a part of the path is a file), and none is written.
+    static func writable(_ paths: [String], command: String) throws(Refusal) {
+        if let taken = paths.first(where: { FileManager.default.fileExists(atPath: $0) }) {
+            throw .exists(path: taken, command: command)
+        }
+        var checked: Set<String> = []
+        for path in paths {
+            let folder = (path as NSString).deletingLastPathComponent
+            guard checked.insert(folder).inserted else { continue }
+            do {
+                try OutputTarget.checkFolder(folder.isEmpty ? "." : folder, for: path)
+            } catch {
+                throw .unwritable(path: path, reason: error.description + " (nothing was written)")
+            }
+        }
     }
 
     /// A file that did not exist, its folder made if need be.

@@ -253,6 +253,8 @@ import Testing
             (["explore", "--driver", "x", "--depth", "0"], "--depth takes a whole number from 1 to 1000"),
             (["explore", "--driver", "x", "--runs", "many"], "--runs takes a whole number"),
             (["explore", "--keys", "state,colour"], "'colour' is not an observation key of the unlock model"),
+            (["explore", "--out", "-", "--json", "-"], "--json and --out both write to standard output"),
+            (["explore", "--out", folder + "/e.yaml", "--json", folder + "/e.yaml"], "--json and --out both write to"),
         ] {
             let result = try TestSupport.authspec(options + ["--log-dir", folder + "/logs"])
             #expect(result.status == 2, "\(options)")
@@ -383,6 +385,14 @@ import Testing
                 "--driver: error: driver 2 (python3 Examples/python/driver.py) calls itself 'python-example', as driver 1 does"
             ),
             "\(twice.stderr)")
+        let posing = "python3 Tests/Fixtures/drivers/faulty_driver.py --fault crash --scenario none --name reference"
+        let reference = try TestSupport.authspec([
+            "run", "Scenarios", "--id", "brief-cancel-goes-to-pin", "--quiet", "--log-dir", folder, "--driver", posing,
+        ])
+        #expect(reference.status == 2, "\(reference.stdout)\(reference.stderr)")
+        #expect(
+            reference.stderr.contains("--driver: error: driver 1 (\(posing)) calls itself 'reference', as the reference does"),
+            "\(reference.stderr)")
     }
 }
 

@@ -106,5 +106,15 @@ import Testing
             taken.status == 2 && taken.stderr.contains("taken/Scenarios/first.yaml exists already"), "\(taken.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder + "/taken/authspec.yaml"))
         #expect(try String(contentsOfFile: folder + "/taken/Scenarios/first.yaml", encoding: .utf8) == "mine\n")
+        // A part of a path that is a file: an error before anything is written.
+        try FileManager.default.createDirectory(atPath: folder + "/blocked", withIntermediateDirectories: true)
+        try "a file\n".write(toFile: folder + "/blocked/Scenarios", atomically: true, encoding: .utf8)
+        let blocked = try TestSupport.authspec(["init", "blocked"], in: here)
+        #expect(blocked.status == 2, "\(blocked.stdout)\(blocked.stderr)")
+        #expect(blocked.stderr.contains("a part of the path is not a folder"), "\(blocked.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder + "/blocked") == ["Scenarios"])
+        let export = try TestSupport.authspec(["suite", "export", "blocked"], in: here)
+        #expect(export.status == 2, "\(export.stdout)\(export.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder + "/blocked") == ["Scenarios"])
     }
 }

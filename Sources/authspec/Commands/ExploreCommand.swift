@@ -15,7 +15,10 @@ enum ExploreCommand: Command {
 
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
         Interruption.stopInOrder()
-        let plan = try RequestArguments.plan(try RequestArguments.request(.explore, arguments, spec: spec))
+        var request = try RequestArguments.request(.explore, arguments, spec: spec)
+        // The scenario file is one of explore's outputs: no two may write to one place.
+        if let out = arguments.value("out") { request.reports.append(.init(option: "out", path: out)) }
+        let plan = try RequestArguments.plan(request)
         let package = plan.suites[0].package
         let model = package.declaration
         let settings = plan.suites[0].referenceSettings
