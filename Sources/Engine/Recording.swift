@@ -43,7 +43,9 @@ package enum Recording {
         throws(Refusal) -> Recorded
     {
         let model = package.declaration
-        var text = original
+        // Line by line on LF alone; what is written back takes the file's own line break.
+        let (linefed, lineBreak) = LineBreaks.withLinefeeds(original)
+        var text = linefed
         var loaded = ScenarioLoader(model: model).load(text: text, file: file)
         guard loaded.diagnostics.isEmpty else { throw .doesNotLoad(loaded.diagnostics) }
         if let blocked = try blockStyle(text, scenarios: loaded.scenarios) {
@@ -77,12 +79,13 @@ package enum Recording {
             throw .cannotRecord(error.description)
         }
         // What is written must load and pass; anything else is a bug here, not in the file.
-        let check = ScenarioLoader(model: model).load(text: recorded, file: file)
+        let written = LineBreaks.withBreaks(recorded, lineBreak)
+        let check = ScenarioLoader(model: model).load(text: written, file: file)
         let failures = check.scenarios.map { runner.run($0, on: &reference) }.filter { !$0.outcome.ranWithoutProblem }
         guard check.diagnostics.isEmpty, failures.isEmpty else {
             throw .wouldNotPass(check.diagnostics.first?.description ?? failures.first?.scenario.id ?? "")
         }
-        return Recorded(text: recorded, steps: plan.reduce(0) { $0 + $1.steps.count }, scenarios: plan.count)
+        return Recorded(text: written, steps: plan.reduce(0) { $0 + $1.steps.count }, scenarios: plan.count)
     }
 
     /// The text with the steps to record that are written in flow style (`steps: [launch]`, or

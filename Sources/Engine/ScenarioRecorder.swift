@@ -57,10 +57,11 @@ package struct ScenarioRecorder {
                 if let record = step.step.recordLocation {
                     edits.append((record.line - 1, true, block))
                 } else {
-                    if step.step.written.argument == nil,
-                        rest.trimmingCharacters(in: .whitespaces) == step.step.written.name
-                    {
-                        lines[lineIndex] = String(line.prefix(column)) + step.step.written.name + ":"
+                    // `- launch` (and `- launch  # why`) becomes `- launch:`, its comment kept.
+                    let (code, comment) = Self.splitComment(String(rest))
+                    if step.step.written.argument == nil, code == step.step.written.name {
+                        lines[lineIndex] =
+                            String(line.prefix(column)) + step.step.written.name + ":" + (comment.map { "  " + $0 } ?? "")
                     }
                     edits.append((lineIndex, false, block))
                 }
@@ -74,6 +75,18 @@ package struct ScenarioRecorder {
             }
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// A plain scalar's line split at its comment (a `#` after a space): the code trimmed, and
+    /// the comment from its `#`, if any.
+    static func splitComment(_ line: String) -> (code: String, comment: String?) {
+        guard let hash = line.range(of: " #") ?? line.range(of: "\t#") else {
+            return (line.trimmingCharacters(in: .whitespaces), nil)
+        }
+        return (
+            String(line[..<hash.lowerBound]).trimmingCharacters(in: .whitespaces),
+            String(line[line.index(after: hash.lowerBound)...])
+        )
     }
 
     /// The keys worth writing: the state, what changed since the previous step, and what

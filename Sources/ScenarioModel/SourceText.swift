@@ -1,3 +1,4 @@
+import Foundation
 import YAMLLoader
 
 /// One file's text and the problems found in it. Lines are found only when a problem needs

@@ -1,4 +1,5 @@
 import Foundation
+import SpecModel
 
 /// A diagram found in a spec document, as written there.
 package struct DocumentDiagram: Sendable {
@@ -40,7 +41,7 @@ package struct SpecDocument: Sendable {
 
     package init(file: String, text: String) {
         self.file = file
-        lines = text.components(separatedBy: "\n")
+        lines = LineBreaks.lines(of: text)
         identifier = lines.first { $0.contains("Identificador:") }?.firstMatch(
             of: /Identificador:\s*([A-Z]+-[A-Z]+-\d+)/
         ).map { String($0.output.1) }

@@ -3,6 +3,7 @@ import Engine
 import Foundation
 import ReferenceMachine
 import Reporters
+import ScenarioModel
 import SpecCheck
 import SpecModel
 import Testing
@@ -211,6 +212,12 @@ import Testing
             #expect(out.contains("model: PINError → PINBlocked (SCR-AUTH-006 §5.1, §6.1.2; INT-003)"))
             #expect(out.contains("scenarios that take it: brief-pin-failure-5-locks-1-minute, "))
         }
+        // The same document with CR LF line breaks: the same findings at the same lines.
+        let crlf = try TestSupport.temporaryFolder([
+            "SCR-AUTH-006.txt": edited.replacingOccurrences(of: "\n", with: "\r\n")
+        ])
+        let crlfText = try LibrarySpecCheck.check(["\(crlf)/SCR-AUTH-006.txt"]).text
+        #expect(crlfText.replacingOccurrences(of: crlf, with: folder) == (try LibrarySpecCheck.check([copy]).text))
     }
 
     /// The session lifetime by tier is a rule table too: a document that shortens or drops a
@@ -370,6 +377,26 @@ import Testing
         let mapping = try String(contentsOfFile: "\(folder)/mapping-recorded.yaml", encoding: .utf8)
         #expect(mapping.contains("  - biometric: cancel\n    expect:\n      state: PINInput\n"))
         #expect(mapping.hasSuffix("    note: \"a, b\"\n"), "\(mapping)")
+    }
+
+    /// A file with CR LF or CR line breaks is recorded as one with LF (never a trap), and keeps
+    /// its own breaks; a step with a comment after it is recorded, its comment kept.
+    @Test(arguments: ["\r\n", "\r", "\n"])
+    func recordReadsEveryLineBreakAndKeepsComments(lineBreak: String) throws {
+        let scenario = [
+            "id: crlf", "title: t", "spec: [\"SCR-AUTH-006 §5.1\"]", "steps:", "  - launch  # the app starts",
+            "  - tap: use_pin", "",
+        ].joined(separator: lineBreak)
+        let recorded = try Recording.record(scenario, file: "crlf.yaml", package: UnlockPackage.package, allKeys: false)
+        #expect(recorded.steps == 2, "\(recorded.text)")
+        let lines = LineBreaks.lines(of: recorded.text)
+        #expect(lines.contains("  - launch:  # the app starts"), "\(recorded.text)")
+        #expect(lines.contains("    expect:"))
+        let breaks = LineBreaks.withLinefeeds(recorded.text)
+        #expect(breaks.lineBreak == lineBreak)
+        if lineBreak != "\n" { #expect(!breaks.text.contains("\r") && recorded.text.contains(lineBreak)) }
+        let loaded = ScenarioLoader(model: TestSupport.model).load(text: recorded.text, file: "crlf.yaml")
+        #expect(loaded.diagnostics.isEmpty && loaded.scenarios.first?.steps.count == 2, "\(loaded.diagnostics)")
     }
 
     @Test func recordRefusesWhatItCannotEditSafely() throws {
