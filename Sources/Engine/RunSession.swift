@@ -220,13 +220,34 @@ extension ModelOutcome {
     /// to keep.
     package func updatedBaselines(all: Bool) -> [(before: Baseline, after: Baseline.Update?)]? {
         guard suiteChanges.isEmpty else { return nil }
-        let suite = Baseline.suiteDigest(of: known)
-        return policy.baselines.map { baseline in
-            let implementation = run.implementations.first { $0.name == baseline.implementation }
-            return (
-                baseline,
-                implementation.map { baseline.updated(from: $0.records, all: all, known: Set(known), suite: suite) }
-            )
+        return policy.baselines.map { ($0, updated($0, all: all)) }
+    }
+
+    /// `baseline` updated from this run's records of its implementation (nil: none ran).
+    func updated(_ baseline: Baseline, all: Bool) -> Baseline.Update? {
+        run.implementations.first { $0.name == baseline.implementation }.map {
+            baseline.updated(from: $0.records, all: all, known: Set(known), suite: Baseline.suiteDigest(of: known))
+        }
+    }
+
+    /// Each baseline updated from this run and written, each under a lock on its folder: the
+    /// file is read again there (another run may have updated it since this one read it) and
+    /// this run's update made on what it holds now, so runs updating one baseline at once lose
+    /// no entry. Nil when the suite changed under the run (nothing is updated); an entry's
+    /// `after` is nil when its implementation did not run, and its `problems` when the file no
+    /// longer loads (it is left as it is).
+    package func writeUpdatedBaselines(all: Bool, write: (Baseline) throws -> Void) rethrows -> [(
+        before: Baseline, after: Baseline.Update?, problems: [Diagnostic]
+    )]? {
+        guard suiteChanges.isEmpty else { return nil }
+        return try policy.baselines.map { loaded in
+            try OutputTarget.whileLocking(folderOf: loaded.file) {
+                let (now, problems) = Baseline.load(file: loaded.file)
+                guard let now, problems.isEmpty else { return (loaded, nil, problems) }
+                let update = updated(now, all: all)
+                if let update { try write(update.baseline) }
+                return (now, update, [])
+            }
         }
     }
 }

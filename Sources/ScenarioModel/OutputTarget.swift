@@ -230,3 +230,19 @@ package enum OutputTarget: Equatable, Sendable {
         return mkdir(folder, 0o755) == 0 || errno == EEXIST ? nil : errno
     }
 }
+
+extension OutputTarget {
+    /// Runs `body` holding an exclusive lock on `file`'s folder (flock(2) on the folder itself,
+    /// so no lock file is left beside the user's): what reads a file, changes it and writes it
+    /// back does so one process at a time, whoever else does the same to a file of that folder.
+    package static func whileLocking<Result>(folderOf file: String, _ body: () throws -> Result) rethrows -> Result {
+        let folder = URL(fileURLWithPath: file).deletingLastPathComponent().path
+        let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        // A folder that cannot be opened is said by the write that follows; nothing to lock.
+        guard descriptor >= 0 else { return try body() }
+        defer { close(descriptor) }
+        while flock(descriptor, LOCK_EX) != 0 && errno == EINTR {}
+        defer { flock(descriptor, LOCK_UN) }
+        return try body()
+    }
+}

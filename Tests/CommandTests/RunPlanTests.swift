@@ -1,7 +1,9 @@
 import AuthSpecTestSupport
+import Dispatch
 import DriverProtocol
 import Foundation
 import Results
+import Synchronization
 import Testing
 
 /// One planner for the command line and the tests: a request run through the binary and
@@ -93,6 +95,39 @@ import Testing
         let runs = try ResultsCodec.decodeRuns(JSONCodec.decode(written))
         #expect(runs.first?.request == request.asRecorded, "\(written)")
         #expect(request.asRecorded.optionWords.count >= 40, "the check covers most options")
+    }
+
+    /// Two runs updating one baseline at once (two shards of a CI job, say) lose no entry:
+    /// each reads the file again under a lock and adds its own, so the file ends as two runs
+    /// one after the other leave it.
+    @Test func runsUpdatingOneBaselineAtOnceLoseNoEntry() throws {
+        let empty = "implementation: faulty-few-inputs\nexpected: []\n"
+        let folder = try TestSupport.temporaryFolder(["together/b.yaml": empty, "in-turn/b.yaml": empty])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let driver = "python3 Tests/Fixtures/drivers/faulty_driver.py --fault few-inputs"
+        @Sendable func arguments(_ ids: String, _ place: String) -> [String] {
+            [
+                "run", "Scenarios", "--id", ids, "--driver", driver, "--quiet", "--log-dir", folder + "/logs-" + place,
+                "--baseline", folder + "/\(place)/b.yaml", "--update-baseline",
+            ]
+        }
+        let idSets = ["brief-*", "lock-*"]
+        let statuses = Mutex<[Int32]>([])
+        DispatchQueue.concurrentPerform(iterations: idSets.count) { index in
+            let status = (try? TestSupport.authspec(arguments(idSets[index], "together")).status) ?? -1
+            statuses.withLock { $0.append(status) }
+        }
+        for ids in idSets { _ = try TestSupport.authspec(arguments(ids, "in-turn")) }
+        #expect(statuses.withLock { $0 }.allSatisfy { $0 == 1 }, "each run fails on what it skipped")
+        func ids(_ place: String) throws -> [String] {
+            let text = try String(contentsOfFile: folder + "/\(place)/b.yaml", encoding: .utf8)
+            return text.split(separator: "\n").compactMap { line in
+                line.firstMatch(of: /- id: "?([^"\s]+)/).map { String($0.output.1) }
+            }.sorted()
+        }
+        let together = try ids("together")
+        #expect(together.contains { $0.hasPrefix("brief-") } && together.contains { $0.hasPrefix("lock-") })
+        #expect(together == (try ids("in-turn")), "\(together)")
     }
 
     /// A failing run with a profile, a state map (that makes failures), a driver observing two

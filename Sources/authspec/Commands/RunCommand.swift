@@ -61,11 +61,12 @@ enum RunCommand: Command {
             beforeVerdict: kept.map { [TerminalLine(TerminalReporter.logsKept($0))] } ?? []
         ) { Console.out($0) }
         // After the closing: --update-baseline is one model's.
+        var updated = true
         if let scope = plan.request.updateBaseline, conclusion.severity != .badInput {
-            for outcome in outcomes { try updateBaselines(outcome, all: scope == "all") }
+            for outcome in outcomes { updated = try updateBaselines(outcome, all: scope == "all") && updated }
         }
         let documents = conclusion.documents
-        let written = outputs.write { documents.body(ReportKind(rawValue: $0)!) }
+        let written = outputs.write { documents.body(ReportKind(rawValue: $0)!) } && updated
         // The most serious ending wins: a signal, then bad input or an unwritten report, then
         // conformance failures.
         if let signal = Interruption.signal { return ExitCode.interrupted(by: signal) }
@@ -85,14 +86,19 @@ enum RunCommand: Command {
 
     /// With --update-baseline: each baseline rewritten from the run, unless the suite changed
     /// under it.
-    static func updateBaselines(_ outcome: ModelOutcome, all: Bool) throws {
-        guard let updates = outcome.updatedBaselines(all: all) else {
+    /// False when a baseline no longer loaded when its turn came (it is left as it was).
+    static func updateBaselines(_ outcome: ModelOutcome, all: Bool) throws -> Bool {
+        guard
+            let updates = try outcome.writeUpdatedBaselines(
+                all: all, write: { try OutputTarget.resolve($0.file).write($0.yaml) })
+        else {
             Console.error(TerminalReporter.baselineNotUpdated)
-            return
+            return true
         }
-        for (before, update) in updates {
-            if let update { try OutputTarget.resolve(update.baseline.file).write(update.baseline.yaml) }
+        for (before, update, problems) in updates {
+            for problem in problems { Console.error(problem.description) }
             for line in TerminalReporter.baselineUpdate(before: before, after: update) { Console.out(line) }
         }
+        return updates.allSatisfy(\.problems.isEmpty)
     }
 }
