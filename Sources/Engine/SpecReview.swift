@@ -38,6 +38,17 @@ package enum SpecReview {
         }
         var checker = SpecChecker(model: model, tables: package.ruleTables, mapping: mapping)
         checker.facts = package.facts
+        // A text that is not the document it is taken for would agree with the model on nothing.
+        var unidentified: [String] = []
+        documents = documents.compactMap { document in
+            switch checker.identify(document) {
+            case .success(let identified): return identified
+            case .failure(let problem):
+                unidentified.append(problem.description)
+                return nil
+            }
+        }
+        if !unidentified.isEmpty { throw Problem(description: unidentified.joined(separator: "\n")) }
         var suite = ran
         if suite == nil, FileManager.default.fileExists(atPath: scenarioPath) {
             let loaded = Suite(

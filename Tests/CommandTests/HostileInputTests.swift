@@ -31,6 +31,50 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
     }
 
+    /// spec check and lint --spec check a text only as a document it says it is and reads as:
+    /// SCR-AUTH-006 without its Identificador line (and six of its facts changed), an empty
+    /// file, an unrelated text, and the document's first 40 lines (fewer than half its facts)
+    /// are each an input error naming what is missing, never "agrees"; the document with its
+    /// line and the same six changes is read, and each change is a finding.
+    @Test func specCheckRefusesATextItCannotIdentify() throws {
+        let document = try String(
+            contentsOf: TestSupport.shared.appendingPathComponent("spec/000_09f6d5a5ecdfd677.txt"), encoding: .utf8)
+        var changed = document
+        for (old, new) in [
+            ("Bloqueo 5 minutos", "Bloqueo 6 minutos"), ("Bloqueo 15 minutos", "Bloqueo 16 minutos"),
+            ("Bloqueo 1 hora", "Bloqueo 2 horas"), ("Bloqueo 1 minuto", "Bloqueo 2 minutos"),
+            ("Usar PIN", "Usar clave"), ("Iniciar sesion nuevamente", "Volver a entrar"),
+        ] {
+            #expect(changed.contains(old), "\(old)")
+            changed = changed.replacingOccurrences(of: old, with: new)
+        }
+        let unnamed = changed.split(separator: "\n", omittingEmptySubsequences: false)
+            .filter { !$0.contains("Identificador:") }.joined(separator: "\n")
+        let head = document.split(separator: "\n", omittingEmptySubsequences: false).prefix(40).joined(separator: "\n")
+        let folder = try TestSupport.temporaryFolder([
+            "000_09f6d5a5ecdfd677.txt": unnamed, "empty.txt": "", "blank.txt": "\n  \n",
+            "lorem.txt": "Lorem ipsum dolor sit amet.\n", "head.txt": head, "changed.txt": changed,
+        ])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        for (file, message) in [
+            ("000_09f6d5a5ecdfd677.txt", "no Identificador line and no file name of a document the model reads"),
+            ("empty.txt", "the document is empty"), ("blank.txt", "the document is empty"),
+            ("lorem.txt", "not one of the documents the unlock model reads"),
+            ("head.txt", "its Identificador line says SCR-AUTH-006, but only "),
+        ] {
+            for command in [["spec", "check"], ["lint", "--spec"]] {
+                let result = try TestSupport.authspec(command + [folder + "/" + file])
+                #expect(result.status == 2, "\(command) \(file): \(result.stdout)\(result.stderr)")
+                #expect(result.stderr.contains("\(folder)/\(file): error: \(message)"), "\(file): \(result.stderr)")
+                #expect(!result.stdout.contains("agrees"), "\(file): \(result.stdout)")
+            }
+        }
+        let read = try TestSupport.authspec(["spec", "check", folder + "/changed.txt"])
+        #expect(read.status == 1, "\(read.stdout)\(read.stderr)")
+        let facts = read.stdout.split(separator: "\n").filter { $0.contains("error: fact changed:") }
+        #expect(facts.count >= 6, "\(read.stdout)")
+    }
+
     @Test func overflowingNumbersAreLocatedInputErrors() throws {
         let folder = try TestSupport.temporaryFolder([
             "huge.yaml": Self.header + "steps:\n  - launch\n  - advance: 106751991167d106751991167d\n",
