@@ -16,7 +16,8 @@ package struct JSONReporter {
     package func document(_ run: RunRecord, coverage: [CoverageReport], gate: GateVerdict? = nil) -> JSON {
         .object(
             fields(run, coverage: coverage, gate: gate) + [("matrix", .object(Array(matrix(run))))]
-                + [("scenarios", .array(run.allRecords.map(ResultsCodec.scenario)))])
+                + [("scenarios", .array(run.allRecords.map(ResultsCodec.scenario)))]
+                + [("records_digest", .string(ResultsCodec.RecordsDigest.of(run)))])
     }
 
     /// The same text as `document(...).rendered()`, written a scenario (and a matrix row) at a time.
@@ -24,11 +25,23 @@ package struct JSONReporter {
         _ run: RunRecord, coverage: [CoverageReport], gate: GateVerdict? = nil,
         to emit: (String) throws(Failure) -> Void
     ) throws(Failure) {
-        let scenarios = run.implementations.lazy.flatMap(\.records).map(ResultsCodec.scenario)
+        // The records' digest, taken as each scenario's entry is written, follows them.
+        let digest = DigestBox(ResultsCodec.RecordsDigest(run.implementations))
+        let scenarios = run.implementations.lazy.flatMap(\.records).map { record in
+            let entry = ResultsCodec.scenario(record)
+            digest.value.add(entry)
+            return entry
+        }
         try JSON.stream(
             fields(run, coverage: coverage, gate: gate), thenObject: ("matrix", matrix(run)), thenArray: "scenarios",
-            scenarios,
+            scenarios, trailing: { [("records_digest", .string(digest.value.hex))] },
             to: emit)
+    }
+
+    /// The digest a lazy sequence adds to as it is read.
+    private final class DigestBox {
+        var value: ResultsCodec.RecordsDigest
+        init(_ value: ResultsCodec.RecordsDigest) { self.value = value }
     }
 
     /// Each scenario's outcome on each implementation that ran it, in suite order, made as written.

@@ -169,8 +169,10 @@ package struct RunDocuments {
             return .pieces { (emit: (String) throws(OutputError) -> Void) throws(OutputError) in
                 // Several models: each one's document whole, in a list that merge reads back.
                 if runs.count > 1 {
+                    var plan = ""
+                    JSON(ResultsCodec.plan(runs.map(\.run))).write(into: &plan, indent: "  ")
                     try emit(
-                        "{\n  \"format\": \"\(ResultsCodec.severalModelsFormat)\",\n  \"version\": \(ResultsCodec.version),\n  \"models\": [\n"
+                        "{\n  \"format\": \"\(ResultsCodec.severalModelsFormat)\",\n  \"version\": \(ResultsCodec.version),\n  \"plan\": \(plan),\n  \"models\": [\n"
                     )
                 }
                 for (index, part) in runs.enumerated() {

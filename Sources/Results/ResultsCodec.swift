@@ -7,7 +7,7 @@ import SpecModel
 /// ignores them and rebuilds them. The schema is docs/results.schema.json.
 package enum ResultsCodec {
     package static let format = "authspec-results"
-    package static let version = 5
+    package static let version = 6
 
     // MARK: Writing
 
@@ -115,6 +115,49 @@ package enum ResultsCodec {
         fields.append(("reference", .bool(record.reference)))
         if let started = record.started { fields.append(("started", .string(started))) }
         return fields
+    }
+
+    /// A digest of what a run's file records of each implementation and scenario, as written
+    /// but for the timing fields (`started`, `milliseconds`: two runs of one suite differ in
+    /// them alone, and so their digests do not): merge reads it back and refuses a file whose
+    /// records no longer digest to it (a record edited, lost or added after the run). It
+    /// detects accidents, not a forger, who can write the digest again.
+    package struct RecordsDigest {
+        var stream = DigestStream()
+        static let timings: Set = ["started", "milliseconds"]
+
+        package init(_ implementations: [ImplementationRecord]) {
+            for implementation in implementations { add(.object(ResultsCodec.implementation(implementation))) }
+        }
+
+        /// Adds one entry, as written, its timing fields aside.
+        package mutating func add(_ entry: JSON) {
+            guard case .object(let fields) = entry else { return stream.add(entry.rendered()) }
+            stream.add(JSON.object(fields.filter { !Self.timings.contains($0.0) }).rendered())
+        }
+
+        package var hex: String { Digest.hex(stream.value) }
+
+        /// The digest of `run`'s records, in the order a file writes them.
+        package static func of(_ run: RunRecord) -> String {
+            var digest = RecordsDigest(run.implementations)
+            for record in run.implementations.lazy.flatMap(\.records) { digest.add(ResultsCodec.scenario(record)) }
+            return digest.hex
+        }
+    }
+
+    /// A file of several models' runs says first what it holds: each model's part, with the
+    /// digest of its scenarios' ids and its implementations, in order, so a part lost or
+    /// swapped is found.
+    package static func plan(_ runs: [RunRecord]) -> Value {
+        .list(
+            runs.map { run in
+                .map([
+                    "model": .string(run.model), "ids": .string(Digest.hex(run.suite.ids)),
+                    "scenarios": .int(run.suite.scenarios),
+                    "implementations": .list(run.implementations.map { .string($0.name) }),
+                ])
+            })
     }
 
     package static func requirement(_ entry: RequirementEntry) -> [(String, JSON)] {
@@ -229,6 +272,19 @@ package enum ResultsCodec {
                     path: "models[\(index)]" + (error.path.isEmpty ? "" : "." + error.path), message: error.message)
             }
         }
+        guard let plan = fields["plan"] else {
+            throw Problem(path: "plan", message: "missing: a file of several models says which parts it holds")
+        }
+        guard plan == Self.plan(runs) else {
+            let planned = Self.plannedModels(plan)
+            let missing = planned.filter { name in !runs.contains { $0.model == name } }
+            throw Problem(
+                path: "plan",
+                message: "the file was changed after the run: its plan names "
+                    + (planned.isEmpty ? "no model" : "the models \(planned.joined(separator: ", "))")
+                    + ", its parts are \(runs.map(\.model).joined(separator: ", "))"
+                    + (missing.isEmpty ? " or hold other scenarios or implementations" : " (\(missing.joined(separator: ", ")) missing)"))
+        }
         return runs
     }
 
@@ -257,6 +313,7 @@ package enum ResultsCodec {
             run.shard = Shard(index: try shard.int("index"), count: try shard.int("count"))
         }
         if let request = try root.optionalObject("request") { run.request = try Self.request(request) }
+        let recordedDigest = try root.string("records_digest")
         if try root.bool("interrupted") {
             run.interruption = RunInterruption(
                 signal: try root.string("signal"),
@@ -289,7 +346,23 @@ package enum ResultsCodec {
             }
             run.implementations[index].records.append(record)
         }
+        let digest = RecordsDigest.of(run)
+        guard digest == recordedDigest else {
+            throw Problem(
+                path: "records_digest",
+                message:
+                    "the file was changed after the run: its records digest to \(digest), the run wrote \(recordedDigest)")
+        }
         return run
+    }
+
+    /// The model names a plan lists, as far as it lists any.
+    static func plannedModels(_ plan: Value) -> [String] {
+        guard case .list(let entries) = plan else { return [] }
+        return entries.compactMap { entry in
+            guard case .map(let fields) = entry else { return nil }
+            return fields["model"]?.string
+        }
     }
 
     static func request(_ entry: Reader) throws(Problem) -> RunRequest {

@@ -78,7 +78,7 @@ extension JSON {
 
     public static func stream<Items: Sequence<JSON>, Pairs: Sequence<(String, JSON)>, Failure: Error>(
         _ fields: [(String, JSON)], thenObject object: (key: String, pairs: Pairs)?, thenArray key: String,
-        _ items: Items, to emit: (String) throws(Failure) -> Void
+        _ items: Items, trailing: () -> [(String, JSON)] = { [] }, to emit: (String) throws(Failure) -> Void
     ) throws(Failure) {
         var out = "{\n"
         for (name, value) in fields {
@@ -99,6 +99,11 @@ extension JSON {
         try streamed(items, open: "[", close: "]", into: &out, to: emit) { item, out in
             out += "    "
             item.write(into: &out, indent: "    ")
+        }
+        // Fields made from what was streamed (a digest of the items), once it has been.
+        for (name, value) in trailing() {
+            out += ",\n  " + Value.quoted(name) + ": "
+            value.write(into: &out, indent: "  ")
         }
         try emit(out + "\n}\n")
     }

@@ -334,12 +334,16 @@ import Testing
                 + "- {id: \"REQ-\\u200bA\", clause: x, text: y}\n- {id: \"\", clause: x, text: y}\n- {id: \"REQ-\\aD\", clause: x, text: y}\n",
             "s.yaml": "id: s\ntitle: t\nspec: [\"SCR-AUTH-006 §5.1\"]\ncovers: [REQ-A, REQ-Z]\nsteps: [launch]\n",
         ])
-        let result = try LibraryRun.run(LibraryRun.Options(paths: [folder], logFolder: folder))
-        #expect(result.severity == .badInput)
-        let errors = TestSupport.errors(
-            in: result.diagnostics.map(\.description).joined(separator: "\n"), under: folder)
+        // A catalogue that does not load judges every scenario: nothing runs.
+        let refusal = #expect(throws: RunPlanError.self) {
+            try LibraryRun.run(LibraryRun.Options(paths: [folder], logFolder: folder))
+        }
+        guard case .inputs(let diagnostics)? = refusal else {
+            Issue.record("not refused as input: \(String(describing: refusal))")
+            return
+        }
         #expect(
-            errors == [
+            TestSupport.errors(in: diagnostics.map(\.description).joined(separator: "\n"), under: folder) == [
                 "requirements.yaml:3:3: error: duplicate requirement id 'REQ-A' (first at requirements.yaml:1:3)",
                 "requirements.yaml:4:26: error: unknown requirement key 'txt' (did you mean 'text'?)",
                 "requirements.yaml:4:3: error: requirement is missing text",
@@ -347,7 +351,15 @@ import Testing
                 "requirements.yaml:5:8: error: requirement id 'REQ-\\u{200b}A' may hold only letters, digits, '-', '_' and '.'",
                 "requirements.yaml:6:8: error: requirement id is empty",
                 "requirements.yaml:7:8: error: requirement id 'REQ-\\u{7}D' may hold only letters, digits, '-', '_' and '.'",
-                "s.yaml:4:17: error: unknown requirement 'REQ-Z' (did you mean 'REQ-A'?)",
+            ])
+        // The catalogue mended: the scenario citing an unknown requirement is its own input error.
+        try "- {id: REQ-A, clause: x, text: y}\n- {id: REQ-B, clause: x, text: y}\n".write(
+            toFile: folder + "/requirements.yaml", atomically: true, encoding: .utf8)
+        let result = try LibraryRun.run(LibraryRun.Options(paths: [folder], logFolder: folder))
+        #expect(result.severity == .badInput)
+        #expect(
+            TestSupport.errors(in: result.diagnostics.map(\.description).joined(separator: "\n"), under: folder) == [
+                "s.yaml:4:17: error: unknown requirement 'REQ-Z' (did you mean 'REQ-A'?)"
             ])
         // The scenario citing an unknown requirement did not run, so it covers nothing.
         #expect(result.closing(quiet: false).contains("0 scenarios against reference"))

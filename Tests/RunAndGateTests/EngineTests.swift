@@ -188,8 +188,11 @@ import Testing
                 == "PASS: \(TestSupport.suiteSize) scenario runs on 1 implementation under the full profile\n")
     }
 
-    /// A run over both models writes one results file, a part per model, and merge reads it
-    /// back as that run; a record lost from one part is found in that model's gate.
+    /// A run over both models writes one results file, a part per model after its plan, and
+    /// merge reads it back as that run, naming each model it judged. A file changed after the
+    /// run is refused, saying what: a record lost or edited (the part's records digest), a
+    /// model's part removed (the plan). A record lost with the digest written again (what only
+    /// a forger or a broken tool does) is still found by that model's gate.
     @Test func oneResultsFileHoldsEveryModelsRunAndMergeReadsItBack() throws {
         let folder = try TestSupport.temporaryFolder([:])
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -201,25 +204,76 @@ import Testing
         let document = try #require(
             JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file))) as? [String: Any])
         #expect(document["format"] as? String == ResultsCodec.severalModelsFormat)
-        var parts = try #require(document["models"] as? [[String: Any]])
+        let plan = try #require(document["plan"] as? [[String: Any]])
+        #expect(plan.map { $0["model"] as? String } == ["unlock", "auth-flow"])
+        let parts = try #require(document["models"] as? [[String: Any]])
         #expect(parts.map { $0["model"] as? String } == ["unlock", "auth-flow"])
         let merged = try LibraryRun.merge([file])
         #expect(merged.severity == .passed, "\(merged.closing())")
         #expect(merged.outcomes.map(\.run.allRecords.count) == both.outcomes.map(\.run.allRecords.count))
+        let judged = merged.closing(quiet: false)
+        #expect(judged.contains("unlock") && judged.contains("auth-flow"), "\(judged)")
 
-        // The flow's part loses a record: that model's gate finds it, the other still passes.
-        var records = try #require(parts[1]["scenarios"] as? [[String: Any]])
-        let dropped = records.popLast()
-        #expect(dropped != nil)
-        parts[1]["scenarios"] = records
-        var cut = document
-        cut["models"] = parts
-        try JSONSerialization.data(withJSONObject: cut).write(to: URL(fileURLWithPath: file))
-        let short = try LibraryRun.merge([file])
+        var changes = 0
+        func changed(_ change: (inout [String: Any]) throws -> Void) throws -> String {
+            var copy = document
+            try change(&copy)
+            changes += 1
+            let path = folder + "/changed-\(changes).json"
+            try JSONSerialization.data(withJSONObject: copy).write(to: URL(fileURLWithPath: path))
+            return path
+        }
+        func scenarios(_ document: [String: Any], part: Int) throws -> [[String: Any]] {
+            let parts = try #require(document["models"] as? [[String: Any]])
+            return try #require(parts[part]["scenarios"] as? [[String: Any]])
+        }
+        func setScenarios(_ document: inout [String: Any], part: Int, _ scenarios: [[String: Any]]) throws {
+            var parts = try #require(document["models"] as? [[String: Any]])
+            parts[part]["scenarios"] = scenarios
+            document["models"] = parts
+        }
+        let lost = try changed { document in
+            var records = try scenarios(document, part: 1)
+            records.removeLast()
+            try setScenarios(&document, part: 1, records)
+        }
+        let edited = try changed { document in
+            var records = try scenarios(document, part: 0)
+            records[3]["outcome"] = "failed"
+            try setScenarios(&document, part: 0, records)
+        }
+        let removed = try changed { document in
+            var parts = try #require(document["models"] as? [[String: Any]])
+            parts.remove(at: 1)
+            document["models"] = parts
+        }
+        for (path, message) in [
+            (lost, "models[1].records_digest: the file was changed after the run"),
+            (edited, "models[0].records_digest: the file was changed after the run"),
+            (removed, "plan: the file was changed after the run: its plan names the models unlock, auth-flow, its parts are unlock (auth-flow missing)"),
+        ] {
+            let refusal = LibraryRun.refusal(merging: [path])
+            #expect(refusal?.contains(message) == true, "\(message): \(refusal ?? "merged")")
+        }
+
+        // The flow's part loses a record and its digest is written again: that model's gate
+        // finds it, the other still passes.
+        var flowRun = both.outcomes[1].run
+        let last = flowRun.implementations.count - 1
+        flowRun.implementations[last].records = ScenarioRecords(Array(flowRun.implementations[last].records.dropLast()))
+        let forged = try changed { document in
+            var records = try scenarios(document, part: 1)
+            records.removeLast()
+            try setScenarios(&document, part: 1, records)
+            var parts = try #require(document["models"] as? [[String: Any]])
+            parts[1]["records_digest"] = ResultsCodec.RecordsDigest.of(flowRun)
+            document["models"] = parts
+        }
+        let short = try LibraryRun.merge([forged])
         #expect(short.outcomes.map { $0.severity == .passed } == [true, false], "\(short.closing())")
         #expect(
             short.closing().contains(
-                "FAIL: results incomplete: 1 of \(records.count + 1) scenarios has no record on reference"),
+                "FAIL: results incomplete: 1 of \(both.outcomes[1].run.allRecords.count) scenarios has no record on reference"),
             "\(short.closing())")
     }
 
