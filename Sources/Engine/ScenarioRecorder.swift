@@ -61,7 +61,8 @@ package struct ScenarioRecorder {
                     let (code, comment) = Self.splitComment(String(rest))
                     if step.step.written.argument == nil, code == step.step.written.name {
                         lines[lineIndex] =
-                            String(line.prefix(column)) + step.step.written.name + ":" + (comment.map { "  " + $0 } ?? "")
+                            String(line.prefix(column)) + step.step.written.name + ":"
+                            + (comment.map { "  " + $0 } ?? "")
                     }
                     edits.append((lineIndex, false, block))
                 }

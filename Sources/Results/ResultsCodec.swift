@@ -283,7 +283,9 @@ package enum ResultsCodec {
                 message: "the file was changed after the run: its plan names "
                     + (planned.isEmpty ? "no model" : "the models \(planned.joined(separator: ", "))")
                     + ", its parts are \(runs.map(\.model).joined(separator: ", "))"
-                    + (missing.isEmpty ? " or hold other scenarios or implementations" : " (\(missing.joined(separator: ", ")) missing)"))
+                    + (missing.isEmpty
+                        ? " or hold other scenarios or implementations"
+                        : " (\(missing.joined(separator: ", ")) missing)"))
         }
         return runs
     }
@@ -351,7 +353,8 @@ package enum ResultsCodec {
             throw Problem(
                 path: "records_digest",
                 message:
-                    "the file was changed after the run: its records digest to \(digest), the run wrote \(recordedDigest)")
+                    "the file was changed after the run: its records digest to \(digest), the run wrote \(recordedDigest)"
+            )
         }
         return run
     }

@@ -47,7 +47,8 @@ extension SpecChecker {
         var known: [String] = []
         for id in facts.map(\.document) where !known.contains(id) { known.append(id) }
         // A document with no identifier is mapped by its file name, which starts with its facts' name.
-        for key in mapping.documents.keys.sorted() where !known.contains(where: { key == $0 || key.hasPrefix($0 + "_") }) {
+        for key in mapping.documents.keys.sorted()
+        where !known.contains(where: { key == $0 || key.hasPrefix($0 + "_") }) {
             known.append(key)
         }
         return known

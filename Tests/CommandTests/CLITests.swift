@@ -391,7 +391,8 @@ import Testing
         ])
         #expect(reference.status == 2, "\(reference.stdout)\(reference.stderr)")
         #expect(
-            reference.stderr.contains("--driver: error: driver 1 (\(posing)) calls itself 'reference', as the reference does"),
+            reference.stderr.contains(
+                "--driver: error: driver 1 (\(posing)) calls itself 'reference', as the reference does"),
             "\(reference.stderr)")
     }
 }

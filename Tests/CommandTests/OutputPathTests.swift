@@ -156,14 +156,16 @@ import Testing
             common + ["--driver", states, "--markdown", folder + "/whole.md", "--markdown-max-bytes", "1000000"])
         #expect(whole.status == 1, "\(whole.stdout)\(whole.stderr)")
         let wholeSize = try Data(contentsOf: URL(fileURLWithPath: folder + "/whole.md")).count
-        #expect(wholeSize > 65_536, "the uncut report must be larger than the default cap for this test to mean anything")
+        #expect(
+            wholeSize > 65_536, "the uncut report must be larger than the default cap for this test to mean anything")
         let capped = try TestSupport.authspec(common + ["--driver", states, "--markdown", folder + "/default.md"])
         #expect(capped.status == 1)
         let text = try String(contentsOfFile: folder + "/default.md", encoding: .utf8)
         #expect(text.utf8.count <= 65_536)
         #expect(text.contains("**Cut to stay under 65536 bytes (--markdown-max-bytes)**"), "\(text.suffix(600))")
 
-        let long = "python3 Tests/Fixtures/drivers/faulty_driver.py --fault crash --scenario none --name n --name-repeat 100000"
+        let long =
+            "python3 Tests/Fixtures/drivers/faulty_driver.py --fault crash --scenario none --name n --name-repeat 100000"
         let named = try TestSupport.authspec(
             common + Self.selection + [
                 "--driver", long, "--markdown", folder + "/named.md", "--markdown-max-bytes", "4096",
@@ -177,7 +179,8 @@ import Testing
         #expect(json.contains(String(repeating: "n", count: 99) + "…"))
         #expect(!named.stdout.contains(String(repeating: "n", count: 101)))
 
-        let alike = "python3 Tests/Fixtures/drivers/faulty_driver.py --fault crash --scenario none --name n --name-repeat 150"
+        let alike =
+            "python3 Tests/Fixtures/drivers/faulty_driver.py --fault crash --scenario none --name n --name-repeat 150"
         let clash = try TestSupport.authspec(
             common + Self.selection + ["--driver", long, "--driver", alike, "--json", folder + "/clash.json"])
         #expect(clash.status == 2, "\(clash.stdout)\(clash.stderr)")

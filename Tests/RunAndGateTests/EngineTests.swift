@@ -250,7 +250,10 @@ import Testing
         for (path, message) in [
             (lost, "models[1].records_digest: the file was changed after the run"),
             (edited, "models[0].records_digest: the file was changed after the run"),
-            (removed, "plan: the file was changed after the run: its plan names the models unlock, auth-flow, its parts are unlock (auth-flow missing)"),
+            (
+                removed,
+                "plan: the file was changed after the run: its plan names the models unlock, auth-flow, its parts are unlock (auth-flow missing)"
+            ),
         ] {
             let refusal = LibraryRun.refusal(merging: [path])
             #expect(refusal?.contains(message) == true, "\(message): \(refusal ?? "merged")")
@@ -273,7 +276,8 @@ import Testing
         #expect(short.outcomes.map { $0.severity == .passed } == [true, false], "\(short.closing())")
         #expect(
             short.closing().contains(
-                "FAIL: results incomplete: 1 of \(both.outcomes[1].run.allRecords.count) scenarios has no record on reference"),
+                "FAIL: results incomplete: 1 of \(both.outcomes[1].run.allRecords.count) scenarios has no record on reference"
+            ),
             "\(short.closing())")
     }
 
