@@ -58,7 +58,7 @@ package struct FoundScenarios {
         -> [String]
     {
         [
-            "# Written by authspec generate --cover \(goal.rawValue) --depth \(depth) --worlds \(worlds) --seed \(seed)"
+            Self.generationBannerStart + " --cover \(goal.rawValue) --depth \(depth) --worlds \(worlds) --seed \(seed)"
                 + (model.name == defaultModel ? "" : " --model \(model.name)") + ".",
             "# Expectations are the reference's observations; regenerate rather than edit.",
         ]
@@ -117,6 +117,8 @@ package struct FoundScenarios {
 
     /// How every file `check-model` writes begins.
     package static let violationBanner = "# Found by authspec check-model"
+    /// How a generated suite's first line begins.
+    package static let generationBannerStart = "# Written by authspec generate"
 
     /// The file `check-model --out` writes for a broken invariant.
     package static func violationFileName(_ invariant: Invariant) -> String { "check-model-\(invariant.id).yaml" }

@@ -315,6 +315,48 @@ import Testing
         }
     }
 
+    /// What authspec writes and may write again it writes over only while it is as authspec
+    /// left it: a generated file is rewritten; the same file edited by hand, a hand-written
+    /// file that copies the banner, any other file, or a symlink out of the folder are refused
+    /// (exit 2), before anything runs, and left as they were.
+    @Test func aWrittenFileIsRewrittenOnlyAsAuthspecLeftIt() throws {
+        let outside = try TestSupport.temporaryFolder(["elsewhere.yaml": "mine\n"])
+        let folder = try TestSupport.temporaryFolder([:])
+        defer {
+            try? FileManager.default.removeItem(atPath: folder)
+            try? FileManager.default.removeItem(atPath: outside)
+        }
+        let generate = ["generate", "--cover", "states", "--depth", "2", "--worlds", "1", "--out", folder]
+        let first = try TestSupport.authspec(generate)
+        #expect(first.status == 0, "\(first.stdout)\(first.stderr)")
+        let file = folder + "/cover-states.yaml"
+        let written = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(written.hasPrefix("# Written by authspec generate"))
+        let again = try TestSupport.authspec(generate)
+        #expect(again.status == 0, "rewritten as it was left: \(again.stdout)\(again.stderr)")
+        let banner = written.split(separator: "\n")[0] + "\n"
+        for (name, text) in [
+            ("edited", written.replacingOccurrences(of: "title:", with: "title: # mine\n  title:")),
+            ("banner-copied", banner + "id: mine\ntitle: t\nspec: [x]\nsteps: [launch]\n"),
+            ("hand-written", "id: mine\ntitle: t\nspec: [x]\nsteps: [launch]\n"),
+        ] {
+            try text.write(toFile: file, atomically: true, encoding: .utf8)
+            let refused = try TestSupport.authspec(generate)
+            #expect(refused.status == 2, "\(name): \(refused.stdout)\(refused.stderr)")
+            #expect(refused.stderr.contains("a file authspec did not write or that was edited since"), "\(name)")
+            #expect(try String(contentsOfFile: file, encoding: .utf8) == text, "\(name) left as it was")
+        }
+        try FileManager.default.removeItem(atPath: file)
+        try FileManager.default.createSymbolicLink(atPath: file, withDestinationPath: outside + "/elsewhere.yaml")
+        let link = try TestSupport.authspec(generate)
+        #expect(link.status == 2, "\(link.stdout)\(link.stderr)")
+        #expect(link.stderr.contains("a symlink to \(outside)/elsewhere.yaml outside its folder"), "\(link.stderr)")
+        #expect(try String(contentsOfFile: outside + "/elsewhere.yaml", encoding: .utf8) == "mine\n")
+        let explore = try TestSupport.authspec(["explore", "--runs", "3", "--out", file])
+        #expect(explore.status == 2, "\(explore.stdout)\(explore.stderr)")
+        #expect(try String(contentsOfFile: outside + "/elsewhere.yaml", encoding: .utf8) == "mine\n")
+    }
+
     @Test func generateUsageErrorsNameTheOption() throws {
         let missing = try TestSupport.authspec(["generate"])
         #expect(missing.status == 2)

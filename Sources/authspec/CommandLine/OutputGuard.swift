@@ -18,13 +18,14 @@ enum OutputGuard {
             files: inputOptions.flatMap { arguments.all($0) } + extra)
     }
 
-    /// Refuses `path`, named by `option`, when it is one of `inputs`, unless it begins with
-    /// `banner`: a file this command wrote, which it may write again.
+    /// Refuses `path`, named by `option`, when it is one of `inputs`, unless it is a file this
+    /// command wrote (it begins with `banner` and its seal holds: `FoundFile`), which it may
+    /// write again.
     static func refuse(_ path: String, option: String, inputs: ProtectedInputs, rewritable banner: String? = nil)
         throws
     {
         guard let input = inputs.input(at: path) else { return }
-        if let banner, ProtectedInputs.begins(path, with: banner) { return }
+        if let banner, FoundFile.isUntouched(at: path, banner: banner) { return }
         throw UsageError(
             message:
                 "--\(option) would write over \(input)\(input == path ? "" : " (as \(path))"), one of this command's inputs; give it a file of its own"
@@ -32,16 +33,23 @@ enum OutputGuard {
     }
 
     /// Refuses `path` for a file a command finds and may write again (a counterexample, a
-    /// scenario for a hole): an input, or any file already there that does not begin with
-    /// `banner`, is not its to write over, in a suite or outside one.
+    /// scenario for a hole, a generated suite): an input, a symlink leading out of its folder,
+    /// or any file already there that authspec did not write as it is now (its banner and seal,
+    /// `FoundFile`) is not its to write over, in a suite or outside one.
     static func refuseUnlessFound(_ path: String, option: String, inputs: ProtectedInputs, banner: String) throws {
+        if let target = FoundFile.linkLeavingItsFolder(path) {
+            throw UsageError(
+                message:
+                    "--\(option) would write through \(path), a symlink to \(target) outside its folder; name a file of its own"
+            )
+        }
         try refuse(path, option: option, inputs: inputs, rewritable: banner)
         var info = stat()
-        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, !ProtectedInputs.begins(path, with: banner)
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, !FoundFile.isUntouched(at: path, banner: banner)
         else { return }
         throw UsageError(
             message:
-                "--\(option) would write over \(path), a file authspec did not write; name a new file (or move that one)"
+                "--\(option) would write over \(path), a file authspec did not write or that was edited since; name a new file (or move that one)"
         )
     }
 

@@ -44,7 +44,7 @@ enum CheckModelCommand: Command {
             guard let (name, text) = FoundScenarios(model: model).violation(violation, reference: &original) else {
                 continue
             }
-            try OutputTarget.resolve(folder + "/" + name).write(text)
+            try OutputTarget.resolve(folder + "/" + name).write(FoundFile.sealed(text))
         }
         if report.violations.isEmpty && report.deadEnds.isEmpty {
             Console.out(

@@ -138,7 +138,7 @@ enum ExploreCommand: Command {
         var written: String?
         if let counterexample = outcome.found.found {
             do {
-                try target.write(report.counterexample(counterexample, reference: &outcome.reference))
+                try target.write(FoundFile.sealed(report.counterexample(counterexample, reference: &outcome.reference)))
                 written = out
             } catch {
                 Console.error("explore: \(error.description)")

@@ -30,10 +30,9 @@ enum GenerateCommand: Command {
         } catch {
             throw UsageError(message: "--out: \(error.description)")
         }
-        try OutputGuard.refuse(
+        try OutputGuard.refuseUnlessFound(
             folder + "/cover-" + goal.rawValue + ".yaml", option: "out",
-            inputs: OutputGuard.inputs(arguments, paths: []),
-            rewritable: "# Written by authspec generate")
+            inputs: OutputGuard.inputs(arguments, paths: []), banner: FoundScenarios.generationBannerStart)
         var requirements: [RequirementTarget] = []
         if goal == .requirements {
             let file = arguments.value("requirements") ?? "Scenarios/requirements.yaml"
@@ -63,7 +62,7 @@ enum GenerateCommand: Command {
                 goal: goal, depth: depth, worlds: count, seed: seed, defaultModel: ModelRegistry.defaultModel),
             reference: &fresh)
         do {
-            try target.write(generated.text)
+            try target.write(FoundFile.sealed(generated.text))
         } catch {
             throw UsageError(message: "--out: \(error.description)")
         }

@@ -118,7 +118,7 @@ enum MutateCommand: Command {
                 let (name, text) = FoundScenarios(model: model).hole(
                     fate, divergence: divergence, reference: &original, foundBy: "mutate (exploration seed \(seed))")
             else { continue }
-            try OutputTarget.resolve(folder + "/" + name).write(text)
+            try OutputTarget.resolve(folder + "/" + name).write(FoundFile.sealed(text))
         }
     }
 }

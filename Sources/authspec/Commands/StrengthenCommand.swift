@@ -40,7 +40,7 @@ enum StrengthenCommand: Command {
                     foundBy: "strengthen (exploration seed \(seed))",
                     requirements: requirements)
             },
-            write: { try OutputTarget.resolve($0).write($1) },
+            write: { try OutputTarget.resolve($0).write(FoundFile.sealed($1)) },
             progress: { done, total in
                 if !quiet && Console.isTerminal { Console.status("\(done) of \(total) mutants") }
             })
