@@ -1,5 +1,6 @@
 import AuthSpecTestSupport
 import Foundation
+import ScenarioModel
 import Testing
 
 /// The built `authspec` binary: help, exit codes, failure output, JSON results.
@@ -282,7 +283,8 @@ import Testing
     /// before anything runs, the file left as it was; its own earlier counterexample it may.
     @Test func theCounterexampleNeverOverwritesAnotherFile() throws {
         let scenario = "id: a1\ntitle: t\nspec: [x]\nsteps: [launch]\n"
-        let earlier = "# Found by authspec explore: seed 1, run 2, depth 3; shrunk from 3 steps in 1 tries.\nid: x\n"
+        let earlier = FoundFile.sealed(
+            "# Found by authspec explore: seed 1, run 2, depth 3; shrunk from 3 steps in 1 tries.\nid: x\n")
         let folder = try TestSupport.temporaryFolder(["a.yaml": scenario, "earlier.yaml": earlier])
         let refused = try TestSupport.authspec(["explore", "--runs", "2", "--quiet", "--out", folder + "/a.yaml"])
         #expect(refused.status == 2 && refused.stderr.contains("a file authspec did not write"), "\(refused.stderr)")

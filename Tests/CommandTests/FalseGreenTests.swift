@@ -1,5 +1,7 @@
 import AuthSpecTestSupport
+import DriverProtocol
 import Foundation
+import Results
 import Testing
 
 /// Each way a gate could turn green without evidence, tried on the built binary as a CI job
@@ -62,7 +64,8 @@ import Testing
     }
 
     /// Two shards whose results files together lack one record: merge refuses them, exit 2,
-    /// with the count, and writes no report.
+    /// and writes no report: the record's file no longer digests to what the run wrote; with
+    /// the digest written again, the shards no longer add up, said with the count.
     @Test func mergeOfAShardThatLostARecordFailsWithTheCount() throws {
         let folder = try TestSupport.temporaryFolder([:])
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -75,6 +78,7 @@ import Testing
             #expect(shard.status == 0, "\(shard.stdout)")
         }
         let path = "\(folder)/s2.json"
+        let written = try ResultsCodec.decode(JSONCodec.decode(String(contentsOfFile: path, encoding: .utf8)))
         var document = try #require(
             JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
         var scenarios = try #require(document["scenarios"] as? [[String: Any]])
@@ -84,7 +88,18 @@ import Testing
         document["scenarios"] = scenarios
         let count = try #require((document["expected"] as? [String: Any])?["scenarios"] as? Int)
         try JSONSerialization.data(withJSONObject: document).write(to: URL(fileURLWithPath: path))
+        let changed = try TestSupport.authspec(
+            ["merge", "\(folder)/s1.json", path, "--junit", "\(folder)/merged.xml"])
+        #expect(changed.status == 2, "\(changed.stdout)\(changed.stderr)")
+        #expect(changed.stderr.contains("records_digest: the file was changed after the run"), "\(changed.stderr)")
 
+        var forged = written
+        for index in forged.implementations.indices where forged.implementations[index].name == "python-example" {
+            forged.implementations[index].records = ScenarioRecords(
+                forged.implementations[index].records.filter { $0.id != lostID })
+        }
+        document["records_digest"] = ResultsCodec.RecordsDigest.of(forged)
+        try JSONSerialization.data(withJSONObject: document).write(to: URL(fileURLWithPath: path))
         let merged = try TestSupport.authspec(
             ["merge", "\(folder)/s1.json", path, "--junit", "\(folder)/merged.xml"])
         #expect(merged.status == 2, "\(merged.stdout)\(merged.stderr)")

@@ -20,7 +20,7 @@ from unlock import Argon2id, UnlockScreen  # noqa: E402
 
 FAULTS = ["crash", "segfault", "hang", "garbage", "long-line", "early-exit", "wrong-version", "slow-start",
           "stderr-flood", "wrong-id", "late-reply", "few-inputs", "spawn", "spawn-crash", "spawn-hang", "no-read",
-          "fat-replies", "all-unsupported", "reply-ahead"]
+          "fat-replies", "all-unsupported", "reply-ahead", "start-crash", "no-inputs", "hello-crash", "spawn-daemon"]
 
 
 def send(message):
@@ -51,13 +51,18 @@ def main():
         message_id, kind = request["id"], request["type"]
         reply = {"id": message_id, "ok": True}
         if kind == "hello":
+            if options.fault == "hello-crash":
+                os._exit(4)
             reply.update(protocol=2 if options.fault == "wrong-version" else 1,
                          implementation={"name": options.name * options.name_repeat or "faulty-" + options.fault,
                                          "version": "0", "language": "python"},
-                         capabilities={"inputs": ["launch", "biometric", "tap"] if options.fault == "few-inputs" else INPUTS,
+                         capabilities={"inputs": {"few-inputs": ["launch", "biometric", "tap"], "no-inputs": []}.get(
+                                           options.fault, INPUTS),
                                        "observations": OBSERVATIONS})
         elif kind == "start":
             scenario, inputs = request["scenario"], 0
+            if options.fault == "start-crash" and options.scenario in (scenario, "*"):
+                os._exit(5)
             screen = UnlockScreen(request["given"], [], hasher)
             if options.fault == "all-unsupported":
                 reply = {"id": message_id, "ok": False, "error": {"kind": "unsupported", "message": "not yet"}}
@@ -111,6 +116,22 @@ def main():
                     reply["id"] = message_id + 1
                 if fault == "late-reply":
                     time.sleep(options.seconds)
+                if fault == "spawn-daemon":
+                    # What a careless driver's shell leaves behind: a child in its group, one that
+                    # leaves with setsid, and a daemon (forked twice, its own session): none may
+                    # outlive authspec, even killed outright.
+                    subprocess.Popen(["sh", "-c", "sleep 300", options.marker])
+                    subprocess.Popen(["setsid", "sh", "-c", "sleep 300", options.marker + "-escaped"],
+                                     start_new_session=True)
+                    if os.fork() == 0:
+                        os.setsid()
+                        if os.fork() == 0:
+                            os.execvp("sh", ["sh", "-c", "sleep 300", options.marker + "-daemon"])
+                        os._exit(0)
+                    if options.ready_file:
+                        with open(options.ready_file, "w") as ready:
+                            ready.write("spawned\n")
+                    time.sleep(3600)
                 if fault.startswith("spawn"):
                     # A child in the driver's group, and one that leaves it with setsid: both
                     # must end with the driver. $0 carries the marker the test looks for.

@@ -1,0 +1,118 @@
+import AuthSpecTestSupport
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Every command that takes a driver against every fault of the misbehaving test driver, and
+/// every command against every kind of hostile file: each ends with an exit code it documents
+/// (0, 1 or 2), never a trap (132 SIGILL, 134 SIGABRT, 139 SIGSEGV) and never a hang. Run
+/// through the built binary, each in a folder of its own.
+@Suite(.tags(.binary)) struct FaultMatrixTests {
+    static let faulty =
+        "python3 " + TestSupport.root.appendingPathComponent("Tests/Fixtures/drivers/faulty_driver.py").path
+
+    /// The faults of the test driver, each where it strikes every scenario (or at the handshake).
+    static let faults = [
+        "crash", "segfault", "hang", "garbage", "long-line", "early-exit", "wrong-version", "slow-start",
+        "stderr-flood", "wrong-id", "late-reply", "few-inputs", "spawn-crash", "spawn-hang", "no-read",
+        "fat-replies", "all-unsupported", "reply-ahead", "start-crash", "no-inputs", "hello-crash",
+    ]
+
+    /// Short timeouts so that a hanging fault costs a second, not a minute.
+    static let timeouts = [
+        "--handshake-timeout", "2s", "--step-timeout", "1s", "--scenario-timeout", "5s", "--restart-budget", "1",
+    ]
+
+    static func expectDocumentedExit(_ result: TestSupport.ProcessResult, _ what: String) {
+        #expect(
+            [0, 1, 2].contains(result.status),
+            "\(what) exited \(result.status)\n\(result.stdout.suffix(800))\n\(result.stderr.suffix(800))")
+    }
+
+    @Test(arguments: faults)
+    func everyCommandThatTakesADriverEndsInOrder(fault: String) throws {
+        // One scenario of two inputs: a fault that costs a timeout costs it once or twice.
+        let folder = try TestSupport.temporaryFolder([
+            "one.yaml":
+                "id: one\ntitle: t\nspec: [\"SCR-AUTH-006 §5.1\"]\nsteps:\n  - launch\n  - {biometric: cancel, expect: {state: PINInput}}\n"
+        ])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let ready = folder + "/ready"
+        let driver = "\(Self.faulty) --fault \(fault) --scenario '*' --seconds 1.5 --ready-file \(ready)"
+        let one = folder + "/one.yaml"
+        let commands: [(String, [String])] = [
+            ("run", ["run", one, "--driver", driver, "--log-dir", folder + "/logs"] + Self.timeouts),
+            ("doctor", ["doctor", "--smoke-only", "--driver", driver, "--log-dir", folder + "/logs"] + Self.timeouts),
+            (
+                "explore",
+                [
+                    "explore", "--driver", driver, "--runs", "4", "--budget", "10s", "--seed", "1", "--out",
+                    folder + "/e.yaml",
+                ]
+                    + ["--log-dir", folder + "/logs"] + Self.timeouts
+            ),
+            ("bench", ["bench", one, "--driver", driver, "--trials", "1", "--min-steps", "1"]),
+        ]
+        for (name, arguments) in commands {
+            let result = try TestSupport.execute(
+                TestSupport.binary, arguments, in: URL(fileURLWithPath: folder), limit: 120)
+            Self.expectDocumentedExit(result, "\(name) against --fault \(fault)")
+        }
+    }
+
+    /// The hostile files: CR and CR LF line ends, empty, binary, invalid UTF-8, huge (a sparse
+    /// file past every size limit), a FIFO (never opened: a reader would block).
+    static let files = [
+        "cr.yaml", "crlf.yaml", "empty.yaml", "binary.yaml", "invalid.yaml", "huge.yaml", "fifo.yaml",
+    ]
+
+    static func make(_ name: String, at path: String) throws {
+        func text(_ text: String) throws { try text.write(toFile: path, atomically: true, encoding: .utf8) }
+        switch name {
+        case "cr.yaml": try text("id: a\rtitle: t\rspec: [x]\rsteps: [launch]\r")
+        case "crlf.yaml": try text("id: a\r\ntitle: t\r\nspec: [x]\r\nsteps: [launch]\r\n")
+        case "empty.yaml": try text("")
+        case "binary.yaml":
+            try Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 37) }).write(to: URL(fileURLWithPath: path))
+        case "invalid.yaml": try Data([0x69, 0x64, 0x3a, 0x20, 0xff, 0xfe, 0x0a]).write(to: URL(fileURLWithPath: path))
+        case "huge.yaml":
+            let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+            defer { close(descriptor) }
+            #expect(ftruncate(descriptor, 300 << 20) == 0)
+        default: #expect(mkfifo(path, 0o644) == 0)
+        }
+    }
+
+    /// Each command given `file` where it takes one.
+    static func commands(with file: String, in folder: String) -> [(String, [String])] {
+        [
+            ("run", ["run", file]), ("lint", ["lint", file]),
+            ("record", ["record", file, "--output", folder + "/out.yaml"]),
+            ("spec check", ["spec", "check", file]), ("lint --spec", ["lint", "--spec", file]),
+            ("trace", ["trace", TestSupport.scenariosFolder, "--statements", file]), ("merge", ["merge", file]),
+            ("mutate", ["mutate", file, "--quiet", "--explore-runs", "1"]),
+            ("strengthen", ["strengthen", file, "--output", folder + "/s", "--explore-runs", "1"]),
+            ("check-model", ["check-model", "--depth", "1", "--worlds", "1", "--out", file]),
+            ("generate", ["generate", "--cover", "requirements", "--requirements", file, "--out", folder + "/g"]),
+            ("run --baseline", ["run", TestSupport.scenariosFolder, "--id", "brief-cancel-*", "--baseline", file]),
+            ("run --manifest", ["run", "--manifest", file]), ("doctor", ["doctor", file]),
+            ("init", ["init", file]), ("explore --baseline", ["explore", "--runs", "2", "--baseline", file]),
+        ]
+    }
+
+    @Test(arguments: files)
+    func everyCommandReadsAHostileFileInOrder(name: String) throws {
+        let folder = try TestSupport.temporaryFolder([:])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let file = folder + "/" + name
+        try Self.make(name, at: file)
+        for (command, arguments) in Self.commands(with: file, in: folder) {
+            let result = try TestSupport.execute(
+                TestSupport.binary, arguments, in: URL(fileURLWithPath: folder), limit: 120)
+            Self.expectDocumentedExit(result, "\(command) on \(name)")
+        }
+    }
+}
