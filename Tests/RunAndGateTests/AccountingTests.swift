@@ -1,4 +1,5 @@
 import AuthSpecTestSupport
+import DriverProtocol
 import Engine
 import Foundation
 import ReferenceMachine
@@ -73,8 +74,19 @@ import Testing
         #expect(reasons.allSatisfy { if case .incomplete(_, let gap) = $0 { gap.missing == 1 } else { false } })
     }
 
+    /// `document` with its records' digest written again, as a tool that rewrote the file
+    /// would (so that what merge checks beyond the digest is what refuses it).
+    static func resealed(_ document: [String: Any]) throws -> [String: Any] {
+        let text = String(decoding: try JSONSerialization.data(withJSONObject: document), as: UTF8.self)
+        let run = try ResultsCodec.decode(JSONCodec.decode(text), checkingDigest: false)
+        var sealed = document
+        sealed["records_digest"] = ResultsCodec.RecordsDigest.of(run)
+        return sealed
+    }
+
     /// The results file says what it must account for; read back, a record dropped from it is
-    /// found, and merge refuses a shard whose records fall short of its own header, naming it.
+    /// refused as a file changed after the run and, its digest written again, found: merge
+    /// refuses a shard whose records fall short of its own header, naming it.
     @Test func mergeRefusesAShardThatLostARecord() throws {
         let folder = try TestSupport.temporaryFolder([:])
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -101,6 +113,9 @@ import Testing
         let count = try #require(expected["scenarios"] as? Int)
         let cut = "\(folder)/cut.json"
         try JSONSerialization.data(withJSONObject: document).write(to: URL(fileURLWithPath: cut))
+        let changed = try #require(LibraryRun.refusal(merging: [shards[0], cut]))
+        #expect(changed.contains("records_digest: the file was changed after the run"), "\(changed)")
+        try JSONSerialization.data(withJSONObject: try Self.resealed(document)).write(to: URL(fileURLWithPath: cut))
         let merged = try #require(LibraryRun.refusal(merging: [shards[0], cut]))
         #expect(
             merged.contains(
@@ -117,7 +132,7 @@ import Testing
             ids: scenarios.filter { $0["implementation"] as? String == "reference" }.compactMap { $0["id"] as? String })
         #expect(left.scenarios == count - 1)
         document["expected"] = ["scenarios": left.scenarios, "ids": Digest.hex(left.ids)]
-        try JSONSerialization.data(withJSONObject: document).write(to: URL(fileURLWithPath: cut))
+        try JSONSerialization.data(withJSONObject: try Self.resealed(document)).write(to: URL(fileURLWithPath: cut))
         let forged = try #require(LibraryRun.refusal(merging: [shards[0], cut]))
         #expect(
             forged.contains(
@@ -130,7 +145,7 @@ import Testing
         var implementations = try #require(weaker["implementations"] as? [[String: Any]])
         implementations[1]["observes"] = ["state"]
         weaker["implementations"] = implementations
-        try JSONSerialization.data(withJSONObject: weaker).write(to: URL(fileURLWithPath: cut))
+        try JSONSerialization.data(withJSONObject: try Self.resealed(weaker)).write(to: URL(fileURLWithPath: cut))
         let declared = try #require(LibraryRun.refusal(merging: [shards[0], cut]))
         #expect(
             declared.contains("python-example declared another version or other observations in \(cut)"), "\(declared)")
