@@ -84,35 +84,39 @@ package struct Exploration: Sendable {
     }
 }
 
-/// A divergence a baseline entry records: the input's label where it went wrong (a word
-/// input with its word, `biometric_error: ios.LAError.userCancel`; any other by its name, as
-/// a clock input's duration differs run to run), the keys that differed there, and whether it
-/// errored. It matches a divergence at an input of the same label, of the same kind, whose
-/// keys it records every one of: a divergence on another key, or at another word, is another bug.
+/// A divergence a baseline entry records: the state the input arrived in (when the entry
+/// records it), the input's label where it went wrong (a word input with its word,
+/// `biometric_error: ios.LAError.userCancel`; any other by its name, as a clock input's
+/// duration differs run to run), the keys that differed there, and whether it errored. It
+/// matches a divergence in the same state, at an input of the same label, of the same kind,
+/// whose keys it records every one of: a divergence on another key, at another word or from
+/// another state is another bug.
 package struct KnownDivergence: Sendable, Equatable {
+    package var state: String?
     package var label: String
     package var keys: Set<String>
     package var errored: Bool
 
-    package init(label: String, keys: Set<String>, errored: Bool) {
+    package init(state: String? = nil, label: String, keys: Set<String>, errored: Bool) {
+        self.state = state
         self.label = label
         self.keys = keys
         self.errored = errored
     }
 
-    /// From an entry's input as written (`advance: 8d`, `tap: use_pin`).
-    package init(written: String, keys: Set<String>, errored: Bool, model: ModelDeclaration) {
+    /// From an entry's input as written (`advance: 8d`, `tap: use_pin`) and its state.
+    package init(state: String? = nil, written: String, keys: Set<String>, errored: Bool, model: ModelDeclaration) {
         let name = String(written.prefix { $0 != ":" }).trimmingCharacters(in: .whitespaces)
         let word = written.drop { $0 != ":" }.dropFirst().trimmingCharacters(in: .whitespaces)
         let input = word.isEmpty ? Input(name) : Input(name, .string(word))
-        self.init(label: model.label(of: input), keys: keys, errored: errored)
+        self.init(state: state, label: model.label(of: input), keys: keys, errored: errored)
     }
 
     /// The divergence as a baseline entry would record it.
     package init(_ divergence: Divergence, model: ModelDeclaration) {
         self.init(
-            label: Self.label(of: divergence, model: model), keys: divergence.signature.keys,
-            errored: divergence.signature.errored)
+            state: Self.state(before: divergence, model: model), label: Self.label(of: divergence, model: model),
+            keys: divergence.signature.keys, errored: divergence.signature.errored)
     }
 
     static func label(of divergence: Divergence, model: ModelDeclaration) -> String {
@@ -120,10 +124,17 @@ package struct KnownDivergence: Sendable, Equatable {
             ? model.label(of: divergence.probe.steps[divergence.step]) : divergence.signature.input
     }
 
+    /// The state the diverging input arrived in: what the step before observed (the reference
+    /// agreed there); nil at the first step.
+    static func state(before divergence: Divergence, model: ModelDeclaration) -> String? {
+        divergence.result.steps.last { $0.index < divergence.step }?.observations[model.stateKey]?.string
+    }
+
     package func matches(_ divergence: Divergence, model: ModelDeclaration) -> Bool {
         guard divergence.signature.errored == errored, divergence.signature.keys.isSubset(of: keys),
             errored || !divergence.signature.keys.isEmpty
         else { return false }
+        if let state, Self.state(before: divergence, model: model) != state { return false }
         return Self.label(of: divergence, model: model) == label
     }
 }

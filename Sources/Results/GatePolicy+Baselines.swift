@@ -67,13 +67,17 @@ extension Baseline.Entry {
     package func expects(_ record: ScenarioRecord) -> Bool {
         guard outcome == record.outcome.rawValue else { return false }
         guard let divergence else { return true }
-        return Self.divergence(of: record) == divergence
+        return Self.divergence(of: record).map(divergence.matches) ?? false
     }
 
-    /// Where `record` first went wrong: its first problem's step, input and differing keys.
+    /// Where `record` first went wrong: its first problem's step, input and differing keys,
+    /// and the state the step before observed (the state its input arrived in).
     package static func divergence(of record: ScenarioRecord) -> Divergence? {
-        record.firstProblem.map {
-            Divergence(step: $0.index + 1, input: $0.input, keys: $0.differences.map(\.key))
+        record.firstProblem.map { problem in
+            let before = record.steps.last { $0.index < problem.index }
+            return Divergence(
+                step: problem.index + 1, input: problem.input, keys: problem.differences.map(\.key),
+                state: before?.state?.string)
         }
     }
 }

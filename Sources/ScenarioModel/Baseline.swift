@@ -28,7 +28,8 @@ package struct Baseline: Sendable, Equatable {
         /// `YYYY-MM-DD`: from that day on the entry no longer excuses anything.
         package var expires: String?
         /// Where the outcome first went wrong, as the run that wrote the entry saw it: the step
-        /// (1-based), its input, and the keys that differed there (none for an error).
+        /// (1-based), its input, the keys that differed there (none for an error) and the state
+        /// the input arrived in (when the step before observed one).
         package var divergence: Divergence?
         package var location: SourceLocation
 
@@ -36,16 +37,26 @@ package struct Baseline: Sendable, Equatable {
             package var step: Int
             package var input: String
             package var keys: [String]
+            package var state: String?
 
-            package init(step: Int, input: String, keys: [String]) {
+            package init(step: Int, input: String, keys: [String], state: String? = nil) {
                 self.step = step
                 self.input = input
                 self.keys = keys
+                self.state = state
             }
 
-            /// `step 9 (enter_pin: "0000"): lock_remaining`.
+            /// Whether `found` is this divergence: the same step, input and keys, and the same
+            /// state where this one records it.
+            package func matches(_ found: Divergence) -> Bool {
+                found.step == step && found.input == input && found.keys == keys
+                    && (state == nil || found.state == state)
+            }
+
+            /// `step 9 (enter_pin: "0000" in PINInput): lock_remaining`.
             package var description: String {
-                "step \(step) (\(input))" + (keys.isEmpty ? "" : ": " + keys.joined(separator: ", "))
+                "step \(step) (\(input)\(state.map { " in \($0)" } ?? ""))"
+                    + (keys.isEmpty ? "" : ": " + keys.joined(separator: ", "))
             }
         }
 
@@ -83,7 +94,7 @@ package struct Baseline: Sendable, Equatable {
 
     /// The outcomes an entry may expect.
     package static let outcomes = ["failed", "errored", "skipped", "refused", "partly checked", "not checked"]
-    static let keys = ["id", "outcome", "reason", "link", "expires", "step", "input", "keys"]
+    static let keys = ["id", "outcome", "reason", "link", "expires", "step", "input", "keys", "state"]
 
     package static func load(file: String) -> (baseline: Baseline?, diagnostics: [Diagnostic]) {
         switch SourceFiles.readSmallYAML(file, what: "baseline") {
@@ -177,9 +188,10 @@ package struct Baseline: Sendable, Equatable {
             }
             divergence = Entry.Divergence(
                 step: step, input: input,
-                keys: (fields["keys"] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
-        } else if fields["input"] != nil || fields["keys"] != nil {
-            report("input and keys say where a step went wrong: give its step too", item.mark)
+                keys: (fields["keys"] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) },
+                state: fields["state"])
+        } else if fields["input"] != nil || fields["keys"] != nil || fields["state"] != nil {
+            report("input, keys and state say where a step went wrong: give its step too", item.mark)
             return nil
         }
         return Entry(
@@ -216,6 +228,7 @@ package struct Baseline: Sendable, Equatable {
             if let divergence = entry.divergence {
                 text += "    step: \(divergence.step)\n    input: \(quoted(divergence.input))\n"
                 if !divergence.keys.isEmpty { text += "    keys: \(quoted(divergence.keys.joined(separator: ", ")))\n" }
+                if let state = divergence.state { text += "    state: \(quoted(state))\n" }
             }
             if let link = entry.link { text += "    link: \(quoted(link))\n" }
             if let expires = entry.expires { text += "    expires: \(quoted(expires))\n" }

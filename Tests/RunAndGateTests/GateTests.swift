@@ -432,19 +432,22 @@ import Testing
         let update = try #require(first.outcome.updatedBaselines(all: true)?.first?.after)
         let entry = try #require(update.baseline.entry(for: scenario))
         #expect(entry.divergence?.keys.contains("lock_remaining") == true, "\(entry)")
+        #expect(entry.divergence?.state != nil, "the state its input arrived in: \(entry)")
         try update.baseline.yaml.write(toFile: "\(folder)/b.yaml", atomically: true, encoding: .utf8)
         let expected = try run(one, "b.yaml")
         #expect(expected.severity == .passed, "\(expected.closing())")
         #expect(!expected.closing().contains("FAILED: "), "an expected failure is one line, not a block")
         #expect(expected.closing().contains("  failed: \(scenario) [\(name)] at \(entry.divergence!.description) — "))
         // The same scenario recorded as failing elsewhere (another step; the same step on other
-        // keys): what happens now is a second bug, a new failure in full.
+        // keys; from another state): what happens now is a second bug, a new failure in full.
         let written = try String(contentsOfFile: "\(folder)/b.yaml", encoding: .utf8)
         let step = "    step: \(entry.divergence!.step)\n"
         let keys = "    keys: \"\(entry.divergence!.keys.joined(separator: ", "))\"\n"
+        let state = "    state: \"\(entry.divergence!.state ?? "")\"\n"
         for moved in [
             written.replacingOccurrences(of: step, with: "    step: \(entry.divergence!.step + 1)\n"),
             written.replacingOccurrences(of: keys, with: "    keys: \"lock_remaining\"\n"),
+            written.replacingOccurrences(of: state, with: "    state: \"Dashboard\"\n"),
         ] {
             #expect(moved != written)
             try moved.write(toFile: "\(folder)/b.yaml", atomically: true, encoding: .utf8)

@@ -370,11 +370,17 @@ import Testing
             "\(found.report.reproduce(divergence))")
         let recorded = KnownDivergence(divergence.smallest, model: model)
         #expect(recorded.matches(divergence.smallest, model: model))
-        // An entry that records fewer keys, another input or the other kind is another bug.
+        #expect(recorded.state != nil, "the state the input arrived in is recorded")
+        // An entry that records fewer keys, another input, the other kind or another state is
+        // another bug; one that records no state matches in any.
+        #expect(
+            KnownDivergence(label: recorded.label, keys: recorded.keys, errored: false).matches(
+                divergence.smallest, model: model))
         for other in [
             KnownDivergence(label: recorded.label, keys: Set(recorded.keys.dropFirst()), errored: false),
             KnownDivergence(label: recorded.label + "x", keys: recorded.keys, errored: false),
             KnownDivergence(label: recorded.label, keys: recorded.keys, errored: true),
+            KnownDivergence(state: "NotAState", label: recorded.label, keys: recorded.keys, errored: false),
         ] {
             #expect(!other.matches(divergence.smallest, model: model), "\(other)")
         }

@@ -69,7 +69,8 @@ enum ExploreCommand: Command {
                 }
                 return entry.divergence.map {
                     KnownDivergence(
-                        written: $0.input, keys: Set($0.keys), errored: entry.outcome == "errored", model: model)
+                        state: $0.state, written: $0.input, keys: Set($0.keys), errored: entry.outcome == "errored",
+                        model: model)
                 }
             }
         }
