@@ -145,5 +145,24 @@ if Context.environment["AUTHSPEC_FUZZ"] == "1" {
         // A driver's line to a JSON value, a reply or request, schema problems, and back.
         .executableTarget(
             name: "ProtocolFuzzer", dependencies: ["DriverProtocol", "SpecModel"], path: "Fuzz/ProtocolFuzzer"),
+        // What the readers of the other files a user or a driver hands authspec share.
+        .target(name: "FuzzChecks", dependencies: ["ScenarioModel"], path: "Fuzz/FuzzChecks"),
+        // A results file (merge), a spec document (spec check), a file given to record, a
+        // baseline, a manifest, a catalogue.
+        .executableTarget(
+            name: "ResultsFuzzer", dependencies: ["FuzzChecks", "Results", "DriverProtocol", "SpecModel"],
+            path: "Fuzz/ResultsFuzzer"),
+        .executableTarget(
+            name: "SpecDocumentFuzzer", dependencies: ["FuzzChecks", "SpecCheck", "SpecModel", "ReferenceMachine"],
+            path: "Fuzz/SpecDocumentFuzzer"),
+        .executableTarget(
+            name: "RecordFuzzer", dependencies: ["FuzzChecks", "Engine", "ScenarioModel", "ReferenceMachine"],
+            path: "Fuzz/RecordFuzzer"),
+        .executableTarget(
+            name: "BaselineFuzzer", dependencies: ["FuzzChecks", "ScenarioModel"], path: "Fuzz/BaselineFuzzer"),
+        .executableTarget(
+            name: "ManifestFuzzer", dependencies: ["FuzzChecks", "ScenarioModel"], path: "Fuzz/ManifestFuzzer"),
+        .executableTarget(
+            name: "CatalogueFuzzer", dependencies: ["FuzzChecks", "ScenarioModel"], path: "Fuzz/CatalogueFuzzer"),
     ]
 }
