@@ -82,4 +82,22 @@ import Testing
             "id: s\ntitle: t\nspec: [x]\ngiven: {clock: 2026-01-01T08:00:00.5Z}\nsteps: [launch]\n")
         #expect(valid.scenarios.first?.given["clock"] == .int(1_767_254_400_500))
     }
+
+    // MARK: Baselines
+
+    /// An implementation's name with line breaks (a quoted YAML scalar may hold them): the
+    /// baseline loaded, but the one `--update-baseline` wrote back broke its header comment
+    /// into YAML lines and did not load (BaselineFuzzer's first find).
+    @Test func aBaselineWrittenBackLoadsWhateverItsImplementationIsCalled() throws {
+        for name in ["python-example+cancel-\\n\\n\\ncounts", "a\\rb", "a\\u2028b: c", "# not a comment", "bell\\a"] {
+            let text = "implementation: \"\(name)\"\nexpected:\n  - {id: s, outcome: failed, reason: r}\n"
+            let (baseline, problems) = Baseline.load(text: text, file: "b.yaml")
+            #expect(problems.isEmpty, "\(name): \(problems)")
+            let loaded = try #require(baseline)
+            let (again, more) = Baseline.load(text: loaded.yaml, file: "b.yaml")
+            #expect(more.isEmpty, "\(name): \(more)\n\(loaded.yaml)")
+            #expect(again?.implementation == loaded.implementation)
+            #expect(again?.entries.map(\.id) == ["s"])
+        }
+    }
 }
