@@ -1,5 +1,6 @@
 import AuthSpecTestSupport
 import Foundation
+import Synchronization
 import Testing
 
 #if canImport(Glibc)
@@ -21,46 +22,76 @@ import Testing
         "fat-replies", "all-unsupported", "reply-ahead", "start-crash", "no-inputs", "hello-crash",
     ]
 
-    /// Short timeouts so that a hanging fault costs a second, not a minute.
+    /// Short timeouts so that a hanging fault costs a fraction of a second, not a minute.
     static let timeouts = [
-        "--handshake-timeout", "2s", "--step-timeout", "1s", "--scenario-timeout", "5s", "--restart-budget", "1",
+        "--handshake-timeout", "1s", "--step-timeout", "400ms", "--scenario-timeout", "3s", "--restart-budget", "1",
     ]
 
-    static func expectDocumentedExit(_ result: TestSupport.ProcessResult, _ what: String) {
-        #expect(
-            [0, 1, 2].contains(result.status),
-            "\(what) exited \(result.status)\n\(result.stdout.suffix(800))\n\(result.stderr.suffix(800))")
+    /// One run of the binary: what it is, its arguments, the folder it runs in.
+    struct Case: Sendable {
+        var what: String
+        var arguments: [String]
+        var folder: String
     }
 
-    @Test(arguments: faults)
-    func everyCommandThatTakesADriverEndsInOrder(fault: String) throws {
-        // One scenario of two inputs: a fault that costs a timeout costs it once or twice.
-        let folder = try TestSupport.temporaryFolder([
-            "one.yaml":
-                "id: one\ntitle: t\nspec: [\"SCR-AUTH-006 §5.1\"]\nsteps:\n  - launch\n  - {biometric: cancel, expect: {state: PINInput}}\n"
-        ])
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let ready = folder + "/ready"
-        let driver = "\(Self.faulty) --fault \(fault) --scenario '*' --seconds 1.5 --ready-file \(ready)"
-        let one = folder + "/one.yaml"
-        let commands: [(String, [String])] = [
-            ("run", ["run", one, "--driver", driver, "--log-dir", folder + "/logs"] + Self.timeouts),
-            ("doctor", ["doctor", "--smoke-only", "--driver", driver, "--log-dir", folder + "/logs"] + Self.timeouts),
-            (
-                "explore",
-                [
-                    "explore", "--driver", driver, "--runs", "4", "--budget", "10s", "--seed", "1", "--out",
-                    folder + "/e.yaml",
-                ]
-                    + ["--log-dir", folder + "/logs"] + Self.timeouts
-            ),
-            ("bench", ["bench", one, "--driver", driver, "--trials", "1", "--min-steps", "1"]),
-        ]
-        for (name, arguments) in commands {
-            let result = try TestSupport.execute(
-                TestSupport.binary, arguments, in: URL(fileURLWithPath: folder), limit: 120)
-            Self.expectDocumentedExit(result, "\(name) against --fault \(fault)")
+    /// Runs every case, several side by side (most of them wait on a driver's timeout, not on
+    /// a processor), and expects each to end with an exit code authspec documents.
+    static func runAll(_ cases: [Case]) {
+        let failures = Mutex<[String]>([])
+        let queue = OperationQueue()
+        queue.maxConcurrentOperationCount = 6
+        for item in cases {
+            queue.addOperation {
+                let result = try? TestSupport.execute(
+                    TestSupport.binary, item.arguments, in: URL(fileURLWithPath: item.folder), limit: 120)
+                guard let result else { return failures.withLock { $0.append("\(item.what) did not start") } }
+                if ![0, 1, 2].contains(result.status) {
+                    failures.withLock {
+                        $0.append(
+                            "\(item.what) exited \(result.status)\n\(result.stdout.suffix(800))\n\(result.stderr.suffix(800))"
+                        )
+                    }
+                }
+            }
         }
+        queue.waitUntilAllOperationsAreFinished()
+        for failure in failures.withLock({ $0 }) { Issue.record(Comment(rawValue: failure)) }
+        #expect(!cases.isEmpty)
+    }
+
+    @Test func everyCommandThatTakesADriverEndsInOrder() throws {
+        // One scenario of two inputs: a fault that costs a timeout costs it once or twice.
+        let root = try TestSupport.temporaryFolder([:])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        var cases: [Case] = []
+        for fault in Self.faults {
+            let folder = root + "/" + fault
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            let one = folder + "/one.yaml"
+            try
+                "id: one\ntitle: t\nspec: [\"SCR-AUTH-006 §5.1\"]\nsteps:\n  - launch\n  - {biometric: cancel, expect: {state: PINInput}}\n"
+                .write(toFile: one, atomically: true, encoding: .utf8)
+            let driver = "\(Self.faulty) --fault \(fault) --scenario '*' --seconds 0.6 --ready-file \(folder)/ready"
+            let logs = ["--log-dir", folder + "/logs"]
+            cases += [
+                Case(
+                    what: "run against --fault \(fault)",
+                    arguments: ["run", one, "--driver", driver] + logs + Self.timeouts, folder: folder),
+                Case(
+                    what: "doctor against --fault \(fault)",
+                    arguments: ["doctor", "--smoke-only", "--driver", driver] + logs + Self.timeouts, folder: folder),
+                Case(
+                    what: "explore against --fault \(fault)",
+                    arguments: [
+                        "explore", "--driver", driver, "--runs", "4", "--budget", "10s", "--seed", "1", "--out",
+                        folder + "/e.yaml",
+                    ] + logs + Self.timeouts, folder: folder),
+                Case(
+                    what: "bench against --fault \(fault)",
+                    arguments: ["bench", one, "--driver", driver, "--trials", "1", "--min-steps", "1"], folder: folder),
+            ]
+        }
+        Self.runAll(cases)
     }
 
     /// The hostile files: CR and CR LF line ends, empty, binary, invalid UTF-8, huge (a sparse
@@ -103,16 +134,21 @@ import Testing
         ]
     }
 
-    @Test(arguments: files)
-    func everyCommandReadsAHostileFileInOrder(name: String) throws {
-        let folder = try TestSupport.temporaryFolder([:])
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let file = folder + "/" + name
-        try Self.make(name, at: file)
-        for (command, arguments) in Self.commands(with: file, in: folder) {
-            let result = try TestSupport.execute(
-                TestSupport.binary, arguments, in: URL(fileURLWithPath: folder), limit: 120)
-            Self.expectDocumentedExit(result, "\(command) on \(name)")
+    @Test func everyCommandReadsAHostileFileInOrder() throws {
+        let root = try TestSupport.temporaryFolder([:])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        var cases: [Case] = []
+        for name in Self.files {
+            // A folder per file and command: what one command writes, another never reads.
+            for (command, _) in Self.commands(with: "", in: "") {
+                let folder = root + "/" + name + "-" + command.replacingOccurrences(of: " ", with: "-")
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                let file = folder + "/" + name
+                try Self.make(name, at: file)
+                let arguments = try #require(Self.commands(with: file, in: folder).first { $0.0 == command }).1
+                cases.append(Case(what: "\(command) on \(name)", arguments: arguments, folder: folder))
+            }
         }
+        Self.runAll(cases)
     }
 }
