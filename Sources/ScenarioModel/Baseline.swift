@@ -1,4 +1,5 @@
 import Foundation
+import SpecModel
 import YAMLLoader
 
 /// What one implementation is known to do wrong, by scenario id: each entry an outcome other
@@ -212,27 +213,13 @@ package struct Baseline: Sendable, Equatable {
 
     /// The file's text, entries in the order given, every value quoted.
     package var yaml: String {
-        // A YAML double-quoted scalar that reads back as `text`: backslash, quote, line breaks
-        // and control characters escaped (a raw one would be folded or refused).
+        // A YAML double-quoted scalar that reads back as `text`: every line break and control
+        // character escaped (a raw one would be folded or refused).
         func quoted(_ text: String) -> String {
-            var out = "\""
-            for scalar in text.unicodeScalars {
-                switch scalar {
-                case "\\": out += "\\\\"
-                case "\"": out += "\\\""
-                case "\n": out += "\\n"
-                case "\r": out += "\\r"
-                case "\t": out += "\\t"
-                case _
-                where scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value)
-                    || scalar.value == 0x2028 || scalar.value == 0x2029 || scalar.value == 0xFEFF:
-                    out +=
-                        "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
-                        + String(scalar.value, radix: 16)
-                default: out.unicodeScalars.append(scalar)
-                }
+            Value.quoted(text) { scalar in
+                scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+                    || [0x2028, 0x2029, 0xFEFF].contains(scalar.value)
             }
-            return out + "\""
         }
         // The comment names it quoted: one line of printable text whatever the name holds (a
         // line break would end the comment, a control character is not YAML).

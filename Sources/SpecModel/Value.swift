@@ -47,6 +47,13 @@ extension Value: CustomStringConvertible {
     }
 
     public static func quoted(_ text: String) -> String {
+        quoted(text) { $0.value < 0x20 }
+    }
+
+    /// `text` quoted, with `escaped` scalars (beside the quote, the backslash and the control
+    /// characters that have a short escape) written as `\uXXXX`: JSON, and a YAML double-quoted
+    /// scalar, read it back as `text`.
+    public static func quoted(_ text: String, escaping escaped: (Unicode.Scalar) -> Bool) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -56,7 +63,7 @@ extension Value: CustomStringConvertible {
             case "\t": out += "\\t"
             case "\r": out += "\\r"
             default:
-                if scalar.value < 0x20 {
+                if escaped(scalar) {
                     out +=
                         "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
                         + String(scalar.value, radix: 16)
