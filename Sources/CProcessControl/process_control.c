@@ -8,6 +8,7 @@
 #include <time.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 int authspec_become_child_subreaper(void) {
@@ -52,26 +53,33 @@ static int guard_children(pid_t self, pid_t *pids, int capacity) {
     return count;
 }
 
-/// Kills and reaps every child of the guard until it has none: what the driver left behind
+/// Ends every child of the guard and reaps it, until it has none: what the driver left behind
 /// is re-parented to the guard as each of its parents dies, so it is asked again each round.
+/// As authspec ends a driver: TERM first, 200 ms to go, then KILL.
 static void guard_end_all(pid_t self, pid_t driver) {
-    for (int round = 0; round < 1000; round++) {
-        pid_t pids[256];
-        int count = guard_children(self, pids, 256);
-        if (count < 0) {
-            // No list from the kernel: the driver's group at least.
-            kill(-self, SIGKILL);
-            kill(driver, SIGKILL);
-        }
-        for (int index = 0; index < count; index++) kill(pids[index], SIGKILL);
-        int status;
+    int status;
+    pid_t pids[256];
+    int count = guard_children(self, pids, 256);
+    if (count < 0) {
+        // No list from the kernel: the driver at least; authspec, a subreaper too, sweeps the
+        // rest once the guard is gone.
+        kill(driver, SIGKILL);
+        while (waitpid(-1, &status, 0) > 0) {}
+        return;
+    }
+    for (int index = 0; index < count; index++) kill(pids[index], SIGTERM);
+    struct timespec pause = {0, 2000000};
+    for (int wait = 0; wait < 100 && count > 0; wait++) {
         while (waitpid(-1, &status, WNOHANG) > 0) {}
-        if (count == 0) {
-            if (waitpid(-1, &status, WNOHANG) < 0 && errno == ECHILD) return;
-        }
-        struct timespec pause = {0, 2000000};
         nanosleep(&pause, 0);
-        if (count < 0 && waitpid(-1, &status, WNOHANG) < 0 && errno == ECHILD) return;
+        count = guard_children(self, pids, 256);
+    }
+    for (int round = 0; round < 1000; round++) {
+        count = guard_children(self, pids, 256);
+        for (int index = 0; index < count; index++) kill(pids[index], SIGKILL);
+        while (waitpid(-1, &status, WNOHANG) > 0) {}
+        if (count <= 0 && waitpid(-1, &status, WNOHANG) < 0 && errno == ECHILD) return;
+        nanosleep(&pause, 0);
     }
 }
 
@@ -108,11 +116,15 @@ pid_t authspec_spawn(const char *path, char *const argv[], char *const envp[], i
         sigaction(SIGTERM, &ignore, 0);
         sigaction(SIGINT, &ignore, 0);
         sigaction(SIGHUP, &ignore, 0);
+        // Every catchable signal blocked: a signal the driver sends its own group (which the
+        // guard leads) is the driver's, never the guard's end; sigtimedwait takes CHLD and USR1.
         sigset_t waited;
         sigemptyset(&waited);
         sigaddset(&waited, SIGCHLD);
         sigaddset(&waited, SIGUSR1);
-        sigprocmask(SIG_SETMASK, &waited, 0);
+        sigset_t all;
+        sigfillset(&all);
+        sigprocmask(SIG_SETMASK, &all, 0);
         if (prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) != 0) _exit(126);
         if (prctl(PR_SET_PDEATHSIG, SIGUSR1, 0, 0, 0) != 0) _exit(126);
         // The parent may have died before the signal was asked for: then nobody would send it.
@@ -158,13 +170,19 @@ pid_t authspec_spawn(const char *path, char *const argv[], char *const envp[], i
         guard_end_all(self, driver);
         if (!driverEnded) _exit(137);
         if (WIFEXITED(driverStatus)) _exit(WEXITSTATUS(driverStatus));
-        // Killed by a signal: the guard dies of it too, so authspec sees the driver's end.
+        // Killed by a signal: the guard dies of it too, so authspec sees the driver's end, and
+        // leaves no core of its own (it is a copy of authspec's memory, not the driver's).
+        prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
+        struct rlimit noCore = {0, 0};
+        setrlimit(RLIMIT_CORE, &noCore);
         int signal = WTERMSIG(driverStatus);
         sigaction(signal, &standard, 0);
-        sigset_t empty;
-        sigemptyset(&empty);
-        sigprocmask(SIG_SETMASK, &empty, 0);
+        // That signal alone: others still pending (the driver's to its group) stay blocked.
+        sigset_t only;
+        sigemptyset(&only);
+        sigaddset(&only, signal);
         kill(self, signal);
+        sigprocmask(SIG_UNBLOCK, &only, 0);
         _exit(128 + signal);
     }
     // As shells do: set in both, so the group exists whichever runs first (once the child has

@@ -26,7 +26,7 @@ package struct JSONReporter {
         to emit: (String) throws(Failure) -> Void
     ) throws(Failure) {
         // The records' digest, taken as each scenario's entry is written, follows them.
-        let digest = DigestBox(ResultsCodec.RecordsDigest(run.implementations))
+        let digest = DigestBox(ResultsCodec.RecordsDigest(run))
         let scenarios = run.implementations.lazy.flatMap(\.records).map { record in
             let entry = ResultsCodec.scenario(record)
             digest.value.add(entry)

@@ -117,17 +117,22 @@ package enum ResultsCodec {
         return fields
     }
 
-    /// A digest of what a run's file records of each implementation and scenario, as written
-    /// but for when and where the run happened (`started`, `milliseconds`, the drivers' `log`:
-    /// two runs of one suite differ in them alone, and so their digests do not): merge reads it
-    /// back and refuses a file whose records no longer digest to it (a record edited, lost or
-    /// added after the run). It detects accidents, not a forger, who can write it again.
+    /// A digest of the run's own data as its file writes it (the header: model, suite, shard,
+    /// what it must account for, the request and the profile; the interruption; the
+    /// requirements; each implementation's and each scenario's entry), but for when and where
+    /// the run happened (`started`, `milliseconds`, the drivers' `log`: two runs of one suite
+    /// differ in them alone, and so their digests do not). What is derived from that data
+    /// (summaries, verdicts, matrix, coverage) merge rebuilds, so it is left out. merge reads
+    /// the file back and refuses one whose data no longer digests to it (a record edited, lost
+    /// or added after the run). It detects accidents, not a forger, who can write it again.
     package struct RecordsDigest {
         var stream = DigestStream()
         static let timings: Set = ["started", "milliseconds", "log"]
 
-        package init(_ implementations: [ImplementationRecord]) {
-            for implementation in implementations { add(.object(ResultsCodec.implementation(implementation))) }
+        package init(_ run: RunRecord) {
+            add(.object(ResultsCodec.header(run) + ResultsCodec.interruption(run.interruption)))
+            for requirement in run.requirements { add(.object(ResultsCodec.requirement(requirement))) }
+            for implementation in run.implementations { add(.object(ResultsCodec.implementation(implementation))) }
         }
 
         /// Adds one entry, as written, when and where it happened aside.
@@ -140,7 +145,7 @@ package enum ResultsCodec {
 
         /// The digest of `run`'s records, in the order a file writes them.
         package static func of(_ run: RunRecord) -> String {
-            var digest = RecordsDigest(run.implementations)
+            var digest = RecordsDigest(run)
             for record in run.implementations.lazy.flatMap(\.records) { digest.add(ResultsCodec.scenario(record)) }
             return digest.hex
         }

@@ -213,12 +213,16 @@ package struct Baseline: Sendable, Equatable {
 
     /// The file's text, entries in the order given, every value quoted.
     package var yaml: String {
-        // A YAML double-quoted scalar that reads back as `text`: every line break and control
-        // character escaped (a raw one would be folded or refused).
+        // A YAML double-quoted scalar that reads back as `text`: every scalar outside YAML's
+        // printable set, every line break and the byte-order mark escaped (a raw one would be
+        // folded or refused).
         func quoted(_ text: String) -> String {
             Value.quoted(text) { scalar in
-                scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
-                    || [0x2028, 0x2029, 0xFEFF].contains(scalar.value)
+                let value = scalar.value
+                let printable =
+                    (0x20...0x7E).contains(value) || (0xA0...0xD7FF).contains(value)
+                    || (0xE000...0xFFFD).contains(value) || value >= 0x10000
+                return !printable || [0x2028, 0x2029, 0xFEFF].contains(value)
             }
         }
         // The comment names it quoted: one line of printable text whatever the name holds (a

@@ -236,7 +236,13 @@ extension OutputTarget {
     /// so no lock file is left beside the user's): what reads a file, changes it and writes it
     /// back does so one process at a time, whoever else does the same to a file of that folder.
     package static func whileLocking<Result>(folderOf file: String, _ body: () throws -> Result) rethrows -> Result {
-        let folder = URL(fileURLWithPath: file).deletingLastPathComponent().path
+        // The folder the file really is in: runs naming it through other links meet here.
+        var path = file
+        if let real = realpath(file, nil) {
+            path = String(cString: real)
+            free(real)
+        }
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         // A folder that cannot be opened is said by the write that follows; nothing to lock.
         guard descriptor >= 0 else { return try body() }

@@ -164,7 +164,8 @@ import Testing
         suite["version"] = "authspec 9.9.9's unlock suite"
         document["suite"] = suite
         let otherVersion = folder + "/other-version.json"
-        try JSONSerialization.data(withJSONObject: document).write(to: URL(fileURLWithPath: otherVersion))
+        try JSONSerialization.data(withJSONObject: try AccountingTests.resealed(document)).write(
+            to: URL(fileURLWithPath: otherVersion))
         let cases: [([String], String)] = [
             ([one, otherVersion], "is a shard of another suite (authspec 9.9.9's unlock suite, "),
             ([one], "shard 2/2 missing"),

@@ -89,7 +89,10 @@ import Testing
     /// baseline loaded, but the one `--update-baseline` wrote back broke its header comment
     /// into YAML lines and did not load (BaselineFuzzer's first find).
     @Test func aBaselineWrittenBackLoadsWhateverItsImplementationIsCalled() throws {
-        for name in ["python-example+cancel-\\n\\n\\ncounts", "a\\rb", "a\\u2028b: c", "# not a comment", "bell\\a"] {
+        for name in [
+            "python-example+cancel-\\n\\n\\ncounts", "a\\rb", "a\\u2028b: c", "# not a comment", "bell\\a",
+            "ab\\uFFFE\\uFFFF", "nel\\N",
+        ] {
             let text = "implementation: \"\(name)\"\nexpected:\n  - {id: s, outcome: failed, reason: r}\n"
             let (baseline, problems) = Baseline.load(text: text, file: "b.yaml")
             #expect(problems.isEmpty, "\(name): \(problems)")

@@ -120,13 +120,13 @@ def main():
                     # What a careless driver's shell leaves behind: a child in its group, one that
                     # leaves with setsid, and a daemon (forked twice, its own session): none may
                     # outlive authspec, even killed outright.
-                    subprocess.Popen(["sh", "-c", "sleep 300", options.marker])
-                    subprocess.Popen(["setsid", "sh", "-c", "sleep 300", options.marker + "-escaped"],
-                                     start_new_session=True)
+                    # Each sleep carries the marker as its own argv[0], whatever the shell.
+                    subprocess.Popen([options.marker, "300"], executable="sleep")
+                    subprocess.Popen([options.marker + "-escaped", "300"], executable="sleep", start_new_session=True)
                     if os.fork() == 0:
                         os.setsid()
                         if os.fork() == 0:
-                            os.execvp("sh", ["sh", "-c", "sleep 300", options.marker + "-daemon"])
+                            os.execvp("sleep", [options.marker + "-daemon", "300"])
                         os._exit(0)
                     if options.ready_file:
                         with open(options.ready_file, "w") as ready:
