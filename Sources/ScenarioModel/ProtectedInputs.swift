@@ -59,15 +59,6 @@ package struct ProtectedInputs: Sendable {
         return stat(one, &first) == 0 && stat(other, &second) == 0 && first.st_dev == second.st_dev
             && first.st_ino == second.st_ino
     }
-
-    /// Whether the file at `path` begins with `prefix`: a file a command wrote carries its
-    /// banner, and that command may write it again.
-    package static func begins(_ path: String, with prefix: String) -> Bool {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
-        defer { try? handle.close() }
-        let bytes = (try? handle.read(upToCount: prefix.utf8.count)) ?? Data()
-        return bytes.elementsEqual(prefix.utf8)
-    }
 }
 
 extension ProtectedInputs {
