@@ -248,12 +248,15 @@ package enum CommandCatalog {
             and late, each transition dropped and redirected, each kind of output omitted \
             state by state, each platform error code misread, a forged biometric success \
             trusted, an enrolment change ignored, timers on the hand-set wall clock, labels, focus order and the capture flag got wrong). A mutant is killed when a scenario fails or errors on it. Each \
-            survivor is then explored against the reference: a divergence makes it a hole in \
-            the suite (its shrunk sequence is printed, and written as a scenario with \
-            --counterexamples), none makes it probably equivalent. The score is killed / \
-            (killed + holes), for every key and for each --keys set (what a driver observing \
-            only those would let the suite catch). Exit codes: 0 no hole with every key, 1 \
-            holes, 2 usage or input errors.
+            survivor is then explored against the reference (--explore-runs at least, then on \
+            while an input x state pair is unmet, up to ten times as many): a divergence makes \
+            it a hole in the suite (its shrunk sequence is printed, and written as a scenario \
+            with --counterexamples); none, with every input sent in every state it arrives in, \
+            makes it probably equivalent; none with pairs left unmet leaves it undecided. The \
+            score is killed / (killed + holes + undecided), for every key and for each --keys \
+            set (what a driver observing only those would let the suite catch). Exit codes: 0 \
+            no hole and none undecided with every key, 1 holes or undecided survivors, 2 usage \
+            or input errors.
             """,
         arguments: [.init(name: "paths", help: "Scenario files or folders (default: the manifest's, else Scenarios).")],
         options: [
@@ -285,11 +288,13 @@ package enum CommandCatalog {
             what the reference does there, the mutant's clauses and the transitions' as spec. \
             A scenario is written only once it has been loaded back and run: it must pass on \
             the reference and fail on its mutant. Survivors no exploration run told apart are \
-            listed as probably equivalent with the search made. The files are named after the \
+            listed as probably equivalent with the search made, or as undecided when the \
+            search left input x state pairs unmet. The files are named after the \
             mutant (mutant-ID.yaml); before anything runs, each is refused if a file there \
             does not begin with '# Found by authspec'. Review them \
             before committing: they say what the reference does. Exit codes: 0 every hole \
-            closed, 1 a hole left open, 2 usage or input errors.
+            closed and no survivor undecided, 1 a hole left open or a survivor undecided, 2 \
+            usage or input errors.
             """,
         arguments: [.init(name: "paths", help: "Scenario files or folders (default: the manifest's, else Scenarios).")],
         options: [

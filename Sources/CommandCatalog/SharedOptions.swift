@@ -177,7 +177,9 @@ package enum SharedOptions {
         ]
     }
     package static let mutationRuns = NumberOption(
-        "explore-runs", "Exploration runs per survivor to tell holes from equivalents", in: 1...1_000_000, default: 300)
+        "explore-runs",
+        "Exploration runs per survivor to tell holes from equivalents (at least; then on while an input x state pair is unmet, up to ten times as many)",
+        in: 1...1_000_000, default: 300)
     package static let trials = NumberOption("trials", "Measurements of each kind", in: 1...Int.max, default: 5)
     package static let benchRuns = NumberOption(
         "runs", "With --explore: probes per trial", in: 1...Int.max, default: 300)

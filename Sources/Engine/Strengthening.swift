@@ -54,8 +54,10 @@ package enum Strengthening {
     package struct Outcome: Sendable {
         package var fates: [MutantFate]
         package var holes: [Hole]
-        /// Survivors exploration could not tell apart from the reference, with its runs.
-        package var equivalents: [MutantFate] { fates.filter { !$0.killed && !$0.isHole } }
+        /// Survivors exploration could not tell apart from the reference, every pair sent.
+        package var equivalents: [MutantFate] { fates.filter(\.isProbablyEquivalent) }
+        /// Survivors whose exploration left input x state pairs unmet: no verdict either way.
+        package var undecided: [MutantFate] { fates.filter(\.isUndecided) }
         package var killed: Int { fates.filter(\.killed).count }
         package var open: [Hole] { holes.filter { !$0.isClosed } }
     }

@@ -86,17 +86,30 @@ struct Corpus: Sendable {
     /// found last are the deepest, and the ones least extended yet.
     static let newest = 32
     static let evenByStateChance = 1.0 / 3
+    /// How often a start is aimed: from a prefix into a state where some input was never sent
+    /// (`wanting`), when the corpus holds one. The last pairs of a large model sit in states few
+    /// runs reach (a platform prompt's rarer error codes), and a verdict needs every one.
+    static let aimedChance = 0.25
 
-    func pick(_ random: inout SeededRandom) -> Entry? {
+    /// A prefix to start from (nil: from the start), and whether it was drawn for a state in
+    /// `wanting`.
+    func pick(_ random: inout SeededRandom, wanting: Set<String> = []) -> (entry: Entry, aimed: Bool)? {
         guard !entries.isEmpty, random.chance(Self.startChance) else { return nil }
+        if !wanting.isEmpty, random.chance(Self.aimedChance) {
+            let aimedAt = states.filter { wanting.contains($0) }
+            if !aimedAt.isEmpty {
+                let kept = byState[aimedAt[Int(random.next() % UInt64(aimedAt.count))]] ?? []
+                if !kept.isEmpty { return (entries[kept[Int(random.next() % UInt64(kept.count))]], true) }
+            }
+        }
         // A third of the starts are from a state drawn evenly among those the corpus ends in: a
         // state few runs reach (the code screen behind a sign-in) weighs as much as the first
         // screens that most prefixes end on.
         if random.chance(Self.evenByStateChance) {
             let kept = byState[states[Int(random.next() % UInt64(states.count))]] ?? []
-            if !kept.isEmpty { return entries[kept[Int(random.next() % UInt64(kept.count))]] }
+            if !kept.isEmpty { return (entries[kept[Int(random.next() % UInt64(kept.count))]], false) }
         }
         let from = random.chance(0.5) ? max(0, entries.count - Self.newest) : 0
-        return entries[from + Int(random.next() % UInt64(entries.count - from))]
+        return (entries[from + Int(random.next() % UInt64(entries.count - from))], false)
     }
 }

@@ -22,6 +22,9 @@ package struct ExplorationSettings: Sendable {
     package var expected: [KnownDivergence] = []
     /// Refusals of worlds and inputs the driver declares let through (`--allow-refusals`).
     package var allowRefusals = false
+    /// Past `runs`, rounds go on while an input x state pair is unmet, up to this many runs in
+    /// all (nil: `runs` is the end): what a verdict of no divergence needs (mutate's survivors).
+    package var runsToMeetEveryPair: Int?
 
     package init(seed: UInt64, runs: Int? = nil, budget: Duration = .seconds(60), depth: Int = 40, replays: Int = 5) {
         self.seed = seed
@@ -260,15 +263,16 @@ package struct Explorer: Sendable {
         var corpus = Corpus()
         var live: Set<InputInState> = []
         var untelling: (divergence: Divergence, run: Int)?
-        rounds: while settings.runs.map({ next < $0 }) ?? true, clock.monotonic() - started < settings.budget {
+        rounds: while let end = lastRun(after: next, exploration), clock.monotonic() - started < settings.budget {
             if stop() {
                 exploration.interrupted = true
                 break
             }
-            let runs = Array(next..<min(next + Self.round, settings.runs ?? Int.max))
+            let runs = Array(next..<min(next + Self.round, end))
             next += runs.count
             let outcomes = self.round(
-                runs, met: exploration.met, live: live, corpus: corpus, generator: generator, workers: workers)
+                runs, met: exploration.met, live: live, corpus: corpus, generator: generator, workers: workers,
+                wanting: Self.wanting(exploration.target.subtracting(exploration.met)))
             for (run, outcome) in zip(runs, outcomes) {
                 exploration.runs = run + 1
                 exploration.met.formUnion(outcome.met)
@@ -338,6 +342,22 @@ package struct Explorer: Sendable {
     func target(sending sendable: Set<String>) -> Set<InputInState> {
         let labels = model.inputLabels.filter { sendable.contains(String($0.prefix { $0 != ":" })) }
         return Set(model.waitingStates.flatMap { state in labels.map { InputInState(state: state, input: $0) } })
+    }
+
+    /// Where the rounds may go up to after `next` runs (nil: they end): `runs`, and past it, while
+    /// a pair is unmet, `runsToMeetEveryPair`.
+    func lastRun(after next: Int, _ exploration: Exploration) -> Int? {
+        guard let runs = settings.runs else { return Int.max }
+        if next < runs { return runs }
+        guard let most = settings.runsToMeetEveryPair, next < most,
+            !exploration.target.isSubset(of: exploration.accepted)
+        else { return nil }
+        return most
+    }
+
+    /// The inputs not sent yet in each state, by state.
+    static func wanting(_ unmet: Set<InputInState>) -> [String: Set<String>] {
+        Dictionary(grouping: unmet, by: \.state).mapValues { Set($0.map(\.input)) }
     }
 
     /// What a run tells of the implementation: the pairs it ran (up to a refusal or a
@@ -442,7 +462,7 @@ package struct Explorer: Sendable {
     /// before the round; in run order.
     func round(
         _ runs: [Int], met: Set<InputInState>, live: Set<InputInState> = [], corpus: Corpus,
-        generator: ProbeGenerator, workers: [ExplorationWorker]
+        generator: ProbeGenerator, workers: [ExplorationWorker], wanting: [String: Set<String>] = [:]
     ) -> [RunOutcome] {
         let outcomes = Locked([RunOutcome](repeating: RunOutcome(), count: runs.count))
         let count = min(workers.count, runs.count)
@@ -456,7 +476,7 @@ package struct Explorer: Sendable {
                 var outcome = RunOutcome()
                 let made = generateObserved(
                     &random, generator: generator, reference: &worker.reference, met: &seen, corpus: corpus,
-                    novel: &outcome.novel)
+                    wanting: wanting, novel: &outcome.novel)
                 outcome.probe = made?.probe
                 outcome.stepPairs = made?.pairs ?? []
                 outcome.met = seen.added(since: before, generator: generator)
@@ -532,9 +552,10 @@ package struct Explorer: Sendable {
 
     func generateObserved<Reference: ImplementationUnderTest>(
         _ random: inout SeededRandom, generator: ProbeGenerator, reference: inout Reference,
-        met: inout MetPairs, corpus: Corpus?, novel: inout [Corpus.Novelty]
+        met: inout MetPairs, corpus: Corpus?, wanting: [String: Set<String>] = [:], novel: inout [Corpus.Novelty]
     ) -> (probe: Probe, answered: [Observations], pairs: [[InputInState]])? {
-        let start = corpus?.pick(&random)
+        let picked = corpus?.pick(&random, wanting: Set(wanting.keys))
+        let start = picked?.entry
         var world = start?.given ?? generator.world(&random)
         if start != nil, random.chance(Self.variedWorldChance) { world = generator.varied(world, &random) }
         guard let given = Probe(given: world, steps: []).scenario(id: "generate", model: model)?.given else {
@@ -621,9 +642,20 @@ package struct Explorer: Sendable {
             }
             guard send(input, label: nil, labelNumber: nil) else { return nil }
         }
+        // An aimed start sends first one of the inputs its state still wants.
+        var aimedAt: [ProbeGenerator.Choice] = []
+        if picked?.aimed == true, let labels = wanting[state] {
+            aimedAt = choices.filter { labels.contains($0.label) }
+        }
         for _ in 0..<settings.depth {
             var picked: (input: Input, choice: ProbeGenerator.Choice)?
-            if again.isEmpty {
+            if !aimedAt.isEmpty {
+                let choice = aimedAt[Int(random.next() % UInt64(aimedAt.count))]
+                aimedAt = []
+                picked = generator.nextInput(
+                    choice, observations: observations, given: given, elapsed: clock, recent: recent, random: &random
+                ).map { ($0, choice) }
+            } else if again.isEmpty {
                 picked = generator.next(
                     in: state, observations: observations, given: given, elapsed: clock, recent: recent,
                     choices: choices, met: met, random: &random)

@@ -40,8 +40,12 @@ package struct MutantFate: Sendable {
     package enum Survival: Sendable {
         /// Exploration found a sequence that tells it apart: a hole in the suite.
         case hole(Divergence)
-        /// Exploration found nothing in its runs: probably equivalent (not proven).
+        /// Exploration found nothing in its runs, which sent every input in every state it
+        /// arrives in: probably equivalent (not proven).
         case probablyEquivalent(runs: Int)
+        /// Exploration found nothing, but left input x state pairs unmet (or was stopped): no
+        /// verdict either way, counted against the score.
+        case undecided(runs: Int, unmet: Int, pairs: Int)
     }
 
     package var mutant: Mutant
@@ -53,12 +57,25 @@ package struct MutantFate: Sendable {
         if case .hole? = survival { return true }
         return false
     }
+    package var isUndecided: Bool {
+        if case .undecided? = survival { return true }
+        return false
+    }
+    package var isProbablyEquivalent: Bool {
+        if case .probablyEquivalent? = survival { return true }
+        return false
+    }
 }
 
 /// The suite's strength: runs every scenario on every mutant (killed when any scenario fails
 /// or errors on it), then explores each survivor against the reference to tell holes from
-/// probable equivalents. The score is killed / (killed + holes).
+/// probable equivalents (or leave them undecided). The score is killed / (killed + holes +
+/// undecided).
 package struct MutationAnalysis: Sendable {
+    /// A survivor's exploration goes on past its runs, while an input x state pair is unmet, up
+    /// to this many times as many.
+    package static let runsToMeetEveryPair = 10
+
     package let model: ModelDeclaration
     /// Compare only these keys (nil: every key): what a driver observing only them would catch.
     package var keys: Set<String>?
@@ -75,6 +92,9 @@ package struct MutationAnalysis: Sendable {
         self.keys = keys
         self.jobs = max(1, jobs)
         self.exploration = exploration
+        if let runs = exploration.runs, self.exploration.runsToMeetEveryPair == nil {
+            self.exploration.runsToMeetEveryPair = runs * Self.runsToMeetEveryPair
+        }
         self.clock = clock
     }
 
@@ -120,7 +140,13 @@ package struct MutationAnalysis: Sendable {
             var original = reference()
             let explorer = Explorer(model: model, settings: exploration, keys: keys, clock: clock)
             let found = explorer.explore(reference: &original, candidate: &implementation)
-            fate.survival = found.found.map { .hole($0.smallest) } ?? .probablyEquivalent(runs: found.runs)
+            if let counterexample = found.found {
+                fate.survival = .hole(counterexample.smallest)
+            } else if found.verdict(allowRefusals: false) == .noDivergence {
+                fate.survival = .probablyEquivalent(runs: found.runs)
+            } else {
+                fate.survival = .undecided(runs: found.runs, unmet: found.unmet.count, pairs: found.pairs)
+            }
         }
         return fate
     }

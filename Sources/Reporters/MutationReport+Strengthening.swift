@@ -32,7 +32,13 @@ extension MutationReport {
                 }.min() ?? 0
             lines.append(
                 "Probably equivalent, \(equivalents.count) (no divergence in \(runs) exploration runs of up to \(depth) "
-                    + "inputs each, every key compared): " + equivalents.map(\.mutant.id).joined(separator: ", "))
+                    + "inputs each, every key compared, every input sent in every state): "
+                    + equivalents.map(\.mutant.id).joined(separator: ", "))
+        }
+        if !outcome.undecided.isEmpty {
+            lines.append(
+                "UNDECIDED, \(outcome.undecided.count) (no divergence, but input x state pairs never sent; more runs: "
+                    + "--explore-runs): " + outcome.undecided.map(\.mutant.id).joined(separator: ", "))
         }
         return lines
     }

@@ -17,10 +17,12 @@ package struct MutationReport {
 
         package var killed: Int { fates.filter(\.killed).count }
         package var holes: [MutantFate] { fates.filter(\.isHole) }
-        package var equivalents: [MutantFate] { fates.filter { !$0.killed && !$0.isHole } }
-        /// Killed among the mutants known to differ (killed + holes), in percent, one decimal.
+        package var equivalents: [MutantFate] { fates.filter(\.isProbablyEquivalent) }
+        package var undecided: [MutantFate] { fates.filter(\.isUndecided) }
+        /// Killed among the mutants not shown probably equivalent (killed + holes + undecided),
+        /// in percent, one decimal: a survivor exploration could not decide counts against it.
         package var score: String {
-            let known = killed + holes.count
+            let known = killed + holes.count + undecided.count
             guard known > 0 else { return "n/a" }
             let tenths = (killed * 1000 + known / 2) / known
             return "\(tenths / 10).\(tenths % 10)%"
@@ -41,27 +43,29 @@ package struct MutationReport {
             "# Mutation score: the \(model.name) model's suite", "",
             "\(scenarios) scenarios against \(first.fates.count) mutants of the reference. A mutant is killed when a "
                 + "scenario fails or errors on it. Each survivor is explored against the reference "
-                + "(\(explorationRuns) runs of up to \(depth) inputs, seed \(seed)): a divergence makes it a **hole** in "
-                + "the suite, none "
-                + "makes it *probably equivalent* (not proven). Score = killed / (killed + holes).", "",
-            "| keys compared | killed | holes | probably equivalent | score |",
-            "| --- | --- | --- | --- | --- |",
+                + "(at least \(explorationRuns) runs of up to \(depth) inputs, seed \(seed), and on while an input x state "
+                + "pair is unmet, up to \(explorationRuns * MutationAnalysis.runsToMeetEveryPair) runs): a divergence makes it a "
+                + "**hole** in the suite; none, with every input sent in every state it arrives in, makes it *probably "
+                + "equivalent* (not proven); none with pairs left unmet leaves it *undecided*. "
+                + "Score = killed / (killed + holes + undecided).", "",
+            "| keys compared | killed | holes | probably equivalent | undecided | score |",
+            "| --- | --- | --- | --- | --- | --- |",
         ]
         for analysis in analyses {
             lines.append(
-                "| \(analysis.keys) | \(analysis.killed) | \(analysis.holes.count) | \(analysis.equivalents.count) | **\(analysis.score)** |"
-            )
+                "| \(analysis.keys) | \(analysis.killed) | \(analysis.holes.count) | \(analysis.equivalents.count) "
+                    + "| \(analysis.undecided.count) | **\(analysis.score)** |")
         }
         var kinds: [String] = []
         for fate in first.fates where !kinds.contains(fate.mutant.kind) { kinds.append(fate.mutant.kind) }
         lines += [
             "", "## By kind of change", "",
             "Each kind is one operator: how the app gets the rule wrong. Its score counts the mutants exploration "
-                + "told from the reference; the rest of its survivors are probably equivalent.", "",
+                + "told from the reference or left undecided; the rest of its survivors are probably equivalent.", "",
             "| kind | mutants | "
                 + analyses.map { "killed (\($0.keys))" }.joined(separator: " | ")
-                + " | probably equivalent (\(first.keys)) | score (\(first.keys)) |",
-            "| --- | --- |" + String(repeating: " --- |", count: analyses.count + 2),
+                + " | probably equivalent (\(first.keys)) | undecided (\(first.keys)) | score (\(first.keys)) |",
+            "| --- | --- |" + String(repeating: " --- |", count: analyses.count + 3),
         ]
         for kind in kinds {
             let counts = analyses.map { analysis in
@@ -70,7 +74,7 @@ package struct MutationReport {
             let ofKind = Analysis(keys: first.keys, fates: first.fates.filter { $0.mutant.kind == kind })
             lines.append(
                 "| \(kind) | \(ofKind.fates.count) | " + counts.joined(separator: " | ")
-                    + " | \(ofKind.equivalents.count) | \(ofKind.score) |")
+                    + " | \(ofKind.equivalents.count) | \(ofKind.undecided.count) | \(ofKind.score) |")
         }
         let formatter = ValueFormatter(model: model)
         for analysis in analyses {
@@ -88,12 +92,23 @@ package struct MutationReport {
         }
         lines += [
             "", "## Probably equivalent (\(first.keys))", "",
-            "No sequence of the \(explorationRuns) runs of up to \(depth) inputs told these from the reference.", "",
+            "No sequence of the runs of up to \(depth) inputs told these from the reference, and they sent every "
+                + "input in every state it arrives in.", "",
         ]
         if first.equivalents.isEmpty { lines.append("None.") }
         for kind in kinds {
             let ids = first.equivalents.filter { $0.mutant.kind == kind }.map { "`\($0.mutant.id)`" }
             if !ids.isEmpty { lines.append("- \(kind) (\(ids.count)): " + ids.joined(separator: ", ")) }
+        }
+        lines += ["", "## Undecided (\(first.keys))", ""]
+        if first.undecided.isEmpty {
+            lines.append("None: every survivor's exploration sent every input in every state.")
+        }
+        for fate in first.undecided {
+            guard case .undecided(let runs, let unmet, let pairs)? = fate.survival else { continue }
+            lines.append(
+                "- `\(fate.mutant.id)` (\(fate.mutant.kind)): no divergence in \(runs) runs, \(unmet) of \(pairs) "
+                    + "input x state pairs never sent (more runs: `--explore-runs`)")
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -114,7 +129,8 @@ package struct MutationReport {
         for analysis in analyses {
             lines.append(
                 "\(analysis.keys): score \(analysis.score): \(analysis.killed) of \(analysis.fates.count) mutants killed, "
-                    + "\(analysis.holes.count) holes, \(analysis.equivalents.count) probably equivalent")
+                    + "\(analysis.holes.count) holes, \(analysis.equivalents.count) probably equivalent, "
+                    + "\(analysis.undecided.count) undecided")
         }
         return lines
     }

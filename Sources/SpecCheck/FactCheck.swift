@@ -1,3 +1,4 @@
+import Foundation
 import SpecModel
 
 extension SpecChecker {
@@ -68,26 +69,49 @@ extension SpecChecker {
         return (mine.count - missing, mine.count, gone)
     }
 
-    /// Runs of white space as one space: a re-wrapped table cell is not an edit.
+    /// Runs of white space as one space, in Unicode's composed form (NFC): a re-wrapped table
+    /// cell is not an edit, and an accent written as a letter and a combining mark is the
+    /// accented letter.
     package static func spaced(_ text: String) -> String {
-        text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        text.split(whereSeparator: \.isWhitespace).joined(separator: " ").precomposedStringWithCanonicalMapping
     }
 
     /// Whether a line (spaced) writes a quote (spaced) as whole words: `CHECK --> LOGIN` is not
-    /// written by `PIN_CHECK --> LOGIN`.
+    /// written by `PIN_CHECK --> LOGIN`. Both in NFC, the same text is the same bytes: they are
+    /// searched as UTF-8 (a document is checked against every fact, and this is most of the
+    /// time), and a match counts only from one Character boundary to another.
     package static func writes(_ quote: String, in line: String) -> Bool {
+        guard !quote.isEmpty else { return false }
+        var quote = quote
+        var line = line
+        let starts: [Int] = quote.withUTF8 { needle in
+            line.withUTF8 { haystack in
+                guard needle.count <= haystack.count else { return [] }
+                var found: [Int] = []
+                let first = needle[0]
+                for offset in 0...(haystack.count - needle.count) where haystack[offset] == first {
+                    if memcmp(haystack.baseAddress! + offset, needle.baseAddress!, needle.count) == 0 {
+                        found.append(offset)
+                    }
+                }
+                return found
+            }
+        }
+        guard !starts.isEmpty else { return false }
         func isWordCharacter(_ character: Character?) -> Bool {
             guard let character else { return false }
             return character.isLetter || character.isNumber || character == "_"
         }
-        var searched = line.startIndex..<line.endIndex
-        while let found = line.range(of: quote, range: searched) {
-            let before = found.lowerBound == line.startIndex ? nil : line[line.index(before: found.lowerBound)]
-            let after = found.upperBound == line.endIndex ? nil : line[found.upperBound]
+        let utf8 = line.utf8
+        for start in starts {
+            let lower = utf8.index(utf8.startIndex, offsetBy: start)
+            let upper = utf8.index(lower, offsetBy: quote.utf8.count)
+            guard lower.samePosition(in: line) != nil, upper.samePosition(in: line) != nil else { continue }
+            let before = lower == line.startIndex ? nil : line[line.index(before: lower)]
+            let after = upper == line.endIndex ? nil : line[upper]
             let opensWord = !(isWordCharacter(quote.first) && isWordCharacter(before))
             let closesWord = !(isWordCharacter(quote.last) && isWordCharacter(after))
             if opensWord && closesWord { return true }
-            searched = line.index(after: found.lowerBound)..<line.endIndex
         }
         return false
     }

@@ -28,11 +28,40 @@ import Testing
         #expect(fates[0].killedBy.contains("lock-countdown-and-boundary"))
         #expect(fates[0].survival == nil)
         // Nothing shows a message before launch: no scenario, no exploration can tell.
-        #expect(fates[1].killedBy.isEmpty && !fates[1].isHole)
+        // Its exploration went on past its 200 runs until every input was sent in every state.
+        #expect(fates[1].killedBy.isEmpty && fates[1].isProbablyEquivalent, "\(String(describing: fates[1].survival))")
+        if case .probablyEquivalent(let runs)? = fates[1].survival { #expect(runs > 200 && runs <= 2000) }
         // The lock file never reads the fail screen's message: a hole, which exploration shows.
         #expect(fates[2].killedBy.isEmpty && fates[2].isHole)
         let report = MutationReport.Analysis(keys: "every key", fates: fates)
         #expect(report.score == "50.0%")
+    }
+
+    /// A survivor whose exploration ends with pairs unmet is neither a hole nor probably
+    /// equivalent: it is undecided, named with what was left, and counts against the score.
+    @Test func aSurvivorExploredTooLittleIsUndecided() throws {
+        let loaded = ScenarioLoader(model: Self.model).load(paths: [TestSupport.scenariosFolder + "/lock.yaml"])
+        let memo = Argon2Memo()
+        let mutant = try #require(UnlockMutants.all(memo: memo).first { $0.id == "no-message-in-NotRunning" })
+        var settings = ExplorationSettings(seed: 1, budget: .seconds(600), depth: 40, replays: 1)
+        settings.runs = 2
+        settings.runsToMeetEveryPair = 2
+        let fates = MutationAnalysis(model: Self.model, jobs: 1, exploration: settings, clock: TestSupport.clock).run(
+            loaded.scenarios, mutants: [mutant], reference: { ReferenceImplementation(memo: memo) })
+        guard case .undecided(let runs, let unmet, let pairs)? = fates[0].survival else {
+            Issue.record("two runs cannot send every input in every state: \(String(describing: fates[0].survival))")
+            return
+        }
+        #expect(runs == 2 && unmet > 0 && unmet < pairs)
+        let analysis = MutationReport.Analysis(keys: "every key", fates: fates)
+        #expect(analysis.undecided.count == 1 && analysis.equivalents.isEmpty && analysis.score == "0.0%")
+        let markdown = MutationReport(model: Self.model).markdown(
+            [analysis], scenarios: loaded.scenarios.count, explorationRuns: 2, depth: 40, seed: 1)
+        #expect(
+            markdown.contains(
+                "- `no-message-in-NotRunning` (\(mutant.kind)): no divergence in 2 runs, \(unmet) of \(pairs)"))
+        #expect(
+            MutationReport(model: Self.model).lines([analysis], holes: false).last?.hasSuffix("1 undecided") == true)
     }
 
     /// The score and the holes for every key and for a key set, in the reporter's lines and
@@ -59,7 +88,8 @@ import Testing
         let markdown = report.markdown(
             analyses, scenarios: loaded.scenarios.count, explorationRuns: 3, depth: 40, seed: 1)
         #expect(markdown.hasPrefix("# Mutation score: the unlock model's suite"))
-        #expect(markdown.contains("(3 runs of up to 40 inputs, seed 1)"))
+        #expect(markdown.contains("(at least 3 runs of up to 40 inputs, seed 1, and on while an input x state pair"))
+        #expect(markdown.contains("| keys compared | killed | holes | probably equivalent | undecided | score |"))
         // The behavioural operators have a row each, with their own score.
         let operatorRow = try #require(
             markdown.split(separator: "\n").first { $0.hasPrefix("| timer measured from another moment |") })
@@ -78,6 +108,7 @@ import Testing
         #expect(text.contains("\(scenarios) scenarios against \(mutants) mutants of the reference"))
         let row = try #require(text.split(separator: "\n").first { $0.hasPrefix("| every key |") })
         let columns = row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
-        #expect(columns.count >= 5 && columns[2] == "0" && columns[4] == "**100.0%**", "\(row)")
+        #expect(
+            columns.count >= 6 && columns[2] == "0" && columns[4] == "0" && columns[5] == "**100.0%**", "\(row)")
     }
 }

@@ -70,7 +70,7 @@ enum MutateCommand: Command {
         }
         for line in report.lines(analyses, holes: !quiet) { Console.out(line) }
         Console.out(String(format: "(%.1f s)", seconds))
-        return analyses[0].holes.isEmpty ? .success : .failures
+        return analyses[0].holes.isEmpty && analyses[0].undecided.isEmpty ? .success : .failures
     }
 
     /// What `mutate` and `strengthen` both read: the suite's manifest, model and paths, the

@@ -50,6 +50,6 @@ enum StrengthenCommand: Command {
         {
             Console.out(line)
         }
-        return outcome.open.isEmpty ? .success : .failures
+        return outcome.open.isEmpty && outcome.undecided.isEmpty ? .success : .failures
     }
 }
