@@ -182,8 +182,9 @@ package enum CommandCatalog {
             to the clauses of the transitions they take, each named after the last target it \
             is the first to cover. Targets not \
             met are listed with the reason. The files cover the targets as the reference \
-            reaches them: an implementation that differs may take other paths. Exit codes: 0 \
-            written, 2 usage errors.
+            reaches them: an implementation that differs may take other paths. When no target \
+            can be met, nothing is written. Exit codes: 0 written, 1 no target met (nothing \
+            written), 2 usage errors.
             """,
         arguments: [],
         options: [

@@ -10,7 +10,8 @@ extension ModelDeclaration {
         var clauses: [String] = []
         var state = initialState
         for step in expected.steps {
-            let entered = step.expectations.first { $0.key == statesKey }?.value.list?.compactMap(\.string) ?? []
+            let expected = Dictionary(step.expectations.map { ($0.key, $0.value) }, uniquingKeysWith: { $1 })
+            let entered = statesEntered(after: expected, from: state)
             for next in entered {
                 let taken = transitions.first { ($0.from == state || $0.from == "*") && $0.to == next }
                 for clause in taken.map({ Self.clauses(in: $0.provenance) }) ?? [] where !clauses.contains(clause) {

@@ -107,7 +107,7 @@ package struct CoverageGenerator: Sendable {
             }
             for sent in move.sent {
                 restedIn.insert(sent.stateBefore)
-                passedThrough.formUnion(sent.after[model.statesKey]?.list?.compactMap(\.string) ?? [])
+                passedThrough.formUnion(model.statesEntered(after: sent.after, from: sent.stateBefore))
             }
         }
         var uncovered = Set(witness.keys)
@@ -168,7 +168,7 @@ package struct CoverageGenerator: Sendable {
     func hits(_ sent: [BreadthFirst.Sent]) -> Set<String> {
         var met: Set<String> = []
         for step in sent {
-            let entered = step.after[model.statesKey]?.list?.compactMap(\.string) ?? []
+            let entered = model.statesEntered(after: step.after, from: step.stateBefore)
             switch goal {
             case .states:
                 met.insert(step.stateBefore)

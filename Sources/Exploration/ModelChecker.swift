@@ -58,7 +58,7 @@ package struct ModelChecker: Sendable {
             }
             guard move.completed, let after = move.sent.last?.after else { return }
             if let state = after[model.stateKey]?.string { report.reached.insert(state) }
-            report.reached.formUnion(after[model.statesKey]?.list?.compactMap(\.string) ?? [])
+            report.reached.formUnion(model.statesEntered(after: after, from: move.sent.last?.stateBefore))
         }
         // Only a state the model declares a way out of can be a dead end: one it declares
         // none from is where the screen hands over. (Not counted in the walk's figures.)
@@ -77,7 +77,7 @@ package struct ModelChecker: Sendable {
                 // relaunch is no way out.
                 guard move.sent.first?.stateBefore == state else { return false }
                 found = move.sent.contains { sent in
-                    let entered = sent.after[model.statesKey]?.list?.compactMap(\.string) ?? []
+                    let entered = model.statesEntered(after: sent.after, from: sent.stateBefore)
                     return (entered + [model.state(after: sent.after, from: sent.stateBefore)]).contains {
                         $0 != state && $0 != model.initialState
                     }

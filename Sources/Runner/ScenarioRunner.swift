@@ -103,7 +103,7 @@ package struct ScenarioRunner: Sendable {
                 observedKeys: answers.observedKeys)
             for (timed, outcome) in zip(inputs.prefix(count), outcomes.prefix(count)) {
                 guard case .success(let observations) = outcome else { break }
-                let entered = observations[model.statesKey]?.list?.compactMap(\.string) ?? []
+                let entered = model.statesEntered(after: observations, from: state)
                 stepResult.trace.append(InputTrace(input: timed.input, stateBefore: state, statesEntered: entered))
                 state = state.map { model.state(after: observations, from: $0) }
                 for (invariant, broken) in watch.broken(by: timed, observations) {

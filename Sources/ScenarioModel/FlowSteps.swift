@@ -1,5 +1,4 @@
 import Foundation
-import ScenarioModel
 
 /// Rewrites a scenario's `steps: [launch, {tap: use_pin}]` in block style, one step a line, so
 /// that `record` has a line to put each expect block under. Every element stays as written:

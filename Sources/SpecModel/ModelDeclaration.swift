@@ -146,6 +146,17 @@ public struct ModelDeclaration: Sendable {
         observations[stateKey]?.string ?? observations[statesKey]?.list?.compactMap(\.string).last ?? before
     }
 
+    /// The states an input entered, in order: its states-entered key where that was observed,
+    /// else the state it moved to from `before`. A model or a driver that reports only its
+    /// state shows neither a state entered and left within one input nor a way back into the
+    /// state it was in; every reader of states entered (coverage, generation, model checking,
+    /// clauses, invariants) asks here.
+    public func statesEntered(after observations: Observations, from before: String?) -> [String] {
+        if let entered = observations[statesKey]?.list { return entered.compactMap(\.string) }
+        guard let now = observations[stateKey]?.string, now != before else { return [] }
+        return [now]
+    }
+
     /// The declared transition (index into `transitions`) an observed move is, an exact one
     /// before a `*` one.
     public func declaredTransition(from: String, to: String) -> Int? {

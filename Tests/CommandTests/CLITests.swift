@@ -371,6 +371,32 @@ import Testing
         #expect(deep.stderr.contains("--depth"), "\(deep.stderr)")
     }
 
+    /// A file of no scenario passes any run and covers nothing: generate never writes one.
+    /// Targets none of which can be met end in exit 1 with nothing written; a catalogue of no
+    /// requirement is refused before the walk.
+    @Test func generateWritesNoEmptyFile() throws {
+        let folder = try TestSupport.temporaryFolder([
+            "one.yaml":
+                "- {id: REQ-LOCK-PERSISTS, clause: \"SCR-AUTH-006 §6.2\", text: \"The lock survives a restart\", keys: [state]}\n",
+            "none.yaml": "# none yet\n[]\n",
+        ])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let unmet = try TestSupport.authspec([
+            "generate", "--cover", "requirements", "--requirements", folder + "/one.yaml", "--depth", "1", "--worlds",
+            "1",
+            "--out", folder + "/out",
+        ])
+        #expect(unmet.status == 1, "\(unmet.stdout)\(unmet.stderr)")
+        #expect(unmet.stdout.contains("FAIL: no target of --cover requirements was met: nothing written"))
+        #expect(!FileManager.default.fileExists(atPath: folder + "/out/cover-requirements.yaml"))
+        let empty = try TestSupport.authspec([
+            "generate", "--cover", "requirements", "--requirements", folder + "/none.yaml", "--out", folder + "/out",
+        ])
+        #expect(empty.status == 2, "\(empty.stdout)\(empty.stderr)")
+        #expect(empty.stderr.contains("none.yaml: no requirement to cover"), "\(empty.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/out/cover-requirements.yaml"))
+    }
+
     /// `bench` compares authspec with the do-nothing driver alone and reports the ratio.
     @Test func benchReportsARatio() throws {
         let result = try TestSupport.authspec(["bench", "--trials", "1", "--min-steps", "1"])

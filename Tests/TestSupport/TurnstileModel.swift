@@ -33,15 +33,65 @@ package enum Turnstile {
             "id: smoke\ntitle: a coin opens\nspec: [TURN-1 §3]\nsteps:\n  - coin:\n    expect: {state: Unlocked}\n"
     )
 
-    package struct Reference: ImplementationUnderTest {
+    /// The same turnstile observed through its state alone (and its coins): no key lists the
+    /// states an input entered, so every reader of them falls back to the state's moves.
+    package static let stateOnly: ModelPackage = {
+        var declaration = Turnstile.declaration
+        declaration.name = "turnstile-state-only"
+        declaration.observations.removeAll { $0.key == declaration.statesKey }
+        return ModelPackage(
+            declaration: declaration, makeReference: { _ in Reference(reportsStatesEntered: false) },
+            smokeScenario: package.smokeScenario)
+    }()
+
+    /// The turnstile with a reference that cannot save its state (what the exhaustive walks need).
+    package static let unsaved = ModelPackage(
+        declaration: declaration, makeReference: { _ in Unsaved() }, smokeScenario: package.smokeScenario)
+
+    package struct Unsaved: ImplementationUnderTest {
+        var inner = Reference()
+        package var name: String { inner.name }
+        package var observedKeys: Set<String> { inner.observedKeys }
+        package mutating func start(scenario: String, given: [String: Value]) throws(ImplementationError) {
+            try inner.start(scenario: scenario, given: given)
+        }
+        package mutating func perform(_ input: Input, atMilliseconds now: Int) throws(ImplementationError)
+            -> Observations
+        { try inner.perform(input, atMilliseconds: now) }
+        package mutating func finish() {}
+    }
+
+    package struct Reference: ImplementationUnderTest, StateSaving {
         package let name = "reference"
-        package var observedKeys: Set<String> { ["state", "states", "coins"] }
-        package init() {}
+        let reportsStatesEntered: Bool
+        package var observedKeys: Set<String> {
+            reportsStatesEntered ? ["state", "states", "coins"] : ["state", "coins"]
+        }
+        package init(reportsStatesEntered: Bool = true) { self.reportsStatesEntered = reportsStatesEntered }
+        var started = false
         var unlocked = false
         var unlockedAt = 0
         var coins = 0
 
+        package struct Saved: Hashable {
+            var unlocked: Bool
+            var unlockedAt: Int
+            var coins: Int
+        }
+
+        package func save() -> Saved? {
+            started ? Saved(unlocked: unlocked, unlockedAt: unlockedAt, coins: coins) : nil
+        }
+
+        package mutating func restore(_ saved: Saved) {
+            started = true
+            unlocked = saved.unlocked
+            unlockedAt = saved.unlockedAt
+            coins = saved.coins
+        }
+
         package mutating func start(scenario: String, given: [String: Value]) throws(ImplementationError) {
+            started = true
             unlocked = false
             coins = given["coins"]?.int ?? 0
         }
@@ -65,6 +115,7 @@ package enum Turnstile {
             default: break
             }
             let state = Value.string(unlocked ? "Unlocked" : "Locked")
+            guard reportsStatesEntered else { return ["state": state, "coins": .int(coins)] }
             return ["state": state, "states": .list(entered.map(Value.string)), "coins": .int(coins)]
         }
 

@@ -1,10 +1,13 @@
 import AuthSpecTestSupport
+import Coverage
 import Engine
 import Exploration
 import Foundation
 import Models
 import Reporters
 import Results
+import Runner
+import ScenarioModel
 import SpecModel
 import Testing
 
@@ -12,7 +15,7 @@ import Testing
 /// target depends on, and the registry the build writes (Plugins/RegisterModels) lists exactly
 /// those, in that order. The folder: a third model (the turnstile, Tests/TestSupport) in a
 /// catalogue beside the two is planned, run, linted, drawn and explored by the same engine (and
-/// check-model refuses it by its name: its reference saves no state), with nothing else told
+/// check-model refuses, by its name, a reference that saves no state), with nothing else told
 /// of it. In process: no second build of the package.
 @Suite struct ThirdModelTests {
     static let catalogue = ModelCatalogue(ModelRegistry.packages + [Turnstile.package])
@@ -78,10 +81,10 @@ import Testing
             driver: nil, jobs: 1, clock: TestSupport.clock, stop: { false }
         ).run(started: { _, _, _ in }, progress: { _ in })
         #expect(found.found.found == nil && found.found.runs == 50)
-        // The exhaustive check takes a reference that saves its state; the turnstile's does not,
-        // and says so in the model's name.
+        // The exhaustive check takes a reference that saves its state; one that does not is
+        // refused, said in the model's name.
         #expect(throws: ModelCheckSession.Refusal.cannotSaveState(model: "turnstile")) {
-            try ModelCheckSession(package: Turnstile.package, depth: 2, worlds: 1, seed: 1, clock: TestSupport.clock)
+            try ModelCheckSession(package: Turnstile.unsaved, depth: 2, worlds: 1, seed: 1, clock: TestSupport.clock)
                 .run()
         }
         // An unknown model is said with the catalogue's names, the third among them.
@@ -92,5 +95,39 @@ import Testing
         ) {
             try RunPlan.make(request, models: Self.catalogue, clock: TestSupport.clock)
         }
+    }
+
+    /// A model whose implementations report their state alone (no key lists the states an
+    /// input entered): coverage counts the states and transitions its moves show, and
+    /// `generate --cover transitions` writes a scenario for each, which passes.
+    @Test func aModelObservedThroughItsStateAloneIsCoveredAndGenerated() throws {
+        let package = Turnstile.stateOnly
+        let model = package.declaration
+        #expect(!model.observations.contains { $0.key == model.statesKey })
+        #expect(model.statesEntered(after: ["state": .string("Unlocked")], from: "Locked") == ["Unlocked"])
+        #expect(model.statesEntered(after: ["state": .string("Locked")], from: "Locked").isEmpty)
+        let session = GenerateSession(
+            package: package, goal: .transitions, depth: 3, worlds: 1, seed: 1, clock: TestSupport.clock)
+        let walked = try session.plan()
+        var fresh = session.reference()
+        let found = FoundScenarios(model: model)
+        let generated = found.generated(
+            walked.plan, goal: .transitions,
+            banner: found.generationBanner(goal: .transitions, depth: 3, worlds: 1, seed: 1, defaultModel: "unlock"),
+            reference: &fresh)
+        #expect(generated.scenarios > 0, "\(generated.text)")
+        let loaded = ScenarioLoader(model: model).load(text: generated.text, file: "cover-transitions.yaml")
+        #expect(loaded.diagnostics.isEmpty, "\(loaded.diagnostics)")
+        let runner = ScenarioRunner(model: model)
+        var records: [ScenarioRecord] = []
+        for scenario in loaded.scenarios {
+            var reference = package.makeReference([:])
+            let result = runner.run(scenario, on: &reference)
+            #expect(result.outcome == .passed, "\(scenario.id)")
+            records.append(result.record(position: records.count, model: model))
+        }
+        let coverage = CoverageReport(implementation: "reference", records: records, model: model)
+        #expect(coverage.states.description == "2/2 (100%)")
+        #expect(coverage.transitions.description == "2/2 (100%)", "\(coverage.uncoveredTransitions)")
     }
 }

@@ -41,6 +41,7 @@ enum GenerateCommand: Command {
                 throw InputError(message: diagnostics.map(\.description).joined(separator: "\n"))
             }
             requirements = loaded.map { RequirementTarget(id: $0.id, clause: $0.clause) }
+            guard !requirements.isEmpty else { throw InputError(message: "\(file): no requirement to cover") }
         }
         let session = GenerateSession(
             package: package, goal: goal, depth: depth, worlds: count, seed: seed, requirements: requirements,
@@ -61,16 +62,20 @@ enum GenerateCommand: Command {
             banner: found.generationBanner(
                 goal: goal, depth: depth, worlds: count, seed: seed, defaultModel: ModelRegistry.defaultModel),
             reference: &fresh)
+        let summary = found.generationSummary(
+            walked.plan, goal: goal, scenarios: generated.scenarios, depth: depth, seconds: walked.seconds)
+        // A file of no scenario would pass any run and cover nothing: said, not written.
+        guard generated.scenarios > 0 else {
+            for line in summary { Console.out(line) }
+            Console.out("FAIL: no target of --cover \(goal.rawValue) was met: nothing written")
+            return .failures
+        }
         do {
             try target.write(FoundFile.sealed(generated.text))
         } catch {
             throw UsageError(message: "--out: \(error.description)")
         }
-        for line in found.generationSummary(
-            walked.plan, goal: goal, scenarios: generated.scenarios, depth: depth, seconds: walked.seconds)
-        {
-            Console.out(line)
-        }
+        for line in summary { Console.out(line) }
         Console.out("Written to \(folder)/cover-\(goal.rawValue).yaml")
         return .success
     }
