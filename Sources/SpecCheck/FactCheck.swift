@@ -73,7 +73,27 @@ extension SpecChecker {
     /// cell is not an edit, and an accent written as a letter and a combining mark is the
     /// accented letter.
     package static func spaced(_ text: String) -> String {
-        text.split(whereSeparator: \.isWhitespace).joined(separator: " ").precomposedStringWithCanonicalMapping
+        // By scalar: an ASCII one is looked at directly, only others ask Unicode's properties.
+        var scalars = String.UnicodeScalarView()
+        var pendingSpace = false
+        var ascii = true
+        for scalar in text.unicodeScalars {
+            let isSpace =
+                scalar.value < 0x80
+                ? scalar == " " || (scalar.value >= 0x09 && scalar.value <= 0x0D) : scalar.properties.isWhitespace
+            if isSpace {
+                pendingSpace = !scalars.isEmpty
+                continue
+            }
+            if pendingSpace {
+                scalars.append(" ")
+                pendingSpace = false
+            }
+            if scalar.value >= 0x80 { ascii = false }
+            scalars.append(scalar)
+        }
+        let spaced = String(scalars)
+        return ascii ? spaced : spaced.precomposedStringWithCanonicalMapping
     }
 
     /// Whether a line (spaced) writes a quote (spaced) as whole words: `CHECK --> LOGIN` is not
@@ -86,13 +106,16 @@ extension SpecChecker {
         var line = line
         let starts: [Int] = quote.withUTF8 { needle in
             line.withUTF8 { haystack in
-                guard needle.count <= haystack.count else { return [] }
                 var found: [Int] = []
-                let first = needle[0]
-                for offset in 0...(haystack.count - needle.count) where haystack[offset] == first {
-                    if memcmp(haystack.baseAddress! + offset, needle.baseAddress!, needle.count) == 0 {
-                        found.append(offset)
-                    }
+                var offset = 0
+                // The first byte by memchr, the rest by memcmp: the C library's loops, not ours.
+                while offset + needle.count <= haystack.count,
+                    let at = memchr(
+                        haystack.baseAddress! + offset, Int32(needle[0]), haystack.count - needle.count + 1 - offset)
+                {
+                    let start = UnsafeRawPointer(at) - UnsafeRawPointer(haystack.baseAddress!)
+                    if memcmp(at, needle.baseAddress!, needle.count) == 0 { found.append(start) }
+                    offset = start + 1
                 }
                 return found
             }

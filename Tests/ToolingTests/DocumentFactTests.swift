@@ -85,6 +85,24 @@ import Testing
     }
 
     /// Every fact: its number moved by one, or a letter of its text changed.
+    /// A quote is written by a line as whole words, whatever the line's white space and however
+    /// its accents are encoded (a letter and a combining mark is the accented letter); never
+    /// inside a word, nor as part of a letter's accent.
+    @Test func aQuoteIsFoundAsWholeWordsInAnyEncodingOfItsAccents() {
+        func writes(_ quote: String, _ line: String) -> Bool {
+            SpecChecker.writes(SpecChecker.spaced(quote), in: SpecChecker.spaced(line))
+        }
+        #expect(writes("CHECK --> LOGIN", "  CHECK  -->\tLOGIN : expirada"))
+        #expect(!writes("CHECK --> LOGIN", "PIN_CHECK --> LOGIN"))
+        #expect(!writes("CHECK --> LOGIN", "CHECK --> LOGINS"))
+        #expect(writes("Sesión válida", "la Sesio\u{301}n va\u{301}lida sigue"), "decomposed accents")
+        #expect(writes("Sesio\u{301}n", "Sesión"), "a decomposed quote")
+        #expect(!writes("Sesio", "Sesio\u{301}n"), "the o is not the ó")
+        #expect(writes("5 intentos", "tras\u{00A0}5\u{2003}intentos"), "Unicode white space")
+        #expect(!writes("", "anything"))
+        #expect(writes("x", "x") && !writes("xy", "x"))
+    }
+
     @Test(arguments: ModelRegistry.packages.map(\.name))
     func everyFactIsWrittenOnceAndAnEditOfItIsADisagreementAtItsLine(model name: String) throws {
         try Self.expectEditsReported(of: name) { Self.edited($0) }
