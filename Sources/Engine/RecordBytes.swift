@@ -29,7 +29,14 @@ enum RecordBytes {
             out.optional(step.message) { $0.string($1) }
             out.int(step.differences.count)
             for difference in step.differences {
-                out.string(difference.key)
+                switch difference.subject {
+                case .key(let key):
+                    out.int(0)
+                    out.string(key)
+                case .invariant(let id):
+                    out.int(1)
+                    out.string(id)
+                }
                 out.value(difference.expected)
                 out.optional(difference.observed) { $0.value($1) }
                 out.location(difference.location)
@@ -84,9 +91,11 @@ enum RecordBytes {
                 let stepMessage = try input.optional { try $0.string() }
                 var differences: [Difference] = []
                 for _ in 0..<(try input.count()) {
+                    let subject: DifferenceSubject =
+                        try input.int() == 1 ? .invariant(try input.string()) : .key(try input.string())
                     differences.append(
                         Difference(
-                            key: try input.string(), expected: try input.value(),
+                            subject: subject, expected: try input.value(),
                             observed: try input.optional { try $0.value() }, location: try input.location()))
                 }
                 steps.append(

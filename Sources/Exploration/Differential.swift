@@ -21,11 +21,14 @@ package struct Signature: Sendable, Hashable, CustomStringConvertible {
     package var keys: Set<String>
     /// The implementation errored (crashed, timed out, broke the protocol) rather than differed.
     package var errored: Bool
+    /// Some of `keys` name invariants it broke.
+    package var brokeAnInvariant: Bool
 
-    package init(input: String, keys: Set<String>, errored: Bool) {
+    package init(input: String, keys: Set<String>, errored: Bool, brokeAnInvariant: Bool = false) {
         self.input = input
         self.keys = keys
         self.errored = errored
+        self.brokeAnInvariant = brokeAnInvariant
     }
 
     package func matches(_ other: Signature) -> Bool {
@@ -132,7 +135,8 @@ package struct DifferentialCheck: Sendable {
         let problem = result.firstProblem
         let signature = Signature(
             input: problem?.step.written.name ?? "start", keys: Set(problem?.differences.map(\.key) ?? []),
-            errored: problem.map { $0.outcome == .errored } ?? true)
+            errored: problem.map { $0.outcome == .errored } ?? true,
+            brokeAnInvariant: problem?.differences.contains { $0.subject.isInvariant } ?? false)
         return .diverges(
             Divergence(probe: probe, step: problem?.index ?? 0, signature: signature, result: result))
     }

@@ -407,7 +407,7 @@ package struct Explorer: Sendable {
     /// or texts.
     func telling(_ divergence: Divergence) -> Bool {
         divergence.signature.errored || !divergence.signature.keys.isDisjoint(with: model.stateValuedKeys)
-            || divergence.signature.keys.contains { $0.hasPrefix("invariant ") }
+            || divergence.signature.brokeAnInvariant
     }
 
     /// The same exploration comparing only the state keys it compares, for `runs` runs; nil

@@ -187,7 +187,7 @@ package struct ExplorationReport {
         let step = smallest.result.steps[smallest.step]
         let formatter = ValueFormatter(model: model)
         for difference in step.differences {
-            if difference.key.hasPrefix("invariant ") {
+            if difference.subject.isInvariant {
                 lines.append(
                     "  \(difference.key) broken: \(VisibleText.oneLine(difference.observed?.string ?? ""))")
                 continue

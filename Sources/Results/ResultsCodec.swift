@@ -7,7 +7,7 @@ import SpecModel
 /// ignores them and rebuilds them. The schema is docs/results.schema.json.
 package enum ResultsCodec {
     package static let format = "authspec-results"
-    package static let version = 6
+    package static let version = 7
 
     // MARK: Writing
 
@@ -208,8 +208,13 @@ package enum ResultsCodec {
                     "differences",
                     .array(
                         record.differences.map { difference in
-                            var fields: [(String, JSON)] = [
-                                ("key", .string(difference.key)),
+                            var fields: [(String, JSON)] =
+                                switch difference.subject {
+                                case .key(let key): [("subject", .string("key")), ("key", .string(key))]
+                                case .invariant(let id):
+                                    [("subject", .string("invariant")), ("invariant", .string(id))]
+                                }
+                            fields += [
                                 ("line", .number(difference.location.line)),
                                 ("column", .number(difference.location.column)),
                                 ("expected", JSON(difference.expected)),
@@ -412,8 +417,15 @@ package enum ResultsCodec {
                 message: try step.optionalString("message"),
                 differences: try step.objects("differences", optional: true).map {
                     (difference: Reader) throws(Problem) -> Difference in
-                    Difference(
-                        key: try difference.string("key"), expected: try difference.required("expected"),
+                    let subject: DifferenceSubject
+                    switch try difference.string("subject") {
+                    case "key": subject = .key(try difference.string("key"))
+                    case "invariant": subject = .invariant(try difference.string("invariant"))
+                    case let other:
+                        throw difference.problem("subject", "'\(other)' is neither key nor invariant")
+                    }
+                    return Difference(
+                        subject: subject, expected: try difference.required("expected"),
                         observed: difference.value("observed"),
                         location: SourceLocation(
                             file: file, line: try difference.int("line"), column: try difference.int("column")))

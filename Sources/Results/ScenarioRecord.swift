@@ -1,20 +1,49 @@
 import ScenarioModel
 import SpecModel
 
-/// One expected key whose observed value differs.
+/// What a difference is about: an observation key whose value is not the expected one, or an
+/// invariant of the model the step broke.
+package enum DifferenceSubject: Sendable, Hashable {
+    case key(String)
+    /// The invariant's id.
+    case invariant(String)
+
+    /// How reports name it: the key, or `invariant ID`.
+    package var name: String {
+        switch self {
+        case .key(let key): key
+        case .invariant(let id): "invariant \(id)"
+        }
+    }
+
+    package var isInvariant: Bool {
+        if case .invariant = self { return true }
+        return false
+    }
+}
+
+/// One expected key whose observed value differs, or an invariant broken (its summary and
+/// clause as `expected`, what broke it as `observed`).
 package struct Difference: Sendable, Equatable {
-    package var key: String
+    package var subject: DifferenceSubject
     package var expected: Value
     /// nil when the implementation declared the key but did not report it.
     package var observed: Value?
     package var location: SourceLocation
 
-    package init(key: String, expected: Value, observed: Value?, location: SourceLocation) {
-        self.key = key
+    package init(subject: DifferenceSubject, expected: Value, observed: Value?, location: SourceLocation) {
+        self.subject = subject
         self.expected = expected
         self.observed = observed
         self.location = location
     }
+
+    package init(key: String, expected: Value, observed: Value?, location: SourceLocation) {
+        self.init(subject: .key(key), expected: expected, observed: observed, location: location)
+    }
+
+    /// The subject as reports name it (`state`, `invariant lock-runs-with-the-clock`).
+    package var key: String { subject.name }
 }
 
 /// What the reports keep of one step: where it is, what it sent, how it ended, the state the

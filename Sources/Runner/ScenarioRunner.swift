@@ -109,7 +109,7 @@ package struct ScenarioRunner: Sendable {
                 for (invariant, broken) in watch.broken(by: timed, observations) {
                     stepResult.differences.append(
                         Difference(
-                            key: "invariant \(invariant.id)",
+                            subject: .invariant(invariant.id),
                             expected: .string("\(invariant.summary) (\(invariant.clause))"), observed: .string(broken),
                             location: step.location))
                 }

@@ -1,4 +1,5 @@
 import AuthSpecTestSupport
+import DriverProtocol
 import Exploration
 import Foundation
 import Reporters
@@ -6,6 +7,7 @@ import Testing
 
 @testable import Exploration
 @testable import ReferenceMachine
+@testable import Results
 @testable import Runner
 @testable import ScenarioModel
 @testable import SpecModel
@@ -79,10 +81,16 @@ import Testing
         #expect(result.outcome == .failed)
         let problem = try #require(result.firstProblem)
         #expect(problem.index == 1)
-        #expect(problem.differences.map(\.key) == ["invariant lock-runs-with-the-clock"])
+        #expect(problem.differences.map(\.subject) == [.invariant("lock-runs-with-the-clock")])
         #expect(
             problem.differences.first?.observed
                 == .string("the lock had 5m left; 0s later, after 'tap: login_again', it has none"))
+        // The results say what broke as a subject of its own, and read it back as one.
+        let json = ResultsCodec.scenario(result.record(position: 0, model: Self.model)).rendered()
+        #expect(json.contains(#""subject": "invariant""#) && json.contains(#""invariant": "lock-runs-with-the-clock""#))
+        #expect(!json.contains(#""key": "invariant"#), "the subject is not a key")
+        let decoded = try ResultsCodec.scenario(ResultsCodec.Reader(JSONCodec.decode(json), path: ""))
+        #expect(decoded.steps.flatMap(\.differences).map(\.subject) == [.invariant("lock-runs-with-the-clock")])
         var reference = ReferenceImplementation(memo: Self.memo)
         #expect(ScenarioRunner(model: Self.model).run(scenario, on: &reference).outcome == .notChecked)
     }

@@ -189,7 +189,8 @@ import Testing
         let problem = try Self.firstProblem(
             "security-forged-success-callback", on: Self.mutant("trust-success-without-key"))
         #expect(problem.index == 1)
-        let broken = try #require(problem.differences.first { $0.key == "invariant biometric-unlock-needs-a-key" })
+        let broken = try #require(
+            problem.differences.first { $0.subject == .invariant("biometric-unlock-needs-a-key") })
         #expect(String(describing: broken.observed).contains("no key released"), "\(broken)")
     }
 
@@ -208,7 +209,7 @@ import Testing
         }
         let forward = try Self.firstProblem("clock-forward-during-lock", on: Self.mutant("timers-on-wall-clock"))
         #expect(forward.index == 2)
-        #expect(forward.differences.contains { $0.key == "invariant lock-runs-with-the-clock" })
+        #expect(forward.differences.contains { $0.subject == .invariant("lock-runs-with-the-clock") })
     }
 
     /// Every requirement of 004 and of the hand-set clock is claimed by scenarios that pass.
