@@ -122,7 +122,9 @@ package enum CommandCatalog {
             reference's observations as expectations: it loads, passes on the reference and \
             fails on the driver. With no --driver, the reference itself is explored and \
             judged by the model's invariants alone. The same --seed gives the same runs and \
-            the same file. \
+            the same file. Before searching, the scenarios explore wrote before into the \
+            folder of --out are replayed: one that diverges again is the divergence found, in \
+            its own file (not written again), and nothing is searched. \
             Finding nothing is not a proof: the summary says how much was tried. A world or an \
             input the driver declares and answers unsupported to is a refusal: counted by value \
             (the given values of the worlds refused, the inputs, how many runs) and a failure \

@@ -1,5 +1,6 @@
 import Exploration
 import Foundation
+import ScenarioModel
 import SpecModel
 import SubprocessDriver
 
@@ -19,6 +20,8 @@ package struct ExploreSession {
     package var stop: @Sendable () -> Bool
     /// The implementation `settings.expected` (a baseline) is of: the driver must be it.
     package var baselineImplementation: String?
+    /// The scenarios explore found before (`FoundBefore.load`), replayed before any search.
+    package var foundBefore: [FoundBefore] = []
 
     package init(
         package: ModelPackage, referenceSettings: [String: String], settings: ExplorationSettings, keys: Set<String>?,
@@ -54,6 +57,9 @@ package struct ExploreSession {
         package var driverName: String?
         package var driverVersion: String?
         package var reference: any ImplementationUnderTest
+        /// The scenarios found before, replayed first; when one diverged again, it is `found`'s
+        /// counterexample and nothing was searched.
+        package var replay = Replay()
     }
 
     /// Runs the exploration; `started` is told the keys compared and the driver's hello name
@@ -104,11 +110,51 @@ package struct ExploreSession {
         }
         started(compared, drivers.first?.name, drivers.first?.identity.version)
         let began = clock.monotonic()
-        let found = Explorer(model: model, settings: settings, keys: keys, clock: clock).explore(
-            workers: workers, stop: stop, progress: progress)
+        let explorer = Explorer(model: model, settings: settings, keys: keys, clock: clock)
+        let replay = explorer.replay(foundBefore, on: workers[0])
+        var found: Exploration
+        if let again = replay.failedAgain {
+            found = Exploration()
+            found.found = again.counterexample
+        } else {
+            found = explorer.explore(workers: workers, stop: stop, progress: progress)
+        }
         return Outcome(
             found: found, seconds: clock.seconds(since: began),
             driverName: drivers.first?.name, driverVersion: drivers.first?.identity.version,
-            reference: workers[0].reference)
+            reference: workers[0].reference, replay: replay)
+    }
+}
+
+extension FoundBefore {
+    /// The scenarios explore wrote before into the folder `out` is in: each `.yaml` file there
+    /// that begins with explore's banner, in name order; nothing for `-`. A file that begins
+    /// so and does not load as this model's (another model's find, or one edited since) is
+    /// passed over, with its first problem, for the command to say.
+    package static func load(besides out: String, model: ModelDeclaration, banner: String) -> (
+        found: [FoundBefore], passedOver: [String]
+    ) {
+        guard out != "-" else { return ([], []) }
+        let folder = (out as NSString).deletingLastPathComponent
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
+        var found: [FoundBefore] = []
+        var passedOver: [String] = []
+        for name in names.filter({ $0.hasSuffix(".yaml") }).sorted() {
+            let path = folder.isEmpty ? name : folder + "/" + name
+            guard case .success(let text) = SourceFiles.read(path, maxBytes: 1 << 20), text.hasPrefix(banner) else {
+                continue
+            }
+            let loaded = ScenarioLoader(model: model).load(text: text, file: path)
+            if let problem = loaded.diagnostics.first {
+                passedOver.append(problem.description)
+                continue
+            }
+            for scenario in loaded.scenarios {
+                let steps = scenario.steps.flatMap { Array(repeating: $0.written, count: $0.repeatCount) }
+                found.append(
+                    FoundBefore(file: path, id: scenario.id, probe: Probe(given: scenario.given, steps: steps)))
+            }
+        }
+        return (found, passedOver)
     }
 }

@@ -59,6 +59,8 @@ package struct Exploration: Sendable {
     /// Runs whose divergence a baseline expects, passed over.
     package var passedOver = 0
 
+    package init() {}
+
     /// Pairs of the target no run the implementation accepted reached, in order.
     package var unmet: [InputInState] {
         target.subtracting(accepted).sorted { ($0.state, $0.input) < ($1.state, $1.input) }

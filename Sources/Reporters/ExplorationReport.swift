@@ -69,6 +69,14 @@ package struct ExplorationReport {
         return what + (out.map { "; a divergence found is written to \(VisibleText.oneLine($0))" } ?? "")
     }
 
+    /// What replaying the scenarios found before showed, or nil when there were none.
+    package func replayed(_ replay: Replay) -> String? {
+        guard replay.replayed > 0 else { return nil }
+        let what = "Replayed \(counted(replay.replayed, "scenario")) explore found before"
+        guard let again = replay.failedAgain else { return what + ": none diverges now; searching" }
+        return what + ": \(VisibleText.oneLine(again.file)) diverges again; not searched"
+    }
+
     /// The progress line: runs, inputs, speed, pairs met; or that a divergence is being shrunk.
     package func progress(_ progress: ExplorationProgress, seconds: Double) -> String {
         progress.shrinking
@@ -303,7 +311,9 @@ package struct ExplorationReport {
                 (
                     "divergence",
                     .object([
-                        ("run", .number(counterexample.run + 1)), ("input", .string(smallest.signature.input)),
+                        // A divergence found again by replaying a file was not found in a run.
+                        ("run", counterexample.run >= 0 ? .number(counterexample.run + 1) : .null),
+                        ("input", .string(smallest.signature.input)),
                         ("keys", .array(smallest.signature.keys.sorted().map(JSON.string))),
                         ("errored", .bool(smallest.signature.errored)), ("step", .number(smallest.step + 1)),
                         ("steps", .number(smallest.probe.steps.count)),

@@ -50,6 +50,37 @@ import Testing
             "the counterexample fails the correct driver")
     }
 
+    /// What explore found before, beside the file it writes, is replayed first, as a property
+    /// tester replays its database: a bug still there is found again in its file without a
+    /// search (and nothing written again); once fixed, the search goes on. A file beside it that
+    /// is not this model's scenario is passed over, said.
+    @Test func whatWasFoundBeforeIsReplayedFirst() throws {
+        let folder = try TestSupport.temporaryFolder(["other.yaml": "# Found by authspec explore: seed 9\nid: x\n"])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let buggy = "\(Self.python) --bug \(TestSupport.unlockBugs[0].bug)"
+        let first = try LibraryExplore.explore(driver: buggy, logFolder: folder, out: folder + "/explore-1.yaml")
+        #expect(first.outcome.replay.replayed == 0 && first.text.contains("not replayed: \(folder)/other.yaml"))
+        try FoundFile.sealed(try #require(first.counterexample)).write(
+            toFile: folder + "/explore-1.yaml", atomically: true, encoding: .utf8)
+
+        let again = try LibraryExplore.explore(
+            driver: buggy, seed: 2, logFolder: folder, out: folder + "/explore-2.yaml")
+        #expect(again.outcome.replay.replayed == 1)
+        #expect(again.outcome.replay.failedAgain?.file == folder + "/explore-1.yaml")
+        #expect(again.outcome.found.runs == 0 && again.counterexample == nil, "found again, not searched, not written")
+        #expect(
+            again.text.contains(
+                "Replayed 1 scenario explore found before: \(folder)/explore-1.yaml diverges again; not searched"),
+            "\(again.text)")
+        #expect(again.verdict == .diverged)
+        #expect(again.summary.contains("\"run\": null") && again.summary.contains("explore-1.yaml"), "\(again.summary)")
+
+        let fixed = try LibraryExplore.explore(
+            driver: Self.python, seed: 2, runs: 30, logFolder: folder, out: folder + "/explore-3.yaml")
+        #expect(fixed.outcome.replay.replayed == 1 && fixed.outcome.replay.failedAgain == nil)
+        #expect(fixed.text.contains("none diverges now; searching") && fixed.outcome.found.runs == 30)
+    }
+
     /// A bug first seen in a count (one biometric attempt too few, off from the first step) is
     /// shown where a developer recognises it: the same runs compared on the state find the PIN
     /// screen after the second failure, where the fail screen should be. Its reproduce line

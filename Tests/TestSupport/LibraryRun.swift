@@ -225,9 +225,14 @@ package struct LibraryExplore {
         var settings = ExplorationSettings(seed: seed)
         settings.runs = runs
         change(&settings)
-        let session = ExploreSession(
+        var session = ExploreSession(
             package: package, referenceSettings: planned.referenceSettings, settings: settings, keys: keys,
             driver: options, jobs: jobs, clock: TestSupport.clock, stop: { false })
+        // As the command does: what explore found before beside `out` is replayed first.
+        let before = out.map {
+            FoundBefore.load(besides: $0, model: declaration, banner: "# " + ExplorationReport.foundBy)
+        }
+        session.foundBefore = before?.found ?? []
         var opening = ""
         var subject: ExploredSubject?
         var outcome = try session.run(
@@ -241,9 +246,15 @@ package struct LibraryExplore {
         let report = ExplorationReport(
             model: declaration, settings: settings, keys: keys, subject: try #require(subject),
             defaultModel: ModelRegistry.defaultModel)
-        var lines = [opening]
+        var lines = [opening] + (before?.passedOver.map { "not replayed: \($0)" } ?? [])
+        if let replayed = report.replayed(outcome.replay) { lines.append(replayed) }
         var counterexample: String?
-        if let found = outcome.found.found {
+        var written = out
+        if let again = outcome.replay.failedAgain {
+            // Found again in its file: nothing new to write.
+            written = again.file
+            lines += report.divergence(again.counterexample)
+        } else if let found = outcome.found.found {
             counterexample = report.counterexample(found, reference: &outcome.reference)
             lines += report.divergence(found)
         }
@@ -252,8 +263,9 @@ package struct LibraryExplore {
         return LibraryExplore(
             outcome: outcome, report: report, counterexample: counterexample,
             text: lines.map { $0 + "\n" }.joined(),
-            summary: report.summary(outcome.found, seconds: outcome.seconds, written: counterexample == nil ? nil : out)
-                .rendered())
+            summary: report.summary(
+                outcome.found, seconds: outcome.seconds, written: outcome.found.found == nil ? nil : written
+            ).rendered())
     }
 }
 

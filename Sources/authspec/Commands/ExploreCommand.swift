@@ -89,10 +89,17 @@ enum ExploreCommand: Command {
             throw UsageError(message: error.description)
         }
         let quiet = arguments.flag("quiet")
+        // What explore found before beside its file is looked for first.
+        let (foundBefore, passedOver) = FoundBefore.load(
+            besides: out, model: model, banner: "# " + ExplorationReport.foundBy)
+        for problem in passedOver {
+            Console.error("explore: not replayed (not a scenario of the \(model.name) model as it stands): \(problem)")
+        }
         var session = ExploreSession(
             package: package, referenceSettings: settings, settings: exploration, keys: keys, driver: drivers.first,
             jobs: plan.jobs, clock: plan.clock, stop: { Interruption.signal != nil })
         session.baselineImplementation = baselineImplementation
+        session.foundBefore = foundBefore
         var report: ExplorationReport?
         let began = DispatchTime.now().uptimeNanoseconds
         var lastShown = began
@@ -137,7 +144,17 @@ enum ExploreCommand: Command {
         Console.endStatus()
         guard let report else { return .failures }
         var written: String?
-        if let counterexample = outcome.found.found {
+        if let line = report.replayed(outcome.replay) { Console.out(line) }
+        if let again = outcome.replay.failedAgain {
+            // The file that reproduces it is there already: not written again.
+            written = again.file
+            for line in report.divergence(again.counterexample) { Console.out(line) }
+            Console.out(
+                "Found before, in \(VisibleText.oneLine(again.file)); reproduce with: authspec run "
+                    + ShellWords.quoted(again.file)
+                    + (drivers.first.map { " --driver " + ShellWords.quoted($0.command) } ?? "")
+                    + (model.name == ModelRegistry.defaultModel ? "" : " --model \(model.name)"))
+        } else if let counterexample = outcome.found.found {
             do {
                 try target.write(FoundFile.sealed(report.counterexample(counterexample, reference: &outcome.reference)))
                 written = out
