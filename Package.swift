@@ -6,9 +6,9 @@ import PackageDescription
 /// time, and every command, help text and example driver reads the registry.
 let models: [(name: String, dependencies: [Target.Dependency])] = [
     // The executable reading of SCR-AUTH-006.
-    ("ReferenceMachine", ["SpecModel", "CArgon2"]),
+    ("UnlockScreen", ["SpecModel", "CArgon2"]),
     // The executable reading of UIF-AUTH-001's flow, with the unlock screen as its child.
-    ("AuthFlowMachine", ["SpecModel", "ReferenceMachine", "CCrypto"]),
+    ("AuthFlowMachine", ["SpecModel", "UnlockScreen", "CCrypto"]),
 ]
 
 let package = Package(
@@ -47,7 +47,7 @@ let package = Package(
         .target(name: "DriverKit", dependencies: ["DriverProtocol", "SpecModel"]),
         // Example: the reference behind the driver kit, as a subprocess driver.
         .executableTarget(
-            name: "reference-driver", dependencies: ["DriverKit", "ReferenceMachine", "SpecModel", "Models"],
+            name: "reference-driver", dependencies: ["DriverKit", "UnlockScreen", "SpecModel", "Models"],
             path: "Examples/swift/ReferenceDriver"),
         // Starting points written from a model's declaration: driver skeletons (from the
         // templates of Templates/new-driver/, embedded at build time) and a starter suite.
@@ -106,7 +106,7 @@ let package = Package(
         .target(
             name: "AuthSpecTestSupport",
             dependencies: [
-                "SpecModel", "ScenarioModel", "ReferenceMachine", "Runner", "Reporters", "Engine", "Models", "Results",
+                "SpecModel", "ScenarioModel", "UnlockScreen", "Runner", "Reporters", "Engine", "Models", "Results",
                 "Coverage",
                 "SubprocessDriver", "Exploration",
             ],
@@ -121,7 +121,7 @@ let package = Package(
             .testTarget(
                 name: area,
                 dependencies: [
-                    "AuthSpecTestSupport", "YAMLLoader", "SpecModel", "ScenarioModel", "ReferenceMachine", "Runner",
+                    "AuthSpecTestSupport", "YAMLLoader", "SpecModel", "ScenarioModel", "UnlockScreen", "Runner",
                     "Reporters", "DriverProtocol", "SubprocessDriver", "DriverKit", "Coverage", "SpecCheck", "Results",
                     "Engine", "Exploration", "AuthFlowMachine", "CommandCatalog", "CommandLineKit", "Models",
                     "Skeletons",
@@ -140,7 +140,7 @@ if Context.environment["AUTHSPEC_FUZZ"] == "1" {
     package.targets += [
         // YAML text to scenarios and diagnostics.
         .executableTarget(
-            name: "ScenarioFuzzer", dependencies: ["ScenarioModel", "SpecModel", "ReferenceMachine"],
+            name: "ScenarioFuzzer", dependencies: ["ScenarioModel", "SpecModel", "UnlockScreen"],
             path: "Fuzz/ScenarioFuzzer"),
         // A driver's line to a JSON value, a reply or request, schema problems, and back.
         .executableTarget(
@@ -153,10 +153,10 @@ if Context.environment["AUTHSPEC_FUZZ"] == "1" {
             name: "ResultsFuzzer", dependencies: ["FuzzChecks", "Results", "DriverProtocol", "SpecModel"],
             path: "Fuzz/ResultsFuzzer"),
         .executableTarget(
-            name: "SpecDocumentFuzzer", dependencies: ["FuzzChecks", "SpecCheck", "SpecModel", "ReferenceMachine"],
+            name: "SpecDocumentFuzzer", dependencies: ["FuzzChecks", "SpecCheck", "SpecModel", "UnlockScreen"],
             path: "Fuzz/SpecDocumentFuzzer"),
         .executableTarget(
-            name: "RecordFuzzer", dependencies: ["FuzzChecks", "Engine", "ScenarioModel", "ReferenceMachine"],
+            name: "RecordFuzzer", dependencies: ["FuzzChecks", "Engine", "ScenarioModel", "UnlockScreen"],
             path: "Fuzz/RecordFuzzer"),
         .executableTarget(
             name: "BaselineFuzzer", dependencies: ["FuzzChecks", "ScenarioModel"], path: "Fuzz/BaselineFuzzer"),

@@ -1,7 +1,7 @@
 import Engine
 import FuzzChecks
-import ReferenceMachine
 import ScenarioModel
+import UnlockScreen
 
 /// libFuzzer's entry point: the bytes of a scenario file given to `record`. Its steps in flow
 /// style are rewritten one a line and the reference's observations written in; what record

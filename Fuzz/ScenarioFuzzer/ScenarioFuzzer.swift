@@ -1,6 +1,6 @@
-import ReferenceMachine
 import ScenarioModel
 import SpecModel
+import UnlockScreen
 
 /// libFuzzer's entry point: the input is the bytes of a scenario file. They go through the
 /// loader as a file's contents do (UTF-8 and NUL check, libyaml, the scenario decoder), and

@@ -1,7 +1,7 @@
 import FuzzChecks
-import ReferenceMachine
 import SpecCheck
 import SpecModel
+import UnlockScreen
 
 /// libFuzzer's entry point: the bytes of a spec document (`spec check`). It is read as written
 /// (diagrams, rule tables, facts), identified and, when it is a document of the unlock model's,

@@ -1,5 +1,5 @@
-import ReferenceMachine
 import SpecModel
+import UnlockScreen
 
 /// Mutants that each get one statement of UIF-AUTH-001 wrong the way an app would: each arrow
 /// of the flow never taken, each analytics event left out or a parameter of it off, a button

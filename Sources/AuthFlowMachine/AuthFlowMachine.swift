@@ -1,4 +1,4 @@
-import ReferenceMachine
+import UnlockScreen
 
 /// The executable reading of UIF-AUTH-001's authentication flow: one pure `reduce`, with the
 /// unlock screen's reducer as its child. The flow hands the child its events while the child's

@@ -1,5 +1,5 @@
-import ReferenceMachine
 import SpecModel
+import UnlockScreen
 
 /// UIF-AUTH-001's authentication flow as a model declaration: the flow's own screens beside the
 /// unlock model's states, inputs, given keys, observations and transitions, which are taken from

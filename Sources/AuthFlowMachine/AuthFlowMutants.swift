@@ -1,5 +1,5 @@
-import ReferenceMachine
 import SpecModel
+import UnlockScreen
 
 /// The auth-flow reference with one deliberate change: another rule number, an input taken
 /// for another, a world read wrong at the start, a hook that alters what one reduce step did

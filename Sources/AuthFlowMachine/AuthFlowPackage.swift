@@ -1,5 +1,5 @@
-import ReferenceMachine
 import SpecModel
+import UnlockScreen
 
 /// UIF-AUTH-001's flow as a model plug-in, the unlock screen inside it: the declaration, the
 /// reference with the unlock reference's Argon2id setting, and the smoke scenario `doctor` runs.

@@ -1,5 +1,5 @@
-import ReferenceMachine
 import SpecModel
+import UnlockScreen
 
 /// The auth-flow reference behind the runner's seam: the unlock reference builds the child's
 /// world from `given` (its Argon2id PIN hash included), the flow adds its own, and the

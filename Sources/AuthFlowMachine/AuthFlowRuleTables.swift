@@ -1,6 +1,6 @@
 import Foundation
-import ReferenceMachine
 import SpecModel
+import UnlockScreen
 
 /// The auth-flow reference's rule tables as `spec check` compares them with the documents: the
 /// unlock screen's (its lock schedule, session lifetimes and hand-over delay, which hold inside

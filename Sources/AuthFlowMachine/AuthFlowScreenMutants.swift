@@ -1,5 +1,5 @@
-import ReferenceMachine
 import SpecModel
+import UnlockScreen
 
 /// Mutants that draw the flow's own screens wrong the way an app would (INT-AF-015): the
 /// carousel's swipe ignored, reversed or wrapping round, Comenzar tappable on any slide or

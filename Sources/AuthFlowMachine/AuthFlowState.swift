@@ -1,5 +1,5 @@
-import ReferenceMachine
 import SpecModel
+import UnlockScreen
 
 /// The flow's own screens (UIF-AUTH-001 §2, §7); the unlock screen's states, Login, Recovery
 /// and the Dashboard are its child's (the unlock reducer's `Phase`).

@@ -1,11 +1,11 @@
 import AuthSpecTestSupport
 import Foundation
-import ReferenceMachine
 import Runner
 import ScenarioModel
 import SpecModel
 import SubprocessDriver
 import Testing
+import UnlockScreen
 
 /// Random input sequences, seeded, run on the reference and on each independently written
 /// example driver: every observation key must agree after every step. The scenarios check chosen

@@ -3,11 +3,11 @@ import DriverKit
 import DriverProtocol
 import Engine
 import Foundation
-import ReferenceMachine
 import Runner
 import SpecModel
 import SubprocessDriver
 import Testing
+import UnlockScreen
 
 /// A tiny implementation that knows only `launch`, to test the kit's plumbing.
 struct LaunchOnly: DriverImplementation {

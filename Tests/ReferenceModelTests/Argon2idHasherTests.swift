@@ -1,8 +1,8 @@
 import AuthSpecTestSupport
 import Foundation
-import ReferenceMachine
 import Synchronization
 import Testing
+import UnlockScreen
 
 /// SCR-AUTH-006 §8.1 and UIF-AUTH-001 §10.1: the PIN is kept only as an Argon2id hash with a salt.
 @Suite struct Argon2idHasherTests {

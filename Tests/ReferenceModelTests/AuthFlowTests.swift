@@ -1,12 +1,12 @@
 import AuthSpecTestSupport
 import Engine
 import Foundation
-import ReferenceMachine
 import Runner
 import ScenarioModel
 import SpecModel
 import SubprocessDriver
 import Testing
+import UnlockScreen
 
 @testable import AuthFlowMachine
 @testable import Exploration

@@ -1,8 +1,8 @@
 import AuthSpecTestSupport
-import ReferenceMachine
 import Runner
 import SpecModel
 import Testing
+import UnlockScreen
 
 /// The suite has teeth: each deliberately broken variant of the reference makes the named
 /// scenarios fail. A variant no scenario catches is a hole in the suite.

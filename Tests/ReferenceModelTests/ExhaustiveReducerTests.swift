@@ -1,7 +1,7 @@
 import AuthFlowMachine
 import AuthSpecTestSupport
-import ReferenceMachine
 import Testing
+import UnlockScreen
 
 /// Both reducers step by step, every change of state and every output asserted (ReducerStore):
 /// a change nobody wrote down, or an output more or less, fails.

@@ -6,11 +6,11 @@ import Reporters
 import Testing
 
 @testable import Exploration
-@testable import ReferenceMachine
 @testable import Results
 @testable import Runner
 @testable import ScenarioModel
 @testable import SpecModel
+@testable import UnlockScreen
 
 /// The model's invariants: the reference keeps them over every short sequence
 /// (`check-model`), broken variants show the shortest counterexample, and a driver that

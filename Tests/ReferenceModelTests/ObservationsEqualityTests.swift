@@ -1,7 +1,7 @@
 import AuthSpecTestSupport
-import ReferenceMachine
 import SpecModel
 import Testing
+import UnlockScreen
 
 /// `Observations.equals` walks two observations side by side when they share a layout and
 /// falls back to `==` otherwise: it must say exactly what `==` says either way.

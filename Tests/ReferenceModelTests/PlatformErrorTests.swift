@@ -1,10 +1,10 @@
 import AuthSpecTestSupport
-import ReferenceMachine
 import Results
 import Runner
 import ScenarioModel
 import SpecModel
 import Testing
+import UnlockScreen
 
 /// The platforms' own biometric errors (iOS LAError, Android BiometricPrompt), sent raw: the
 /// model's table gives each its reaction, the catalogue has a requirement per row, the

@@ -1,10 +1,10 @@
 import AuthSpecTestSupport
-import ReferenceMachine
 import Results
 import Runner
 import ScenarioModel
 import SpecModel
 import Testing
+import UnlockScreen
 
 /// What a driver reads off the screen besides its behaviour (SCR-AUTH-006 §7.1, §7.2, §8.1;
 /// INT-032, INT-033): the reference's readings state by state, and an app that gets a label,

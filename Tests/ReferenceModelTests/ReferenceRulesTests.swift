@@ -1,6 +1,6 @@
 import AuthSpecTestSupport
-import ReferenceMachine
 import Testing
+import UnlockScreen
 
 /// The reference machine's rules, clause by clause, on the pure `reduce`. A stand-in PIN check
 /// keeps these independent of Argon2 (tested on its own).

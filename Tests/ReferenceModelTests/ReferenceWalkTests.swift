@@ -1,11 +1,11 @@
 import AuthSpecTestSupport
 import Exploration
-import ReferenceMachine
 import Results
 import Runner
 import ScenarioModel
 import SpecModel
 import Testing
+import UnlockScreen
 
 /// Rules that must hold on every path, on random walks of the reference over every event: the
 /// secure-biometrics note (004, INT-021), the hand-set wall clock (INT-022), the session at

@@ -3,7 +3,6 @@ import Coverage
 import Engine
 import Foundation
 import Models
-import ReferenceMachine
 import Reporters
 import Results
 import Runner
@@ -11,6 +10,7 @@ import ScenarioModel
 import Skeletons
 import SpecModel
 import Testing
+import UnlockScreen
 
 @Suite(.serialized, .tags(.drivers)) struct ReportTests {
     /// A run keeps huge values cut, within bounds, with their length and a digest: keeping a

@@ -1,9 +1,9 @@
 import AuthSpecTestSupport
 import Engine
 import Foundation
-import ReferenceMachine
 import ScenarioModel
 import Testing
+import UnlockScreen
 
 /// `authspec trace`: the statement catalogue against the suite run on the reference and on every
 /// mutant. A statement counts as verified only when a falsifier of it was killed by a scenario

@@ -2,12 +2,12 @@ import AuthSpecTestSupport
 import DriverProtocol
 import Engine
 import Foundation
-import ReferenceMachine
 import Reporters
 import Results
 import ScenarioModel
 import SpecModel
 import Testing
+import UnlockScreen
 
 /// A pass accounts for everything: the gate and merge check every implementation's records
 /// against the scenarios the results are of (none missing, none extra, none twice), from the

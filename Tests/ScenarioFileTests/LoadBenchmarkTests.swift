@@ -1,9 +1,9 @@
 import AuthSpecTestSupport
 import Engine
 import Foundation
-import ReferenceMachine
 import ScenarioModel
 import Testing
+import UnlockScreen
 
 /// The loading benchmark's inputs (Benchmarks/generate-scenarios), through the engine: they
 /// load with no input error, hold no contradiction, pass on the reference, and loading many

@@ -1,11 +1,11 @@
 import AuthSpecTestSupport
 import Engine
 import Foundation
-import ReferenceMachine
 import Results
 import ScenarioModel
 import SpecModel
 import Testing
+import UnlockScreen
 
 /// `run` streams its suite: scenarios are summarised as they load and read again from their
 /// files as the run reaches them. A streamed suite must be the held suite in every respect a

@@ -1,12 +1,12 @@
 import AuthFlowMachine
 import AuthSpecTestSupport
 import Foundation
-import ReferenceMachine
 import Results
 import Runner
 import ScenarioModel
 import SpecModel
 import Testing
+import UnlockScreen
 
 /// The committed suite against the reference, end to end.
 @Suite struct SuiteTests {

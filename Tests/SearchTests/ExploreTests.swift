@@ -10,9 +10,9 @@ import SpecModel
 import Testing
 
 @testable import Exploration
-@testable import ReferenceMachine
 @testable import Runner
 @testable import SpecModel
+@testable import UnlockScreen
 
 /// `explore` through the engine and real driver processes: every bug of the
 /// Python example is found, shrunk and written as a scenario that tells the buggy driver from

@@ -4,9 +4,9 @@ import Testing
 
 @testable import AuthFlowMachine
 @testable import Exploration
-@testable import ReferenceMachine
 @testable import Results
 @testable import SpecModel
+@testable import UnlockScreen
 
 /// The parts of exploration's guidance that are pure: the way round a run plays again, the
 /// corpus's starts drawn by state, and the weight of a pair met that never changed a thing.

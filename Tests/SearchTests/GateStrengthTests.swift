@@ -4,11 +4,11 @@ import Testing
 
 @testable import Engine
 @testable import Exploration
-@testable import ReferenceMachine
 @testable import Reporters
 @testable import Results
 @testable import ScenarioModel
 @testable import SpecModel
+@testable import UnlockScreen
 
 /// `run --gate-strength`: what share of the suite's mutant kills a driver's declared keys keep,
 /// held to `mutate`'s own analysis through the same keys, and said before the verdict.

@@ -7,8 +7,8 @@ import Testing
 
 @testable import Coverage
 @testable import Exploration
-@testable import ReferenceMachine
 @testable import SpecModel
+@testable import UnlockScreen
 
 /// `authspec generate`: what it says it covers is what a run of its files covers, its files
 /// lint clean, the same options give the same file, and what it cannot cover comes with why.

@@ -3,10 +3,10 @@ import Foundation
 import Testing
 
 @testable import Exploration
-@testable import ReferenceMachine
 @testable import Reporters
 @testable import ScenarioModel
 @testable import SpecModel
+@testable import UnlockScreen
 
 /// `mutate`: mutants are killed by the scenarios that notice them, survivors are explored to
 /// tell holes from probable equivalents, and the committed score is the current suite's.

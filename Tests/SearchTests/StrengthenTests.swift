@@ -5,12 +5,12 @@ import Testing
 @testable import AuthFlowMachine
 @testable import Engine
 @testable import Exploration
-@testable import ReferenceMachine
 @testable import Reporters
 @testable import Results
 @testable import Runner
 @testable import ScenarioModel
 @testable import SpecModel
+@testable import UnlockScreen
 
 /// `strengthen`: each hole the suite leaves gets a scenario, kept only when, loaded back, it
 /// passes on the reference and fails on its mutant; the suite with those scenarios kills every

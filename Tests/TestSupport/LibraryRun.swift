@@ -3,13 +3,13 @@ import Engine
 import Exploration
 import Foundation
 import Models
-import ReferenceMachine
 import Reporters
 import Results
 import ScenarioModel
 import SpecModel
 import SubprocessDriver
 import Testing
+import UnlockScreen
 
 /// A run through the engine's own API, planned as the command line plans one (the suites the
 /// paths' manifests name, the reference and a driver per command, the gate's policy), with

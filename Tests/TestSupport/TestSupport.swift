@@ -1,9 +1,9 @@
 import Foundation
-import ReferenceMachine
 import Runner
 import ScenarioModel
 import SpecModel
 import Testing
+import UnlockScreen
 
 /// Paths and helpers shared by the test files.
 package enum TestSupport {

@@ -5,7 +5,7 @@ import Testing
 
 /// The generic modules know a model only through its declaration: no string or regex literal in
 /// them names the unlock screen's states, distinctive inputs or documents. The unlock model
-/// lives in ReferenceMachine (its declaration, reference and plug-in) and the command line.
+/// lives in UnlockScreen (its declaration, reference and plug-in) and the command line.
 @Suite struct GenericModulesTests {
     /// Modules that must stay model-free. SpecCheck compares the rule tables a model package
     /// gives it; the wording that finds their rows in the documents is the model's.
@@ -127,7 +127,7 @@ extension GenericModulesTests {
         let manifest = try String(contentsOf: TestSupport.root.appendingPathComponent("Package.swift"), encoding: .utf8)
         let list = try #require(manifest.firstMatch(of: /let models: [^\n]*\n((?:.*\n)*?)\]\n/))
         let modules = String(list.output.1).matches(of: /\("(\w+)", \[/).map { String($0.output.1) }
-        #expect(modules == ["ReferenceMachine", "AuthFlowMachine"])
+        #expect(modules == ["UnlockScreen", "AuthFlowMachine"])
         #expect(ModelRegistry.packages.map(\.name) == ["unlock", "auth-flow"])
         let sources = TestSupport.root.appendingPathComponent("Sources")
         var named: [String] = []

@@ -1,12 +1,12 @@
 import AuthSpecTestSupport
 import Engine
 import Foundation
-import ReferenceMachine
 import Reporters
 import ScenarioModel
 import SpecCheck
 import SpecModel
 import Testing
+import UnlockScreen
 
 /// The tools for spec authors: spec check, lint, record, model.
 @Suite(.serialized) struct SpecAuthoringTests {
@@ -200,7 +200,7 @@ import Testing
                 ))
             #expect(
                 out.contains(
-                    "rule: UnlockRules.lockSchedule (Sources/ReferenceMachine/UnlockRules.swift) gives 5 min for 6 failures"
+                    "rule: UnlockRules.lockSchedule (Sources/UnlockScreen/UnlockRules.swift) gives 5 min for 6 failures"
                 ))
             #expect(
                 out.contains(
@@ -241,7 +241,7 @@ import Testing
             ), "\(out)")
         #expect(
             out.contains(
-                "rule: UnlockRules.sessionLifetime (Sources/ReferenceMachine/UnlockRules.swift) gives 7 d for perfect tier"
+                "rule: UnlockRules.sessionLifetime (Sources/UnlockScreen/UnlockRules.swift) gives 7 d for perfect tier"
             ))
         #expect(out.contains("\(copy):\(basic): error: rule table: session lifetime, basic tier: "))
         #expect(

@@ -33,7 +33,7 @@ import Testing
 
     @Test func theLineIsTheRegistry() throws {
         let declared = try Self.declaredModels()
-        #expect(declared == ["ReferenceMachine", "AuthFlowMachine"])
+        #expect(declared == ["UnlockScreen", "AuthFlowMachine"])
         let registered = try #require(
             FileManager.default.enumerator(atPath: TestSupport.root.appendingPathComponent(".build").path)?
                 .compactMap { $0 as? String }.first {

@@ -1,5 +1,5 @@
 import DriverKit
-import ReferenceMachine
+import UnlockScreen
 import SpecModel
 
 /// The reference machine wrapped with the Swift driver kit: the pattern a Swift codebase

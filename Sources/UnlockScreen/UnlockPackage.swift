@@ -50,6 +50,6 @@ package enum UnlockPackage {
 }
 
 /// The unlock model's entry in the registry of models (Plugins/RegisterModels).
-package enum ReferenceMachineRegistration {
+package enum UnlockScreenRegistration {
     package static let package = UnlockPackage.package
 }
