@@ -200,7 +200,7 @@ import UnlockScreen
                 ))
             #expect(
                 out.contains(
-                    "rule: UnlockRules.lockSchedule (Sources/UnlockScreen/UnlockRules.swift) gives 5 min for 6 failures"
+                    "rule: UnlockRules.lockSchedule (Sources/UnlockScreen/Model/UnlockRules.swift) gives 5 min for 6 failures"
                 ))
             #expect(
                 out.contains(
@@ -241,7 +241,7 @@ import UnlockScreen
             ), "\(out)")
         #expect(
             out.contains(
-                "rule: UnlockRules.sessionLifetime (Sources/UnlockScreen/UnlockRules.swift) gives 7 d for perfect tier"
+                "rule: UnlockRules.sessionLifetime (Sources/UnlockScreen/Model/UnlockRules.swift) gives 7 d for perfect tier"
             ))
         #expect(out.contains("\(copy):\(basic): error: rule table: session lifetime, basic tier: "))
         #expect(

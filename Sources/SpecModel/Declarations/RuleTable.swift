@@ -4,7 +4,7 @@
 public struct RuleTable: Sendable {
     /// What the table is, for messages: `lock schedule`.
     public var name: String
-    /// Where the model keeps it: `UnlockRules.lockSchedule (Sources/UnlockScreen/UnlockRules.swift)`.
+    /// Where the model keeps it: `UnlockRules.lockSchedule (Sources/UnlockScreen/Model/UnlockRules.swift)`.
     public var rule: String
     /// What a row's key counts or names, after the key in messages: `failures`, `tier`.
     public var keyName: String

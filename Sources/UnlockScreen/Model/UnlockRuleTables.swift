@@ -13,7 +13,7 @@ package enum UnlockRuleTables {
 
     static func lockSchedule(_ rules: UnlockRules) -> RuleTable {
         RuleTable(
-            name: "lock schedule", rule: "UnlockRules.lockSchedule (Sources/UnlockScreen/UnlockRules.swift)",
+            name: "lock schedule", rule: "UnlockRules.lockSchedule (Sources/UnlockScreen/Model/UnlockRules.swift)",
             keyName: "failures",
             rows: rules.lockSchedule.map {
                 RuleRow(
@@ -26,7 +26,8 @@ package enum UnlockRuleTables {
 
     static func sessionLifetime(_ rules: UnlockRules) -> RuleTable {
         RuleTable(
-            name: "session lifetime", rule: "UnlockRules.sessionLifetime (Sources/UnlockScreen/UnlockRules.swift)",
+            name: "session lifetime",
+            rule: "UnlockRules.sessionLifetime (Sources/UnlockScreen/Model/UnlockRules.swift)",
             keyName: "tier",
             rows: Tier.allCases.compactMap { tier in
                 rules.sessionLifetime[tier].map {
@@ -40,7 +41,7 @@ package enum UnlockRuleTables {
     }
 
     static let analyticsEvents = analytics(
-        UnlockAnalytics.events, rule: "UnlockAnalytics.events (Sources/UnlockScreen/UnlockAnalytics.swift)")
+        UnlockAnalytics.events, rule: "UnlockAnalytics.events (Sources/UnlockScreen/Reducer/UnlockAnalytics.swift)")
 
     /// A catalogue of analytics events as a rule table, compared with the documents' analytics
     /// tables (a model that embeds this screen adds its own events to this screen's).
@@ -58,7 +59,7 @@ package enum UnlockRuleTables {
     static func handOverDelay(_ rules: UnlockRules) -> RuleTable {
         let key = "unlock → Dashboard"
         return RuleTable(
-            name: "hand-over delay", rule: "UnlockRules.successDelay (Sources/UnlockScreen/UnlockRules.swift)",
+            name: "hand-over delay", rule: "UnlockRules.successDelay (Sources/UnlockScreen/Model/UnlockRules.swift)",
             keyName: "transition",
             rows: [RuleRow(key: key, value: "\(rules.successDelay) ms", requirements: ["REQ-SUCCESS-DELAY"])],
             value: { $0 == key ? "\(rules.successDelay) ms" : nil }, find: handOverRows, complete: false)
