@@ -37,6 +37,11 @@ package struct SpecFinding: Sendable {
     /// For a rule-table finding: the table and the row's key, so that other documents' rows
     /// for the same key can be cited beside it.
     package var row: (table: String, key: String)?
+    /// For a conflict: the model's transition on the same trigger, so that other documents'
+    /// drawings of it can be cited beside it.
+    package var modelTransition: (from: String, to: String)?
+    /// For an unknown state: the name as the document writes it.
+    package var unknownName: String?
 
     /// Conflicts, transitions the model lacks and rule-table mismatches are disagreements;
     /// the rest are said, but the document and the model still agree.
@@ -104,9 +109,9 @@ package struct SpecChecker {
             for findingIndex in checks[index].findings.indices
             where checks[index].findings[findingIndex].kind == .conflict {
                 let finding = checks[index].findings[findingIndex]
-                guard let modelSide = finding.details.first(where: { $0.hasPrefix("model: ") }) else { continue }
+                guard let modelSide = finding.modelTransition else { continue }
                 for (other, edges) in mappedEdges where other.file != finding.file {
-                    for edge in edges where modelSide.contains("\(edge.from) → \(edge.to)") {
+                    for edge in edges where edge.from == modelSide.from && edge.to == modelSide.to {
                         checks[index].findings[findingIndex].details.append(
                             "\(other.identifier ?? other.file) draws it at \(other.file):\(edge.line): \(edge.from) → \(edge.to): \(edge.label)"
                         )
@@ -141,7 +146,8 @@ package struct SpecChecker {
                         message:
                             "\(edge.from) → \(edge.to) on \"\(edge.label)\": the model goes to \(modelSide.to) on \"\(modelSide.specLabel ?? "")\"",
                         details: ["model: \(modelSide.from) → \(modelSide.to) (\(modelSide.provenance))"]
-                            + affected(modelSide.from, modelSide.to)))
+                            + affected(modelSide.from, modelSide.to),
+                        modelTransition: (modelSide.from, modelSide.to)))
             } else {
                 findings.append(
                     SpecFinding(
@@ -221,13 +227,13 @@ package struct SpecChecker {
                 var known = true
                 for name in [(edge.from, from), (edge.to, to)] where !model.stateNames.contains(name.1) {
                     known = false
-                    if !unknown.contains(where: { $0.message.hasPrefix("'\(name.0)'") }) {
+                    if !unknown.contains(where: { $0.unknownName == name.0 }) {
                         unknown.append(
                             SpecFinding(
                                 kind: .unknownState, file: document.file, line: edge.line,
                                 message:
-                                    "'\(name.0)' is none of the model's states; map it in \(mapping.file ?? "a spec mapping (--mapping)")"
-                            ))
+                                    "'\(name.0)' is none of the model's states; map it in \(mapping.file ?? "a spec mapping (--mapping)")",
+                                unknownName: name.0))
                     }
                 }
                 if known && from != to { edges.append(Edge(from: from, to: to, label: edge.label, line: edge.line)) }
