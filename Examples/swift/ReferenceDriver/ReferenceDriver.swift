@@ -1,6 +1,6 @@
 import DriverKit
-import UnlockScreen
 import SpecModel
+import UnlockScreen
 
 /// The reference machine wrapped with the Swift driver kit: the pattern a Swift codebase
 /// follows to put its own unlock logic behind authspec (see Examples/swift/README.md).
