@@ -99,6 +99,9 @@ extension ScenarioResult {
         if !steps.isEmpty { hits.states[previous, default: 0] += 1 }
         for step in steps {
             for trace in step.trace {
+                // The state the input arrived in, as reported: a move the states entered do not
+                // show (a driver reporting its state alone) is not counted from an older one.
+                previous = trace.stateBefore ?? previous
                 if let before = trace.stateBefore {
                     hits.inputsInStates[InputInState(state: before, input: model.label(of: trace.input)), default: 0] +=
                         1

@@ -3,9 +3,9 @@ import Foundation
 import Testing
 
 /// docs/hostile-input.md quotes the newer fuzz targets' figures from the committed summary lines
-/// (Reports/fuzz.txt, as scripts/fuzz prints them): each run whole and without a crash is quoted
-/// with its executions, rate and edges, and the page claims the 1-million goal for exactly
-/// those that reached it.
+/// (Reports/fuzz.txt, as scripts/fuzz prints them): each run without a crash is quoted with its
+/// executions, rate and edges, and the page claims the 1-million goal for exactly the targets
+/// whose crash-free runs reached it in all (a target fuzzed by two processes side by side).
 @Suite struct HostileInputDocTests {
     struct Run {
         var target: String
@@ -51,8 +51,11 @@ import Testing
         for run in runs where run.crashes > 0 {
             #expect(page.contains("at \(Self.grouped(run.executions)) executions"), "\(run.target)'s crash")
         }
-        // The goal claimed for those that reached a million executions whole, and only those.
-        let met = Set(runs.filter { $0.crashes == 0 && $0.executions >= 1_000_000 }.map(\.target))
+        // The goal claimed for those whose crash-free runs (on the same code: the report keeps
+        // only those) reached a million executions in all, and only those.
+        let executions = Dictionary(
+            runs.filter { $0.crashes == 0 }.map { ($0.target, $0.executions) }, uniquingKeysWith: +)
+        let met = Set(executions.filter { $0.value >= 1_000_000 }.keys)
         let claim = try #require(page.firstMatch(of: /The 1-million goal is met for the ([a-z, ]+) readers/))
         let claimed = Set(
             claim.output.1.replacingOccurrences(of: " and ", with: ", ").split(separator: ",").map {

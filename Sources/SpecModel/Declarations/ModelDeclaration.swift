@@ -147,13 +147,15 @@ public struct ModelDeclaration: Sendable {
     }
 
     /// The states an input entered, in order: its states-entered key where that was observed,
-    /// else the state it moved to from `before`. A model or a driver that reports only its
-    /// state shows neither a state entered and left within one input nor a way back into the
-    /// state it was in; every reader of states entered (coverage, generation, model checking,
-    /// clauses, invariants) asks here.
+    /// else the state it moved to from `before` when the model declares that move (a model or a
+    /// driver that reports only its state shows no state entered and left within one input, so
+    /// a move the model makes through other states is not guessed at). Every reader of states
+    /// entered (coverage, generation, model checking, clauses) asks here.
     public func statesEntered(after observations: Observations, from before: String?) -> [String] {
         if let entered = observations[statesKey]?.list { return entered.compactMap(\.string) }
-        guard let now = observations[stateKey]?.string, now != before else { return [] }
+        guard let now = observations[stateKey]?.string, let before, now != before,
+            transitions.contains(where: { ($0.from == before || $0.from == "*") && $0.to == now })
+        else { return [] }
         return [now]
     }
 
