@@ -6,7 +6,7 @@ import UnlockScreen
 /// that does nothing, the tier check or the account read the other way, the MFA code's texts,
 /// length and countdown wrong. Each is the falsifier a statement of the catalogue names.
 extension AuthFlowMutants {
-    typealias Unlock = @Sendable () -> ReferenceImplementation
+    typealias Unlock = @Sendable () -> UnlockReference
 
     static func behaviour(_ unlock: @escaping Unlock) -> [Mutant] {
         let flow: [Mutant] = arrows(unlock) + events(unlock) + buttons(unlock)

@@ -57,17 +57,12 @@ private struct FlowReduction {
     /// Runs the child's reducer and takes what it did as the flow's. Whenever the child enters a
     /// state its screen is the one shown (a relock covers whatever the flow had up), and its
     /// hand-over to Login is the flow's Login (§11.2's screen_view).
+    /// The flow's own news (`UnlockEvent.isTheFlowsNews`) goes the same way: the child is told
+    /// what happened, never written into.
     mutating func child(_ event: UnlockEvent, keepOutputs: Bool = true) {
         let (next, childOutputs) = machine.unlock.reduce(state.unlock, event, now: now)
         state.unlock = next
         take(childOutputs, keepOutputs: keepOutputs)
-    }
-
-    /// Tells the child what happened in the flow, and takes what it did as the flow's.
-    mutating func tell(_ handOver: UnlockMachine.HandOver) {
-        let (next, childOutputs) = machine.unlock.told(state.unlock, handOver)
-        state.unlock = next
-        take(childOutputs, keepOutputs: true)
     }
 
     private mutating func take(_ childOutputs: [UnlockOutput], keepOutputs: Bool) {
@@ -163,7 +158,7 @@ private struct FlowReduction {
             state.online = online
         case .loggedOut where overlay == nil && childPhase == .dashboard:
             // §2: Post Logout --> LOGIN; the session goes (INT-AF-007).
-            tell(.sessionEnded)
+            child(.sessionEnded)
             state.store.mfaPendingSince = nil
             showLogin()
         default:
@@ -260,7 +255,7 @@ private struct FlowReduction {
     /// sign-in screens stand for it (INT-AF-002).
     mutating func signIn(showing: Bool = false) {
         state.store.mfaPendingSince = nil
-        tell(.signInScreenShown)
+        child(.signInScreenShown)
         state.screen.overlay = nil
         child(.loginCompleted, keepOutputs: showing)
     }
@@ -268,12 +263,12 @@ private struct FlowReduction {
     /// The child's hand-over to Login logs §11.2's screen_view (`take`).
     mutating func showLogin() {
         state.screen = FlowScreen()
-        tell(.loginShown)
+        child(.loginShown)
     }
 
     mutating func showRecovery() {
         state.screen = FlowScreen()
-        tell(.recoveryShown)
+        child(.recoveryShown)
     }
 
     mutating func showMFA() {
@@ -307,12 +302,12 @@ private struct FlowReduction {
         case .login where !onLogin: showLogin()
         case .register where overlay != .registration:
             state.screen = FlowScreen()
-            tell(.signInScreenShown)
+            child(.signInScreenShown)
             enter(.registration)
         case .recover where !onRecovery: showRecovery()
         case .verifyMFA where state.store.mfaPendingSince != nil:
             state.screen = FlowScreen()
-            tell(.signInScreenShown)
+            child(.signInScreenShown)
             showMFA()
         default: break
         }

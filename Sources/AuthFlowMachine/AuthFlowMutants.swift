@@ -19,14 +19,14 @@ package struct MutatedFlow: ImplementationUnderTest, StateSaving {
     package let name: String
 
     package init(
-        _ name: String, rules: AuthFlowRules = .spec, unlock: ReferenceImplementation,
+        _ name: String, rules: AuthFlowRules = .spec, unlock: UnlockReference,
         rewriteInput: @escaping @Sendable (Input) -> Input = { $0 },
         rewriteGiven: @escaping @Sendable ([String: Value]) -> [String: Value] = { $0 },
         adjustStart: @escaping @Sendable (inout AuthFlowState) -> Void = { _ in },
         alter: Alteration? = nil, rewrite: @escaping @Sendable (Observations) -> Observations = { $0 }
     ) {
         self.name = name
-        inner = AuthFlowReference(machine: AuthFlowMachine(rules: rules), unlock: unlock)
+        inner = AuthFlowReference(machine: AuthFlowMachine(rules: rules), unlock: unlock.model)
         self.rewriteInput = rewriteInput
         self.rewriteGiven = rewriteGiven
         self.adjustStart = adjustStart
@@ -51,13 +51,13 @@ package struct MutatedFlow: ImplementationUnderTest, StateSaving {
         let machine = inner.machine
         return rewrite(
             try inner.step(
-                rewriteInput(input), atMilliseconds: milliseconds, event: AuthFlowReference.event(for:),
+                rewriteInput(input), atMilliseconds: milliseconds, event: AuthFlowReducer.event(for:),
                 reduce: { before, event, now in
                     var (next, outputs) = machine.reduce(before, event, now: now)
                     alter(event, before, now, machine, &next, &outputs)
                     return (next, outputs)
                 },
-                observe: { AuthFlowReference.observations(of: $0, outputs: $1, now: $2, machine: machine) }))
+                observe: { AuthFlowReducer.observations(of: $0, outputs: $1, now: $2, machine: machine) }))
     }
 
     package mutating func finish() { inner.finish() }
@@ -70,7 +70,7 @@ package struct MutatedFlow: ImplementationUnderTest, StateSaving {
 /// answer the flow reacts to taken for a neighbour's. The unlock screen inside it is measured by
 /// the unlock model's own mutants.
 package enum AuthFlowMutants {
-    package static func all(unlock: @escaping @Sendable () -> ReferenceImplementation) -> [Mutant] {
+    package static func all(unlock: @escaping @Sendable () -> UnlockReference) -> [Mutant] {
         ruleNumbers(unlock) + misreadings(unlock) + behaviour(unlock)
     }
 
@@ -85,7 +85,7 @@ package enum AuthFlowMutants {
         ("carousel-slides", "UIF-AUTH-001 §6.3", { $0.carouselSlides += $1 }),
     ]
 
-    static func ruleNumbers(_ unlock: @escaping @Sendable () -> ReferenceImplementation) -> [Mutant] {
+    static func ruleNumbers(_ unlock: @escaping @Sendable () -> UnlockReference) -> [Mutant] {
         rules.flatMap { rule in
             [("plus", 1), ("minus", -1)].map { direction, step in
                 let id = "\(rule.name)-\(direction)-1"
@@ -101,7 +101,7 @@ package enum AuthFlowMutants {
 
     /// Each provider answer read as the next one in §8.1's table, a recovery's end read the
     /// other way, a link, the recovery key and a logout not heard.
-    static func misreadings(_ unlock: @escaping @Sendable () -> ReferenceImplementation) -> [Mutant] {
+    static func misreadings(_ unlock: @escaping @Sendable () -> UnlockReference) -> [Mutant] {
         let outcomes = OAuthOutcome.allCases
         let oauth = outcomes.indices.map { index in
             let read = outcomes[index]
@@ -154,7 +154,7 @@ package enum AuthFlowMutants {
     }
 
     static func misread(
-        _ id: String, rule: String, unlock: @escaping @Sendable () -> ReferenceImplementation,
+        _ id: String, rule: String, unlock: @escaping @Sendable () -> UnlockReference,
         _ rewrite: @escaping @Sendable (Input) -> Input
     ) -> Mutant {
         Mutant(id: id, kind: "input misread", rule: rule, id.replacingOccurrences(of: "-", with: " ")) {

@@ -14,10 +14,10 @@ package enum AuthFlowPackage {
         declaration: AuthFlowModel.declaration,
         referenceSettings: UnlockPackage.package.referenceSettings,
         makeReference: { settings in
-            guard let unlock = UnlockPackage.package.makeReference(settings) as? ReferenceImplementation else {
+            guard let unlock = UnlockPackage.package.makeReference(settings) as? UnlockReference else {
                 return AuthFlowReference()
             }
-            return AuthFlowReference(unlock: unlock)
+            return AuthFlowReference(unlock: unlock.model)
         },
         describeReference: UnlockPackage.package.describeReference,
         specMapping: "docs/spec-mapping-auth-flow.yaml",
@@ -42,7 +42,7 @@ package enum AuthFlowPackage {
             """,
         mutants: {
             AuthFlowMutants.all {
-                UnlockPackage.package.makeReference([:]) as? ReferenceImplementation ?? ReferenceImplementation()
+                UnlockPackage.package.makeReference([:]) as? UnlockReference ?? UnlockReference()
             }
         },
         facts: AuthFlowFacts.all)

@@ -145,46 +145,6 @@ public protocol StateSaving: ImplementationUnderTest {
     mutating func restore(_ saved: Saved)
 }
 
-/// A reference that is a reducer's state on a virtual clock: saving it is the state and the
-/// clock's origin, which is all a conformance needs to declare.
-public protocol ClockedReference: StateSaving where Saved == ClockedState<ReducerState> {
-    associatedtype ReducerState: Hashable & Sendable
-    /// The state after the last input, or nil before `start`.
-    var state: ReducerState? { get set }
-    /// The wall clock at virtual time 0, in milliseconds since 1970.
-    var clockOrigin: Int { get set }
-}
-
-public struct ClockedState<State: Hashable & Sendable>: Hashable, Sendable {
-    public var state: State
-    public var clockOrigin: Int
-}
-
-extension ClockedReference {
-    /// One input through a reference's reducer: its event, the state reduced at the input's wall
-    /// time, and what is observed of the new state and what the step put out. Inlinable: it is
-    /// every reference step's path, and a call across modules through closures cost 5% of it.
-    @inlinable public mutating func step<Event, Output>(
-        _ input: Input, atMilliseconds milliseconds: Int, event: (Input) throws(ImplementationError) -> Event,
-        reduce: (ReducerState, Event, _ now: Int) -> (ReducerState, [Output]),
-        observe: (ReducerState, [Output], _ now: Int) -> Observations
-    ) throws(ImplementationError) -> Observations {
-        guard let current = state else { throw .failed("perform before start") }
-        let happened = try event(input)
-        let now = clockOrigin + milliseconds
-        let (next, outputs) = reduce(current, happened, now)
-        state = next
-        return observe(next, outputs, now)
-    }
-
-    public func save() -> Saved? { state.map { ClockedState(state: $0, clockOrigin: clockOrigin) } }
-
-    public mutating func restore(_ saved: Saved) {
-        state = saved.state
-        clockOrigin = saved.clockOrigin
-    }
-}
-
 extension Dictionary where Key == String, Value == SpecModel.Value {
     /// The same as `==`, but two observations made from one template (copies keep their
     /// original's hash seed and size, so their entries lie in the same order) are walked side

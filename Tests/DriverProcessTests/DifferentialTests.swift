@@ -63,7 +63,7 @@ import UnlockScreen
         var generator = SeededGenerator(seed: 20_261_129)
         let scenarios = (0..<150).map { Self.randomScenario($0, using: &generator) }
         let runner = ScenarioRunner(model: Self.model)
-        var reference = ReferenceImplementation()
+        var reference = UnlockReference()
         var options = DriverOptions(command: command, model: TestSupport.model)
         options.workingDirectory = TestSupport.root.path
         // Agreement is checked, not speed: generous timeouts for a JVM on a busy machine.

@@ -32,7 +32,7 @@ struct KitReference: DriverImplementation {
     static let identity = DriverIdentity(name: "kit-reference", version: "1")
     static let inputs = UnlockModel.declaration.inputs.map(\.name)
     static let observations = UnlockModel.declaration.observations.map(\.key)
-    var reference = ReferenceImplementation()
+    var reference = UnlockReference()
 
     init(scenario: String, given: [String: Value]) throws(ImplementationError) {
         try reference.start(scenario: scenario, given: given)

@@ -88,11 +88,11 @@ extension Argon2idHasherTests {
             return Argon2idHasher.verify(pin, against: encoded)
         }
         let suite = TestSupport.suite().scenarios
-        let memoised = TestSupport.run(suite, on: ReferenceImplementation(machine: UnlockMachine(verifyPIN: counting)))
+        let memoised = TestSupport.run(suite, on: UnlockReference(machine: UnlockMachine(verifyPIN: counting)))
         let checks = calls.withLock { $0 }
         #expect(checks.count == Set(checks).count, "a (hash, PIN) pair was checked twice")
         #expect(checks.count > 5)
-        let plain = TestSupport.run(suite, on: ReferenceImplementation(memo: Argon2Memo()))
+        let plain = TestSupport.run(suite, on: UnlockReference(memo: Argon2Memo()))
         #expect(memoised.map(\.outcome) == plain.map(\.outcome))
         #expect(memoised.allSatisfy { $0.outcome == .passed })
     }

@@ -72,7 +72,7 @@ import UnlockScreen
         for run in 0..<300 {
             var random = SeededRandom(seed: 13, run: run)
             let given = Self.world(&random)
-            var unlock = ReferenceImplementation()
+            var unlock = UnlockReference()
             // The flow's returning splash held for no time: its launch is the screen's, one step later.
             var rules = AuthFlowRules.spec
             rules.returningSplashDuration = 0

@@ -3,11 +3,12 @@ import AuthSpecTestSupport
 import Testing
 import UnlockScreen
 
-/// Both reducers step by step, every change of state and every output asserted (ReducerStore):
+/// Every model's reducer step by step, every change of state and every output asserted (ReducerStore):
 /// a change nobody wrote down, or an output more or less, fails.
 @Suite struct ExhaustiveReducerTests {
     static let origin = 1_767_258_000_000  // 2026-01-01T09:00:00Z
     static let machine = UnlockMachine(verifyPIN: { pin, hash in hash == "hash:" + pin })
+    static let unlock = UnlockReducer(machine: machine, memo: Argon2Memo())
 
     /// SCR-AUTH-006 §5.1 and §6.1.2: a launch with biometrics off opens the PIN; a wrong PIN,
     /// digit by digit, is validated, counted and announced; the delete key on no digits does nothing.
@@ -15,9 +16,7 @@ import UnlockScreen
         let persisted = PersistedStore(
             pinHash: "hash:1234", pinLength: 4, biometricEnabled: false, sessionStartedAt: Self.origin)
         var clock = 0
-        var store = ReducerStore(UnlockState(persisted: persisted)) { state, event in
-            Self.machine.reduce(state, event, now: Self.origin + clock)
-        }
+        var store = ReducerStore(Self.unlock, UnlockState(persisted: persisted)) { Self.origin + clock }
         store.send(
             .launched,
             outputs: [
@@ -56,15 +55,15 @@ import UnlockScreen
     /// The flow tells its child what happened (never writes into it): the child hands over to
     /// Login when the flow shows it, and a provider's sign-in completes on the child's own rule.
     @Test func aFirstSignInThroughTheFlow() {
-        let flow = AuthFlowMachine(unlock: Self.machine)
+        let flow = AuthFlowReducer(unlock: Self.unlock)
         let unlock = UnlockState(
             persisted: PersistedStore(
                 pinHash: "hash:1234", pinLength: 4, session: .absent, sessionStartedAt: Self.origin))
         let totp = TOTP(secret: Array("12345678901234567890".utf8))
         var clock = 0
         var store = ReducerStore(
-            AuthFlowState(unlock: unlock, store: FlowStore(firstLaunch: true, accountExists: false, totp: totp))
-        ) { state, event in flow.reduce(state, event, now: Self.origin + clock) }
+            flow, AuthFlowState(unlock: unlock, store: FlowStore(firstLaunch: true, accountExists: false, totp: totp))
+        ) { Self.origin + clock }
         store.send(
             .unlock(.launched),
             outputs: [
@@ -114,5 +113,26 @@ import UnlockScreen
             $0.unlock.screen.phase = .dashboard
             $0.screen.overlay = .onboarding
         }
+    }
+
+    /// The test model's reducer too: a coin unlocks and counts, a push relocks, and 10 s
+    /// unlocked relock by themselves; a push while locked changes nothing and says nothing.
+    @Test func theTurnstile() {
+        var clock = 0
+        var store = ReducerStore(Turnstile.Reducer(), Turnstile.State()) { clock }
+        store.send(.armPushed, outputs: [])
+        store.send(.coinInserted, outputs: [.entered("Unlocked")]) {
+            $0.coins = 1
+            $0.unlocked = true
+        }
+        clock = 4_000
+        store.send(.coinInserted, outputs: []) {
+            $0.coins = 2
+            $0.unlockedAt = 4_000
+        }
+        clock = 13_999
+        store.send(.timePassed, outputs: [])
+        clock = 14_000
+        store.send(.timePassed, outputs: [.entered("Locked")]) { $0.unlocked = false }
     }
 }

@@ -20,7 +20,7 @@ import Testing
     static let memo = Argon2Memo()
 
     @Test func theReferenceKeepsEveryInvariantToDepthThree() {
-        var reference = ReferenceImplementation(memo: Self.memo)
+        var reference = UnlockReference(memo: Self.memo)
         let worlds: [[String: Value]] = [
             [:], ["pin_failures": .int(4), "biometric_enabled": .bool(false)], ["blocked_for": .int(60_000)],
         ]
@@ -91,14 +91,14 @@ import Testing
         #expect(!json.contains(#""key": "invariant"#), "the subject is not a key")
         let decoded = try ResultsCodec.scenario(ResultsCodec.Reader(JSONCodec.decode(json), path: ""))
         #expect(decoded.steps.flatMap(\.differences).map(\.subject) == [.invariant("lock-runs-with-the-clock")])
-        var reference = ReferenceImplementation(memo: Self.memo)
+        var reference = UnlockReference(memo: Self.memo)
         #expect(ScenarioRunner(model: Self.model).run(scenario, on: &reference).outcome == .notChecked)
     }
 
     /// check-model's report through the checker and its reporter: each invariant kept on every
     /// sequence of two inputs in two worlds, named with a tick, and no dead end.
     @Test func theCheckReportsEachInvariant() throws {
-        var reference = ReferenceImplementation(memo: Self.memo)
+        var reference = UnlockReference(memo: Self.memo)
         let worlds = ProbeGenerator(model: Self.model).worlds(count: 2, seed: 1)
         let report = ModelChecker(model: Self.model, depth: 2).check(&reference, worlds: worlds)
         #expect(report.violations.isEmpty && report.deadEnds.isEmpty)
@@ -125,7 +125,7 @@ import Testing
         let report = ModelChecker(model: Self.model, depth: 2).check(&stuck, worlds: worlds)
         #expect(report.deadEnds.map(\.state) == ["PINBlocked"])
         #expect(report.deadEnds.first?.probe.steps == [Input("launch")])
-        var reference = ReferenceImplementation(memo: Self.memo)
+        var reference = UnlockReference(memo: Self.memo)
         #expect(ModelChecker(model: Self.model, depth: 2).check(&reference, worlds: worlds).deadEnds.isEmpty)
     }
 }

@@ -59,8 +59,8 @@ import UnlockScreen
     /// The reference's observations of two runs share one layout, so exploration compares them
     /// without hashing; and they hold exactly the declared keys.
     @Test func theReferencesObservationsShareOneLayout() throws {
-        var first = ReferenceImplementation()
-        var second = ReferenceImplementation()
+        var first = UnlockReference()
+        var second = UnlockReference()
         try first.start(scenario: "a", given: [:])
         try second.start(scenario: "b", given: ["pin_length": .int(6)])
         let one = try first.perform(Input("launch"), atMilliseconds: 0)

@@ -31,7 +31,7 @@ import UnlockScreen
         #expect(catalogue.requirements.contains { $0.id == row.requirement }, "\(row.requirement) is not catalogued")
         let scenarios = Self.scenarios(for: row)
         try #require(!scenarios.isEmpty, "no scenario sends \(code) and covers \(row.requirement)")
-        for result in TestSupport.run(scenarios, on: ReferenceImplementation()) {
+        for result in TestSupport.run(scenarios, on: UnlockReference()) {
             #expect(result.outcome == .passed, "\(result.scenario.id): \(result.outcome)")
         }
     }
@@ -48,8 +48,8 @@ import UnlockScreen
             [],
         ]
         for prefix in prefixes {
-            var raw = ReferenceImplementation()
-            var plain = ReferenceImplementation()
+            var raw = UnlockReference()
+            var plain = UnlockReference()
             let given = Self.model.resolveGiven(
                 Dictionary(uniqueKeysWithValues: Self.model.given.map { ($0.key, $0.defaultValue) })
             ).given

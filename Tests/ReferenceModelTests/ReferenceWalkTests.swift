@@ -222,7 +222,7 @@ import UnlockScreen
         for id in ids {
             let claiming = Self.suite.filter { $0.covers.contains { $0.id == id } }
             #expect(!claiming.isEmpty, "\(id) is not covered")
-            for result in TestSupport.run(claiming, on: ReferenceImplementation()) {
+            for result in TestSupport.run(claiming, on: UnlockReference()) {
                 #expect(result.outcome == .passed, "\(result.scenario.id)")
             }
         }

@@ -316,7 +316,7 @@ import UnlockScreen
     @Test func section6AndAnnouncementRequirementsAreCoveredAndPass() throws {
         let catalogue = RequirementCatalogue.load(file: TestSupport.scenariosFolder + "/requirements.yaml")
         #expect(catalogue.diagnostics.isEmpty)
-        let results = TestSupport.run(TestSupport.suite().scenarios, on: ReferenceImplementation())
+        let results = TestSupport.run(TestSupport.suite().scenarios, on: UnlockReference())
         let audited = catalogue.requirements.filter {
             $0.clause.contains("SCR-AUTH-006 §6") || $0.clause.contains("§7.3")
         }
@@ -405,7 +405,7 @@ import UnlockScreen
 
     @Test func aTransitionOutsideTheModelIsCountedAndDrawnApart() throws {
         let suite = TestSupport.suite()
-        var results = TestSupport.run(Array(suite.scenarios.prefix(3)), on: ReferenceImplementation())
+        var results = TestSupport.run(Array(suite.scenarios.prefix(3)), on: UnlockReference())
         // What a driver reporting its own state name would produce: a move the model lacks.
         results[0].steps[0].trace[0].statesEntered = ["CheckingSession", "Splash"]
         let report = CoverageReport(

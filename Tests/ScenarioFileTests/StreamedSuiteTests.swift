@@ -47,7 +47,7 @@ import UnlockScreen
             #expect(streamed.identity() == held.identity())
             #expect(streamed.uncoveredRequirements.map(\.id) == held.uncoveredRequirements.map(\.id))
             #expect(streamed.loaded.scenarios.isEmpty && streamed.scenarios.isEmpty)
-            let reference = Candidate(label: "reference", reference: true) { _ in ReferenceImplementation() }
+            let reference = Candidate(label: "reference", reference: true) { _ in UnlockReference() }
             let heldRun = RunEngine(model: Self.model).run(held, on: [reference])
             let streamedRun = RunEngine(model: Self.model).run(streamed, on: [reference])
             let records = { (run: RunRecord) in
@@ -78,7 +78,7 @@ import UnlockScreen
         try "id: a1\ntitle: t\nspec: [x]\nsteps: [launch, {advance: 1s}]\n".write(
             toFile: folder + "/a.yaml", atomically: true, encoding: .utf8)
         try FileManager.default.removeItem(atPath: folder + "/b.yaml")
-        let reference = Candidate(label: "reference", reference: true) { _ in ReferenceImplementation() }
+        let reference = Candidate(label: "reference", reference: true) { _ in UnlockReference() }
         let run = RunEngine(model: Self.model).run(suite, on: [reference])
         let byID = Dictionary(uniqueKeysWithValues: run.allRecords.map { ($0.id, $0) })
         #expect(byID["a1"]?.outcome == .errored)
@@ -102,7 +102,7 @@ import UnlockScreen
         let suite = Suite(
             paths: [TestSupport.scenariosFolder], requirementsFile: nil, model: Self.model,
             selection: SuiteSelection(), streamed: true, processors: 2)
-        let reference = Candidate(label: "reference", reference: true) { _ in ReferenceImplementation() }
+        let reference = Candidate(label: "reference", reference: true) { _ in UnlockReference() }
         let held = RunEngine(model: Self.model).run(suite, on: [reference])
         let spilled = RunEngine(model: Self.model, jobs: 2, recordsHeld: 0).run(suite, on: [reference])
         let heldRecords = held.implementations[0].records

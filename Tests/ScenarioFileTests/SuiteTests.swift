@@ -14,7 +14,7 @@ import UnlockScreen
         let suite = TestSupport.suite()
         #expect(suite.diagnostics.isEmpty, "\(suite.diagnostics.map(\.description))")
         #expect(suite.scenarios.count >= 40)
-        let results = TestSupport.run(suite.scenarios, on: ReferenceImplementation())
+        let results = TestSupport.run(suite.scenarios, on: UnlockReference())
         let problems = results.filter { $0.outcome != .passed }.map {
             "\($0.scenario.id): \($0.firstProblem?.differences ?? [])"
         }
@@ -57,7 +57,7 @@ import UnlockScreen
     /// Every state and every transition the model declares is exercised by some scenario.
     @Test func suiteVisitsEveryDeclaredStateAndTransition() {
         let suite = TestSupport.suite()
-        let results = TestSupport.run(suite.scenarios, on: ReferenceImplementation())
+        let results = TestSupport.run(suite.scenarios, on: UnlockReference())
         var visited: Set<String> = []
         var taken: Set<String> = []
         for result in results {
@@ -92,7 +92,7 @@ import UnlockScreen
             for input in transition.inputs { #expect(labels.contains(input), "\(name): '\(input)' is no input label") }
         }
         let suite = TestSupport.suite()
-        let results = TestSupport.run(suite.scenarios, on: ReferenceImplementation())
+        let results = TestSupport.run(suite.scenarios, on: UnlockReference())
         var taken: Set<String> = []
         for result in results {
             for trace in result.steps.flatMap(\.trace) {

@@ -292,7 +292,7 @@ import Testing
         let model = UnlockModel.declaration
         let mutant = try #require(UnlockMutants.all(memo: Argon2Memo()).first { $0.id == "lock-end-early-1ms" })
         var candidate = mutant.make()
-        var reference = ReferenceImplementation()
+        var reference = UnlockReference()
         let explorer = Explorer(
             model: model, settings: ExplorationSettings(seed: 1, runs: 300), keys: [], clock: TestSupport.clock)
         let found = explorer.explore(reference: &reference, candidate: &candidate)
@@ -311,7 +311,7 @@ import Testing
         let explorer = Explorer(
             model: model, settings: ExplorationSettings(seed: 7, depth: 30), clock: TestSupport.clock)
         let generator = ProbeGenerator(model: model)
-        var reference = ReferenceImplementation(memo: memo)
+        var reference = UnlockReference(memo: memo)
         var met: Set<InputInState> = []
         let probes = (0..<6).compactMap { run -> Probe? in
             var random = SeededRandom(seed: 7, run: run)
@@ -364,7 +364,7 @@ import Testing
             { throw .failed("not started") }
             mutating func finish() {}
         }
-        var reference = ReferenceImplementation()
+        var reference = UnlockReference()
         var candidate = CannotStart()
         let check = DifferentialCheck(model: UnlockModel.declaration)
         let verdict = check.check(

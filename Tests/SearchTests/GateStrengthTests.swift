@@ -33,7 +33,7 @@ import Testing
         func killed(_ keys: Set<String>?) -> Int {
             MutationAnalysis(model: Self.model, keys: keys, jobs: 2, exploration: settings, clock: TestSupport.clock)
                 .run(
-                    loaded.scenarios, mutants: mutants, reference: { ReferenceImplementation(memo: memo) }
+                    loaded.scenarios, mutants: mutants, reference: { UnlockReference(memo: memo) }
                 ).filter(\.killed).count
         }
         #expect(strength.mutants == mutants.count)

@@ -23,7 +23,7 @@ import Testing
         var settings = ExplorationSettings(seed: 1, budget: .seconds(600), depth: 40, replays: 1)
         settings.runs = 200
         let fates = MutationAnalysis(model: Self.model, jobs: 2, exploration: settings, clock: TestSupport.clock).run(
-            loaded.scenarios, mutants: mutants, reference: { ReferenceImplementation(memo: memo) })
+            loaded.scenarios, mutants: mutants, reference: { UnlockReference(memo: memo) })
         // The lock's boundary scenario catches the early end.
         #expect(fates[0].killedBy.contains("lock-countdown-and-boundary"))
         #expect(fates[0].survival == nil)
@@ -47,7 +47,7 @@ import Testing
         settings.runs = 2
         settings.runsToMeetEveryPair = 2
         let fates = MutationAnalysis(model: Self.model, jobs: 1, exploration: settings, clock: TestSupport.clock).run(
-            loaded.scenarios, mutants: [mutant], reference: { ReferenceImplementation(memo: memo) })
+            loaded.scenarios, mutants: [mutant], reference: { UnlockReference(memo: memo) })
         guard case .undecided(let runs, let unmet, let pairs)? = fates[0].survival else {
             Issue.record("two runs cannot send every input in every state: \(String(describing: fates[0].survival))")
             return
@@ -78,7 +78,7 @@ import Testing
                     model: Self.model, keys: keys, jobs: 2, exploration: settings, clock: TestSupport.clock
                 ).run(
                     loaded.scenarios, mutants: UnlockMutants.all(memo: memo),
-                    reference: { ReferenceImplementation(memo: memo) }))
+                    reference: { UnlockReference(memo: memo) }))
         }
         #expect(!analyses[0].holes.isEmpty, "brief.yaml alone has holes")
         let report = MutationReport(model: Self.model)

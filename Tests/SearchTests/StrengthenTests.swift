@@ -57,7 +57,7 @@ import Testing
         ).run(
             loaded.scenarios + added,
             mutants: mutants.filter { id in outcome.holes.contains { $0.fate.mutant.id == id.id } },
-            reference: { ReferenceImplementation(memo: memo) })
+            reference: { UnlockReference(memo: memo) })
         #expect(fates.allSatisfy { $0.killed })
         for text in written.values {
             #expect(text.hasPrefix(FoundScenarios.holeBanner), "the banner lets strengthen write it again")

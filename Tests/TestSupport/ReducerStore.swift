@@ -1,3 +1,4 @@
+import SpecModel
 import Testing
 
 /// An exhaustive check of a pure reducer, as the Composable Architecture's test store does:
@@ -23,5 +24,13 @@ package struct ReducerStore<State: Equatable, Event, Output: Equatable> {
         #expect(next == wanted, "the whole state after \(event)", sourceLocation: sourceLocation)
         #expect(outputs == expected, "every output of \(event)", sourceLocation: sourceLocation)
         state = next
+    }
+}
+
+extension ReducerStore {
+    /// A model's own reducer, each event reduced at the time `now` gives when it is sent.
+    package init<Model: ReducerModel>(_ model: Model, _ state: State, now: @escaping () -> Int)
+    where Model.State == State, Model.Event == Event, Model.Output == Output {
+        self.init(state) { model.reduce($0, $1, now: now()) }
     }
 }

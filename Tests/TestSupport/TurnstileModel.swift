@@ -28,7 +28,7 @@ package enum Turnstile {
         clockInput: "wait", diagramSource: "TURN-1 §3", exampleClause: "TURN-1 §3")
 
     package static let package = ModelPackage(
-        declaration: declaration, makeReference: { _ in Reference() },
+        declaration: declaration, makeReference: { _ in ReducerReference(Reducer()) },
         smokeScenario:
             "id: smoke\ntitle: a coin opens\nspec: [TURN-1 §3]\nsteps:\n  - coin:\n    expect: {state: Unlocked}\n"
     )
@@ -39,8 +39,9 @@ package enum Turnstile {
         var declaration = Turnstile.declaration
         declaration.name = "turnstile-state-only"
         declaration.observations.removeAll { $0.key == declaration.statesKey }
+        let observed = declaration
         return ModelPackage(
-            declaration: declaration, makeReference: { _ in Reference(reportsStatesEntered: false) },
+            declaration: declaration, makeReference: { _ in ReducerReference(Reducer(declaration: observed)) },
             smokeScenario: package.smokeScenario)
     }()
 
@@ -49,7 +50,7 @@ package enum Turnstile {
         declaration: declaration, makeReference: { _ in Unsaved() }, smokeScenario: package.smokeScenario)
 
     package struct Unsaved: ImplementationUnderTest {
-        var inner = Reference()
+        var inner = ReducerReference(Reducer())
         package var name: String { inner.name }
         package var observedKeys: Set<String> { inner.observedKeys }
         package mutating func start(scenario: String, given: [String: Value]) throws(ImplementationError) {
@@ -61,64 +62,74 @@ package enum Turnstile {
         package mutating func finish() {}
     }
 
-    package struct Reference: ImplementationUnderTest, StateSaving {
-        package let name = "reference"
-        let reportsStatesEntered: Bool
-        package var observedKeys: Set<String> {
-            reportsStatesEntered ? ["state", "states", "coins"] : ["state", "coins"]
-        }
-        package init(reportsStatesEntered: Bool = true) { self.reportsStatesEntered = reportsStatesEntered }
-        var started = false
-        var unlocked = false
-        var unlockedAt = 0
-        var coins = 0
+    package struct State: Hashable, Sendable {
+        package var unlocked = false
+        package var unlockedAt = 0
+        package var coins = 0
 
-        package struct Saved: Hashable {
-            var unlocked: Bool
-            var unlockedAt: Int
-            var coins: Int
-        }
+        package init() {}
+    }
 
-        package func save() -> Saved? {
-            started ? Saved(unlocked: unlocked, unlockedAt: unlockedAt, coins: coins) : nil
-        }
+    package enum Event: Equatable { case coinInserted, armPushed, timePassed }
 
-        package mutating func restore(_ saved: Saved) {
-            started = true
-            unlocked = saved.unlocked
-            unlockedAt = saved.unlockedAt
-            coins = saved.coins
+    package enum Output: Equatable { case entered(String) }
+
+    /// The turnstile's reducer; observed through its declaration's keys (with or without `states`).
+    package struct Reducer: ReducerModel {
+        package var declaration: ModelDeclaration
+
+        package init(declaration: ModelDeclaration = Turnstile.declaration) { self.declaration = declaration }
+
+        package func start(given: [String: Value]) -> (state: State, clockOrigin: Int) {
+            var state = State()
+            state.coins = given["coins"]?.int ?? 0
+            return (state, 0)
         }
 
-        package mutating func start(scenario: String, given: [String: Value]) throws(ImplementationError) {
-            started = true
-            unlocked = false
-            coins = given["coins"]?.int ?? 0
-        }
-
-        package mutating func perform(_ input: Input, atMilliseconds now: Int) throws(ImplementationError)
-            -> Observations
-        {
-            var entered: [String] = []
+        package static func event(for input: Input) throws(ImplementationError) -> Event {
             switch input.name {
-            case "coin":
-                coins += 1
-                if !unlocked { entered.append("Unlocked") }
-                unlocked = true
-                unlockedAt = now
-            case "push" where unlocked:
-                unlocked = false
-                entered.append("Locked")
-            case "wait" where unlocked && now - unlockedAt >= 10_000:
-                unlocked = false
-                entered.append("Locked")
+            case "coin": return .coinInserted
+            case "push": return .armPushed
+            case "wait": return .timePassed
+            default: throw .unsupported("input '\(input)'")
+            }
+        }
+
+        package func reduce(_ state: State, _ event: Event, now: Int) -> (State, [Output]) {
+            var state = state
+            var outputs: [Output] = []
+            switch event {
+            case .coinInserted:
+                state.coins += 1
+                if !state.unlocked { outputs.append(.entered("Unlocked")) }
+                state.unlocked = true
+                state.unlockedAt = now
+            case .armPushed where state.unlocked:
+                state.unlocked = false
+                outputs.append(.entered("Locked"))
+            case .timePassed where state.unlocked && now - state.unlockedAt >= 10_000:
+                state.unlocked = false
+                outputs.append(.entered("Locked"))
             default: break
             }
-            let state = Value.string(unlocked ? "Unlocked" : "Locked")
-            guard reportsStatesEntered else { return ["state": state, "coins": .int(coins)] }
-            return ["state": state, "states": .list(entered.map(Value.string)), "coins": .int(coins)]
+            return (state, outputs)
         }
 
-        package mutating func finish() {}
+        package func observe(_ state: State, outputs: [Output], now: Int) -> Observations {
+            var seen: Observations = [
+                "state": .string(state.unlocked ? "Unlocked" : "Locked"), "coins": .int(state.coins),
+            ]
+            if declaration.observations.contains(where: { $0.key == declaration.statesKey }) {
+                seen[declaration.statesKey] = .list(
+                    outputs.map { output in
+                        switch output {
+                        case .entered(let name): .string(name)
+                        }
+                    })
+            }
+            return seen
+        }
+
+        package func place(of state: State) -> String { state.unlocked ? "Unlocked" : "Locked" }
     }
 }

@@ -10,7 +10,7 @@ struct ReferenceLogic: DriverImplementation {
     static let inputs = UnlockModel.declaration.inputs.map(\.name).filter { $0 != "enter_pin" }
     static let observations = UnlockModel.declaration.observations.map(\.key)
 
-    private var reference = ReferenceImplementation()
+    private var reference = UnlockReference()
 
     init(scenario: String, given: [String: Value]) throws(ImplementationError) {
         try reference.start(scenario: scenario, given: given)

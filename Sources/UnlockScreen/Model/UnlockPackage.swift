@@ -18,7 +18,7 @@ package enum UnlockPackage {
         ],
         makeReference: { settings in
             let profile = profile(settings)
-            return ReferenceImplementation(profile: profile, memo: memos[profile.name] ?? Argon2Memo())
+            return UnlockReference(profile: profile, memo: memos[profile.name] ?? Argon2Memo())
         },
         describeReference: { settings in "the reference hashes with Argon2id \(profile(settings))" },
         specMapping: "docs/spec-mapping.yaml",

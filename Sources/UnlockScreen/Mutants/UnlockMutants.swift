@@ -6,7 +6,7 @@ import SpecModel
 package struct MutatedReference: ImplementationUnderTest {
     package typealias Alteration =
         @Sendable (_ before: UnlockState, _ next: inout UnlockState, _ outputs: inout [UnlockOutput]) -> Void
-    var inner: ReferenceImplementation
+    var inner: UnlockReference
     let alter: Alteration
     /// An alteration that also needs the step's time (a seam operator's).
     let timed: (@Sendable (_ before: UnlockState, _ now: Int, _ next: inout UnlockState) -> Void)?
@@ -28,7 +28,7 @@ package struct MutatedReference: ImplementationUnderTest {
     ) {
         self.name = name
         self.timed = timed
-        inner = ReferenceImplementation(machine: UnlockMachine(rules: rules), memo: memo)
+        inner = UnlockReference(machine: UnlockMachine(rules: rules), memo: memo)
         self.alter = alter
         self.rewrite = rewrite
         self.rewriteInput = rewriteInput
@@ -55,12 +55,12 @@ package struct MutatedReference: ImplementationUnderTest {
         }
         let now = inner.clockOrigin + milliseconds + wallClockOffset
         var (next, outputs) = inner.machine.reduce(
-            before, try ReferenceImplementation.event(for: rewriteInput(input)), now: now)
+            before, try UnlockReducer.event(for: rewriteInput(input)), now: now)
         alter(before, &next, &outputs)
         timed?(before, now, &next)
         inner.state = next
         return rewrite(
-            ReferenceImplementation.observations(of: next, outputs: outputs, now: now, rules: inner.machine.rules))
+            UnlockReducer.observations(of: next, outputs: outputs, now: now, rules: inner.machine.rules))
     }
 }
 
@@ -286,8 +286,8 @@ package enum UnlockMutants {
 }
 
 extension MutatedReference: StateSaving {
-    package func save() -> ReferenceImplementation.Saved? { inner.save() }
-    package mutating func restore(_ saved: ReferenceImplementation.Saved) { inner.restore(saved) }
+    package func save() -> UnlockReference.Saved? { inner.save() }
+    package mutating func restore(_ saved: UnlockReference.Saved) { inner.restore(saved) }
 }
 
 extension UnlockMutants {

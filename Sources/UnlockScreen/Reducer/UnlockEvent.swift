@@ -43,6 +43,26 @@ package enum UnlockEvent: Sendable, Equatable {
     /// The platform lifted its biometric lockout: the device passcode was entered (iOS), the
     /// temporary lockout ran out or a strong authentication was made (Android) (INT-008).
     case platformLockoutEnded
+
+    // What a flow holding the screen tells it of its own screens: no input of the screen's.
+    /// The flow shows its Login: the screen hands over there, typed digits and message gone.
+    case loginShown
+    /// The flow shows the account recovery screen.
+    case recoveryShown
+    /// One of the flow's sign-in screens is up (Registration, the provider's sheet): the screen
+    /// stands on its Login behind it, and says nothing.
+    case signInScreenShown
+    /// The user logged out in the flow: the session is gone.
+    case sessionEnded
+
+    /// Told by the flow around the screen rather than sent by the platform or the user: no time
+    /// passes with it (no timer fires).
+    package var isTheFlowsNews: Bool {
+        switch self {
+        case .loginShown, .recoveryShown, .signInScreenShown, .sessionEnded: true
+        default: false
+        }
+    }
 }
 
 /// What the outside world sees of one event, as plain data.

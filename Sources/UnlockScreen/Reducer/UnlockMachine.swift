@@ -14,45 +14,12 @@ package struct UnlockMachine: Sendable {
         self.verifyPIN = verifyPIN
     }
 
-    /// What a flow that holds the unlock screen tells it of its own screens: no input of the
-    /// screen's, and no time passes (no timer fires).
-    package enum HandOver: Sendable, Equatable {
-        /// The flow shows its Login: the screen hands over there, typed digits and message gone.
-        case loginShown
-        /// The flow shows the account recovery screen.
-        case recoveryShown
-        /// One of the flow's sign-in screens is up (Registration, the provider's sheet): the
-        /// screen stands on its Login behind it, and says nothing.
-        case signInScreenShown
-        /// The user logged out: the session is gone.
-        case sessionEnded
-    }
-
-    /// The screen told what happened in the flow around it.
-    package func told(_ state: UnlockState, _ handOver: HandOver) -> (UnlockState, [UnlockOutput]) {
-        var state = state
-        switch handOver {
-        case .loginShown:
-            state.screen.digits = []
-            state.screen.message = nil
-            state.screen.phase = .login
-            return (state, [.entered(.login)])
-        case .recoveryShown:
-            state.screen.phase = .recovery
-            return (state, [.entered(.recovery)])
-        case .signInScreenShown:
-            state.screen.phase = .login
-            return (state, [])
-        case .sessionEnded:
-            state.persisted.session = .absent
-            return (state, [])
-        }
-    }
-
     /// `now` is milliseconds since 1970 on the virtual clock.
     package func reduce(_ state: UnlockState, _ event: UnlockEvent, now: Int) -> (UnlockState, [UnlockOutput]) {
         var reduction = Reduction(state: state, now: now, rules: rules, verifyPIN: verifyPIN)
-        reduction.fireDueTimers()
+        // What the flow tells of its own screens happens at the instant of the flow's event,
+        // whose time the flow has already passed to the screen.
+        if !event.isTheFlowsNews { reduction.fireDueTimers() }
         reduction.handle(event)
         return (reduction.state, reduction.outputs)
     }
@@ -141,6 +108,16 @@ private struct Reduction {
             store.biometricKeyValid = true
         case .platformLockoutEnded:
             if store.platformBiometrics == .lockout { store.platformBiometrics = .available }
+        case .loginShown:
+            state.screen.digits = []
+            state.screen.message = nil
+            enter(.login)
+        case .recoveryShown:
+            enter(.recovery)
+        case .signInScreenShown:
+            state.screen.phase = .login
+        case .sessionEnded:
+            store.session = .absent
         case .wallClockSet:
             // INT-022: every duration the screen acts on is elapsed time, so a clock set by hand
             // moves nothing.

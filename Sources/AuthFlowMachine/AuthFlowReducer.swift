@@ -1,58 +1,61 @@
 import SpecModel
 import UnlockScreen
 
-/// The auth-flow reference behind the runner's seam: the unlock reference builds the child's
-/// world from `given` (its Argon2id PIN hash included), the flow adds its own, and the
-/// observations are the child's with the flow's screens laid over them.
-package struct AuthFlowReference: ImplementationUnderTest {
-    package let name = "reference"
-    package var machine: AuthFlowMachine
-    var unlock: ReferenceImplementation
-    package var state: AuthFlowState?
-    package var clockOrigin = 0
+/// The auth flow's reference: its reducer on a virtual clock behind the runner's seam.
+package typealias AuthFlowReference = ReducerReference<AuthFlowReducer>
 
+extension ReducerReference where Model == AuthFlowReducer {
     package init(
-        machine: AuthFlowMachine = AuthFlowMachine(), unlock: ReferenceImplementation = ReferenceImplementation()
+        machine: AuthFlowMachine = AuthFlowMachine(), unlock: UnlockReducer = UnlockReducer(memo: Argon2Memo())
     ) {
+        self.init(AuthFlowReducer(machine: machine, unlock: unlock))
+    }
+
+    package var machine: AuthFlowMachine {
+        get { model.machine }
+        set { model.machine = newValue }
+    }
+}
+
+/// UIF-AUTH-001's flow as a reducer model: the unlock reducer builds the child's world from
+/// `given` (its Argon2id PIN hash included), the flow adds its own, and the observations are the
+/// child's with the flow's screens laid over them.
+package struct AuthFlowReducer: ReducerModel {
+    package var machine: AuthFlowMachine
+    let unlock: UnlockReducer
+
+    package init(machine: AuthFlowMachine = AuthFlowMachine(), unlock: UnlockReducer) {
         self.unlock = unlock
         self.machine = machine
         // The child checks PINs as the unlock reference does (memoised Argon2id).
         self.machine.unlock = unlock.machine
     }
 
-    package var observedKeys: Set<String> { Self.everyKey }
-    package var place: String? { state.map(AuthFlowState.seams.place(of:)) }
-    static let everyKey = Set(AuthFlowModel.declaration.observations.map(\.key))
+    package var declaration: ModelDeclaration { AuthFlowModel.declaration }
 
-    package mutating func start(scenario: String, given: [String: Value]) throws(ImplementationError) {
+    package func place(of state: AuthFlowState) -> String { AuthFlowState.seams.place(of: state) }
+
+    package func start(given: [String: Value]) throws(ImplementationError) -> (state: AuthFlowState, clockOrigin: Int) {
         var world = given
         let firstLaunch = given["first_launch"]?.bool ?? false
         // INT-AF-001: nobody has signed in on a first launch, so there is no session.
         if firstLaunch { world["session"] = .string("absent") }
-        try unlock.start(scenario: scenario, given: world)
-        guard let child = unlock.state else { throw .failed("the unlock reference did not start") }
-        clockOrigin = given["clock"]?.int ?? UnlockModel.defaultClock
+        let (child, clockOrigin) = try unlock.start(given: world)
         let secret = Array((given["totp_secret"]?.string ?? AuthFlowModel.defaultSecret).utf8)
-        state = AuthFlowState(
+        let state = AuthFlowState(
             unlock: child,
             store: FlowStore(
                 firstLaunch: firstLaunch, accountExists: given["account"]?.string != "new",
                 totp: TOTP(secret: secret)))
+        return (state, clockOrigin)
     }
 
-    package mutating func perform(_ input: Input, atMilliseconds milliseconds: Int) throws(ImplementationError)
-        -> Observations
-    {
-        let machine = machine
-        return try step(
-            input, atMilliseconds: milliseconds, event: Self.event(for:),
-            reduce: { machine.reduce($0, $1, now: $2) },
-            observe: { Self.observations(of: $0, outputs: $1, now: $2, machine: machine) })
+    package func reduce(_ state: AuthFlowState, _ event: AuthFlowEvent, now: Int) -> (AuthFlowState, [AuthFlowOutput]) {
+        machine.reduce(state, event, now: now)
     }
 
-    package mutating func finish() {
-        state = nil
-        unlock.finish()
+    package func observe(_ state: AuthFlowState, outputs: [AuthFlowOutput], now: Int) -> Observations {
+        Self.observations(of: state, outputs: outputs, now: now, machine: machine)
     }
 
     package static func event(for input: Input) throws(ImplementationError) -> AuthFlowEvent {
@@ -77,7 +80,7 @@ package struct AuthFlowReference: ImplementationUnderTest {
         default:
             break
         }
-        return .unlock(try ReferenceImplementation.event(for: input))
+        return .unlock(try UnlockReducer.event(for: input))
     }
 
     /// The unlock screen's observations of the child, with the flow's screens over them: their
@@ -86,7 +89,7 @@ package struct AuthFlowReference: ImplementationUnderTest {
     package static func observations(
         of state: AuthFlowState, outputs: [AuthFlowOutput], now: Int, machine: AuthFlowMachine
     ) -> Observations {
-        var seen = ReferenceImplementation.observations(
+        var seen = UnlockReducer.observations(
             of: state.unlock, outputs: [], now: now, rules: machine.unlock.rules)
         var states: [Value] = []
         var announcements: [Value] = []
@@ -130,8 +133,4 @@ package struct AuthFlowReference: ImplementationUnderTest {
         seen["mfa_cooldown"] = cooldown.map(Value.int) ?? .null
         return seen
     }
-}
-
-extension AuthFlowReference: ClockedReference {
-    package typealias ReducerState = AuthFlowState
 }

@@ -1,34 +1,42 @@
 import SpecModel
 
-/// The reference machine behind the runner's seam: builds the world from a scenario's `given`
-/// (hashing its PIN with Argon2id), maps inputs to events, and reports observations.
-package struct ReferenceImplementation: ImplementationUnderTest {
-    package let name = "reference"
-    package var machine: UnlockMachine
-    package var hasher: Argon2idHasher
-    /// The state after the last input; package so that tests can look inside.
-    package var state: UnlockState?
-    package var clockOrigin = 0
+/// The unlock screen's reference: its reducer on a virtual clock behind the runner's seam.
+package typealias UnlockReference = ReducerReference<UnlockReducer>
 
-    /// Hashes and checks done once per run (see Argon2Memo).
-    package let memo: Argon2Memo
-
+extension ReducerReference where Model == UnlockReducer {
     package init(
         machine: UnlockMachine = UnlockMachine(), profile: Argon2Profile = .light, memo: Argon2Memo = Argon2Memo()
     ) {
+        self.init(UnlockReducer(machine: machine, profile: profile, memo: memo))
+    }
+
+    package var machine: UnlockMachine {
+        get { model.machine }
+        set { model.machine = newValue }
+    }
+}
+
+/// SCR-AUTH-006 as a reducer model: builds the world from a scenario's `given` (hashing its PIN
+/// with Argon2id), maps inputs to events, and reports observations.
+package struct UnlockReducer: ReducerModel {
+    package var machine: UnlockMachine
+    package var hasher: Argon2idHasher
+    /// Hashes and checks done once per run (see Argon2Memo).
+    package let memo: Argon2Memo
+
+    package init(machine: UnlockMachine = UnlockMachine(), profile: Argon2Profile = .light, memo: Argon2Memo) {
         self.machine = machine
         self.hasher = Argon2idHasher(profile: profile)
         self.memo = memo
         self.machine.verifyPIN = memo.verifier(machine.verifyPIN)
     }
 
-    package var observedKeys: Set<String> { Self.everyKey }
-    package var place: String? { state.map(UnlockState.seams.place(of:)) }
-    /// Worked out once: the runner asks at every step.
-    static let everyKey = Set(UnlockModel.declaration.observations.map(\.key))
+    package var declaration: ModelDeclaration { UnlockModel.declaration }
 
-    package mutating func start(scenario: String, given: [String: Value]) throws(ImplementationError) {
-        clockOrigin = given["clock"]?.int ?? UnlockModel.defaultClock
+    package func place(of state: UnlockState) -> String { UnlockState.seams.place(of: state) }
+
+    package func start(given: [String: Value]) throws(ImplementationError) -> (state: UnlockState, clockOrigin: Int) {
+        let clockOrigin = given["clock"]?.int ?? UnlockModel.defaultClock
         let pin = given["pin"]?.string ?? "1234"
         let pinHash: String
         do {
@@ -36,7 +44,7 @@ package struct ReferenceImplementation: ImplementationUnderTest {
         } catch {
             throw .failed("could not hash the PIN: \(error)")
         }
-        state = UnlockState(
+        let state = UnlockState(
             persisted: PersistedStore(
                 pinHash: pinHash,
                 pinLength: given["pin_length"]?.int ?? pin.count,
@@ -50,19 +58,16 @@ package struct ReferenceImplementation: ImplementationUnderTest {
                 sessionStartedAt: clockOrigin - (given["session_age"]?.int ?? 0),
                 platformBiometrics: PlatformBiometrics(rawValue: given["biometric_status"]?.string ?? "")
                     ?? .available))
+        return (state, clockOrigin)
     }
 
-    package mutating func perform(_ input: Input, atMilliseconds milliseconds: Int) throws(ImplementationError)
-        -> Observations
-    {
-        let machine = machine
-        return try step(
-            input, atMilliseconds: milliseconds, event: Self.event(for:),
-            reduce: { machine.reduce($0, $1, now: $2) },
-            observe: { Self.observations(of: $0, outputs: $1, now: $2, rules: machine.rules) })
+    package func reduce(_ state: UnlockState, _ event: UnlockEvent, now: Int) -> (UnlockState, [UnlockOutput]) {
+        machine.reduce(state, event, now: now)
     }
 
-    package mutating func finish() { state = nil }
+    package func observe(_ state: UnlockState, outputs: [UnlockOutput], now: Int) -> Observations {
+        Self.observations(of: state, outputs: outputs, now: now, rules: machine.rules)
+    }
 
     package static func event(for input: Input) throws(ImplementationError) -> UnlockEvent {
         let word = input.argument?.string ?? ""
@@ -162,8 +167,4 @@ package struct ReferenceImplementation: ImplementationUnderTest {
 
     /// Every declared observation key, null.
     static let blank = Observations(uniqueKeysWithValues: UnlockModel.observations.map { ($0.key, Value.null) })
-}
-
-extension ReferenceImplementation: ClockedReference {
-    package typealias ReducerState = UnlockState
 }
