@@ -11,6 +11,13 @@ let models: [(name: String, dependencies: [Target.Dependency])] = [
     ("AuthFlowMachine", ["SpecModel", "UnlockScreen", "CCrypto"]),
 ]
 
+/// Models only the tests register (folders under Tests/Models/, the registry TestModels):
+/// never in the release, its help, `model --list` or its suites. Each is added as a model is.
+let testModels: [(name: String, dependencies: [Target.Dependency])] = [
+    // A three-state consent screen observed through its state alone.
+    ("ConsentScreen", ["SpecModel"])
+]
+
 let package = Package(
     name: "authspec",
     products: [
@@ -85,6 +92,10 @@ let package = Package(
             name: "Models", dependencies: ["SpecModel"] + models.map { .target(name: $0.name) },
             plugins: ["RegisterModels"]),
         .plugin(name: "RegisterModels", capability: .buildTool()),
+        // Every model the tests know: the release's, then `testModels`.
+        .target(
+            name: "TestModels", dependencies: ["SpecModel", "Models"] + testModels.map { .target(name: $0.name) },
+            path: "Tests/TestModels", plugins: ["RegisterModels"]),
         // Every subcommand's declaration, read by the parser, the help and the tests.
         .target(
             name: "CommandCatalog",
@@ -113,6 +124,7 @@ let package = Package(
             path: "Tests/TestSupport"),
     ]
         + models.map { .target(name: $0.name, dependencies: $0.dependencies) }
+        + testModels.map { .target(name: $0.name, dependencies: $0.dependencies, path: "Tests/Models/\($0.name)") }
         // One test target per area, each over the modules it covers.
         + [
             "ScenarioFileTests", "ReferenceModelTests", "RunAndGateTests", "DriverProcessTests", "ReportingTests",
@@ -124,7 +136,7 @@ let package = Package(
                     "AuthSpecTestSupport", "YAMLLoader", "SpecModel", "ScenarioModel", "UnlockScreen", "Runner",
                     "Reporters", "DriverProtocol", "SubprocessDriver", "DriverKit", "Coverage", "SpecCheck", "Results",
                     "Engine", "Exploration", "AuthFlowMachine", "CommandCatalog", "CommandLineKit", "Models",
-                    "Skeletons",
+                    "Skeletons", "TestModels",
                 ])
         },
     swiftLanguageModes: [.v6]

@@ -1,26 +1,27 @@
 import Foundation
 import PackagePlugin
 
-/// Writes the registry of models from the Models target's dependencies (Package.swift's
-/// `models`, in order): each model module `M` declares `MRegistration.package`, and the
-/// registry lists them. A model is its folder and its line in Package.swift.
+/// Writes a registry of models from its target's model dependencies (Package.swift's `models`
+/// for Models, `testModels` for TestModels, in order): each model module `M` declares
+/// `MRegistration.package`, and `registered` lists them. A model is its folder and its line in
+/// Package.swift.
 @main struct RegisterModels: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         let modules = target.dependencies.compactMap { dependency -> String? in
-            guard case .target(let module) = dependency, module.name != "SpecModel" else { return nil }
+            guard case .target(let module) = dependency, !["SpecModel", "Models"].contains(module.name) else {
+                return nil
+            }
             return module.name
         }
         let imports = modules.map { "import \($0)" }.joined(separator: "\n")
         let list = modules.map { "\($0)Registration.package" }.joined(separator: ", ")
         let source = """
-            // Written at build time from Package.swift's models (Plugins/RegisterModels): do not edit.
+            // Written at build time from Package.swift (Plugins/RegisterModels): do not edit.
             \(imports)
             import SpecModel
 
-            extension ModelRegistry {
-                /// Every model module's package, in Package.swift's order.
-                static let registered: [ModelPackage] = [\(list)]
-            }
+            /// Every model module's package, in Package.swift's order.
+            let registered: [ModelPackage] = [\(list)]
 
             """
         let output = context.pluginWorkDirectoryURL.appending(path: "Registered")

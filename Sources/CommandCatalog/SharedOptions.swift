@@ -21,8 +21,7 @@ package enum SharedOptions {
             ),
             .init(
                 name: "model", valueName: "name",
-                help: "The spec model the scenarios are written for: "
-                    + ModelRegistry.packages.map(\.name).joined(separator: ", ")
+                help: "The spec model the scenarios are written for, one of `authspec model --list`"
                     + " (default: the manifest's, else \(ModelRegistry.defaultModel))."),
             .init(
                 name: "requirements", valueName: "file",

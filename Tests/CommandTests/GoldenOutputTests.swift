@@ -1,5 +1,6 @@
 import AuthSpecTestSupport
 import Foundation
+import Models
 import Testing
 
 /// What each command prints, through the built binary, compared whole with its golden file
@@ -49,10 +50,13 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let arguments = try #require(Self.cases.first { $0.name == name }).arguments
         let result = try TestSupport.authspec(arguments.map { $0.replacingOccurrences(of: "{tmp}", with: folder) })
-        // Where the checkout and the test's folder are is no part of what a command says.
+        // Where the checkout and the test's folder are is no part of what a command says, nor
+        // which models the registry has: the golden says `{models}` where it lists them all.
+        let models = ModelRegistry.packages.map { $0.name + "\n" }.joined()
         func placed(_ text: String) -> String {
             Self.steady(text).replacingOccurrences(of: folder, with: "{tmp}")
                 .replacingOccurrences(of: TestSupport.root.path + "/", with: "{root}/")
+                .replacingOccurrences(of: models, with: "{models}\n")
         }
         let text =
             "$ authspec \(arguments.joined(separator: " "))\nexit \(result.status)\n--- stdout\n"

@@ -1,5 +1,6 @@
 import AuthSpecTestSupport
 import Foundation
+import Models
 import ScenarioModel
 import Testing
 
@@ -78,7 +79,8 @@ import Testing
         #expect(unknown.status == 2)
         #expect(
             unknown.stderr.contains(
-                "\(other)/authspec.yaml: error: unknown model 'nosuch' (expected unlock or auth-flow)"),
+                "\(other)/authspec.yaml: error: unknown model 'nosuch' (expected "
+                    + ModelRegistry.packages.map(\.name).joined(separator: " or ") + ")"),
             "\(unknown.stderr)")
     }
 }

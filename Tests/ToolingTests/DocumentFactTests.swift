@@ -3,6 +3,7 @@ import Foundation
 import Models
 import SpecCheck
 import SpecModel
+import TestModels
 import Testing
 
 /// Every fact a model takes from the documents is written there as the model follows it, on one
@@ -17,6 +18,9 @@ import Testing
             return (try? String(contentsOfFile: path, encoding: .utf8)).map { SpecDocument(file: path, text: $0) }
         }
     }()
+
+    /// The models that take facts from the documents (any the tests know).
+    static let factual = TestModels.packages.filter { $0.capabilities.contains(.facts) }
 
     static func checker(for package: ModelPackage) -> SpecChecker {
         var checker = SpecChecker(model: package.declaration, tables: [], mapping: SpecMapping())
@@ -61,7 +65,7 @@ import Testing
         of name: String, where selected: (DocumentFact) -> Bool = { _ in true },
         _ edit: (String) -> String?
     ) throws {
-        let package = try #require(ModelRegistry.package(named: name))
+        let package = try #require(TestModels.package(named: name))
         let checker = checker(for: package)
         for fact in package.facts where selected(fact) {
             let owners = documents.filter { SpecChecker.belongs(fact, to: $0) }
@@ -103,28 +107,28 @@ import Testing
         #expect(writes("x", "x") && !writes("xy", "x"))
     }
 
-    @Test(arguments: ModelRegistry.packages.map(\.name))
+    @Test(arguments: factual.map(\.name))
     func everyFactIsWrittenOnceAndAnEditOfItIsADisagreementAtItsLine(model name: String) throws {
         try Self.expectEditsReported(of: name) { Self.edited($0) }
     }
 
     /// Every arrow sent to another state under the same trigger and guard.
-    @Test(arguments: ModelRegistry.packages.map(\.name))
+    @Test(arguments: factual.map(\.name))
     func anArrowSentElsewhereIsADisagreementAtItsLine(model name: String) throws {
         try Self.expectEditsReported(of: name, where: { $0.kind == .arrow }, Self.retargeted)
     }
 
-    /// Each model watches every kind of fact: texts, numbers, arrows and table rows.
-    @Test(arguments: ModelRegistry.packages.map(\.name))
+    /// Each model that watches the documents watches every kind of fact: texts, numbers, arrows and table rows.
+    @Test(arguments: factual.map(\.name))
     func everyModelDeclaresFactsOfEveryKind(model name: String) throws {
-        let package = try #require(ModelRegistry.package(named: name))
+        let package = try #require(TestModels.package(named: name))
         let missing = Set(DocumentFact.Kind.allCases).subtracting(package.facts.map(\.kind))
         #expect(missing.isEmpty, "\(name) declares no fact of kind \(missing.map(\.rawValue).sorted())")
     }
 
     /// The unedited documents write every fact the models follow.
     @Test func theDocumentsAsTheyAreWriteEveryFact() throws {
-        for package in ModelRegistry.packages {
+        for package in Self.factual {
             let checks = Self.checker(for: package).check(Self.documents)
             let gone = checks.flatMap(\.findings).filter { $0.kind == .factChanged || $0.kind == .readingFactGone }
             #expect(gone.isEmpty, "\(gone.map(\.message))")

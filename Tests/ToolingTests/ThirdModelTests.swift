@@ -9,21 +9,22 @@ import Results
 import Runner
 import ScenarioModel
 import SpecModel
+import TestModels
 import Testing
 
-/// A model is one folder and one line. The line: Package.swift's `models` is what the Models
-/// target depends on, and the registry the build writes (Plugins/RegisterModels) lists exactly
-/// those, in that order. The folder: a third model (the turnstile, Tests/TestSupport) in a
-/// catalogue beside the two is planned, run, linted, drawn and explored by the same engine (and
-/// check-model refuses, by its name, a reference that saves no state), with nothing else told
-/// of it. In process: no second build of the package.
+/// A model is one folder and one line. The line: each list of models in Package.swift is what
+/// its registry target depends on, and the registry the build writes (Plugins/RegisterModels)
+/// lists exactly those, in that order. The folder: the consent model (Tests/Models/ConsentScreen,
+/// added by docs/architecture.md's checklist and registered only for the tests) is planned,
+/// run, linted, drawn, explored, checked and generated for by the same engine, with nothing
+/// else told of it. In process: no second build of the package.
 @Suite struct ThirdModelTests {
-    static let catalogue = ModelCatalogue(ModelRegistry.packages + [Turnstile.package])
+    static let catalogue = ModelCatalogue(TestModels.packages + [Turnstile.package, Turnstile.stateOnly])
 
-    /// The names in Package.swift's `models` list, in order.
-    static func declaredModels() throws -> [String] {
+    /// The names in one of Package.swift's lists of models (`models`, `testModels`), in order.
+    static func declaredModels(list name: String = "models") throws -> [String] {
         let manifest = try String(contentsOf: TestSupport.root.appendingPathComponent("Package.swift"), encoding: .utf8)
-        let list = try #require(manifest.firstRange(of: "let models:").map { manifest[$0.upperBound...] })
+        let list = try #require(manifest.firstRange(of: "let \(name):").map { manifest[$0.upperBound...] })
         let body = list[..<(try #require(list.firstRange(of: "\n]")).lowerBound)]
         return body.split(separator: "\n").compactMap { line in
             line.trimmingCharacters(in: .whitespaces).hasPrefix("(\"")
@@ -31,33 +32,49 @@ import Testing
         }
     }
 
+    /// Each list of Package.swift is its registry, in order: `models` the release's, `testModels`
+    /// the tests' (after the release's).
     @Test func theLineIsTheRegistry() throws {
-        let declared = try Self.declaredModels()
-        #expect(declared == ["UnlockScreen", "AuthFlowMachine"])
-        let registered = try #require(
+        let outputs =
             FileManager.default.enumerator(atPath: TestSupport.root.appendingPathComponent(".build").path)?
-                .compactMap { $0 as? String }.first {
+            .compactMap { $0 as? String } ?? []
+        for (list, target, count) in [
+            ("models", "Models", ModelRegistry.packages.count), ("testModels", "TestModels", TestModels.testOnly.count),
+        ] {
+            let declared = try Self.declaredModels(list: list)
+            #expect(!declared.isEmpty, "\(list)")
+            #expect(count == declared.count, "\(list)")
+            let registered = try #require(
+                outputs.first {
                     // The debug build's (the one these tests run), not the release tarball's.
-                    $0.hasPrefix("plugins/") && $0.hasSuffix("RegisterModels/Registered/Registered.swift")
-                })
-        let text = try String(
-            contentsOf: TestSupport.root.appendingPathComponent(".build/" + registered), encoding: .utf8)
-        let list = declared.map { "\($0)Registration.package" }.joined(separator: ", ")
-        #expect(text.contains("static let registered: [ModelPackage] = [\(list)]"), "\(text)")
-        #expect(ModelRegistry.packages.map(\.name) == ["unlock", "auth-flow"])
+                    $0.hasPrefix("plugins/")
+                        && $0.hasSuffix("/\(target)/destination/RegisterModels/Registered/Registered.swift")
+                }, "no registry written for \(target)")
+            let text = try String(
+                contentsOf: TestSupport.root.appendingPathComponent(".build/" + registered), encoding: .utf8)
+            let names = declared.map { "\($0)Registration.package" }.joined(separator: ", ")
+            #expect(text.contains("let registered: [ModelPackage] = [\(names)]"), "\(text)")
+        }
+        #expect(TestModels.packages.map(\.name) == (ModelRegistry.packages + TestModels.testOnly).map(\.name))
+        #expect(Set(TestModels.packages.map(\.name)).count == TestModels.packages.count, "every name once")
     }
 
-    @Test func aThirdModelRunsLintsDrawsExploresAndIsChecked() throws {
+    /// The consent model (Tests/Models/ConsentScreen) was added by docs/architecture.md's
+    /// checklist alone: the checklist's commands take it as they take the release's models.
+    static let consent = try! #require(TestModels.package(named: "consent"))
+
+    @Test func aModelAddedByTheChecklistRunsLintsDrawsExploresAndIsChecked() throws {
         let folder = try TestSupport.temporaryFolder([
-            "t.yaml":
-                "model: turnstile\nid: coin-opens\ntitle: A coin opens the arm\nspec: [\"TURN-1 §3\"]\nsteps:\n"
-                + "  - coin:\n    expect: {state: Unlocked, coins: 1}\n  - wait: 10s\n    expect: {state: Locked}\n"
+            "c.yaml":
+                "model: consent\nid: accept-then-withdraw\ntitle: An answer taken back is asked again\n"
+                + "spec: [\"CONSENT-1 §4\"]\nsteps:\n  - accept:\n    expect: {state: Accepted}\n"
+                + "  - withdraw:\n    expect: {state: Asking}\n  - decline:\n    expect: {state: Declined}\n"
         ])
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        var request = RunRequest(.run, paths: [folder + "/t.yaml"])
-        request.model = "turnstile"
-        let plan = try RunPlan.make(request, models: Self.catalogue, clock: TestSupport.clock)
-        #expect(plan.suites.map(\.package.name) == ["turnstile"])
+        var request = RunRequest(.run, paths: [folder + "/c.yaml"])
+        request.model = "consent"
+        let plan = try RunPlan.make(request, models: TestModels.catalogue, clock: TestSupport.clock)
+        #expect(plan.suites.map(\.package.name) == ["consent"])
         let session = RunSession(plan)
         let outcome = session.run(try session.prepare(plan.suites[0])) { _ in }
         #expect(outcome.severity == .passed)
@@ -66,14 +83,28 @@ import Testing
             closing += $0.text + "\n"
         }
         #expect(closing.hasPrefix("PASS: 1 scenario run on 1 implementation under the full profile"), "\(closing)")
+        // lint: the scenario and the smoke scenario `doctor` would send are clean, and the
+        // smoke scenario passes on the reference.
         let lint = LintOutcome.lint(
-            [folder + "/t.yaml"], requirementsFile: nil, package: Turnstile.package, wholeSuite: false, processors: 2)
-        #expect(lint.severity(specDisagreements: 0) == .passed, "\(lint.lines(model: Turnstile.declaration))")
-        #expect(ModelExport.mermaid(Turnstile.declaration).contains("Locked --> Unlocked: coin"))
+            [folder + "/c.yaml"], requirementsFile: nil, package: Self.consent, wholeSuite: false, processors: 2)
+        #expect(lint.severity(specDisagreements: 0) == .passed, "\(lint.lines(model: Self.consent.declaration))")
+        let smoke = ScenarioLoader(model: Self.consent.declaration).load(
+            text: Self.consent.smokeScenario, file: "smoke")
+        #expect(smoke.diagnostics.isEmpty && smoke.scenarios.count == 1, "\(smoke.diagnostics)")
+        for scenario in smoke.scenarios {
+            var reference = Self.consent.makeReference([:])
+            #expect(ScenarioRunner(model: Self.consent.declaration).run(scenario, on: &reference).outcome == .passed)
+        }
+        // model: every declared move drawn.
+        let drawn = ModelExport.mermaid(Self.consent.declaration)
+        for transition in Self.consent.declaration.transitions {
+            #expect(drawn.contains("\(transition.from) --> \(transition.to): \(transition.trigger)"), "\(drawn)")
+        }
+        // explore: the reference against itself finds nothing, and meets every input in every state.
         var explore = RunRequest(.explore)
-        explore.model = "turnstile"
+        explore.model = "consent"
         explore.logFolder = folder
-        let explored = try RunPlan.make(explore, models: Self.catalogue, clock: TestSupport.clock).suites[0]
+        let explored = try RunPlan.make(explore, models: TestModels.catalogue, clock: TestSupport.clock).suites[0]
         var settings = ExplorationSettings(seed: 1)
         settings.runs = 50
         let found = try ExploreSession(
@@ -81,31 +112,38 @@ import Testing
             driver: nil, jobs: 1, clock: TestSupport.clock, stop: { false }
         ).run(started: { _, _, _ in }, progress: { _ in })
         #expect(found.found.found == nil && found.found.runs == 50)
-        // The exhaustive check takes a reference that saves its state; one that does not is
-        // refused, said in the model's name.
+        // check-model: the reference saves its state, so the exhaustive walk reaches every state.
+        let checked = try ModelCheckSession(
+            package: Self.consent, depth: 3, worlds: 1, seed: 1, clock: TestSupport.clock
+        ).run()
+        #expect(checked.report.reached == Set(Self.consent.declaration.stateNames))
+        #expect(checked.report.violations.isEmpty && checked.report.deadEnds.isEmpty)
+        // A reference that saves no state is refused, said in the model's name.
         #expect(throws: ModelCheckSession.Refusal.cannotSaveState(model: "turnstile")) {
             try ModelCheckSession(package: Turnstile.unsaved, depth: 2, worlds: 1, seed: 1, clock: TestSupport.clock)
                 .run()
         }
-        // An unknown model is said with the catalogue's names, the third among them.
+        // An unknown model is said with the catalogue's names, the test models among them.
         request.model = "carousel"
         #expect(
             throws: RunPlanError.unknownModel(
-                name: "carousel", known: ["unlock", "auth-flow", "turnstile"], manifest: nil)
+                name: "carousel", known: TestModels.packages.map(\.name), manifest: nil)
         ) {
-            try RunPlan.make(request, models: Self.catalogue, clock: TestSupport.clock)
+            try RunPlan.make(request, models: TestModels.catalogue, clock: TestSupport.clock)
         }
     }
 
-    /// A model whose implementations report their state alone (no key lists the states an
-    /// input entered): coverage counts the states and transitions its moves show, and
-    /// `generate --cover transitions` writes a scenario for each, which passes.
-    @Test func aModelObservedThroughItsStateAloneIsCoveredAndGenerated() throws {
-        let package = Turnstile.stateOnly
+    /// A model observed through its state alone (one key, no key lists the states an input
+    /// entered): coverage counts the states and transitions its moves show, and `generate
+    /// --cover transitions` writes a scenario for each, which passes.
+    @Test(arguments: [consent, Turnstile.stateOnly].map(\.name))
+    func aModelObservedThroughItsStateAloneIsCoveredAndGenerated(model name: String) throws {
+        let package = try #require(Self.catalogue.package(named: name))
         let model = package.declaration
         #expect(!model.observations.contains { $0.key == model.statesKey })
-        #expect(model.statesEntered(after: ["state": .string("Unlocked")], from: "Locked") == ["Unlocked"])
-        #expect(model.statesEntered(after: ["state": .string("Locked")], from: "Locked").isEmpty)
+        let first = try #require(model.transitions.first)
+        #expect(model.statesEntered(after: ["state": .string(first.to)], from: first.from) == [first.to])
+        #expect(model.statesEntered(after: ["state": .string(first.from)], from: first.from).isEmpty)
         let session = GenerateSession(
             package: package, goal: .transitions, depth: 3, worlds: 1, seed: 1, clock: TestSupport.clock)
         let walked = try session.plan()
@@ -127,7 +165,11 @@ import Testing
             records.append(result.record(position: records.count, model: model))
         }
         let coverage = CoverageReport(implementation: "reference", records: records, model: model)
-        #expect(coverage.states.description == "2/2 (100%)")
-        #expect(coverage.transitions.description == "2/2 (100%)", "\(coverage.uncoveredTransitions)")
+        let states = model.states.count
+        let transitions = model.transitions.count
+        #expect(coverage.states.description == "\(states)/\(states) (100%)")
+        #expect(
+            coverage.transitions.description == "\(transitions)/\(transitions) (100%)",
+            "\(coverage.uncoveredTransitions)")
     }
 }

@@ -45,6 +45,29 @@ public struct ModelPackage: Sendable {
 
     public var name: String { declaration.name }
 
+    /// What a model may bring beyond its declaration, reference and smoke scenario: the
+    /// commands that need one say so when a model lacks it.
+    public enum Capability: String, Sendable, CaseIterable {
+        /// A mapping of the spec's documents to the model (`spec check`).
+        case specMapping
+        /// Quoted facts of the documents (`spec check`).
+        case facts
+        /// Rule tables compared with the documents' (`spec check`).
+        case ruleTables
+        /// Wrong variants of the reference (`mutate`, `strengthen`).
+        case mutants
+    }
+
+    /// The capabilities this package has, read from what it holds.
+    public var capabilities: Set<Capability> {
+        var has: Set<Capability> = []
+        if specMapping != nil { has.insert(.specMapping) }
+        if !facts.isEmpty { has.insert(.facts) }
+        if !ruleTables.isEmpty { has.insert(.ruleTables) }
+        if !mutants().isEmpty { has.insert(.mutants) }
+        return has
+    }
+
     /// Every declared setting with its value: the given one, else its default. An unknown
     /// setting or value is a usage problem, returned as one sentence.
     public func resolve(settings given: [String: String]) -> Result<[String: String], SettingProblem> {
