@@ -31,8 +31,11 @@ private func check(_ loaded: (scenarios: [Scenario], diagnostics: [Diagnostic]),
         require(!diagnostic.message.isEmpty, "diagnostic without a message at \(location)")
         require(diagnostic.description.contains(": error: "), "malformed: \(diagnostic)")
         if location.line == 0 {
-            // Only the closing "and N more problems" line speaks of the file as a whole.
-            require(diagnostic.message.hasPrefix("and "), "diagnostic outside the file: \(diagnostic)")
+            // Only the closing count of unlisted problems speaks of the file as a whole.
+            guard case .moreProblems = diagnostic.problem else {
+                require(false, "diagnostic outside the file: \(diagnostic)")
+                continue
+            }
             continue
         }
         require(location.line >= 1 && location.column >= 1, "diagnostic outside the file: \(diagnostic)")

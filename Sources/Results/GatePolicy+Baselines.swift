@@ -20,7 +20,7 @@ extension GatePolicy {
             if let other = baselines.first(where: { $0.implementation == baseline.implementation }) {
                 diagnostics.append(
                     Diagnostic(
-                        "a second baseline for \(baseline.implementation) (the first is \(other.file))",
+                        .secondBaseline(implementation: baseline.implementation, first: other.file),
                         at: SourceLocation(file: file, line: 0, column: 0)))
                 continue
             }
@@ -30,9 +30,7 @@ extension GatePolicy {
             } else {
                 for entry in unknown {
                     entries.append(
-                        Diagnostic(
-                            "baseline entry for '\(entry.id)', which is not among the scenarios loaded",
-                            at: entry.location))
+                        Diagnostic(.baselineEntryNotLoaded(id: entry.id), at: entry.location))
                 }
             }
             baselines.append(baseline)

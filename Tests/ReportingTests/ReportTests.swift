@@ -342,15 +342,21 @@ import UnlockScreen
             Issue.record("not refused as input: \(String(describing: refusal))")
             return
         }
+        let catalogue = folder + "/requirements.yaml"
         #expect(
-            TestSupport.errors(in: diagnostics.map(\.description).joined(separator: "\n"), under: folder) == [
-                "requirements.yaml:3:3: error: duplicate requirement id 'REQ-A' (first at requirements.yaml:1:3)",
-                "requirements.yaml:4:26: error: unknown requirement key 'txt' (did you mean 'text'?)",
-                "requirements.yaml:4:3: error: requirement is missing text",
+            diagnostics.map { PlacedProblem($0, under: folder) } == [
+                PlacedProblem(
+                    "requirements.yaml", 3, 3,
+                    .duplicateID(
+                        what: "requirement", id: "REQ-A", first: SourceLocation(file: catalogue, line: 1, column: 3))),
+                PlacedProblem(
+                    "requirements.yaml", 4, 26, .unknownName(kind: "requirement key", name: "txt", suggestion: "text")),
+                PlacedProblem("requirements.yaml", 4, 3, .missingKeys(what: "requirement", keys: ["text"])),
                 // An invisible character, an empty id, a control character: never an id.
-                "requirements.yaml:5:8: error: requirement id 'REQ-\\u{200b}A' may hold only letters, digits, '-', '_' and '.'",
-                "requirements.yaml:6:8: error: requirement id is empty",
-                "requirements.yaml:7:8: error: requirement id 'REQ-\\u{7}D' may hold only letters, digits, '-', '_' and '.'",
+                PlacedProblem(
+                    "requirements.yaml", 5, 8, .identifierNotPlain(what: "requirement id", id: "REQ-\u{200b}A")),
+                PlacedProblem("requirements.yaml", 6, 8, .emptyIdentifier(what: "requirement id")),
+                PlacedProblem("requirements.yaml", 7, 8, .identifierNotPlain(what: "requirement id", id: "REQ-\u{7}D")),
             ])
         // The catalogue mended: the scenario citing an unknown requirement is its own input error.
         try "- {id: REQ-A, clause: x, text: y}\n- {id: REQ-B, clause: x, text: y}\n".write(
@@ -358,8 +364,8 @@ import UnlockScreen
         let result = try LibraryRun.run(LibraryRun.Options(paths: [folder], logFolder: folder))
         #expect(result.severity == .badInput)
         #expect(
-            TestSupport.errors(in: result.diagnostics.map(\.description).joined(separator: "\n"), under: folder) == [
-                "s.yaml:4:17: error: unknown requirement 'REQ-Z' (did you mean 'REQ-A'?)"
+            result.diagnostics.map { PlacedProblem($0, under: folder) } == [
+                PlacedProblem("s.yaml", 4, 17, .unknownName(kind: "requirement", name: "REQ-Z", suggestion: "REQ-A"))
             ])
         // The scenario citing an unknown requirement did not run, so it covers nothing.
         #expect(result.closing(quiet: false).contains("0 scenarios against reference"))

@@ -167,16 +167,28 @@ import UnlockScreen
         let file = folder + "/statements.yaml"
         let result = try LibraryTrace.trace([TestSupport.scenariosFolder], statements: file)
         #expect(!result.problems.isEmpty, "\(result.text)")
-        for message in [
-            "\(file):1:52: error: status must be one of verified, modelled, not-observable, auth-flow, contradicted; found 'verifed' (did you mean 'verified'?)",
-            "\(file):2:3: error: a verified statement names the requirements that carry it in `by`",
-            "\(file):3:3: error: a modelled statement says why in `reason`",
-            "\(file):5:3: error: duplicate statement id 'E' (first at \(file):4:3)",
-            "\(file):4:3: error: statement 'E' rests on unknown requirement 'REQ-PIN-SUCESS' (did you mean 'REQ-PIN-SUCCESS'?)",
-            "\(file):8:3: error: document 'D' is given a title twice",
-            "\(file):6:3: error: statement 'F' names unknown falsifier 'drop-PINValidating-to-Sucess' (did you mean 'drop-PINValidating-to-Success'?): `authspec mutate --list` lists the mutants",
+        let placed = result.problems.map { PlacedProblem($0) }
+        for problem in [
+            PlacedProblem(
+                file, 1, 52,
+                .notOneOf(
+                    what: "status", choices: ["verified", "modelled", "not-observable", "auth-flow", "contradicted"],
+                    found: "verifed", suggestion: "verified")),
+            PlacedProblem(file, 2, 3, .statementWithoutBy(status: "verified")),
+            PlacedProblem(file, 3, 3, .statementWithoutReason(status: "modelled")),
+            PlacedProblem(
+                file, 5, 3,
+                .duplicateID(what: "statement", id: "E", first: SourceLocation(file: file, line: 4, column: 3))),
+            PlacedProblem(
+                file, 4, 3,
+                .unknownRequirementBehind(statement: "E", id: "REQ-PIN-SUCESS", suggestion: "REQ-PIN-SUCCESS")),
+            PlacedProblem(file, 8, 3, .titledTwice(document: "D")),
+            PlacedProblem(
+                file, 6, 3,
+                .unknownFalsifier(
+                    statement: "F", id: "drop-PINValidating-to-Sucess", suggestion: "drop-PINValidating-to-Success")),
         ] {
-            #expect(result.problemText.contains(message), "\(message)\n\(result.problemText)")
+            #expect(placed.contains(problem), "\(problem)\n\(result.problemText)")
         }
     }
 

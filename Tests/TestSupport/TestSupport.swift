@@ -279,3 +279,29 @@ extension Tag {
     /// Builds the release tarball and a bare Debian root to run it in.
     @Tag package static var release: Self
 }
+
+/// A diagnostic as a test compares it: its file (relative to a test's folder), line, column and
+/// problem, the case rather than its words.
+package struct PlacedProblem: Equatable, CustomStringConvertible {
+    package var file: String
+    package var line: Int
+    package var column: Int
+    package var problem: Diagnostic.Problem
+
+    package init(_ file: String, _ line: Int, _ column: Int, _ problem: Diagnostic.Problem) {
+        self.file = file
+        self.line = line
+        self.column = column
+        self.problem = problem
+    }
+
+    /// `diagnostic`, its file's path made relative to `folder`.
+    package init(_ diagnostic: Diagnostic, under folder: String = "") {
+        let file = diagnostic.location.file
+        self.init(
+            folder.isEmpty || !file.hasPrefix(folder + "/") ? file : String(file.dropFirst(folder.count + 1)),
+            diagnostic.location.line, diagnostic.location.column, diagnostic.problem)
+    }
+
+    package var description: String { "\(file):\(line):\(column): \(problem)" }
+}

@@ -55,7 +55,7 @@ package struct RunEngine: Sendable {
     /// The scenarios of `run` whose files changed or went while it ran, each as an input error
     /// at the scenario: a run with one is not a conformance verdict, and no baseline takes it.
     package static func suiteChanges(in run: RunRecord) -> [Diagnostic] {
-        run.suiteChanges.map { Diagnostic("scenario '\($0.scenario)' " + notRun + $0.reason, at: $0.location) }
+        run.suiteChanges.map { Diagnostic(.scenarioNotRun(id: $0.scenario, reason: $0.reason), at: $0.location) }
     }
 
     /// An implementation that runs more scenarios than this keeps its records in a temporary

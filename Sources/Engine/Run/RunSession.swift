@@ -199,11 +199,11 @@ extension RunSession {
         var clashes: [Diagnostic] = []
         for (index, implementation) in implementations.enumerated() {
             if let earlier = first[implementation.name] {
-                let other = implementations[earlier].reference ? "the reference" : "driver \(earlier)"
                 clashes.append(
                     Diagnostic(
-                        "driver \(index) (\(implementation.command ?? "")) calls itself '\(implementation.name)', as \(other) does: "
-                            + "give each driver a name of its own in its hello (implementation.name); results and merge key by it",
+                        .driverNameTaken(
+                            index: index, command: implementation.command ?? "", name: implementation.name,
+                            other: implementations[earlier].reference ? nil : earlier),
                         at: SourceLocation(file: "--driver", line: 0, column: 0)))
             } else {
                 first[implementation.name] = index

@@ -107,8 +107,7 @@ package struct Baseline: Sendable, Equatable {
     package static func load(text: String, file: String) -> (baseline: Baseline?, diagnostics: [Diagnostic]) {
         var source = SourceText(file: file, text: text)
         guard
-            let (root, pairs) = source.rootMapping(
-                shape: "a baseline is a mapping with 'implementation' and 'expected'")
+            let (root, pairs) = source.rootMapping(shape: .baseline)
         else {
             return (nil, source.allDiagnostics)
         }
@@ -120,13 +119,19 @@ package struct Baseline: Sendable, Equatable {
             switch pair.key.scalar {
             case "implementation":
                 implementation = pair.value.isNull ? nil : pair.value.scalar
-                if implementation == nil { source.report("implementation must be a name", at: pair.value.mark) }
+                if implementation == nil {
+                    source.report(.mustBe(what: "implementation", expected: "a name"), at: pair.value.mark)
+                }
             case "suite":
                 suite = pair.value.isNull ? nil : pair.value.scalar
-                if suite == nil { source.report("suite must be the suite's digest", at: pair.value.mark) }
+                if suite == nil {
+                    source.report(.mustBe(what: "suite", expected: "the suite's digest"), at: pair.value.mark)
+                }
             case "expected":
                 guard case .sequence(let items) = pair.value.kind else {
-                    if !pair.value.isNull { source.report("expected must be a list of entries", at: pair.value.mark) }
+                    if !pair.value.isNull {
+                        source.report(.mustBe(what: "expected", expected: "a list of entries"), at: pair.value.mark)
+                    }
                     continue
                 }
                 for item in items {
@@ -134,23 +139,20 @@ package struct Baseline: Sendable, Equatable {
                         continue
                     }
                     if let first = seen[entry.id] {
-                        source.report("scenario '\(entry.id)' is listed twice (first at \(first))", at: item.mark)
+                        source.report(.listedTwice(id: entry.id, first: first), at: item.mark)
                         continue
                     }
                     seen[entry.id] = entry.location
                     entries.append(entry)
                 }
             case let key:
-                let hint =
-                    closestMatch(to: key ?? "", among: ["implementation", "suite", "expected"]).map {
-                        " (did you mean '\($0)'?)"
-                    }
-                    ?? ""
-                source.report("unknown baseline key '\(key ?? "?")'\(hint)", at: pair.key.mark)
+                let closest = closestMatch(to: key ?? "", among: ["implementation", "suite", "expected"])
+                source.report(
+                    .unknownName(kind: "baseline key", name: key ?? "?", suggestion: closest), at: pair.key.mark)
             }
         }
         guard let implementation else {
-            if source.allDiagnostics.isEmpty { source.report("the baseline names no implementation", at: root.mark) }
+            if source.allDiagnostics.isEmpty { source.report(.noImplementation, at: root.mark) }
             return (nil, source.allDiagnostics)
         }
         let diagnostics = source.allDiagnostics
@@ -161,9 +163,9 @@ package struct Baseline: Sendable, Equatable {
         )
     }
 
-    private static func entry(_ item: YAMLNode, file: String, report: (String, Mark) -> Void) -> Entry? {
+    private static func entry(_ item: YAMLNode, file: String, report: (Diagnostic.Problem, Mark) -> Void) -> Entry? {
         guard case .mapping(let pairs) = item.kind else {
-            report("each entry is a mapping with id, outcome and reason", item.mark)
+            report(.entryShape(what: "entry", fields: ["id", "outcome", "reason"]), item.mark)
             return nil
         }
         guard
@@ -172,19 +174,19 @@ package struct Baseline: Sendable, Equatable {
         else { return nil }
         let outcome = fields["outcome"]!
         guard outcomes.contains(outcome) else {
-            report("outcome must be one of \(outcomes.joined(separator: ", ")); found '\(outcome)'", item.mark)
+            report(.notOneOf(what: "outcome", choices: outcomes, found: outcome, suggestion: nil), item.mark)
             return nil
         }
         if let expires = fields["expires"], !isDate(expires) {
             let at = pairs.first { $0.key.scalar == "expires" }?.value.mark ?? item.mark
-            report("expires must be a date that exists, YYYY-MM-DD; found '\(expires)'", at)
+            report(.wrongValue(what: "expires", expected: "a date that exists, YYYY-MM-DD", found: "'\(expires)'"), at)
             return nil
         }
         var divergence: Entry.Divergence?
         if let text = fields["step"] {
             guard let step = Int(text), step >= 1, let input = fields["input"] else {
                 let at = pairs.first { $0.key.scalar == "step" }?.value.mark ?? item.mark
-                report("step must be a step's number from 1, given with its input", at)
+                report(.mustBe(what: "step", expected: "a step's number from 1, given with its input"), at)
                 return nil
             }
             divergence = Entry.Divergence(
@@ -192,7 +194,7 @@ package struct Baseline: Sendable, Equatable {
                 keys: (fields["keys"] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) },
                 state: fields["state"])
         } else if fields["input"] != nil || fields["keys"] != nil || fields["state"] != nil {
-            report("input, keys and state say where a step went wrong: give its step too", item.mark)
+            report(.divergenceWithoutStep, item.mark)
             return nil
         }
         return Entry(

@@ -71,7 +71,7 @@ package struct Manifest: Sendable, Equatable {
     package static func load(text: String, file: String) -> (manifest: Manifest?, diagnostics: [Diagnostic]) {
         var source = SourceText(file: file, text: text)
         guard
-            let (root, pairs) = source.rootMapping(shape: "a manifest is a mapping of " + keys.joined(separator: ", "))
+            let (root, pairs) = source.rootMapping(shape: .manifest)
         else {
             return (nil, source.allDiagnostics)
         }
@@ -85,7 +85,8 @@ package struct Manifest: Sendable, Equatable {
             switch key {
             case "model", "requirements", "spec-mapping":
                 guard let value = pair.value.scalar, !pair.value.isNull, !value.isEmpty else {
-                    source.report("\(key) must be \(key == "model" ? "a model's name" : "a path")", at: pair.value.mark)
+                    source.report(
+                        .mustBe(what: key, expected: key == "model" ? "a model's name" : "a path"), at: pair.value.mark)
                     continue
                 }
                 switch key {
@@ -99,25 +100,26 @@ package struct Manifest: Sendable, Equatable {
                 case .sequence(let list): items = list
                 case .scalar where !pair.value.isNull: items = [pair.value]
                 default:
-                    source.report("\(key) must be a path or a list of paths", at: pair.value.mark)
+                    source.report(.mustBe(what: key, expected: "a path or a list of paths"), at: pair.value.mark)
                     continue
                 }
                 var paths: [String] = []
                 for item in items {
                     guard let path = item.scalar, !item.isNull, !path.isEmpty else {
-                        source.report("each of \(key) must be a path", at: item.mark)
+                        source.report(.mustBe(what: "each of \(key)", expected: "a path"), at: item.mark)
                         continue
                     }
                     paths.append(resolve(path))
                 }
                 if key == "scenarios" { manifest.scenarios = paths } else { manifest.baselines = paths }
             default:
-                let hint = closestMatch(to: key, among: keys).map { " (did you mean '\($0)'?)" } ?? ""
-                source.report("unknown manifest key '\(key)'\(hint)", at: pair.key.mark)
+                source.report(
+                    .unknownName(kind: "manifest key", name: key, suggestion: closestMatch(to: key, among: keys)),
+                    at: pair.key.mark)
             }
         }
         if manifest.scenarios.isEmpty && source.allDiagnostics.isEmpty {
-            source.report("the manifest names no scenarios (scenarios: [FOLDER])", at: root.mark)
+            source.report(.manifestWithoutScenarios, at: root.mark)
         }
         let diagnostics = source.allDiagnostics
         return (diagnostics.isEmpty ? manifest : nil, diagnostics)

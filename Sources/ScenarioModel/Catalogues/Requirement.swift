@@ -31,8 +31,8 @@ package enum RequirementCatalogue {
 
     package static func load(text: String, file: String) -> (requirements: [Requirement], diagnostics: [Diagnostic]) {
         var source = SourceText(file: file, text: text)
-        func report(_ message: String, _ mark: Mark) {
-            source.report(message, at: mark)
+        func report(_ problem: Diagnostic.Problem, _ mark: Mark) {
+            source.report(problem, at: mark)
         }
         guard let items = catalogueItems(text, of: "requirements", report: report) else {
             return ([], source.allDiagnostics)
@@ -41,7 +41,7 @@ package enum RequirementCatalogue {
         var seen: [String: SourceLocation] = [:]
         for item in items {
             guard case .mapping(let pairs) = item.kind else {
-                report("each requirement must be a mapping with id, clause and text", item.mark)
+                report(.entryShape(what: "requirement", fields: ["id", "clause", "text"]), item.mark)
                 continue
             }
             var constrained: [String] = []
@@ -50,7 +50,7 @@ package enum RequirementCatalogue {
                 if case .sequence(let items) = pair.value.kind, !items.isEmpty, items.allSatisfy({ $0.scalar != nil }) {
                     constrained = items.compactMap(\.scalar)
                 } else {
-                    report("keys must be a non-empty list of observation keys", pair.value.mark)
+                    report(.mustBe(what: "keys", expected: "a non-empty list of observation keys"), pair.value.mark)
                 }
                 return false
             }
@@ -67,7 +67,7 @@ package enum RequirementCatalogue {
                 continue
             }
             if let first = seen[id] {
-                report("duplicate requirement id '\(id)' (first at \(first))", item.mark)
+                report(.duplicateID(what: "requirement", id: id, first: first), item.mark)
                 continue
             }
             seen[id] = location
@@ -80,16 +80,18 @@ package enum RequirementCatalogue {
 
     /// A catalogue's entries: the items of the list its text holds, or nil (reported) when it
     /// does not parse or is not a list.
-    static func catalogueItems(_ text: String, of what: String, report: (String, Mark) -> Void) -> [YAMLNode]? {
+    static func catalogueItems(
+        _ text: String, of what: String, report: (Diagnostic.Problem, Mark) -> Void
+    ) -> [YAMLNode]? {
         let documents: [YAMLNode]
         do {
             documents = try YAMLDocumentLoader().load(text)
         } catch {
-            report(error.message, error.mark)
+            report(.yamlSyntax(error.message), error.mark)
             return nil
         }
         guard let root = documents.first, case .sequence(let items) = root.kind else {
-            report("the catalogue must be a list of \(what)", documents.first?.mark ?? Mark(line: 1, column: 1))
+            report(.notAList(what: what), documents.first?.mark ?? Mark(line: 1, column: 1))
             return nil
         }
         return items
@@ -120,16 +122,15 @@ package enum RequirementCatalogue {
                     continue
                 }
                 listed[file, default: 0] += 1
-                let hint = closestMatch(to: cited.id, among: known).map { " (did you mean '\($0)'?)" } ?? ""
-                found.append(Diagnostic("unknown requirement '\(cited.id)'\(hint)", at: cited.location))
+                let problem = Diagnostic.Problem.unknownName(
+                    kind: "requirement", name: cited.id, suggestion: closestMatch(to: cited.id, among: known))
+                found.append(Diagnostic(problem, at: cited.location))
             }
         }
         for file in files {
             guard let count = unlisted[file] else { continue }
             found.append(
-                Diagnostic(
-                    "and \(count) more unknown requirement\(count == 1 ? "" : "s") in this file",
-                    at: SourceLocation(file: file, line: 0, column: 0)))
+                Diagnostic(.moreUnknownRequirements(count: count), at: SourceLocation(file: file, line: 0, column: 0)))
         }
         return found
     }
@@ -143,8 +144,8 @@ package enum RequirementCatalogue {
     /// Every key a requirement declares that the model does not observe, at the requirement.
     package static func unknownKeys(in requirements: [Requirement], observed: [String]) -> [Diagnostic] {
         requirements.flatMap { requirement in
-            Diagnostic.unknown(requirement.keys, known: observed, at: requirement.location) { key, hint in
-                "requirement '\(requirement.id)' constrains '\(key)', which the model does not observe\(hint)"
+            Diagnostic.unknown(requirement.keys, known: observed, at: requirement.location) { key, closest in
+                .unobservedKey(requirement: requirement.id, key: key, suggestion: closest)
             }
         }
     }

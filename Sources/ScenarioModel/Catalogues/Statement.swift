@@ -62,7 +62,7 @@ package enum StatementCatalogue {
 
     package static func load(text: String, file: String) -> LoadedStatements {
         var source = SourceText(file: file, text: text)
-        func report(_ message: String, _ mark: Mark) { source.report(message, at: mark) }
+        func report(_ problem: Diagnostic.Problem, _ mark: Mark) { source.report(problem, at: mark) }
         guard let items = RequirementCatalogue.catalogueItems(text, of: "statements", report: report) else {
             return LoadedStatements(diagnostics: source.allDiagnostics)
         }
@@ -71,7 +71,8 @@ package enum StatementCatalogue {
         var seen: [String: SourceLocation] = [:]
         for item in items {
             guard case .mapping(let pairs) = item.kind else {
-                report("each statement must be a mapping with id, document, clause, text and status", item.mark)
+                report(
+                    .entryShape(what: "statement", fields: ["id", "document", "clause", "text", "status"]), item.mark)
                 continue
             }
             // `{document: X, title: "..."}` names a document rather than stating something.
@@ -80,7 +81,7 @@ package enum StatementCatalogue {
                 let title = pairs.first(where: { $0.key.scalar == "title" })?.value.scalar
             {
                 if titles[document] != nil {
-                    report("document '\(document)' is given a title twice", item.mark)
+                    report(.titledTwice(document: document), item.mark)
                 }
                 titles[document] = title
                 continue
@@ -91,7 +92,7 @@ package enum StatementCatalogue {
                     continue
                 }
                 if let first = seen[statement.id] {
-                    report("duplicate statement id '\(statement.id)' (first at \(first))", item.mark)
+                    report(.duplicateID(what: "statement", id: statement.id, first: first), item.mark)
                     continue
                 }
                 seen[statement.id] = statement.location
@@ -103,7 +104,7 @@ package enum StatementCatalogue {
     }
 
     static func statement(
-        _ pairs: [YAMLNode.Pair], at mark: Mark, file: String, report: (String, Mark) -> Void
+        _ pairs: [YAMLNode.Pair], at mark: Mark, file: String, report: (Diagnostic.Problem, Mark) -> Void
     ) -> Statement? {
         let required = ["id", "document", "clause", "text", "status"]
         var by: [String]?
@@ -120,7 +121,9 @@ package enum StatementCatalogue {
                 }
             } else {
                 report(
-                    "\(pair.key.scalar!) must be a list of \(pair.key.scalar == "by" ? "requirement" : "mutant") ids",
+                    .mustBe(
+                        what: pair.key.scalar!,
+                        expected: "a list of \(pair.key.scalar == "by" ? "requirement" : "mutant") ids"),
                     pair.value.mark)
             }
             return false
@@ -133,18 +136,19 @@ package enum StatementCatalogue {
         else { return nil }
         guard let status = Statement.Status(rawValue: fields["status"]!) else {
             let names = Statement.Status.allCases.map(\.rawValue)
-            let hint = closestMatch(to: fields["status"]!, among: names).map { " (did you mean '\($0)'?)" } ?? ""
             report(
-                "status must be one of \(names.joined(separator: ", ")); found '\(fields["status"]!)'\(hint)",
+                .notOneOf(
+                    what: "status", choices: names, found: fields["status"]!,
+                    suggestion: closestMatch(to: fields["status"]!, among: names)),
                 scalars.first { $0.key.scalar == "status" }?.value.mark ?? mark)
             return nil
         }
         switch status.needs {
         case "by" where by?.isEmpty ?? true:
-            report("a \(status.rawValue) statement names the requirements that carry it in `by`", byMark)
+            report(.statementWithoutBy(status: status.rawValue), byMark)
             return nil
         case "reason" where fields["reason"] == nil:
-            report("a \(status.rawValue) statement says why in `reason`", mark)
+            report(.statementWithoutReason(status: status.rawValue), mark)
             return nil
         default:
             break
@@ -169,8 +173,8 @@ package enum StatementCatalogue {
     /// statement: a misspelt one would leave the statement claimed without saying why.
     package static func unknownFalsifiers(in statements: [Statement], mutants known: [String]) -> [Diagnostic] {
         statements.flatMap { statement in
-            Diagnostic.unknown(statement.falsifiers, known: known, at: statement.location) { id, hint in
-                "statement '\(statement.id)' names unknown falsifier '\(id)'\(hint): `authspec mutate --list` lists the mutants"
+            Diagnostic.unknown(statement.falsifiers, known: known, at: statement.location) { id, closest in
+                .unknownFalsifier(statement: statement.id, id: id, suggestion: closest)
             }
         }
     }
@@ -178,8 +182,8 @@ package enum StatementCatalogue {
     /// Every `by` entry that names no requirement, as a diagnostic at the statement.
     package static func unknownRequirements(in statements: [Statement], requirements known: [String]) -> [Diagnostic] {
         statements.flatMap { statement in
-            Diagnostic.unknown(statement.by, known: known, at: statement.location) { id, hint in
-                "statement '\(statement.id)' rests on unknown requirement '\(id)'\(hint)"
+            Diagnostic.unknown(statement.by, known: known, at: statement.location) { id, closest in
+                .unknownRequirementBehind(statement: statement.id, id: id, suggestion: closest)
             }
         }
     }

@@ -5,7 +5,9 @@ import YAMLLoader
 /// excerpt of the source line with a caret under the column.
 package struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
     package var location: SourceLocation
-    package var message: String
+    package var problem: Problem
+    /// The problem in words.
+    package var message: String { problem.description }
     /// At most `Excerpt.width` characters of the line around the column: a long line is never
     /// copied whole, however many problems it holds.
     package var excerpt: Excerpt?
@@ -41,8 +43,8 @@ package struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    package init(_ message: String, at location: SourceLocation, excerpt: Excerpt? = nil) {
-        self.message = message
+    package init(_ problem: Problem, at location: SourceLocation, excerpt: Excerpt? = nil) {
+        self.problem = problem
         self.location = location
         self.excerpt = excerpt
     }
@@ -96,25 +98,26 @@ func editDistance(_ a: String, _ b: String) -> Int {
 /// missing, as `<what> is missing ...` at `mark` (then nil).
 func textFields(
     _ pairs: [YAMLNode.Pair], keys: [String], required: [String], what: String, at mark: Mark,
-    report: (String, Mark) -> Void
+    report: (Diagnostic.Problem, Mark) -> Void
 ) -> [String: String]? {
     var fields: [String: String] = [:]
     for pair in pairs {
         guard let key = pair.key.scalar, keys.contains(key) else {
             let key = pair.key.scalar ?? "?"
-            let hint = closestMatch(to: key, among: keys).map { " (did you mean '\($0)'?)" } ?? ""
-            report("unknown \(what) key '\(key)'\(hint)", pair.key.mark)
+            report(
+                .unknownName(kind: "\(what) key", name: key, suggestion: closestMatch(to: key, among: keys)),
+                pair.key.mark)
             continue
         }
         guard let value = pair.value.scalar, !pair.value.isNull else {
-            report("\(key) must be text", pair.value.mark)
+            report(.mustBe(what: key, expected: "text"), pair.value.mark)
             continue
         }
         fields[key] = value
     }
     let missing = required.filter { fields[$0] == nil }
     guard missing.isEmpty else {
-        report("\(what) is missing " + missing.joined(separator: ", "), mark)
+        report(.missingKeys(what: what, keys: missing), mark)
         return nil
     }
     return fields
@@ -136,8 +139,8 @@ extension Diagnostic {
                 repeated.append(index)
                 diagnostics.append(
                     Diagnostic(
-                        "duplicate \(what) id '\(name)' (first defined at \(location(items[earlier])))",
-                        at: location(items[index])))
+                        .duplicateID(what: what, id: name, first: location(items[earlier])), at: location(items[index]))
+                )
             } else {
                 first[name] = index
             }
@@ -155,10 +158,10 @@ extension Diagnostic {
 /// look like one, or an id look like none.
 package enum Identifier {
     /// What is wrong with `id`, said of `what` ("id", "requirement id"), or nil.
-    package static func problem(_ id: String, what: String) -> String? {
-        if id.isEmpty { return "\(what) is empty" }
+    package static func problem(_ id: String, what: String) -> Diagnostic.Problem? {
+        if id.isEmpty { return .emptyIdentifier(what: what) }
         guard !isPlain(id) else { return nil }
-        return "\(what) '\(VisibleText.oneLine(id))' may hold only letters, digits, '-', '_' and '.'"
+        return .identifierNotPlain(what: what, id: id)
     }
 
     /// ASCII ids are checked byte by byte.
@@ -177,15 +180,14 @@ package enum Identifier {
 }
 
 extension Diagnostic {
-    /// Each of `names` that is none of `known`, as a diagnostic at `location` worded by
-    /// `message` (the name, then " (did you mean '…'?)" or nothing).
+    /// Each of `names` that is none of `known`, as a diagnostic at `location`: the problem
+    /// `problem` makes of the name and the closest known one, if any.
     package static func unknown(
-        _ names: [String], known: [String], at location: SourceLocation, _ message: (String, String) -> String
+        _ names: [String], known: [String], at location: SourceLocation, _ problem: (String, String?) -> Problem
     ) -> [Diagnostic] {
         let knownSet = Set(known)
         return names.filter { !knownSet.contains($0) }.map { name in
-            let hint = closestMatch(to: name, among: known).map { " (did you mean '\($0)'?)" } ?? ""
-            return Diagnostic(message(name, hint), at: location)
+            Diagnostic(problem(name, closestMatch(to: name, among: known)), at: location)
         }
     }
 }

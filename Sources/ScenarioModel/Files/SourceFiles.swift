@@ -12,20 +12,21 @@ package enum SourceFiles {
     /// A regular file's text: at most `maxBytes` bytes (never more are read), UTF-8, no NUL.
     /// Bad bytes are reported at their own line and column.
     package static func read(_ path: String, maxBytes: Int) -> Result<String, Diagnostic> {
-        func failure(_ message: String, line: Int = 0, column: Int = 0) -> Result<String, Diagnostic> {
-            .failure(Diagnostic(message, at: SourceLocation(file: path, line: line, column: column)))
+        func failure(_ problem: Diagnostic.Problem) -> Result<String, Diagnostic> {
+            .failure(Diagnostic(problem, at: SourceLocation(file: path, line: 0, column: 0)))
         }
         var info = stat()
-        guard stat(path, &info) == 0 else { return failure(reason(errno)) }
-        guard info.st_mode & S_IFMT == S_IFREG else { return failure("is \(kind(info.st_mode)), not a file") }
+        guard stat(path, &info) == 0 else { return failure(.system(reason: reason(errno))) }
+        guard info.st_mode & S_IFMT == S_IFREG else { return failure(.notAFile(kind: kind(info.st_mode))) }
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else { return failure(reason(errno)) }
+        guard descriptor >= 0 else { return failure(.system(reason: reason(errno))) }
         defer { close(descriptor) }
         guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
-            return failure("changed while being opened")
+            return failure(.changedWhileOpened)
         }
-        let tooLarge = "is \(info.st_size) bytes, over the limit of \(maxBytes) bytes"
-        guard Int(info.st_size) <= maxBytes else { return failure(tooLarge) }
+        guard Int(info.st_size) <= maxBytes else {
+            return failure(.overSizeLimit(bytes: Int(info.st_size), limit: maxBytes))
+        }
         // Room for the size stat gave and one byte more, to see the end; a file that grows while
         // it is read gets more room, up to one byte over the limit.
         var bytes = [UInt8](repeating: 0, count: Int(info.st_size) + 1)
@@ -39,12 +40,12 @@ package enum SourceFiles {
             }
             if got < 0 {
                 if errno == EINTR { continue }
-                return failure(reason(errno))
+                return failure(.system(reason: reason(errno)))
             }
             if got == 0 { break }
             count += got
         }
-        guard count <= maxBytes else { return failure("grew past the limit of \(maxBytes) bytes while being read") }
+        guard count <= maxBytes else { return failure(.grewPastLimit(limit: maxBytes)) }
         bytes.removeSubrange(count...)
         return text(of: bytes, file: path)
     }
@@ -57,13 +58,13 @@ package enum SourceFiles {
         if !hasNUL, let text = String(validating: bytes, as: UTF8.self) { return .success(text) }
         if let problem = badByte(in: bytes) {
             return .failure(
-                Diagnostic(problem.message, at: SourceLocation(file: file, line: problem.line, column: problem.column)))
+                Diagnostic(problem.problem, at: SourceLocation(file: file, line: problem.line, column: problem.column)))
         }
         return .success(String(decoding: bytes, as: UTF8.self))
     }
 
     /// The first byte a text file must not hold: invalid UTF-8 or NUL, with its line and column.
-    static func badByte(in bytes: [UInt8]) -> (message: String, line: Int, column: Int)? {
+    static func badByte(in bytes: [UInt8]) -> (problem: Diagnostic.Problem, line: Int, column: Int)? {
         var iterator = bytes.makeIterator()
         var decoder = UTF8()
         var line = 1
@@ -72,7 +73,7 @@ package enum SourceFiles {
         while true {
             switch decoder.decode(&iterator) {
             case .scalarValue(let scalar):
-                if scalar == "\0" { return ("a NUL byte; a text file holds none", line, column) }
+                if scalar == "\0" { return (.nulByte, line, column) }
                 if SourceText.isLineBreak(scalar) {
                     // CR LF is one break.
                     if !(afterCR && scalar == "\n") { line += 1 }
@@ -84,7 +85,7 @@ package enum SourceFiles {
             case .emptyInput:
                 return nil
             case .error:
-                return ("bytes that are not UTF-8 text", line, column)
+                return (.notUTF8, line, column)
             }
         }
     }
@@ -98,17 +99,17 @@ package enum SourceFiles {
         var found: [String] = []
         var problems: [Diagnostic] = []
         var visited: Set<[UInt64]> = []
-        func problem(_ path: String, _ message: String) {
-            problems.append(Diagnostic(message, at: SourceLocation(file: path, line: 0, column: 0)))
+        func problem(_ path: String, _ problem: Diagnostic.Problem) {
+            problems.append(Diagnostic(problem, at: SourceLocation(file: path, line: 0, column: 0)))
         }
         func walk(_ relative: String) {
             let path = relative.isEmpty ? base : base + "/" + relative
             var info = stat()
-            guard stat(path, &info) == 0 else { return problem(path, reason(errno)) }
+            guard stat(path, &info) == 0 else { return problem(path, .system(reason: reason(errno))) }
             // A folder reached twice (through a symlink back up the tree) is walked once.
             guard visited.insert([UInt64(info.st_dev), UInt64(info.st_ino)]).inserted else { return }
             guard let directory = opendir(path) else {
-                return problem(path, "folder cannot be read: " + reason(errno))
+                return problem(path, .folderUnreadable(reason: reason(errno)))
             }
             // The entry's type as the folder records it spares a stat per file; a link, or a file
             // system that does not record types, is looked up.
@@ -131,7 +132,9 @@ package enum SourceFiles {
                 } else if stat(childPath, &entry) != 0 {
                     // A dangling link with another name is nobody's business; a loop or a broken
                     // scenario file is.
-                    if errno == ELOOP || suffixes.contains(where: name.hasSuffix) { problem(childPath, reason(errno)) }
+                    if errno == ELOOP || suffixes.contains(where: name.hasSuffix) {
+                        problem(childPath, .system(reason: reason(errno)))
+                    }
                     continue
                 }
                 switch entry.st_mode & S_IFMT {
@@ -141,7 +144,7 @@ package enum SourceFiles {
                     if suffixes.contains(where: name.hasSuffix), !excluded.contains(name) { found.append(child) }
                 default:
                     if suffixes.contains(where: name.hasSuffix) {
-                        problem(childPath, "is \(kind(entry.st_mode)), not a file")
+                        problem(childPath, .notAFile(kind: kind(entry.st_mode)))
                     }
                 }
             }
@@ -182,7 +185,7 @@ package enum SourceFiles {
         switch read(file, maxBytes: YAMLLimits.standard.maxBytes) {
         case .success(let text): return parse(text)
         case .failure(var problem):
-            problem.message = "cannot read \(what): " + problem.message
+            problem.problem = .cannotRead(what: what, problem.problem)
             return ([], [problem])
         }
     }

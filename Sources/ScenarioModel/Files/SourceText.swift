@@ -23,11 +23,11 @@ package struct SourceText {
     package var isListing: Bool { diagnostics.count < Self.maxListed }
 
     /// Counts a problem; lists it while fewer than `maxListed` are.
-    package mutating func report(_ message: String, at mark: Mark) {
+    package mutating func report(_ problem: Diagnostic.Problem, at mark: Mark) {
         problemCount += 1
         guard isListing else { return }
         let excerpt = line(mark.line).map { Diagnostic.Excerpt(line: $0, column: mark.column) }
-        diagnostics.append(Diagnostic(message, at: SourceLocation(file: file, mark), excerpt: excerpt))
+        diagnostics.append(Diagnostic(problem, at: SourceLocation(file: file, mark), excerpt: excerpt))
     }
 
     /// The listed problems, and a last line saying how many more there were.
@@ -36,7 +36,7 @@ package struct SourceText {
         guard unlisted > 0 else { return diagnostics }
         return diagnostics + [
             Diagnostic(
-                "and \(unlisted) more problem\(unlisted == 1 ? "" : "s") in this file (the first \(Self.maxListed) are listed)",
+                .moreProblems(count: unlisted, listed: Self.maxListed),
                 at: SourceLocation(file: file, line: 0, column: 0))
         ]
     }
@@ -77,16 +77,16 @@ extension SourceText {
     /// The root mapping of a small one-document YAML file (a baseline, a manifest), or nil
     /// with the problem reported: a syntax error, or a root that is not a mapping (`shape`
     /// says what it should be).
-    mutating func rootMapping(shape: String) -> (root: YAMLNode, pairs: [YAMLNode.Pair])? {
+    mutating func rootMapping(shape: Diagnostic.Problem.FileKind) -> (root: YAMLNode, pairs: [YAMLNode.Pair])? {
         let documents: [YAMLNode]
         do {
             documents = try YAMLDocumentLoader().load(text)
         } catch {
-            report(error.message, at: error.mark)
+            report(.yamlSyntax(error.message), at: error.mark)
             return nil
         }
         guard let root = documents.first, case .mapping(let pairs) = root.kind else {
-            report(shape, at: documents.first?.mark ?? Mark(line: 1, column: 1))
+            report(.notAMappingFile(shape), at: documents.first?.mark ?? Mark(line: 1, column: 1))
             return nil
         }
         return (root, pairs)
@@ -98,7 +98,7 @@ extension SourceFiles {
     package static func readSmallYAML(_ file: String, what: String) -> Result<String, Diagnostic> {
         SourceFiles.read(file, maxBytes: YAMLLimits.standard.maxBytes).mapError { problem in
             var problem = problem
-            problem.message = "cannot read the \(what): " + problem.message
+            problem.problem = .cannotRead(what: "the \(what)", problem.problem)
             return problem
         }
     }

@@ -42,8 +42,8 @@ struct ScenarioDecoder {
 
     var diagnostics: [Diagnostic] { source.allDiagnostics }
 
-    mutating func report(_ message: String, at mark: Mark) {
-        source.report(message, at: mark)
+    mutating func report(_ problem: Diagnostic.Problem, at mark: Mark) {
+        source.report(problem, at: mark)
     }
 
     // MARK: Scenario
@@ -56,8 +56,7 @@ struct ScenarioDecoder {
         let fields = keyed(pairs, allowed: Self.scenarioKeys, what: "scenario")
         // `model:` names the model a scenario is written for; absent, it is the one being loaded.
         if let node = fields["model"], let name = text(node, what: "model"), name != model.name {
-            report(
-                "this scenario is for the model '\(name)'; these files are loaded for '\(model.name)'", at: node.mark)
+            report(.otherModel(scenario: name, loaded: model.name), at: node.mark)
         }
         let id = fields["id"].flatMap { text($0, what: "id") }
         if let node = fields["id"], let id, let problem = Identifier.problem(id, what: "id") {
@@ -66,7 +65,7 @@ struct ScenarioDecoder {
         let title = fields["title"].flatMap { text($0, what: "title") }
         let spec = fields["spec"].flatMap { textList($0, what: "spec") } ?? []
         if let node = fields["spec"], spec.isEmpty {
-            report("spec must name at least one clause, such as '\(model.exampleClause)'", at: node.mark)
+            report(.specWithoutClause(example: model.exampleClause), at: node.mark)
         }
         let tags = fields["tags"].flatMap { textList($0, what: "tags") } ?? []
         var covers: [(id: String, location: SourceLocation)] = []
@@ -78,7 +77,9 @@ struct ScenarioDecoder {
                     }
                 }
             } else {
-                report("covers must be a list of requirement ids; found \(node.kindName)", at: node.mark)
+                report(
+                    .wrongValue(what: "covers", expected: "a list of requirement ids", found: node.kindName),
+                    at: node.mark)
             }
         }
         let given = world(fields["given"], at: node.mark)
@@ -89,20 +90,18 @@ struct ScenarioDecoder {
                 steps = items.compactMap { step($0) }
                 stepsLoaded = steps.count == items.count
             } else {
-                report("steps must be a non-empty list of steps", at: stepsNode.mark)
+                report(.mustBe(what: "steps", expected: "a non-empty list of steps"), at: stepsNode.mark)
             }
         }
         for key in ["id", "title", "spec", "steps"] where fields[key] == nil {
-            report("scenario is missing the required key '\(key)'", at: node.mark)
+            report(.scenarioMissingKey(key), at: node.mark)
         }
         guard let id, let title, let given, !spec.isEmpty, !steps.isEmpty, stepsLoaded else { return nil }
         let inputs = checkBudgets(steps)
         if source.problemCount == problemsBefore {
             inputsInFile += inputs
             if inputsInFile > Self.maxInputsPerFile {
-                report(
-                    "the file's scenarios send more than \(Self.maxInputsPerFile) inputs together by this scenario; split the file",
-                    at: node.mark)
+                report(.tooManyInputsInFile(limit: Self.maxInputsPerFile), at: node.mark)
             }
         }
         guard source.problemCount == problemsBefore else { return nil }
@@ -123,7 +122,7 @@ struct ScenarioDecoder {
                     step.inputs.count, times: step.repeatCount, to: inputs, limit: Self.maxInputsPerScenario)
             else {
                 report(
-                    "the scenario sends more than \(Self.maxInputsPerScenario) inputs (repetitions and shorthands expanded) by this step; split it",
+                    .tooManyInputsInScenario(limit: Self.maxInputsPerScenario),
                     at: SourceLocation.mark(of: step.location))
                 return Self.maxInputsPerScenario + 1
             }
@@ -132,9 +131,7 @@ struct ScenarioDecoder {
             for input in step.inputs where input.name == model.clockInput { advanced += input.argument?.int ?? 0 }
             guard let time = Self.adding(advanced, times: step.repeatCount, to: clock, limit: VirtualDuration.maximum)
             else {
-                report(
-                    "the virtual clock passes \(VirtualDuration.format(VirtualDuration.maximum)) (100 years) by this step; no scenario runs that long",
-                    at: SourceLocation.mark(of: step.location))
+                report(.clockPastMaximum, at: SourceLocation.mark(of: step.location))
                 return inputs
             }
             clock = time
@@ -175,7 +172,7 @@ struct ScenarioDecoder {
         for problem in resolved.problems {
             // Every key here was declared and decoded, and keys are unique: the first is the one.
             let mark = pairs.first { $0.key.scalar == problem.key }?.value.mark
-            report(problem.message, at: mark ?? node.mark)
+            report(.worldRefused(problem.message), at: mark ?? node.mark)
         }
         return resolved.problems.isEmpty ? resolved.given : nil
     }
@@ -221,7 +218,7 @@ struct ScenarioDecoder {
             default:
                 inputCount += 1
                 if inputCount > 1 {
-                    report("a step takes exactly one input; '\(key)' is a second one", at: pair.key.mark)
+                    report(.secondInput(key), at: pair.key.mark)
                     ok = false
                 } else if let decoded = input(key, argument: pair.value, nameMark: pair.key.mark) {
                     written = decoded
@@ -231,15 +228,11 @@ struct ScenarioDecoder {
             }
         }
         if inputCount == 0 {
-            report(
-                "step has no input; expected one of " + model.inputs.map(\.name).joined(separator: ", "),
-                at: node.mark)
+            report(.stepWithoutInput(expected: model.inputs.map(\.name)), at: node.mark)
             return nil
         }
         if let recordLocation, let expectMark {
-            report(
-                "a step to record has no expect of its own; remove one of them (record: true at line \(recordLocation.line))",
-                at: expectMark)
+            report(.recordedStepExpects(recordLine: recordLocation.line), at: expectMark)
             ok = false
         }
         guard ok, let written else { return nil }
@@ -258,14 +251,14 @@ struct ScenarioDecoder {
             return Input(name)
         case (nil, let node?):
             guard node.isNull else {
-                report("input '\(name)' takes no argument", at: node.mark)
+                report(.inputTakesNoArgument(name), at: node.mark)
                 return nil
             }
             return Input(name)
         case (let type?, let node?) where !node.isNull:
             return decode(node, as: type, what: name).map { Input(name, $0) }
         case (let type?, _):
-            report("input '\(name)' needs an argument: \(type.summary)", at: argument?.mark ?? nameMark)
+            report(.inputNeedsArgument(input: name, type: type.summary), at: argument?.mark ?? nameMark)
             return nil
         }
     }
@@ -303,13 +296,13 @@ struct ScenarioDecoder {
 
     private mutating func mapping(_ node: YAMLNode, what: String) -> [YAMLNode.Pair]? {
         if case .mapping(let pairs) = node.kind { return pairs }
-        report("\(what) must be a mapping, found \(node.kindName)", at: node.mark)
+        report(.notAMapping(what: what, found: node.kindName), at: node.mark)
         return nil
     }
 
     private mutating func keyName(_ node: YAMLNode) -> String? {
         if let name = node.scalar, !node.isNull { return name }
-        report("keys must be plain words, found \(node.kindName)", at: node.mark)
+        report(.keyNotAWord(found: node.kindName), at: node.mark)
         return nil
     }
 
@@ -331,13 +324,13 @@ struct ScenarioDecoder {
     }
 
     private mutating func unknown(_ word: String, kind: String, among candidates: [String], at mark: Mark) {
-        report("unknown \(kind) '\(word)'" + suggestion(for: word, among: candidates), at: mark)
+        report(.unknownName(kind: kind, name: word, suggestion: suggestion(for: word, among: candidates)), at: mark)
     }
 
-    /// ` (did you mean 'x'?)`, searched for only while problems are still being listed.
-    private func suggestion(for word: String, among candidates: [String]) -> String {
-        guard source.isListing, let match = closestMatch(to: word, among: candidates) else { return "" }
-        return " (did you mean '\(match)'?)"
+    /// The closest candidate, searched for only while problems are still being listed.
+    private func suggestion(for word: String, among candidates: [String]) -> String? {
+        guard source.isListing else { return nil }
+        return closestMatch(to: word, among: candidates)
     }
 
     private mutating func text(_ node: YAMLNode, what: String) -> String? {
@@ -355,7 +348,7 @@ struct ScenarioDecoder {
     mutating func decode(_ node: YAMLNode, as type: ValueType, what: @autoclosure () -> String) -> Value? {
         func wrong(_ detail: String? = nil) -> Value? {
             let found = node.scalar.map { node.isNull ? "null" : "'\($0)'" } ?? node.kindName
-            report("\(what()) must be \(type.summary); found \(detail ?? found)", at: node.mark)
+            report(.wrongValue(what: what(), expected: type.summary, found: detail ?? found), at: node.mark)
             return nil
         }
         if case .optional(let wrapped) = type {
@@ -400,7 +393,8 @@ struct ScenarioDecoder {
             return .string(text)
         case .oneOf(let words):
             guard words.contains(text) else {
-                return wrong("'\(text)'" + suggestion(for: text, among: words))
+                return wrong(
+                    "'\(text)'" + (suggestion(for: text, among: words).map { " (did you mean '\($0)'?)" } ?? ""))
             }
             return .string(text)
         case .duration:
@@ -408,9 +402,7 @@ struct ScenarioDecoder {
             case .milliseconds(let milliseconds): return .int(milliseconds)
             case .malformed: return wrong()
             case .outOfRange:
-                report(
-                    "\(what()) is out of range: durations run up to \(VirtualDuration.format(VirtualDuration.maximum)) (100 years); found '\(text)'",
-                    at: node.mark)
+                report(.durationOutOfRange(what: what(), found: text), at: node.mark)
                 return nil
             }
         case .instant:
@@ -439,7 +431,7 @@ struct ScenarioDecoder {
                 if field.takesNull {
                     values[field.name] = .null
                 } else {
-                    report("\(what) lacks its field '\(field.name)' (\(field.summary))", at: node.mark)
+                    report(.missingField(what: what, field: field.name, summary: field.summary), at: node.mark)
                     ok = false
                 }
                 continue
@@ -467,14 +459,14 @@ struct ScenarioDecoder {
             for pair in params {
                 guard let key = keyName(pair.key) else { return nil }
                 guard let text = pair.value.scalar else {
-                    report("event parameter '\(key)' must be a scalar", at: pair.value.mark)
+                    report(.mustBe(what: "event parameter '\(key)'", expected: "a scalar"), at: pair.value.mark)
                     return nil
                 }
                 values[key] = AnalyticsEventValue.untyped(text, style: pair.value)
             }
             return AnalyticsEventValue.make(name: name, params: values)
         default:
-            report("\(what) must be \(ValueType.event.summary); found \(node.kindName)", at: node.mark)
+            report(.wrongValue(what: what, expected: ValueType.event.summary, found: node.kindName), at: node.mark)
             return nil
         }
     }

@@ -45,7 +45,8 @@ package struct ScenarioLoader: Sendable {
             var info = stat()
             guard stat(path, &info) == 0 else {
                 problems.append(
-                    Diagnostic(SourceFiles.reason(errno), at: SourceLocation(file: path, line: 0, column: 0)))
+                    Diagnostic(
+                        .system(reason: SourceFiles.reason(errno)), at: SourceLocation(file: path, line: 0, column: 0)))
                 continue
             }
             guard info.st_mode & S_IFMT == S_IFDIR else {
@@ -138,12 +139,12 @@ package struct ScenarioLoader: Sendable {
         do {
             documents = try YAMLDocumentLoader(limits: limits).load(text)
         } catch {
-            decoder.report(error.message, at: error.mark)
+            decoder.report(.yamlSyntax(error.message), at: error.mark)
             return ([], decoder.diagnostics)
         }
         let scenarios = documents.compactMap { decoder.scenario($0) }
         if documents.isEmpty {
-            decoder.report("the file holds no scenario", at: Mark(line: 1, column: 1))
+            decoder.report(.noScenario, at: Mark(line: 1, column: 1))
         }
         return (scenarios, decoder.diagnostics)
     }

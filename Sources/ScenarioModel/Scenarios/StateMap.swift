@@ -8,26 +8,25 @@ package enum StateMap {
         switch SourceFiles.read(file, maxBytes: 16 << 20) {
         case .success(let read): text = read
         case .failure(let problem):
-            return .failure(Diagnostic("cannot read the state map: \(problem.message)", at: problem.location))
+            return .failure(Diagnostic(.cannotRead(what: "the state map", problem.problem), at: problem.location))
         }
         let documents: [YAMLNode]
         do {
             documents = try YAMLDocumentLoader().load(text)
         } catch {
-            return .failure(Diagnostic(error.message, at: SourceLocation(file: file, mark: error.mark)))
+            return .failure(Diagnostic(.yamlSyntax(error.message), at: SourceLocation(file: file, mark: error.mark)))
         }
         guard let document = documents.first, case .mapping(let pairs) = document.kind else {
             return .failure(
-                Diagnostic(
-                    "a state map is a mapping from the driver's state names to the spec's",
-                    at: SourceLocation(file: file, line: 1, column: 1)))
+                Diagnostic(.notAMappingFile(.stateMap), at: SourceLocation(file: file, line: 1, column: 1)))
         }
         var map: [String: String] = [:]
         for pair in pairs {
             guard let from = pair.key.scalar, let to = pair.value.scalar else {
                 return .failure(
                     Diagnostic(
-                        "each state name must be a plain word", at: SourceLocation(file: file, mark: pair.value.mark)))
+                        .mustBe(what: "each state name", expected: "a plain word"),
+                        at: SourceLocation(file: file, mark: pair.value.mark)))
             }
             map[from] = to
         }
