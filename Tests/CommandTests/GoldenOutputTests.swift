@@ -10,30 +10,116 @@ import Testing
 @Suite(.tags(.binary)) struct GoldenOutputTests {
     static let spec = TestSupport.shared.appendingPathComponent("spec").path
 
+    /// A golden file's commands: each run in turn (in the checkout, `{tmp}` a fresh folder holding
+    /// `files`), and what each printed and its exit code recorded one after the other.
+    struct Case: Sendable {
+        var name: String
+        var files: [String: String] = [:]
+        var commands: [[String]]
+
+        init(_ name: String, _ arguments: [String]) {
+            self.name = name
+            commands = [arguments]
+        }
+
+        init(_ name: String, files: [String: String] = [:], commands: [[String]]) {
+            self.name = name
+            self.files = files
+            self.commands = commands
+        }
+    }
+
     /// Each command on a small, fixed input; its exit code is part of what is recorded.
-    static let cases: [(name: String, arguments: [String])] = [
-        ("run", ["run", "Scenarios", "--id", "brief-*"]),
-        ("run-quiet", ["run", "Scenarios", "--id", "lock-*", "--quiet", "--profile", "minimal"]),
-        (
+    static let cases: [Case] = [
+        Case("run", ["run", "Scenarios", "--id", "brief-*"]),
+        Case("run-quiet", ["run", "Scenarios", "--id", "lock-*", "--quiet", "--profile", "minimal"]),
+        Case(
             "run-failing",
             [
                 "run", "Scenarios", "--id", "brief-*", "--log-dir", "{tmp}", "--driver",
                 "python3 Examples/python/driver.py --argon2-memory-kib 8 --bug eighth-gives-15-min",
             ]
         ),
-        ("merge-nothing", ["merge"]),
-        ("lint", ["lint", "Scenarios/brief.yaml"]),
-        ("model", ["model", "--format", "mermaid"]),
-        ("model-list", ["model", "--list"]),
-        ("check-model", ["check-model", "--depth", "2", "--worlds", "1"]),
-        ("explore", ["explore", "--seed", "7", "--runs", "20", "--depth", "10", "--out", "/dev/null"]),
-        ("spec-check", ["spec", "check", "../shared/spec/004_b4cf290522684947.txt"]),
-        ("trace", ["trace", "Scenarios/brief.yaml"]),
-        ("generate", ["generate", "--cover", "states", "--depth", "2", "--worlds", "1", "--out", "{tmp}"]),
-        ("record", ["record", "Scenarios/brief.yaml"]),
-        ("mutate-list", ["mutate", "--list"]),
-        ("unknown", ["rnu"]),
-        ("bad-option", ["run", "--jbos", "2"]),
+        Case("merge-nothing", ["merge"]),
+        Case("lint", ["lint", "Scenarios/brief.yaml"]),
+        Case("model", ["model", "--format", "mermaid"]),
+        Case("model-list", ["model", "--list"]),
+        Case("check-model", ["check-model", "--depth", "2", "--worlds", "1"]),
+        Case("explore", ["explore", "--seed", "7", "--runs", "20", "--depth", "10", "--out", "/dev/null"]),
+        Case("spec-check", ["spec", "check", "../shared/spec/004_b4cf290522684947.txt"]),
+        Case("trace", ["trace", "Scenarios/brief.yaml"]),
+        Case("generate", ["generate", "--cover", "states", "--depth", "2", "--worlds", "1", "--out", "{tmp}"]),
+        Case("record", ["record", "Scenarios/brief.yaml"]),
+        Case("mutate-list", ["mutate", "--list"]),
+        Case("unknown", ["rnu"]),
+        Case("bad-option", ["run", "--jbos", "2"]),
+        // Usage errors: each is exit 2 with one message naming the option or the file, and no
+        // report written.
+        Case(
+            "usage-errors", files: ["bad.json": "{\n  \"format\": tru\n}\n"],
+            commands: [
+                ["run", "--colour"], ["frobnicate"], ["lint", "--load-onyl"], ["run", "--argon2", "scrypt"],
+                ["run", "--json"], ["spec", "chekc", "doc.txt"], ["merge", "{tmp}/bad.json", "--junit", "{tmp}/m.xml"],
+                ["run", "--markdown-max-bytes", "100", "--quiet"], ["check-model", "--depth", "99"],
+                ["run", "--model", "auth-flow", "--quiet"],
+                ["run", "Scenarios", "AuthFlow/Scenarios", "--shard", "1/2", "--json", "{tmp}/r.json"],
+                ["model", "--format", "dot"], ["run", "--quiet", "--profile", "most"],
+            ]),
+        // explore's, generate's and a run's options naming what the model or the search has not.
+        Case(
+            "search-usage-errors",
+            commands: [
+                ["explore", "--driver", "x", "--driver", "y"], ["explore", "--jobs", "0"],
+                ["explore", "--driver", "x", "--seed", "-1"], ["explore", "--driver", "x", "--budget", "soon"],
+                ["explore", "--driver", "x", "--depth", "0"], ["explore", "--driver", "x", "--runs", "many"],
+                ["explore", "--keys", "state,colour"], ["explore", "--out", "-", "--json", "-"],
+                ["explore", "--out", "{tmp}/e.yaml", "--json", "{tmp}/e.yaml"],
+                ["explore", "--runs", "1", "--given", "colour=red"], ["explore", "--runs", "1", "--skip-input", "fly"],
+                ["generate"], ["generate", "--cover", "edges"], ["generate", "--cover", "states", "--depth", "99"],
+            ]),
+        // A failing scenario: exit 1, the step and each difference, expected over observed.
+        Case(
+            "run-wrong-expectation",
+            files: [
+                "wrong.yaml": """
+                id: wrong-lock
+                title: Expects a two-minute lock
+                spec: ["SCR-AUTH-006 §6.1.2"]
+                given: {biometric_enabled: false, pin_failures: 4}
+                steps:
+                  - launch
+                  - enter_pin: "0000"
+                    expect: {state: PINBlocked, lock_remaining: 2m, countdown: "02:00"}
+
+                """
+            ], commands: [["run", "{tmp}", "--json", "{tmp}/r.json"]]),
+        // Broken files: exit 2, every error at its place, the good scenario still run and reported.
+        Case(
+            "run-broken-files",
+            files: [
+                "a-good.yaml":
+                    "id: good\ntitle: fine\nspec: [\"SCR-AUTH-006 §5.1\"]\nsteps:\n  - launch:\n    expect: {state: BiometricPrompt}\n",
+                "b-bad.yaml":
+                    "id: bad\ntitle: typo\nspec: [\"SCR-AUTH-006 §5.1\"]\nsteps:\n  - launch:\n    expect: {state: BiometricPromt}\n  - advance: 3 days\n",
+                "c-syntax.yaml": "id: x\nsteps: [\n",
+            ], commands: [["run", "{tmp}", "--json", "{tmp}/r.json"]]),
+        // A file of no scenario passes any run and covers nothing: generate never writes one.
+        // Targets none of which can be met end in exit 1 with nothing written; a catalogue of no
+        // requirement is refused before the walk.
+        Case(
+            "generate-nothing-to-write",
+            files: [
+                "one.yaml":
+                    "- {id: REQ-LOCK-PERSISTS, clause: \"SCR-AUTH-006 §6.2\", text: \"The lock survives a restart\", keys: [state]}\n",
+                "none.yaml": "# none yet\n[]\n",
+            ],
+            commands: [
+                [
+                    "generate", "--cover", "requirements", "--requirements", "{tmp}/one.yaml", "--depth", "1",
+                    "--worlds", "1", "--out", "{tmp}/out",
+                ],
+                ["generate", "--cover", "requirements", "--requirements", "{tmp}/none.yaml", "--out", "{tmp}/out"],
+            ]),
     ]
 
     /// Timings, rates and durations that differ from one run to the next.
@@ -46,10 +132,9 @@ import Testing
 
     @Test(arguments: cases.map(\.name))
     func outputIsAsRecorded(name: String) throws {
-        let folder = try TestSupport.temporaryFolder([:])
+        let golden = try #require(Self.cases.first { $0.name == name })
+        let folder = try TestSupport.temporaryFolder(golden.files)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let arguments = try #require(Self.cases.first { $0.name == name }).arguments
-        let result = try TestSupport.authspec(arguments.map { $0.replacingOccurrences(of: "{tmp}", with: folder) })
         // Where the checkout and the test's folder are is no part of what a command says, nor
         // which models the registry has: the golden says `{models}` where it lists them all.
         let models = ModelRegistry.packages.map { $0.name + "\n" }.joined()
@@ -58,9 +143,17 @@ import Testing
                 .replacingOccurrences(of: TestSupport.root.path + "/", with: "{root}/")
                 .replacingOccurrences(of: models, with: "{models}\n")
         }
-        let text =
-            "$ authspec \(arguments.joined(separator: " "))\nexit \(result.status)\n--- stdout\n"
-            + placed(result.stdout) + "--- stderr\n" + placed(result.stderr)
+        var text = ""
+        for arguments in golden.commands {
+            let result = try TestSupport.authspec(arguments.map { $0.replacingOccurrences(of: "{tmp}", with: folder) })
+            text +=
+                "$ authspec \(arguments.joined(separator: " "))\nexit \(result.status)\n--- stdout\n"
+                + placed(result.stdout) + "--- stderr\n" + placed(result.stderr)
+        }
+        // What the commands wrote into the folder is part of what they did: a refused one writes nothing.
+        let written = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+            .filter { golden.files[$0] == nil }
+        if !written.isEmpty { text += "--- written\n" + written.joined(separator: "\n") + "\n" }
         try GoldenHelpTests.compare(text, with: "output-\(name).txt")
     }
 }
