@@ -119,7 +119,7 @@ let package = Package(
             dependencies: [
                 "SpecModel", "ScenarioModel", "UnlockScreen", "Runner", "Reporters", "Engine", "Models", "Results",
                 "Coverage",
-                "SubprocessDriver", "Exploration",
+                "SubprocessDriver", "Exploration", "SpecCheck",
             ],
             path: "Tests/TestSupport"),
     ]

@@ -26,12 +26,12 @@ extension SpecChecker {
                 // A fact the model does not follow is a disagreement between the documents,
                 // shown at its line with the reading that decides it.
                 if let reading = fact.reading {
-                    gone.append(
-                        SpecFinding(
-                            kind: .recorded, file: document.file, line: index + 1,
-                            message:
-                                "the model does not follow the \(fact.kind.rawValue) \"\(fact.quote)\" (\(reading))",
-                            details: ["the model's rule: \(fact.rule)"]))
+                    var recorded = SpecFinding(
+                        kind: .recorded, file: document.file, line: index + 1,
+                        message: "the model does not follow the \(fact.kind.rawValue) \"\(fact.quote)\" (\(reading))",
+                        details: ["the model's rule: \(fact.rule)"])
+                    recorded.reading = reading
+                    gone.append(recorded)
                 }
                 continue
             }

@@ -42,6 +42,8 @@ package struct SpecFinding: Sendable {
     package var modelTransition: (from: String, to: String)?
     /// For an unknown state: the name as the document writes it.
     package var unknownName: String?
+    /// For a recorded disagreement (found or not): the reading that decides it (`INT-003`).
+    package var reading: String?
 
     /// Conflicts, transitions the model lacks and rule-table mismatches are disagreements;
     /// the rest are said, but the document and the model still agree.
@@ -319,13 +321,17 @@ package struct SpecChecker {
     func recordedFindings(_ recorded: [SpecMapping.RecordedDisagreement], in document: SpecDocument) -> [SpecFinding] {
         recorded.map { record in
             guard let index = document.lines.firstIndex(where: { $0.contains(record.find) }) else {
-                return SpecFinding(
+                var gone = SpecFinding(
                     kind: .recordNotFound, file: document.file, line: nil,
                     message: "\"\(record.find)\" is no longer in the document: review \(record.reading)")
+                gone.reading = record.reading
+                return gone
             }
-            return SpecFinding(
+            var found = SpecFinding(
                 kind: .recorded, file: document.file, line: index + 1, message: "\(record.says) (\(record.reading))",
                 details: ["the document: " + Self.excerpt(of: document.lines[index], around: record.find)])
+            found.reading = record.reading
+            return found
         }
     }
 

@@ -1,8 +1,10 @@
 import AuthSpecTestSupport
 import Engine
 import Foundation
+import Reporters
 import Runner
 import ScenarioModel
+import SpecCheck
 import SpecModel
 import SubprocessDriver
 import Testing
@@ -200,28 +202,31 @@ import UnlockScreen
     @Test func specCheckReadsTheFlowchartAgainstTheFlow() throws {
         let document = TestSupport.shared.appendingPathComponent("spec/001_76466166adadd7f5.txt").path
         let result = try LibrarySpecCheck.check([document], model: "auth-flow")
-        #expect(result.counts.disagreements > 0, "\(result.text)")
-        #expect(result.text.contains("against the auth-flow model"))
-        #expect(result.text.contains("compared §2 flowchart (line 27), §5.1 stateDiagram-v2 (line 216)"))
-        #expect(result.text.contains(":233: error: conflict: PINError → Login"))
-        #expect(result.text.contains(":64: note: recorded disagreement:") && result.text.contains("(INT-AF-001)"))
-        #expect(result.text.contains(":59: note: recorded disagreement:") && result.text.contains("(INT-AF-006)"))
-        // A recorded reading is a note beside the finding on its line, never in its place.
-        #expect(result.text.contains(":64: error: not in the model: Carousel → CheckingSession"))
         #expect(
-            result.text.hasSuffix(
-                "5 disagreements, 15 warnings, 22 recorded disagreements (read, each with its reading)\n"))
-        // §11.2's screen_view "biometric" and biometric_fallback against SCR-AUTH-006's names (INT-028),
-        // the flow's own events agreeing with the document.
-        #expect(result.text.contains(":431: error: rule table: analytics events, screen_view event"))
-        #expect(result.text.contains(":440: error: rule table: analytics events, biometric_fallback event"))
-        #expect(!result.text.contains("login_success event") && !result.text.contains("mfa_error event"))
-        // §6.1's 100 ms from the prompt to the Dashboard, against the Success screen's 0.5 s (INT-027),
-        // as the unlock model's check says too.
-        #expect(result.text.contains(":260: error: rule table: hand-over delay"))
-        // The flow's timers as the document writes them: the splash's 1500 ms, the MFA screen's 5 min.
-        #expect(result.text.contains("flow timers rows: 2"))
-        #expect(!result.text.contains("rule table: flow timers"))
+            [result.counts.disagreements, result.counts.warnings, result.counts.recorded] as [Int] == [5, 15, 22],
+            "\(result.text)")
+        #expect(result.checks.map { $0.compared.map(\.line) } == [[27, 216]])
+        // §5.1's 5th failure to Login, against the model's PINError → PINBlocked.
+        let conflict = try #require(result.findings.first { $0.kind == .conflict && $0.line == 233 })
+        #expect(conflict.modelTransition.map { [$0.from, $0.to] } == ["PINError", "PINBlocked"])
+        // A recorded reading is a note beside the finding on its line, never in its place.
+        #expect(
+            result.kinds(at: 64) == [.documentOnly, .recorded] || result.kinds(at: 64) == [.recorded, .documentOnly])
+        #expect(
+            result.findings.filter { [59, 64].contains($0.line) }.compactMap(\.reading).sorted() == [
+                "INT-AF-001", "INT-AF-006",
+            ])
+        // §11.2's screen_view "biometric" and biometric_fallback against SCR-AUTH-006's names
+        // (INT-028), §6.1's 100 ms from the prompt to the Dashboard against the Success
+        // screen's 0.5 s (INT-027); the flow's own events and timers agree with the document.
+        let rows = result.tableRows.filter { $0.line != nil }.map { "\($0.table): \($0.key) @\($0.line ?? 0)" }
+        #expect(
+            rows.sorted() == [
+                "analytics events: biometric_fallback @440", "analytics events: screen_view @431",
+                "hand-over delay: unlock → Dashboard @260",
+            ], "\(rows)")
+        #expect(result.tableRows.allSatisfy { !["login_success", "mfa_error"].contains($0.key) })
+        #expect(result.checks.first?.ruleRows.first { $0.table == "flow timers" }?.rows == 2)
     }
 
     /// Reports/auth-flow/mutation.md is the current suite's: its counts, and a score of at least

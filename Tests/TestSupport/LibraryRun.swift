@@ -6,6 +6,7 @@ import Models
 import Reporters
 import Results
 import ScenarioModel
+import SpecCheck
 import SpecModel
 import SubprocessDriver
 import Testing
@@ -137,6 +138,20 @@ package struct LibrarySpecCheck {
     /// Everything `spec check` prints on standard output.
     package var text: String
     package var counts: SpecCheckReport.Counts
+    /// Every finding of every document, as values.
+    package var findings: [SpecFinding]
+    /// What each document's check compared: its diagrams, the rule rows it holds, its facts.
+    package var checks: [DocumentCheck]
+
+    /// The kinds of finding at `line` of the document whose path ends in `file`.
+    package func kinds(at line: Int, in file: String? = nil) -> [SpecFinding.Kind] {
+        findings.filter { $0.line == line && (file.map($0.file.hasSuffix) ?? true) }.map(\.kind)
+    }
+
+    /// The rule-table findings, as (table, row key, line).
+    package var tableRows: [(table: String, key: String, line: Int?)] {
+        findings.compactMap { finding in finding.row.map { ($0.table, $0.key, finding.line) } }
+    }
 
     /// Checks `files` against the model `model` (its mapping and suite the committed ones
     /// unless named); a problem with the inputs throws its words.
@@ -154,7 +169,8 @@ package struct LibrarySpecCheck {
         let heading = SpecCheckReport.heading(
             documents: files.count, model: package.declaration, tables: package.ruleTables.map(\.name))
         return LibrarySpecCheck(
-            text: ([heading] + lines + [SpecCheckReport.summary(counts)]).map { $0 + "\n" }.joined(), counts: counts)
+            text: ([heading] + lines + [SpecCheckReport.summary(counts)]).map { $0 + "\n" }.joined(), counts: counts,
+            findings: checks.flatMap(\.findings), checks: checks)
     }
 }
 

@@ -114,33 +114,34 @@ import UnlockScreen
             ))
         let pinCheck = try #require(line(of: "PIN_CHECK -->|No| LOGIN", in: uifText))
         #expect(
-            result.text.contains(
-                "\(Self.uif.path):\(pinCheck): note: recorded disagreement: §2 sends a wrong PIN to Login; "))
-        #expect(result.text.contains("the reference follows them (INT-026)"))
+            result.findings.contains { $0.kind == .recorded && $0.line == pinCheck && $0.reading == "INT-026" },
+            "\(result.text)")
+        let conflict = try #require(result.findings.first { $0.kind == .conflict && $0.line == uifLine })
+        #expect(conflict.modelTransition.map { [$0.from, $0.to] } == ["PINError", "PINBlocked"])
+        // What each document's check compared: SCR-AUTH-006's §4.1 flowchart among its diagrams,
+        // UIF-AUTH-001's §2 and §5.1; the rule rows each writes; every fact the model follows.
+        let scr = try #require(result.checks.first { $0.document.file == Self.scr.path })
+        let uif = try #require(result.checks.first { $0.document.file == Self.uif.path })
+        #expect(scr.compared.contains { $0.section == "4.1" && $0.kind == .flowchart })
+        #expect(uif.compared.map(\.section) == ["2", "5.1"] && uif.compared.map(\.line) == [27, 216])
         #expect(
-            result.text.contains(
-                "      SCR-AUTH-006 draws it at \(Self.scr.path):\(scrLine): PINError → PINBlocked: Intentos >= 5"))
-        #expect(result.text.contains("(SCR-AUTH-006): compared §4.1 flowchart (line "))
+            scr.ruleRows.filter { $0.rows > 0 }.map { "\($0.table) \($0.rows)" } == [
+                "lock schedule 4", "analytics events 10", "hand-over delay 2",
+            ])
         #expect(
-            result.text.contains(
-                "; lock schedule rows: 4; analytics events rows: 10; hand-over delay rows: 2; the model's facts written as it follows them: "
-            ))
-        #expect(result.text.contains(" of 152: agrees with the model"))
-        #expect(
-            result.text.contains(
-                "(UIF-AUTH-001): compared §2 flowchart (line 27), §5.1 stateDiagram-v2 (line 216); lock schedule rows: 4; session lifetime rows: 2; analytics events rows: 4; hand-over delay rows: 1; the model's facts written as it follows them: 53 of 53\n"
-            ))
+            uif.ruleRows.filter { $0.rows > 0 }.map { "\($0.table) \($0.rows)" } == [
+                "lock schedule 4", "session lifetime 2", "analytics events 4", "hand-over delay 1",
+            ])
+        #expect(scr.facts.found == scr.facts.of && scr.facts.of == 152)
+        #expect(uif.facts.found == uif.facts.of && uif.facts.of == 53)
         // Seven of SCR-AUTH-006's events are missing from UIF-AUTH-001 §11.2's partial table: said, not failed.
-        #expect(
-            result.text.contains(
-                "\n4 disagreements, 7 warnings, 30 recorded disagreements (read, each with its reading)\n"))
+        #expect([result.counts.disagreements, result.counts.warnings, result.counts.recorded] as [Int] == [4, 7, 30])
         let alone = try LibrarySpecCheck.check([Self.scr.path])
-        #expect(alone.counts.disagreements == 0)
-        #expect(alone.text.contains("0 disagreements, 0 warnings, 11 recorded disagreements"))
+        #expect([alone.counts.disagreements, alone.counts.warnings, alone.counts.recorded] as [Int] == [0, 0, 11])
         let note = TestSupport.shared.appendingPathComponent("spec/004_b4cf290522684947.txt").path
         let noteAlone = try LibrarySpecCheck.check([note])
         #expect(noteAlone.counts.disagreements == 0)
-        #expect(noteAlone.text.contains("(INT-030)") && noteAlone.text.contains("(GAP-002)"))
+        #expect(Set(noteAlone.findings.compactMap(\.reading)).isSuperset(of: ["INT-030", "GAP-002"]))
     }
 
     /// A recorded disagreement whose text a spec edit removed is a warning to review its
@@ -156,10 +157,7 @@ import UnlockScreen
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let result = try LibrarySpecCheck.check(["\(folder)/UIF-AUTH-001.txt"])
         #expect(
-            result.text.contains(
-                "warning: recorded, not found: \"PIN_CHECK -->|No| LOGIN\" is no longer in the document: review INT-026"
-            ),
-            "\(result.text)")
+            result.findings.filter { $0.kind == .recordNotFound }.map(\.reading) == ["INT-026"], "\(result.text)")
         #expect(throws: SpecReview.Problem.self) {
             try LibrarySpecCheck.check(["\(folder)/UIF-AUTH-001.txt"], mapping: "\(folder)/mapping.yaml")
         }
