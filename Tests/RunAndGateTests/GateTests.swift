@@ -62,14 +62,15 @@ import Testing
     @Test func aStatesOnlyDriverFailsTheFullProfileAndPassesTheMinimal() throws {
         let folder = try TestSupport.temporaryFolder([:])
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let full = try Self.run(drivers: [Self.statesOnly], logs: folder).closing()
-        #expect(full.contains("FAIL"), "\(full)")
+        let full = try Self.run(drivers: [Self.statesOnly], logs: folder)
         let lacking = TestSupport.model.observations.map(\.key).filter { $0 != "state" && $0 != "states" }
+        let reasons = full.outcome.gate.reasons
+        #expect(reasons.last == .profileNotMet(implementation: "python-example", profile: "full", missing: lacking))
         #expect(
-            full.hasSuffix(
-                "; python-example does not meet the full profile: it does not observe \(lacking.joined(separator: ", "))\n"
-            ), "\(full)")
-        #expect(full.contains(/FAIL: python-example: [1-9][0-9]* not checked/), "\(full)")
+            reasons.contains {
+                guard case .notChecked("python-example", let count, hasBaseline: false) = $0 else { return false }
+                return count > 0
+            }, "\(full.closing())")
 
         // Not quiet: the totals and what was not checked are printed only then.
         let minimalRun = try Self.run(drivers: [Self.statesOnly], logs: folder) {
@@ -121,9 +122,9 @@ import Testing
         }
         #expect(notChecked.count == summary["not_checked"]! && !notChecked.isEmpty)
         #expect(
-            minimal.hasSuffix(
-                "FAIL: python-example: \(notChecked.count) not checked (ran without comparing one expectation: none written, or none on a key it observes)\n"
-            ), "\(minimal)")
+            minimalRun.outcome.gate.reasons == [
+                .notChecked(implementation: "python-example", count: notChecked.count, hasBaseline: false)
+            ], "\(minimal)")
         let baseline =
             "implementation: python-example\nexpected:\n"
             + notChecked.map { "  - {id: \($0), outcome: not checked, reason: expects no state}\n" }.joined()
@@ -193,7 +194,7 @@ import Testing
         let driver = "python3 Tests/Fixtures/drivers/faulty_driver.py --fault few-inputs"
         let strict = try Self.run(drivers: [driver], logs: folder) { $0.ids = ["brief-*"] }
         #expect(strict.severity == .failed, "\(strict.closing())")
-        #expect(strict.closing().hasSuffix("FAIL: faulty-few-inputs: 6 skipped (--allow-skips lets skips pass)\n"))
+        #expect(strict.outcome.gate.reasons == [.skipped(implementation: "faulty-few-inputs", count: 6)])
         let allowed = try Self.run(drivers: [driver], logs: folder) {
             $0.ids = ["brief-*"]
             $0.allowSkips = true
@@ -333,30 +334,44 @@ import Testing
         }
         let brief = try run("known.yaml")
         #expect(brief.severity == .passed, "\(brief.closing(quiet: false))")
-        #expect(brief.closing().contains("\(name): 1 outcome as its baseline expects (\(folder)/known.yaml)"))
-        #expect(brief.closing().hasSuffix("PASS: 14 scenario runs on 2 implementations under the full profile\n"))
+        #expect(brief.outcome.gate.reasons == [])
+        #expect(
+            brief.outcome.gate.notes == [
+                .expectedByBaseline(implementation: name, count: 1, baseline: "\(folder)/known.yaml")
+            ])
+        #expect(brief.outcome.run.implementations.map(\.records.count) == [7, 7])
 
         let whole = try run(brief: false, "known.yaml")
         #expect(whole.severity == .failed, "the second bug's failures are new")
         // The countdown bug fails the hand-written boundary scenario and the generated ones
         // that launch onto a lock; the baseline's known failure is not among the new ones.
-        #expect(whole.closing().contains(/FAIL: \S+: [1-9][0-9]* failed unexpectedly\n$/), "\(whole.closing())")
-        #expect(whole.closing().contains("FAILED: lock-countdown-and-boundary"))
+        guard case .failures(name, let failed, 0, hasBaseline: true)? = whole.outcome.gate.reasons.first else {
+            Issue.record("not new failures: \(whole.outcome.gate.reasons)")
+            return
+        }
+        #expect(failed > 0 && whole.outcome.gate.reasons.count == 1)
+        let countdown = whole.outcome.run.implementations[1].records.first { $0.id == "lock-countdown-and-boundary" }
+        #expect(countdown?.outcome == .failed)
+        #expect(whole.outcome.gate.expectation(of: "lock-countdown-and-boundary", on: name) == nil)
 
         let expired = try run("expired.yaml")
         #expect(expired.severity == .failed)
-        #expect(
-            expired.closing().contains(
-                "baseline entries past their expiry date, no longer excusing anything: \(known)"))
+        #expect(expired.outcome.gate.notes.contains(.expired(implementation: name, ids: [known])))
 
         let clean = "python3 Examples/python/driver.py --argon2-memory-kib 8"
         let pass = try run("pass.yaml", driver: clean)
         #expect(pass.severity == .passed, "\(pass.closing())")
-        #expect(
-            pass.closing().contains("python-example: 1 unexpected pass (brief-cancel-goes-to-pin): remove its entry"))
+        let unexpected = GateNote.unexpectedPasses(
+            implementation: "python-example", ids: ["brief-cancel-goes-to-pin"], baseline: "\(folder)/pass.yaml")
+        #expect(pass.outcome.gate.notes == [unexpected])
         let strict = try run("pass.yaml", strict: true, driver: clean)
         #expect(strict.severity == .failed)
-        #expect(strict.closing().contains("FAIL: python-example: 1 unexpected pass (brief-cancel-goes-to-pin)"))
+        #expect(
+            strict.outcome.gate.reasons == [
+                .unexpectedPasses(
+                    implementation: "python-example", ids: ["brief-cancel-goes-to-pin"], baseline: "\(folder)/pass.yaml"
+                )
+            ])
 
         // A date that does not exist would excuse forever: an input error at the date, and a
         // baseline that does not load stops the run before anything runs.
@@ -365,23 +380,23 @@ import Testing
             Issue.record("not refused as input: \(String(describing: impossible))")
             return
         }
-        let problems = diagnostics.map(\.description).joined(separator: "\n")
         let column = "  - {id: \(known), outcome: failed, reason: \"forever\", expires: ".count + 1
+        let date = "a date that exists, YYYY-MM-DD"
         #expect(
-            problems.contains(
-                "\(folder)/impossible.yaml:3:\(column): error: expires must be a date that exists, YYYY-MM-DD; found '9999-99-99'"
-            ), "\(problems)")
-        #expect(
-            problems.contains(
-                "impossible.yaml:4:\(column + 4): error: expires must be a date that exists, YYYY-MM-DD; found '2027-02-29'"
-            ))
+            diagnostics.map { PlacedProblem($0, under: folder) } == [
+                PlacedProblem(
+                    "impossible.yaml", 3, column, .wrongValue(what: "expires", expected: date, found: "'9999-99-99'")),
+                PlacedProblem(
+                    "impossible.yaml", 4, column + 4,
+                    .wrongValue(what: "expires", expected: date, found: "'2027-02-29'")),
+            ])
 
         let stale = try run("stale.yaml", driver: clean)
         #expect(stale.severity == .badInput)
         #expect(
-            stale.diagnostics.map(\.description).contains(
-                "\(folder)/stale.yaml:3:5: error: baseline entry for 'no-such-scenario', which is not among the scenarios loaded"
-            ), "\(stale.diagnostics)")
+            stale.diagnostics.map { PlacedProblem($0, under: folder) } == [
+                PlacedProblem("stale.yaml", 3, 5, .baselineEntryNotLoaded(id: "no-such-scenario"))
+            ])
 
         // The baseline updated from a run keeps the known entry as it was; the next run passes on it.
         let updated = try run(brief: false, "known.yaml")
@@ -436,8 +451,8 @@ import Testing
         try update.baseline.yaml.write(toFile: "\(folder)/b.yaml", atomically: true, encoding: .utf8)
         let expected = try run(one, "b.yaml")
         #expect(expected.severity == .passed, "\(expected.closing())")
-        #expect(!expected.closing().contains("FAILED: "), "an expected failure is one line, not a block")
-        #expect(expected.closing().contains("  failed: \(scenario) [\(name)] at \(entry.divergence!.description) — "))
+        let excused = expected.outcome.gate.expectation(of: scenario, on: name)
+        #expect(excused?.id == scenario && excused?.divergence == entry.divergence, "\(String(describing: excused))")
         // The same scenario recorded as failing elsewhere (another step; the same step on other
         // keys; from another state): what happens now is a second bug, a new failure in full.
         let written = try String(contentsOfFile: "\(folder)/b.yaml", encoding: .utf8)
@@ -453,8 +468,11 @@ import Testing
             try moved.write(toFile: "\(folder)/b.yaml", atomically: true, encoding: .utf8)
             let second = try run(one, "b.yaml")
             #expect(second.severity == .failed)
-            #expect(second.closing().contains("FAILED: \(scenario) "), "\(second.closing())")
-            #expect(second.closing().contains("\(name): 1 failed unexpectedly"), "\(second.closing())")
+            #expect(
+                second.outcome.gate.reasons == [
+                    .failures(implementation: name, failed: 1, errored: 0, hasBaseline: true)
+                ])
+            #expect(second.outcome.gate.expectation(of: scenario, on: name) == nil)
         }
         // The dropped scenario's entry was written against another suite: a warning, and a pass.
         let upgraded = try run("python3 Examples/python/driver.py --argon2-memory-kib 8", "gone.yaml")
