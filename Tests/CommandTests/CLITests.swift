@@ -100,21 +100,10 @@ import Testing
     }
 
     @Test func aFailingScenarioRecordsEachDifferenceAsValues() throws {
-        let folder = try TestSupport.temporaryFolder([
-            "wrong.yaml": """
-            id: wrong-lock
-            title: Expects a two-minute lock
-            spec: ["SCR-AUTH-006 §6.1.2"]
-            given: {biometric_enabled: false, pin_failures: 4}
-            steps:
-              - launch
-              - enter_pin: "0000"
-                expect: {state: PINBlocked, lock_remaining: 2m, countdown: "02:00"}
-
-            """
-        ])
-        // What it prints is golden (output-run-wrong-expectation.txt); the results file holds
-        // each difference as values.
+        // The golden case's file: what it prints is output-run-wrong-expectation.txt.
+        let golden = try #require(GoldenOutputTests.cases.first { $0.name == "run-wrong-expectation" })
+        let folder = try TestSupport.temporaryFolder(golden.files)
+        // The results file holds each difference as values.
         let result = try TestSupport.authspec(["run", folder, "--json", "\(folder)/r.json"])
         #expect(result.status == 1)
         let document =
