@@ -260,6 +260,37 @@ import Testing
         #expect(result.stdout.contains("CPU per input step"))
     }
 
+    /// What explore found before is replayed first: found again, it is not searched for nor
+    /// written again, and the line printed runs its file on the driver, which fails as before.
+    @Test func aDivergenceFoundAgainSaysHowToRunItsFile() throws {
+        let folder = try TestSupport.temporaryFolder([:])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let driver = "python3 Examples/python/driver.py --argon2-memory-kib 8 --bug cancel-counts-as-failure"
+        func explore(_ out: String, seed: Int) throws -> TestSupport.ProcessResult {
+            try TestSupport.authspec([
+                "explore", "--seed", String(seed), "--runs", "300", "--log-dir", folder, "--out", folder + "/" + out,
+                "--driver", driver,
+            ])
+        }
+        let first = try explore("explore-1.yaml", seed: 1)
+        #expect(first.status == 1, "\(first.stdout)\(first.stderr)")
+        let again = try explore("explore-2.yaml", seed: 2)
+        #expect(again.status == 1, "\(again.stdout)\(again.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/explore-2.yaml"), "found again: nothing written")
+        let marker = "; reproduce with: "
+        let line = try #require(
+            again.stdout.split(separator: "\n").first { $0.range(of: marker) != nil }, "\(again.stdout)")
+        let command = String(line[try #require(line.range(of: marker)).upperBound...])
+        // The line as printed, run by a shell with this build's authspec first on PATH.
+        let rerun = try TestSupport.execute(
+            URL(fileURLWithPath: "/bin/sh"), ["-c", command + " --quiet --log-dir '\(folder)'"],
+            environment: [
+                "PATH": TestSupport.binary.deletingLastPathComponent().path + ":"
+                    + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+            ])
+        #expect(rerun.status == 1, "\(command)\n\(rerun.stdout)\(rerun.stderr)")
+    }
+
     /// A failure names what broke (its requirements and clauses) and prints the command that
     /// runs it alone again on the driver it failed on; that command does so, and fails again.
     @Test func aFailureSaysHowToRunItAgain() throws {

@@ -219,6 +219,8 @@ package struct LibraryExplore {
     package var text: String
     /// The `--json` summary.
     package var summary: String
+    /// The files beside `--out` not replayed, each as the problem that kept it out.
+    package var notReplayed: [String] = []
 
     package var diverged: Bool { outcome.found.found != nil }
     /// How the command would end, as its exit code follows it.
@@ -262,14 +264,15 @@ package struct LibraryExplore {
         let report = ExplorationReport(
             model: declaration, settings: settings, keys: keys, subject: try #require(subject),
             defaultModel: ModelRegistry.defaultModel)
-        var lines = [opening] + (before?.passedOver.map { "not replayed: \($0)" } ?? [])
+        var lines =
+            [opening] + (before?.passedOver.map { ExplorationReport.notReplayed($0, model: declaration.name) } ?? [])
         if let replayed = report.replayed(outcome.replay) { lines.append(replayed) }
         var counterexample: String?
         var written = out
         if let again = outcome.replay.failedAgain {
             // Found again in its file: nothing new to write.
             written = again.file
-            lines += report.divergence(again.counterexample)
+            lines += report.divergence(again.counterexample) + [report.foundBefore(in: again.file)]
         } else if let found = outcome.found.found {
             counterexample = report.counterexample(found, reference: &outcome.reference)
             lines += report.divergence(found)
@@ -281,7 +284,7 @@ package struct LibraryExplore {
             text: lines.map { $0 + "\n" }.joined(),
             summary: report.summary(
                 outcome.found, seconds: outcome.seconds, written: outcome.found.found == nil ? nil : written
-            ).rendered())
+            ).rendered(), notReplayed: before?.passedOver ?? [])
     }
 }
 

@@ -77,6 +77,20 @@ package struct ExplorationReport {
         return what + ": \(VisibleText.oneLine(again.file)) diverges again; not searched"
     }
 
+    /// A file beside `--out` that is not replayed, and why.
+    package static func notReplayed(_ problem: String, model: String) -> String {
+        "explore: not replayed (not a scenario of the \(model) model as it stands): \(problem)"
+    }
+
+    /// Where a divergence found again by replaying a file is, and the run of that file that
+    /// shows it: `authspec run FILE`, on the driver explored, for the model explored.
+    package func foundBefore(in file: String) -> String {
+        var words = ["authspec", "run", ShellWords.quoted(file)]
+        if let command = subject.command { words += ["--driver", ShellWords.quoted(command)] }
+        if model.name != defaultModel { words += ["--model", model.name] }
+        return "Found before, in \(VisibleText.oneLine(file)); reproduce with: " + words.joined(separator: " ")
+    }
+
     /// The progress line: runs, inputs, speed, pairs met; or that a divergence is being shrunk.
     package func progress(_ progress: ExplorationProgress, seconds: Double) -> String {
         progress.shrinking

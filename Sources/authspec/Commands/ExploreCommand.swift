@@ -93,7 +93,7 @@ enum ExploreCommand: Command {
         let (foundBefore, passedOver) = FoundBefore.load(
             besides: out, model: model, banner: "# " + ExplorationReport.foundBy)
         for problem in passedOver {
-            Console.error("explore: not replayed (not a scenario of the \(model.name) model as it stands): \(problem)")
+            Console.error(ExplorationReport.notReplayed(problem, model: model.name))
         }
         var session = ExploreSession(
             package: package, referenceSettings: settings, settings: exploration, keys: keys, driver: drivers.first,
@@ -149,11 +149,7 @@ enum ExploreCommand: Command {
             // The file that reproduces it is there already: not written again.
             written = again.file
             for line in report.divergence(again.counterexample) { Console.out(line) }
-            Console.out(
-                "Found before, in \(VisibleText.oneLine(again.file)); reproduce with: authspec run "
-                    + ShellWords.quoted(again.file)
-                    + (drivers.first.map { " --driver " + ShellWords.quoted($0.command) } ?? "")
-                    + (model.name == ModelRegistry.defaultModel ? "" : " --model \(model.name)"))
+            Console.out(report.foundBefore(in: again.file))
         } else if let counterexample = outcome.found.found {
             do {
                 try target.write(FoundFile.sealed(report.counterexample(counterexample, reference: &outcome.reference)))
