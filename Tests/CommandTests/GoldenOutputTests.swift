@@ -10,21 +10,24 @@ import Testing
 @Suite(.tags(.binary)) struct GoldenOutputTests {
     static let spec = TestSupport.shared.appendingPathComponent("spec").path
 
-    /// A golden file's commands: each run in turn (in the checkout, `{tmp}` a fresh folder holding
-    /// `files`), and what each printed and its exit code recorded one after the other.
+    /// A golden file's commands: each run in turn (in the checkout, or in `{tmp}` when
+    /// `inFolder`; `{tmp}` a fresh folder holding `files`), and what each printed and its exit
+    /// code recorded one after the other.
     struct Case: Sendable {
         var name: String
         var files: [String: String] = [:]
         var commands: [[String]]
+        var inFolder = false
 
         init(_ name: String, _ arguments: [String]) {
             self.name = name
             commands = [arguments]
         }
 
-        init(_ name: String, files: [String: String] = [:], commands: [[String]]) {
+        init(_ name: String, files: [String: String] = [:], inFolder: Bool = false, commands: [[String]]) {
             self.name = name
             self.files = files
+            self.inFolder = inFolder
             self.commands = commands
         }
     }
@@ -103,6 +106,32 @@ import Testing
                     "id: bad\ntitle: typo\nspec: [\"SCR-AUTH-006 §5.1\"]\nsteps:\n  - launch:\n    expect: {state: BiometricPromt}\n  - advance: 3 days\n",
                 "c-syntax.yaml": "id: x\nsteps: [\n",
             ], commands: [["run", "{tmp}", "--json", "{tmp}/r.json"]]),
+        // An empty path is no path: every option value and argument that is empty is a usage
+        // error naming it, and nothing is written (taken as a folder, '' is the root).
+        Case(
+            "empty-values", inFolder: true,
+            commands: [
+                ["suite", "export", ""], ["init", ""], ["generate", "--cover", "states", "--out", ""],
+                ["run", "--log-dir", ""], ["run", "Scenarios", ""], ["explore", "--keys", ""], ["explore", "--out="],
+            ]),
+        // Numbers past what a duration holds, alone or summed, are located input errors.
+        Case(
+            "overflowing-numbers",
+            files: [
+                "huge.yaml": HostileInputTests.header + "steps:\n  - launch\n  - advance: 106751991167d106751991167d\n",
+                "sum.yaml": HostileInputTests.header.replacingOccurrences(of: "id: a", with: "id: b")
+                    + "steps:\n  - launch\n  - advance: 30000d\n  - advance: 30000d\n",
+                "repeat.yaml": HostileInputTests.header.replacingOccurrences(of: "id: a", with: "id: c")
+                    + "steps:\n  - launch\n  - advance: 36500d\n    repeat: 2\n",
+                "given.yaml": HostileInputTests.header.replacingOccurrences(of: "id: a", with: "id: d")
+                    + "given:\n  session_age: 99999999999999999999d\nsteps: [launch]\n",
+                "inputs/r.yaml": HostileInputTests.header
+                    + "steps:\n  - launch\n  - enter_pin: \"1111\"\n    repeat: 3000\n",
+            ],
+            commands: [
+                ["lint", "{tmp}/huge.yaml", "{tmp}/sum.yaml", "{tmp}/repeat.yaml", "{tmp}/given.yaml"],
+                ["run", "--step-timeout", "106751991167d106751991167d"], ["run", "{tmp}/inputs"],
+            ]),
         // A file of no scenario passes any run and covers nothing: generate never writes one.
         // Targets none of which can be met end in exit 1 with nothing written; a catalogue of no
         // requirement is refused before the walk.
@@ -145,14 +174,18 @@ import Testing
         }
         var text = ""
         for arguments in golden.commands {
-            let result = try TestSupport.authspec(arguments.map { $0.replacingOccurrences(of: "{tmp}", with: folder) })
+            let result = try TestSupport.authspec(
+                arguments.map { $0.replacingOccurrences(of: "{tmp}", with: folder) },
+                in: golden.inFolder ? URL(fileURLWithPath: folder) : TestSupport.root)
             text +=
                 "$ authspec \(arguments.joined(separator: " "))\nexit \(result.status)\n--- stdout\n"
                 + placed(result.stdout) + "--- stderr\n" + placed(result.stderr)
         }
         // What the commands wrote into the folder is part of what they did: a refused one writes nothing.
-        let written = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
-            .filter { golden.files[$0] == nil }
+        let given = Set(golden.files.keys.compactMap { $0.split(separator: "/").first.map(String.init) })
+        let written = try FileManager.default.contentsOfDirectory(atPath: folder).sorted().filter {
+            !given.contains($0)
+        }
         if !written.isEmpty { text += "--- written\n" + written.joined(separator: "\n") + "\n" }
         try GoldenHelpTests.compare(text, with: "output-\(name).txt")
     }

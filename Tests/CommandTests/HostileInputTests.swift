@@ -11,26 +11,6 @@ import Testing
 @Suite(.serialized, .tags(.binary)) struct HostileInputTests {
     static let header = "id: a\ntitle: t\nspec: [\"SCR-AUTH-006 §5.1\"]\n"
 
-    /// An empty path is no path: every option value and every argument that is empty is a
-    /// usage error naming it, and nothing is written (taken as a folder, '' is the root).
-    @Test(arguments: [
-        (["suite", "export", ""], "<folder> takes a value, not an empty one"),
-        (["init", ""], "<folder> takes a value, not an empty one"),
-        (["generate", "--cover", "states", "--out", ""], "--out <folder> takes a value, not an empty one"),
-        (["run", "--log-dir", ""], "--log-dir <folder> takes a value, not an empty one"),
-        (["run", "Scenarios", ""], "<paths> takes a value, not an empty one"),
-        (["explore", "--keys", ""], "--keys <key,key> takes a value, not an empty one"),
-        (["explore", "--out="], "--out <file> takes a value, not an empty one"),
-    ])
-    func anEmptyValueIsAUsageError(arguments: [String], message: String) throws {
-        let folder = try TestSupport.temporaryFolder([:])
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let result = try TestSupport.authspec(arguments, in: URL(fileURLWithPath: folder))
-        #expect(result.status == 2, "\(arguments): \(result.stdout)\(result.stderr)")
-        #expect(result.stderr.hasPrefix("Error: " + message), "\(arguments): \(result.stderr)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
-    }
-
     /// spec check and lint --spec check a text only as a document it says it is and reads as:
     /// SCR-AUTH-006 without its Identificador line (and six of its facts changed), an empty
     /// file, an unrelated text, and the document's first 40 lines (fewer than half its facts)
@@ -73,44 +53,6 @@ import Testing
         #expect(read.status == 1, "\(read.stdout)\(read.stderr)")
         let facts = read.stdout.split(separator: "\n").filter { $0.contains("error: fact changed:") }
         #expect(facts.count >= 6, "\(read.stdout)")
-    }
-
-    @Test func overflowingNumbersAreLocatedInputErrors() throws {
-        let folder = try TestSupport.temporaryFolder([
-            "huge.yaml": Self.header + "steps:\n  - launch\n  - advance: 106751991167d106751991167d\n",
-            "sum.yaml": Self.header.replacingOccurrences(of: "id: a", with: "id: b")
-                + "steps:\n  - launch\n  - advance: 30000d\n  - advance: 30000d\n",
-            "repeat.yaml": Self.header.replacingOccurrences(of: "id: a", with: "id: c")
-                + "steps:\n  - launch\n  - advance: 36500d\n    repeat: 2\n",
-            "given.yaml": Self.header.replacingOccurrences(of: "id: a", with: "id: d")
-                + "given:\n  session_age: 99999999999999999999d\nsteps: [launch]\n",
-        ])
-        let result = try TestSupport.authspec(["lint", folder])
-        #expect(result.status == 2)
-        let errors = TestSupport.errors(in: result.stdout, under: folder)
-        #expect(
-            errors == [
-                "given.yaml:5:16: error: session_age is out of range: durations run up to 36500d (100 years); found '99999999999999999999d'",
-                "huge.yaml:6:14: error: advance is out of range: durations run up to 36500d (100 years); found '106751991167d106751991167d'",
-                "repeat.yaml:6:5: error: the virtual clock passes 36500d (100 years) by this step; no scenario runs that long",
-                "sum.yaml:7:5: error: the virtual clock passes 36500d (100 years) by this step; no scenario runs that long",
-            ])
-        let option = try TestSupport.authspec(["run", "--step-timeout", "106751991167d106751991167d"])
-        #expect(option.status == 2)
-        #expect(option.stderr.hasPrefix("Error: --step-timeout takes a duration from 1ms to 24h"))
-    }
-
-    @Test func repeatIsBoundedPerScenario() throws {
-        let folder = try TestSupport.temporaryFolder([
-            "r.yaml": Self.header + "steps:\n  - launch\n  - enter_pin: \"1111\"\n    repeat: 3000\n"
-        ])
-        let result = try TestSupport.authspec(["run", folder])
-        #expect(result.status == 2)
-        #expect(
-            result.stderr.contains(
-                "r.yaml:6:5: error: the scenario sends more than 10000 inputs (repetitions and shorthands expanded) by this step; split it"
-            ))
-        #expect(result.stdout.contains("0 scenarios against reference"))
     }
 
     @Test func aLineOfThousandsOfErrorsCostsLittle() throws {
