@@ -9,18 +9,10 @@ import Testing
 /// GoldenHelpTests` writes them again, on purpose. The binary prints the same text: one
 /// command is checked through it.
 @Suite(.tags(.binary)) struct GoldenHelpTests {
-    static let folder = TestSupport.root.appendingPathComponent("Tests/Fixtures/golden")
-    static var recording: Bool { ProcessInfo.processInfo.environment["AUTHSPEC_RECORD_GOLDEN"] == "1" }
+    static var recording: Bool { Golden.recording }
 
     static func compare(_ text: String, with name: String) throws {
-        let file = folder.appendingPathComponent(name)
-        if recording {
-            try text.write(to: file, atomically: true, encoding: .utf8)
-            return
-        }
-        let golden = try String(contentsOf: file, encoding: .utf8)
-        #expect(
-            text == golden, "\(name) differs from what the command declares; AUTHSPEC_RECORD_GOLDEN=1 writes it again")
+        try Golden.compare(text, with: name)
     }
 
     @Test(arguments: CommandCatalog.all.map(\.name))

@@ -305,3 +305,24 @@ package struct PlacedProblem: Equatable, CustomStringConvertible {
 
     package var description: String { "\(file):\(line):\(column): \(problem)" }
 }
+
+/// Text compared whole with its golden file (Tests/Fixtures/golden/NAME): the words a person
+/// reads, checked once and in full. `AUTHSPEC_RECORD_GOLDEN=1` writes them again, on purpose.
+package enum Golden {
+    package static let folder = TestSupport.root.appendingPathComponent("Tests/Fixtures/golden")
+    package static var recording: Bool { ProcessInfo.processInfo.environment["AUTHSPEC_RECORD_GOLDEN"] == "1" }
+
+    package static func compare(
+        _ text: String, with name: String, sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) throws {
+        let file = folder.appendingPathComponent(name)
+        if recording {
+            try text.write(to: file, atomically: true, encoding: .utf8)
+            return
+        }
+        let golden = try String(contentsOf: file, encoding: .utf8)
+        #expect(
+            text == golden, "\(name) differs from what was recorded; AUTHSPEC_RECORD_GOLDEN=1 writes it again",
+            sourceLocation: sourceLocation)
+    }
+}
