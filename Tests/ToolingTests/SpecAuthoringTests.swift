@@ -191,25 +191,13 @@ import UnlockScreen
             processors: 2)
         #expect(lint.contradictions == 0)
         let linted = try LibrarySpecCheck.check([copy], ran: (lint.suite.loaded.scenarios, lint.records))
-        for out in [try LibrarySpecCheck.check([copy]).text, linted.text] {
-            #expect(
-                out.contains(
-                    "\(copy):\(durationLine): error: rule table: lock schedule, 6 failures: \"Bloqueo 10 minutos\" (10 min), the reference: 5 min"
-                ))
-            #expect(
-                out.contains(
-                    "rule: UnlockRules.lockSchedule (Sources/UnlockScreen/Model/UnlockRules.swift) gives 5 min for 6 failures"
-                ))
-            #expect(
-                out.contains(
-                    "scenarios that rest on it: brief-pin-failure-6-locks-5-minutes, lock-failure-count-survives-kill"))
-            #expect(
-                out.contains(
-                    "\(copy):\(transitionLine): error: conflict: PINError → Login on \"Intentos >= 5\": the model goes to PINBlocked on \"Intentos >= 5\""
-                ))
-            #expect(out.contains("model: PINError → PINBlocked (SCR-AUTH-006 §5.1, §6.1.2; INT-003)"))
-            #expect(out.contains("scenarios that take it: brief-pin-failure-5-locks-1-minute, "))
-        }
+        let plain = try LibrarySpecCheck.check([copy])
+        #expect(linted.text == plain.text)
+        // Each edit at its line, with the model's rule, where it is written, and the scenarios
+        // that rest on it or take it.
+        #expect(plain.kinds(at: durationLine) == [.ruleTable] && plain.kinds(at: transitionLine).contains(.conflict))
+        try Golden.compare(
+            plain.text.replacingOccurrences(of: folder, with: "{tmp}"), with: "report-spec-check-edited-scr.txt")
         // The same document with CR LF line breaks: the same findings at the same lines.
         let crlf = try TestSupport.temporaryFolder([
             "SCR-AUTH-006.txt": edited.replacingOccurrences(of: "\n", with: "\r\n")
@@ -232,23 +220,13 @@ import UnlockScreen
         let basic = try #require(line(of: "(Basic)", in: edited))
         let result = try LibrarySpecCheck.check([copy])
         #expect(result.counts.disagreements > 0)
-        let out = result.text
-        #expect(
-            out.contains(
-                "\(copy):\(perfect): error: rule table: session lifetime, perfect tier: \"Sesion Firebase (Perfect)\t14 dias\tRe-login + MFA\" (14 d), the reference: 7 d"
-            ), "\(out)")
-        #expect(
-            out.contains(
-                "rule: UnlockRules.sessionLifetime (Sources/UnlockScreen/Model/UnlockRules.swift) gives 7 d for perfect tier"
-            ))
-        #expect(out.contains("\(copy):\(basic): error: rule table: session lifetime, basic tier: "))
-        #expect(
-            out.contains(
-                "error: rule table: the reference gives 30 d for pro tier; the document's session lifetime has no such row"
-            ))
+        let rows = result.tableRows.filter { $0.table == "session lifetime" }.map { "\($0.key) @\($0.line ?? 0)" }
+        #expect(rows.sorted() == ["basic @\(basic)", "perfect @\(perfect)", "pro @0"], "\(rows)")
         let scenarios = TestSupport.suite().scenarios.filter { $0.covers.contains { $0.id == "REQ-SESSION-PERFECT" } }
         #expect(!scenarios.isEmpty)
-        #expect(out.contains("scenarios that rest on it: " + scenarios.map(\.id).joined(separator: ", ")))
+        // In words: each row with the model's rule and the scenarios that rest on it.
+        try Golden.compare(
+            result.text.replacingOccurrences(of: folder, with: "{tmp}"), with: "report-spec-check-edited-uif.txt")
     }
 
     /// What lint reports of a suite: each expectation the reference contradicts, at its step;
