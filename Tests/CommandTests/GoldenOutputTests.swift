@@ -18,15 +18,21 @@ import Testing
         var files: [String: String] = [:]
         var commands: [[String]]
         var inFolder = false
+        /// Symbolic links made in `{tmp}` beside the files: name → destination.
+        var links: [String: String] = [:]
 
         init(_ name: String, _ arguments: [String]) {
             self.name = name
             commands = [arguments]
         }
 
-        init(_ name: String, files: [String: String] = [:], inFolder: Bool = false, commands: [[String]]) {
+        init(
+            _ name: String, files: [String: String] = [:], links: [String: String] = [:], inFolder: Bool = false,
+            commands: [[String]]
+        ) {
             self.name = name
             self.files = files
+            self.links = links
             self.inFolder = inFolder
             self.commands = commands
         }
@@ -132,6 +138,37 @@ import Testing
                 ["lint", "{tmp}/huge.yaml", "{tmp}/sum.yaml", "{tmp}/repeat.yaml", "{tmp}/given.yaml"],
                 ["run", "--step-timeout", "106751991167d106751991167d"], ["run", "{tmp}/inputs"],
             ]),
+        // A report named onto one of the command's own inputs, by any name, is refused before
+        // anything runs; record's --output onto another file of its suite too, and onto its
+        // own scenario without --in-place.
+        Case(
+            "reports-onto-inputs",
+            files: [
+                "suite/a.yaml": "id: a1\ntitle: t\nspec: [x]\ncovers: [REQ-A]\nsteps: [launch]\n",
+                "suite/requirements.yaml": "- {id: REQ-A, clause: x, text: y}\n",
+            ],
+            links: ["link.yaml": "{tmp}/suite/a.yaml"],
+            commands: [
+                ["run", "{tmp}/suite", "--quiet", "--json", "{tmp}/suite/a.yaml"],
+                ["run", "{tmp}/suite", "--quiet", "--markdown", "{tmp}/suite/../suite/requirements.yaml"],
+                ["run", "{tmp}/suite", "--quiet", "--junit", "{tmp}/link.yaml"],
+                ["merge", "{tmp}/suite/a.yaml", "--markdown", "{tmp}/suite/a.yaml"],
+            ]),
+        Case(
+            "record-onto-inputs",
+            files: [
+                "authspec.yaml": "model: unlock\nscenarios: [suite]\nrequirements: suite/requirements.yaml\n",
+                "suite/requirements.yaml": "- {id: REQ-A, clause: x, text: y}\n",
+                "suite/a.yaml": "id: a\ntitle: t\nspec: [x]\nsteps:\n  - launch\n",
+                "suite/b.yaml": "id: b\ntitle: t\nspec: [x]\n\(TestSupport.launchChecked)",
+            ],
+            links: ["link.yaml": "suite/b.yaml"], inFolder: true,
+            commands: [
+                "suite/b.yaml", "suite/requirements.yaml", "authspec.yaml", "link.yaml", "./suite/../suite/b.yaml",
+                "suite/a.yaml",
+            ].map {
+                ["record", "suite/a.yaml", "--output", $0]
+            }),
         // A file of no scenario passes any run and covers nothing: generate never writes one.
         // Targets none of which can be met end in exit 1 with nothing written; a catalogue of no
         // requirement is refused before the walk.
@@ -164,6 +201,11 @@ import Testing
         let golden = try #require(Self.cases.first { $0.name == name })
         let folder = try TestSupport.temporaryFolder(golden.files)
         defer { try? FileManager.default.removeItem(atPath: folder) }
+        for (name, destination) in golden.links {
+            try FileManager.default.createSymbolicLink(
+                atPath: folder + "/" + name,
+                withDestinationPath: destination.replacingOccurrences(of: "{tmp}", with: folder))
+        }
         // Where the checkout and the test's folder are is no part of what a command says, nor
         // which models the registry has: the golden says `{models}` where it lists them all.
         let models = ModelRegistry.packages.map { $0.name + "\n" }.joined()
@@ -182,7 +224,10 @@ import Testing
                 + placed(result.stdout) + "--- stderr\n" + placed(result.stderr)
         }
         // What the commands wrote into the folder is part of what they did: a refused one writes nothing.
-        let given = Set(golden.files.keys.compactMap { $0.split(separator: "/").first.map(String.init) })
+        let given = Set(
+            (Array(golden.files.keys) + Array(golden.links.keys)).compactMap {
+                $0.split(separator: "/").first.map(String.init)
+            })
         let written = try FileManager.default.contentsOfDirectory(atPath: folder).sorted().filter {
             !given.contains($0)
         }

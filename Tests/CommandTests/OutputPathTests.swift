@@ -39,10 +39,8 @@ import Testing
         ]
         for (options, message) in cases {
             let result = try TestSupport.authspec(["run", folder + "/suite", "--quiet"] + options)
-            #expect(result.status == 2, "\(options): \(result.stdout)")
-            #expect(
-                result.stderr.contains(message) && result.stderr.contains("one of this command's inputs"),
-                "\(result.stderr)")
+            // Its words: output-reports-onto-inputs.txt.
+            #expect(result.status == 2, "\(options) (\(message)): \(result.stdout)")
         }
         #expect(try String(contentsOfFile: folder + "/suite/a.yaml", encoding: .utf8) == scenario)
         #expect(try String(contentsOfFile: folder + "/suite/requirements.yaml", encoding: .utf8) == requirements)
@@ -51,7 +49,7 @@ import Testing
         _ = try TestSupport.authspec(["run", folder + "/suite", "--quiet", "--json", shard, "--shard", "1/1"])
         let before = try String(contentsOfFile: shard, encoding: .utf8)
         let merged = try TestSupport.authspec(["merge", shard, "--markdown", shard])
-        #expect(merged.status == 2 && merged.stderr.contains("--markdown would write over"), "\(merged.stderr)")
+        #expect(merged.status == 2, "\(merged.stderr)")
         #expect(try String(contentsOfFile: shard, encoding: .utf8) == before)
     }
 
@@ -73,12 +71,12 @@ import Testing
         ] {
             let result = try TestSupport.authspec(
                 ["record", "suite/a.yaml", "--output", target], in: URL(fileURLWithPath: folder))
+            // Its words: output-record-onto-inputs.txt.
             #expect(result.status == 2, "\(target): \(result.stderr)")
-            #expect(result.stderr.contains("--output would write over "), "\(target): \(result.stderr)")
         }
         let itself = try TestSupport.authspec(
             ["record", "suite/a.yaml", "--output", "suite/a.yaml"], in: URL(fileURLWithPath: folder))
-        #expect(itself.status == 2 && itself.stderr.contains("--in-place rewrites it"), "\(itself.stderr)")
+        #expect(itself.status == 2, "\(itself.stderr)")
         for (name, text) in files {
             #expect(try String(contentsOfFile: "\(folder)/\(name)", encoding: .utf8) == text, "\(name) changed")
         }
