@@ -169,6 +169,15 @@ import Testing
             ].map {
                 ["record", "suite/a.yaml", "--output", $0]
             }),
+        // new-driver and init write nothing over a file, and name the languages there are.
+        Case(
+            "start-refusals",
+            files: ["driver.py": "mine\n", "taken/Scenarios/first.yaml": "mine\n", "blocked/Scenarios": "a file\n"],
+            inFolder: true,
+            commands: [
+                ["new-driver", "--language", "python"], ["new-driver", "--language", "kotlinn"], ["new-driver"],
+                ["init", "taken"], ["init", "blocked"],
+            ]),
         // A file of no scenario passes any run and covers nothing: generate never writes one.
         // Targets none of which can be met end in exit 1 with nothing written; a catalogue of no
         // requirement is refused before the walk.

@@ -73,12 +73,13 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let here = URL(fileURLWithPath: folder)
         let again = try TestSupport.authspec(["new-driver", "--language", "python"], in: here)
-        #expect(again.status == 2 && again.stderr.contains("driver.py exists already"), "\(again.stderr)")
+        // The words of each refusal: output-start-refusals.txt.
+        #expect(again.status == 2, "\(again.stderr)")
         #expect(try String(contentsOfFile: folder + "/driver.py", encoding: .utf8) == "mine\n")
         let typo = try TestSupport.authspec(["new-driver", "--language", "kotlinn"], in: here)
-        #expect(typo.status == 2 && typo.stderr.contains("(did you mean 'kotlin'?)"), "\(typo.stderr)")
+        #expect(typo.status == 2, "\(typo.stderr)")
         let none = try TestSupport.authspec(["new-driver"], in: here)
-        #expect(none.status == 2 && none.stderr.contains("--language (python, java, kotlin, swift)"), "\(none.stderr)")
+        #expect(none.status == 2, "\(none.stderr)")
         let printed = try TestSupport.authspec(["new-driver", "--language", "python", "--output", "-"], in: here)
         #expect(
             printed.status == 0 && printed.stdout.hasPrefix("#!/usr/bin/env python3\n"), "\(printed.stdout.prefix(200))"
@@ -102,8 +103,7 @@ import Testing
         try FileManager.default.createDirectory(atPath: folder + "/taken/Scenarios", withIntermediateDirectories: true)
         try "mine\n".write(toFile: folder + "/taken/Scenarios/first.yaml", atomically: true, encoding: .utf8)
         let taken = try TestSupport.authspec(["init", "taken"], in: here)
-        #expect(
-            taken.status == 2 && taken.stderr.contains("taken/Scenarios/first.yaml exists already"), "\(taken.stderr)")
+        #expect(taken.status == 2, "\(taken.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder + "/taken/authspec.yaml"))
         #expect(try String(contentsOfFile: folder + "/taken/Scenarios/first.yaml", encoding: .utf8) == "mine\n")
         // A part of a path that is a file: an error before anything is written.
@@ -111,7 +111,6 @@ import Testing
         try "a file\n".write(toFile: folder + "/blocked/Scenarios", atomically: true, encoding: .utf8)
         let blocked = try TestSupport.authspec(["init", "blocked"], in: here)
         #expect(blocked.status == 2, "\(blocked.stdout)\(blocked.stderr)")
-        #expect(blocked.stderr.contains("a part of the path is not a folder"), "\(blocked.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder + "/blocked") == ["Scenarios"])
         let export = try TestSupport.authspec(["suite", "export", "blocked"], in: here)
         #expect(export.status == 2, "\(export.stdout)\(export.stderr)")
