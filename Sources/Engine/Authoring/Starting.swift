@@ -8,6 +8,8 @@ package enum Starting {
     package enum Refusal: Error, CustomStringConvertible {
         case exists(path: String, command: String)
         case unwritable(path: String, reason: String)
+        /// A file's folder cannot be made; the output guard's words name the file and why.
+        case folderRefused(OutputError)
         case noTemplate(language: String)
 
         package var description: String {
@@ -15,6 +17,7 @@ package enum Starting {
             case .exists(let path, let command):
                 return "error: \(path) exists already; \(command) writes nothing over a file (nothing was written)"
             case .unwritable(let path, let reason): return "error: could not write \(path): \(reason)"
+            case .folderRefused(let refusal): return "error: \(refusal.description) (nothing was written)"
             case .noTemplate(let language): return "error: this authspec was built without the \(language) template"
             }
         }
@@ -110,7 +113,7 @@ package enum Starting {
             do {
                 try OutputTarget.checkFolder(folder.isEmpty ? "." : folder, for: path)
             } catch {
-                throw .unwritable(path: path, reason: error.description + " (nothing was written)")
+                throw .folderRefused(error)
             }
         }
     }
