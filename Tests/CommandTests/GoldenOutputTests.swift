@@ -178,6 +178,30 @@ import Testing
                 ["new-driver", "--language", "python"], ["new-driver", "--language", "kotlinn"], ["new-driver"],
                 ["init", "taken"], ["init", "blocked"],
             ]),
+        // A scenario with an input error never runs, and the others do.
+        Case(
+            "input-errors-and-the-rest",
+            files: [
+                "requirements.yaml": "- {id: REQ-A, clause: x, text: y}\n",
+                "s.yaml": [
+                    ("unknown-key", "colour: red\n"), ("good", "covers: [REQ-A]\n"), ("bad id!", ""),
+                    ("tags", "tags: 5\n"), ("unknown-requirement", "covers: [REQ-NOPE]\n"),
+                ].map { "---\nid: \($0.0)\ntitle: t\nspec: [\"SCR-AUTH-006 §5.1\"]\n\($0.1)steps: [launch]\n" }.joined()
+                    + "---\nid: record\ntitle: t\nspec: [x]\nsteps:\n  - launch:\n    record: maybe\n",
+            ], commands: [["run", "{tmp}"]]),
+        // Lines as editors count them (LF, CR LF, CR, U+2028), columns in characters, a byte
+        // order mark no column.
+        Case(
+            "lines-and-columns",
+            files: [
+                "ls.yaml": "id: a\ntitle: \"t\u{2028}x\"\nspec: [x]\nsteps:\n  - launch\n  - bogus: 1\n",
+                "crlf.yaml": "id: b\r\ntitle: t\r\nspec: [x]\r\nsteps:\r\n  - launch\r\n  - bogus: 1\r\n",
+                "cr.yaml": "id: c\rtitle: t\rspec: [x]\rsteps:\r  - launch\r  - bogus: 1\r",
+                "wide.yaml": "id: d\ntitle: té\nspec: [x]\nsteps:\n  - launch\n  - {é: 1, bogus: 1}\n",
+                "bom.yaml": "\u{FEFF}{id: e, title: t, spec: [x], steps: [launch], bogus: 1}\n",
+                "bom-lines.yaml": "\u{FEFF}id: f\ntitle: t\nspec: [x]\nsteps:\n  - launch\n  - bogus: 1\n",
+                "bom-ls.yaml": "\u{FEFF}id: g\ntitle: \"t\u{2028}x\"\nspec: [x]\nsteps:\n  - launch\n  - bogus: 1\n",
+            ], commands: [["lint", "{tmp}"]]),
         // A file of no scenario passes any run and covers nothing: generate never writes one.
         // Targets none of which can be met end in exit 1 with nothing written; a catalogue of no
         // requirement is refused before the walk.

@@ -108,27 +108,6 @@ import Testing
         #expect(glob.status == 2)
     }
 
-    @Test func aScenarioWithAnInputErrorNeverRunsAndTheOthersDo() throws {
-        let scenario = { (id: String, extra: String) in
-            "---\nid: \(id)\ntitle: t\nspec: [\"SCR-AUTH-006 §5.1\"]\n\(extra)steps: [launch]\n"
-        }
-        let folder = try TestSupport.temporaryFolder([
-            "requirements.yaml": "- {id: REQ-A, clause: x, text: y}\n",
-            "s.yaml": scenario("unknown-key", "colour: red\n") + scenario("good", "covers: [REQ-A]\n")
-                + scenario("bad id!", "") + scenario("tags", "tags: 5\n")
-                + scenario("unknown-requirement", "covers: [REQ-NOPE]\n")
-                + "---\nid: record\ntitle: t\nspec: [x]\nsteps:\n  - launch:\n    record: maybe\n",
-        ])
-        let result = try TestSupport.authspec(["run", folder])
-        #expect(result.status == 2)
-        #expect(result.stderr.split(separator: "\n").filter { $0.contains(": error: ") }.count == 5)
-        // It expects nothing, so it runs but is not checked.
-        #expect(
-            result.stdout.contains(
-                "1 scenario against reference: 0 passed, 1 not checked, 0 failed, 0 errored, 0 skipped"))
-        #expect(result.stdout.contains("[1/1] NOT CHECKED good"))
-    }
-
     @Test func unreadablePathsAreInputErrorsNotSilentSkips() throws {
         let folder = try TestSupport.temporaryFolder([
             "ok/a.yaml": Self.header + "steps: [launch]\n", "locked/b.yaml": Self.header + "steps: [launch]\n",
@@ -166,28 +145,6 @@ import Testing
         #expect(result.status == 2)
         #expect(result.stdout.contains("nul.yaml:6:12: error: a NUL byte; a text file holds none"))
         #expect(result.stdout.contains("utf8.yaml:4:11: error: bytes that are not UTF-8 text"))
-    }
-
-    @Test func linesAreCountedAsEditorsCountThem() throws {
-        let folder = try TestSupport.temporaryFolder([
-            "ls.yaml": "id: a\ntitle: \"t\u{2028}x\"\nspec: [x]\nsteps:\n  - launch\n  - bogus: 1\n",
-            "crlf.yaml": "id: b\r\ntitle: t\r\nspec: [x]\r\nsteps:\r\n  - launch\r\n  - bogus: 1\r\n",
-            "cr.yaml": "id: c\rtitle: t\rspec: [x]\rsteps:\r  - launch\r  - bogus: 1\r",
-            // Columns in characters, not bytes; a byte order mark is not a column.
-            "wide.yaml": "id: d\ntitle: té\nspec: [x]\nsteps:\n  - launch\n  - {é: 1, bogus: 1}\n",
-            "bom.yaml": "\u{FEFF}{id: e, title: t, spec: [x], steps: [launch], bogus: 1}\n",
-            "bom-lines.yaml": "\u{FEFF}id: f\ntitle: t\nspec: [x]\nsteps:\n  - launch\n  - bogus: 1\n",
-            "bom-ls.yaml": "\u{FEFF}id: g\ntitle: \"t\u{2028}x\"\nspec: [x]\nsteps:\n  - launch\n  - bogus: 1\n",
-        ])
-        let result = try TestSupport.authspec(["lint", folder])
-        for file in ["cr.yaml", "crlf.yaml", "ls.yaml", "bom-lines.yaml", "bom-ls.yaml"] {
-            #expect(
-                result.stdout.contains("\(file):6:5: error: unknown input 'bogus'\n      - bogus: 1\n        ^"),
-                "\(file)")
-        }
-        #expect(result.stdout.contains("wide.yaml:6:6: error: unknown input 'é'"), "\(result.stdout)")
-        #expect(result.stdout.contains("wide.yaml:6:12: error: a step takes exactly one input; 'bogus'"))
-        #expect(result.stdout.contains("bom.yaml:1:47: error: unknown scenario key 'bogus'"))
     }
 
     @Test func unknownRequirementsAndInputsAreBoundedPerFile() throws {
