@@ -1,7 +1,76 @@
-/// Why parts of a run cannot be put back together, naming the part.
-package struct MergeProblem: Error, Equatable, CustomStringConvertible {
-    package var message: String
-    package var description: String { message }
+/// Why parts of a run cannot be put back together, naming the part (each part by the name it
+/// was given, its file).
+package enum MergeProblem: Error, Equatable, CustomStringConvertible {
+    case nothingToMerge
+    /// A whole run's results beside shards.
+    case wholeRun(String)
+    case otherModel(String, model: String, digest: String, first: String, firstModel: String, firstDigest: String)
+    case otherSuite(String, SuiteIdentity, first: String, SuiteIdentity)
+    case otherSplit(String, Shard, first: String, Shard)
+    case sameShard(String, other: String, Shard)
+    case otherProfile(String, profile: String, first: String, firstProfile: String)
+    case otherRequirements(String, first: String)
+    case otherImplementations(String, [String], first: String, [String])
+    case missingShards([Int], of: Int)
+    /// A shard's records do not account for what its header says it ran.
+    case incomplete(String, Shard, implementation: String, ResultsAccounting.Gap, scenarios: Int)
+    /// One implementation that declared differently in two shards.
+    case otherDeclaration(
+        implementation: String, String, version: String?, observes: [String], first: String,
+        firstVersion: String?, firstObserves: [String])
+    case otherRequest(String, request: String?, first: String, firstRequest: String?)
+    /// The headers' scenario counts, shard by shard, against the suite's.
+    case headersDoNotAddUp(shards: [String], counts: [Int], suite: Int, sameNumber: Bool)
+    case ranTwice(scenario: String, implementation: String, Shard, Shard)
+
+    package var description: String {
+        func suite(_ identity: SuiteIdentity) -> String {
+            "\(identity.version.map { $0 + ", " } ?? "")\(identity.scenarios) scenarios, digest \(identity.digest)"
+        }
+        switch self {
+        case .nothingToMerge: return "merge needs results to merge"
+        case .wholeRun(let name):
+            return "\(name) is the result of a whole run, not of a shard (run with --shard K/N to split one)"
+        case .otherModel(let name, let model, let digest, let first, let firstModel, let firstDigest):
+            return
+                "\(name) is a run of the \(model) model (digest \(digest)); \(first) of the \(firstModel) model (digest \(firstDigest))"
+        case .otherSuite(let name, let identity, let first, let firstIdentity):
+            return "\(name) is a shard of another suite (\(suite(identity))) than \(first) (\(suite(firstIdentity))): "
+                + "same scenarios, selection and model needed, and the same authspec version (versions may digest a suite differently)"
+        case .otherSplit(let name, let shard, let first, let firstShard):
+            return "\(name) is shard \(shard) but \(first) is shard \(firstShard): one split needed"
+        case .sameShard(let name, let other, let shard): return "\(name) and \(other) are both shard \(shard)"
+        case .otherProfile(let name, let profile, let first, let firstProfile):
+            return "\(name) ran under the \(profile) profile, \(first) under \(firstProfile): one profile needed"
+        case .otherRequirements(let name, let first): return "\(name) has another requirements catalogue than \(first)"
+        case .otherImplementations(let name, let names, let first, let firstNames):
+            return "\(name) ran \(names.joined(separator: ", ")); \(first) ran \(firstNames.joined(separator: ", ")): "
+                + "the same implementations needed"
+        case .missingShards(let missing, let count):
+            return "shard\(missing.count == 1 ? "" : "s") " + missing.map { "\($0)/\(count)" }.joined(separator: ", ")
+                + " missing"
+        case .incomplete(let name, let shard, let implementation, let gap, let scenarios):
+            return "\(name) (shard \(shard)) is incomplete: \(ResultsAccounting.describe(gap, on: implementation)); "
+                + "it says it ran \(scenarios) scenario\(scenarios == 1 ? "" : "s")"
+        case .otherDeclaration(
+            let implementation, let name, let version, let observes, let first, let firstVersion, let firstObserves):
+            return "\(implementation) declared another version or other observations in \(name) "
+                + "(\(version ?? "no version"): \(observes.joined(separator: ", "))) than in \(first) "
+                + "(\(firstVersion ?? "no version"): \(firstObserves.joined(separator: ", "))): the shards must run one driver"
+        case .otherRequest(let name, let request, let first, let firstRequest):
+            return "\(name) was run as '\(request ?? "an unknown command")', \(first) as "
+                + "'\(firstRequest ?? "an unknown command")': the shards of one run share its options"
+        case .headersDoNotAddUp(let shards, let counts, let suite, let sameNumber):
+            return "the shards' headers say they ran \(counts.reduce(0, +)) scenarios ("
+                + zip(shards, counts).map { "\($0): \($1)" }.joined(separator: ", ")
+                + "), not the \(suite) of their suite" + (sameNumber ? " (the same number, other scenarios)" : "")
+        case .ranTwice(let scenario, let implementation, let one, let other):
+            return "scenario '\(scenario)' ran on \(implementation) in shards \(one) and \(other)"
+        }
+    }
+
+    /// The words, as the command line says them after `merge: error: `.
+    package var message: String { description }
 }
 
 extension RunRecord {
@@ -11,68 +80,54 @@ extension RunRecord {
     /// another suite, model or split, a shard given twice, a shard missing, implementations
     /// that differ.
     package static func merge(_ parts: [(name: String, run: RunRecord)]) throws(MergeProblem) -> RunRecord {
-        guard let (firstName, first) = parts.first else { throw MergeProblem(message: "merge needs results to merge") }
+        guard let (firstName, first) = parts.first else { throw MergeProblem.nothingToMerge }
         // A whole run's file alone (a run over several models cannot be sharded) is read back as
         // it is: the gate checks its records against what it says it ran, as for any merge.
         if parts.count == 1, first.shard == nil { return first }
         var byIndex: [Int: String] = [:]
         for (name, part) in parts {
             guard let shard = part.shard else {
-                throw MergeProblem(
-                    message: "\(name) is the result of a whole run, not of a shard (run with --shard K/N to split one)")
+                throw .wholeRun(name)
             }
             guard part.model == first.model, part.modelDigest == first.modelDigest else {
-                throw MergeProblem(
-                    message:
-                        "\(name) is a run of the \(part.model) model (digest \(part.modelDigest)); \(firstName) of the \(first.model) model (digest \(first.modelDigest))"
-                )
+                throw .otherModel(
+                    name, model: part.model, digest: part.modelDigest, first: firstName, firstModel: first.model,
+                    firstDigest: first.modelDigest)
             }
             guard part.suite == first.suite else {
-                throw MergeProblem(
-                    message:
-                        "\(name) is a shard of another suite (\(part.suite.version.map { $0 + ", " } ?? "")\(part.suite.scenarios) scenarios, digest \(part.suite.digest)) than \(firstName) (\(first.suite.version.map { $0 + ", " } ?? "")\(first.suite.scenarios) scenarios, digest \(first.suite.digest)): same scenarios, selection and model needed, and the same authspec version (versions may digest a suite differently)"
-                )
+                throw .otherSuite(name, part.suite, first: firstName, first.suite)
             }
             guard shard.count == first.shard?.count else {
-                throw MergeProblem(
-                    message: "\(name) is shard \(shard) but \(firstName) is shard \(first.shard!): one split needed")
+                throw .otherSplit(name, shard, first: firstName, first.shard!)
             }
             if let other = byIndex[shard.index] {
-                throw MergeProblem(message: "\(name) and \(other) are both shard \(shard)")
+                throw .sameShard(name, other: other, shard)
             }
             byIndex[shard.index] = name
             guard part.profile == first.profile else {
-                throw MergeProblem(
-                    message:
-                        "\(name) ran under the \(part.profile.name) profile, \(firstName) under \(first.profile.name): one profile needed"
-                )
+                throw .otherProfile(
+                    name, profile: part.profile.name, first: firstName, firstProfile: first.profile.name)
             }
             guard part.requirements == first.requirements else {
-                throw MergeProblem(message: "\(name) has another requirements catalogue than \(firstName)")
+                throw .otherRequirements(name, first: firstName)
             }
             guard part.implementations.map(\.name) == first.implementations.map(\.name) else {
-                throw MergeProblem(
-                    message:
-                        "\(name) ran \(part.implementations.map(\.name).joined(separator: ", ")); \(firstName) ran \(first.implementations.map(\.name).joined(separator: ", ")): the same implementations needed"
-                )
+                throw .otherImplementations(
+                    name, part.implementations.map(\.name), first: firstName, first.implementations.map(\.name))
             }
         }
         let count = first.shard!.count
         let missing = (1...count).filter { byIndex[$0] == nil }
         guard missing.isEmpty else {
-            throw MergeProblem(
-                message: "shard\(missing.count == 1 ? "" : "s") "
-                    + missing.map { "\($0)/\(count)" }.joined(separator: ", ") + " missing")
+            throw .missingShards(missing, of: count)
         }
         // Each shard's records against what its header says it ran, and the headers against the suite.
         for (name, part) in parts {
             let gaps = ResultsAccounting(part).gaps
             for implementation in part.implementations {
                 guard let gap = gaps[implementation.name] else { continue }
-                throw MergeProblem(
-                    message:
-                        "\(name) (shard \(part.shard!)) is incomplete: \(ResultsAccounting.describe(gap, on: implementation.name)); it says it ran \(part.expected.scenarios) scenario\(part.expected.scenarios == 1 ? "" : "s")"
-                )
+                throw .incomplete(
+                    name, part.shard!, implementation: implementation.name, gap, scenarios: part.expected.scenarios)
             }
         }
         // One implementation, one declaration: where it ran, every shard's driver said the same.
@@ -83,29 +138,22 @@ extension RunRecord {
             for (name, part) in ran.dropFirst() {
                 let other = part.implementations[index]
                 guard other.observes == declared.observes, other.version == declared.version else {
-                    throw MergeProblem(
-                        message:
-                            "\(declared.name) declared another version or other observations in \(name) (\(other.version ?? "no version"): \(other.observes.joined(separator: ", "))) than in \(one) (\(declared.version ?? "no version"): \(declared.observes.joined(separator: ", "))): the shards must run one driver"
-                    )
+                    throw .otherDeclaration(
+                        implementation: declared.name, name, version: other.version, observes: other.observes,
+                        first: one, firstVersion: declared.version, firstObserves: declared.observes)
                 }
             }
         }
         // One request: a rerun line of the merged run is any shard's, minus its shard.
         for (name, part) in parts.dropFirst() where part.request != first.request {
-            throw MergeProblem(
-                message:
-                    "\(name) was run as '\(part.request?.shellLine ?? "an unknown command")', \(firstName) as '\(first.request?.shellLine ?? "an unknown command")': the shards of one run share its options"
-            )
+            throw .otherRequest(
+                name, request: part.request?.shellLine, first: firstName, firstRequest: first.request?.shellLine)
         }
         let together = parts.reduce(ScenarioAccount()) { $0 + $1.run.expected }
         guard together == first.suite.account else {
-            throw MergeProblem(
-                message:
-                    "the shards' headers say they ran \(together.scenarios) scenarios ("
-                    + parts.map { "\($0.name): \($0.run.expected.scenarios)" }.joined(separator: ", ")
-                    + "), not the \(first.suite.scenarios) of their suite"
-                    + (together.scenarios == first.suite.scenarios ? " (the same number, other scenarios)" : "")
-            )
+            throw .headersDoNotAddUp(
+                shards: parts.map(\.name), counts: parts.map(\.run.expected.scenarios), suite: first.suite.scenarios,
+                sameNumber: together.scenarios == first.suite.scenarios)
         }
         let ordered = parts.sorted { $0.run.shard!.index < $1.run.shard!.index }.map(\.run)
         var merged = ordered[0]
@@ -118,9 +166,8 @@ extension RunRecord {
                 let implementation = part.implementations[index]
                 for record in implementation.records {
                     if let other = seen[record.id] {
-                        throw MergeProblem(
-                            message:
-                                "scenario '\(record.id)' ran on \(implementation.name) in shards \(ordered[other].shard!) and \(part.shard!)"
+                        throw .ranTwice(
+                            scenario: record.id, implementation: implementation.name, ordered[other].shard!, part.shard!
                         )
                     }
                     seen[record.id] = part.shard!.index - 1

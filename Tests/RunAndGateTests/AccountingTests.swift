@@ -113,14 +113,18 @@ import UnlockScreen
         let count = try #require(expected["scenarios"] as? Int)
         let cut = "\(folder)/cut.json"
         try JSONSerialization.data(withJSONObject: document).write(to: URL(fileURLWithPath: cut))
-        let changed = try #require(LibraryRun.refusal(merging: [shards[0], cut]))
-        #expect(changed.contains("records_digest: the file was changed after the run"), "\(changed)")
+        let changed = try #require(LibraryRun.mergeRefusal([shards[0], cut]))
+        guard case .notResults(cut, let problem) = changed, problem.path == "records_digest" else {
+            Issue.record("not refused as changed: \(changed)")
+            return
+        }
         try JSONSerialization.data(withJSONObject: try Self.resealed(document)).write(to: URL(fileURLWithPath: cut))
-        let merged = try #require(LibraryRun.refusal(merging: [shards[0], cut]))
-        #expect(
-            merged.contains(
-                "\(cut) (shard 2/2) is incomplete: 1 of \(count) scenarios has no record on python-example (\(lostID)); it says it ran \(count) scenarios"
-            ), "\(merged)")
+        let merged = try #require(LibraryRun.mergeRefusal([shards[0], cut]))
+        guard case .inconsistent(.incomplete(cut, let shard, "python-example", let gap, count)) = merged else {
+            Issue.record("not refused as incomplete: \(merged)")
+            return
+        }
+        #expect(shard.description == "2/2" && gap.missing == 1 && gap.missingIDs == [lostID], "\(merged)")
 
         // A header made to agree with what is left: the shards no longer add up to their suite.
         for (index, entry) in scenarios.enumerated() where entry["id"] as? String == lostID {
@@ -133,11 +137,16 @@ import UnlockScreen
         #expect(left.scenarios == count - 1)
         document["expected"] = ["scenarios": left.scenarios, "ids": Digest.hex(left.ids)]
         try JSONSerialization.data(withJSONObject: try Self.resealed(document)).write(to: URL(fileURLWithPath: cut))
-        let forged = try #require(LibraryRun.refusal(merging: [shards[0], cut]))
+        let forged = try #require(LibraryRun.mergeRefusal([shards[0], cut]))
+        guard case .inconsistent(let problem) = forged else {
+            Issue.record("not refused as inconsistent: \(forged)")
+            return
+        }
         #expect(
-            forged.contains(
-                "the shards' headers say they ran \(TestSupport.suiteSize - 1) scenarios (\(shards[0]): \(TestSupport.suiteSize - count), \(cut): \(count - 1)), not the \(TestSupport.suiteSize) of their suite"
-            ), "\(forged)")
+            problem
+                == .headersDoNotAddUp(
+                    shards: [shards[0], cut], counts: [TestSupport.suiteSize - count, count - 1],
+                    suite: TestSupport.suiteSize, sameNumber: false))
 
         // A shard whose driver declared less: the merged run would claim the other's keys.
         var weaker = try #require(
@@ -146,9 +155,11 @@ import UnlockScreen
         implementations[1]["observes"] = ["state"]
         weaker["implementations"] = implementations
         try JSONSerialization.data(withJSONObject: try Self.resealed(weaker)).write(to: URL(fileURLWithPath: cut))
-        let declared = try #require(LibraryRun.refusal(merging: [shards[0], cut]))
-        #expect(
-            declared.contains("python-example declared another version or other observations in \(cut)"), "\(declared)")
+        let declared = try #require(LibraryRun.mergeRefusal([shards[0], cut]))
+        guard case .inconsistent(.otherDeclaration("python-example", cut, _, ["state"], _, _, _)) = declared else {
+            Issue.record("not refused as another declaration: \(declared)")
+            return
+        }
 
         let whole = try LibraryRun.merge([shards[0], shards[1]])
         #expect(whole.severity == .passed, "\(whole.closing())")

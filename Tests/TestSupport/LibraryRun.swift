@@ -90,6 +90,16 @@ package struct LibraryRun {
     }
 
     /// The words of the merge's refusal of `files`, or nil when they merge.
+    /// Why `files` do not merge, as the case the engine refuses them with.
+    package static func mergeRefusal(_ files: [String]) -> MergeSession.Refusal? {
+        do {
+            _ = try merge(files)
+            return nil
+        } catch {
+            return error as? MergeSession.Refusal
+        }
+    }
+
     package static func refusal(merging files: [String]) -> String? {
         do {
             _ = try merge(files)
