@@ -106,18 +106,15 @@ import Testing
             options.profile = profile
             let run = try LibraryRun.run(options)
             #expect(run.severity == .failed, "\(run.closing())")
-            let text = run.closing(quiet: false)
-            #expect(
-                text.contains(
-                    "against do-nothing: 0 passed, \(TestSupport.suiteSize) not checked, 0 failed, 0 errored, 0 skipped"
-                ), "\(text)")
+            let records = try #require(run.outcome.run.implementations.last).records
+            #expect(records.count == TestSupport.suiteSize && records.allSatisfy { $0.outcome == .notChecked })
             let missing = profile == "full" ? TestSupport.model.observations.map(\.key) : ["state"]
             #expect(
-                text.hasSuffix(
-                    "FAIL: do-nothing: \(TestSupport.suiteSize) not checked (ran without comparing one expectation: none written, or none on a key it observes); "
-                        + "do-nothing does not meet the \(profile) profile: it does not observe \(missing.joined(separator: ", ")); "
-                        + "nothing verified on do-nothing: not one of its \(TestSupport.suiteSize) scenarios compared an expectation and agreed\n"
-                ), "\(text)")
+                run.outcome.gate.reasons == [
+                    .notChecked(implementation: "do-nothing", count: TestSupport.suiteSize, hasBaseline: false),
+                    .profileNotMet(implementation: "do-nothing", profile: profile, missing: missing),
+                    .nothingVerified(implementation: "do-nothing", scenarios: TestSupport.suiteSize),
+                ], "\(run.closing())")
         }
     }
 
