@@ -204,9 +204,7 @@ import Testing
         #expect(found.refusals.worlds == 0 && (found.refusals.inputs["biometric"] ?? 0) > 0, "\(found.refusals)")
         #expect(!found.accepted.contains { $0.input.hasPrefix("biometric:") || $0.input == "biometric" })
         #expect(found.unmet.contains { $0.input.hasPrefix("biometric") }, "\(found.unmet)")
-        #expect(
-            refused.text.contains("input 'biometric' in \(found.refusals.inputs["biometric"]!) runs"), "\(refused.text)"
-        )
+
     }
 
     /// The correct example driver runs every pair the reference reaches well within the runs
@@ -239,7 +237,7 @@ import Testing
         let buggy = "\(Self.python) --bug countdown-off-by-one"
         let result = try LibraryExplore.explore(driver: buggy, runs: 40, keys: ["state", "states"], logFolder: folder)
         #expect(!result.diverged, "\(result.text)")
-        #expect(result.text.contains("comparing state, states and the invariants"), "\(result.text)")
+        #expect(result.compared == ["state", "states"], "\(result.text)")
     }
 
     /// The shrinker keeps only candidates that fail the same way, and ends at a probe from
@@ -280,7 +278,7 @@ import Testing
         let folder = try TestSupport.temporaryFolder([:])
         let alone = try LibraryExplore.explore(driver: nil, runs: 40, logFolder: folder)
         #expect(!alone.diverged, "\(alone.text)")
-        #expect(alone.text.contains("Exploring the unlock reference alone against its 5 invariants, seed 1"))
+        #expect(alone.outcome.driverName == nil && alone.compared == Set(TestSupport.model.observations.map(\.key)))
         #expect(Self.inputs(alone.text, runs: 40).map { $0 >= 1600 } == true, "\(alone.text)")
     }
 

@@ -231,6 +231,8 @@ package struct LibraryExplore {
     package var summary: String
     /// The files beside `--out` not replayed, each as the problem that kept it out.
     package var notReplayed: [String] = []
+    /// The observation keys compared, as the session told them when it started.
+    package var compared: Set<String> = []
 
     package var diverged: Bool { outcome.found.found != nil }
     /// How the command would end, as its exit code follows it.
@@ -262,9 +264,11 @@ package struct LibraryExplore {
         }
         session.foundBefore = before?.found ?? []
         var opening = ""
+        var comparedKeys: Set<String> = []
         var subject: ExploredSubject?
         var outcome = try session.run(
             started: { compared, name, version in
+                comparedKeys = compared
                 subject = ExploredSubject(declaration, command: driver, name: name, version: version)
                 opening = ExplorationReport(
                     model: declaration, settings: settings, keys: keys, subject: subject!,
@@ -294,7 +298,7 @@ package struct LibraryExplore {
             text: lines.map { $0 + "\n" }.joined(),
             summary: report.summary(
                 outcome.found, seconds: outcome.seconds, written: outcome.found.found == nil ? nil : written
-            ).rendered(), notReplayed: before?.passedOver ?? [])
+            ).rendered(), notReplayed: before?.passedOver ?? [], compared: comparedKeys)
     }
 }
 
