@@ -202,6 +202,32 @@ import Testing
                 "bom-lines.yaml": "\u{FEFF}id: f\ntitle: t\nspec: [x]\nsteps:\n  - launch\n  - bogus: 1\n",
                 "bom-ls.yaml": "\u{FEFF}id: g\ntitle: \"t\u{2028}x\"\nspec: [x]\nsteps:\n  - launch\n  - bogus: 1\n",
             ], commands: [["lint", "{tmp}"]]),
+        // Several implementations: a matrix, a scenario a row, and each one's count.
+        Case(
+            "run-matrix",
+            [
+                "run", "--id", "brief-*", "--log-dir", "{tmp}", "--driver", "python3 Examples/python/driver.py",
+                "--driver", "python3 Examples/python/driver.py --bug eighth-gives-15-min",
+            ]),
+        // A baseline of another implementation, and drivers that call themselves alike (or
+        // 'reference'): bad input before anything is compared.
+        Case(
+            "implementations-misnamed", files: ["b.yaml": "implementation: some-other-app\nexpected: []\n"],
+            commands: [
+                [
+                    "explore", "--runs", "5", "--baseline", "{tmp}/b.yaml", "--log-dir", "{tmp}/logs", "--driver",
+                    "python3 Examples/python/driver.py --argon2-memory-kib 8",
+                ],
+                [
+                    "run", "Scenarios", "--id", "brief-cancel-goes-to-pin", "--quiet", "--log-dir", "{tmp}/logs",
+                    "--driver", "python3 Examples/python/driver.py", "--driver", "python3 Examples/python/driver.py",
+                ],
+                [
+                    "run", "Scenarios", "--id", "brief-cancel-goes-to-pin", "--quiet", "--log-dir", "{tmp}/logs",
+                    "--driver",
+                    "python3 Tests/Fixtures/drivers/faulty_driver.py --fault crash --scenario none --name reference",
+                ],
+            ]),
         // A file of no scenario passes any run and covers nothing: generate never writes one.
         // Targets none of which can be met end in exit 1 with nothing written; a catalogue of no
         // requirement is refused before the walk.
