@@ -267,12 +267,7 @@ import Testing
             again.stdout.split(separator: "\n").first { $0.range(of: marker) != nil }, "\(again.stdout)")
         let command = String(line[try #require(line.range(of: marker)).upperBound...])
         // The line as printed, run by a shell with this build's authspec first on PATH.
-        let rerun = try TestSupport.execute(
-            URL(fileURLWithPath: "/bin/sh"), ["-c", command + " --quiet --log-dir '\(folder)'"],
-            environment: [
-                "PATH": TestSupport.binary.deletingLastPathComponent().path + ":"
-                    + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
-            ])
+        let rerun = try TestSupport.pasted(command + " --quiet --log-dir '\(folder)'")
         #expect(rerun.status == 1, "\(command)\n\(rerun.stdout)\(rerun.stderr)")
     }
 
@@ -291,14 +286,8 @@ import Testing
             "\(failing.stdout)")
         #expect(failing.stdout.contains("  covers REQ-PIN-ROW-8, "), "\(failing.stdout)")
         #expect(try String(contentsOfFile: folder + "/r.xml", encoding: .utf8).contains("rerun: " + rerun.xmlEscaped))
-        // The line as printed, run by a shell with this build's authspec first on PATH.
-        let again = try TestSupport.execute(
-            // Its logs in the test's folder, not a temporary one left behind.
-            URL(fileURLWithPath: "/bin/sh"), ["-c", rerun + " --quiet --log-dir '\(folder)'"],
-            environment: [
-                "PATH": TestSupport.binary.deletingLastPathComponent().path + ":"
-                    + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
-            ])
+        // The line as printed (its logs in the test's folder, not a temporary one left behind).
+        let again = try TestSupport.pasted(rerun + " --quiet --log-dir '\(folder)'")
         #expect(again.status == 1, "\(again.stdout)\(again.stderr)")
         #expect(again.stdout.contains("FAILED: brief-pin-failure-8-and-beyond-lock-1-hour"), "\(again.stdout)")
         #expect(again.stdout.contains("FAIL: python-example+eighth-gives-15-min: 1 failed"), "\(again.stdout)")

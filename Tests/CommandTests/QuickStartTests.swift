@@ -40,13 +40,8 @@ import Testing
         let folder = try TestSupport.temporaryFolder([:])
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try TestSupport.copySuites(to: folder, extra: ["Examples/python"])
-        let path =
-            TestSupport.binary.deletingLastPathComponent().path + ":"
-            + (ProcessInfo.processInfo.environment["PATH"] ?? "")
         for line in lines {
-            let result = try TestSupport.execute(
-                URL(fileURLWithPath: "/bin/sh"), ["-c", line.command], in: URL(fileURLWithPath: folder),
-                environment: ["PATH": path])
+            let result = try TestSupport.pasted(line.command, in: URL(fileURLWithPath: folder))
             #expect(
                 result.status == line.status,
                 "\(line.command)\n\(result.stdout.suffix(1500))\(result.stderr.suffix(1500))")
@@ -64,13 +59,8 @@ import Testing
         let folder = try TestSupport.temporaryFolder([:])
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try TestSupport.copySuites(to: folder, extra: ["Examples/python"])
-        let path =
-            TestSupport.binary.deletingLastPathComponent().path + ":"
-            + (ProcessInfo.processInfo.environment["PATH"] ?? "")
         func shell(_ command: String) throws -> TestSupport.ProcessResult {
-            try TestSupport.execute(
-                URL(fileURLWithPath: "/bin/sh"), ["-c", command], in: URL(fileURLWithPath: folder),
-                environment: ["PATH": path])
+            try TestSupport.pasted(command, in: URL(fileURLWithPath: folder))
         }
         let planted = "Examples/python/driver.py --bug two-bio-attempts --bug dashboard-immediately"
         let buggy = { (line: Line) in line.command.replacingOccurrences(of: "Examples/python/driver.py", with: planted)

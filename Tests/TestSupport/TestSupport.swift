@@ -206,6 +206,17 @@ package enum TestSupport {
         try execute(binary, arguments, in: folder, environment: environment)
     }
 
+    /// A command line as a person pastes it: run by a shell in `folder`, this build's authspec
+    /// first on PATH.
+    package static func pasted(_ line: String, in folder: URL = root) throws -> ProcessResult {
+        try execute(
+            URL(fileURLWithPath: "/bin/sh"), ["-c", line], in: folder,
+            environment: [
+                "PATH": binary.deletingLastPathComponent().path + ":"
+                    + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+            ])
+    }
+
     /// junitparser, the library CI consumers use, reads every suite and counts what we count;
     /// first, xmlschema checks the file against docs/junit.xsd (what Jenkins and GitLab read).
     package static func junitparserCounts(_ path: String) throws -> [[String: Any]] {
