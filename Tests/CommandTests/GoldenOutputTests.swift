@@ -269,9 +269,7 @@ import Testing
         // which models the registry has: the golden says `{models}` where it lists them all.
         let models = ModelRegistry.packages.map { $0.name + "\n" }.joined()
         func placed(_ text: String) -> String {
-            Self.steady(text).replacingOccurrences(of: folder, with: "{tmp}")
-                .replacingOccurrences(of: TestSupport.root.path + "/", with: "{root}/")
-                .replacingOccurrences(of: models, with: "{models}\n")
+            Golden.placed(Self.steady(text), folder: folder).replacingOccurrences(of: models, with: "{models}\n")
         }
         var text = ""
         for arguments in golden.commands {

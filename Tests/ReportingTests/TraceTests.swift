@@ -110,11 +110,7 @@ import UnlockScreen
         // What the terminal and the Markdown say of it, whole: the terminal lists what the suite
         // could check, each gap at its line; the Markdown also what it cannot, with why.
         let markdown = result.markdown
-        func placed(_ text: String) -> String {
-            text.replacingOccurrences(of: folder, with: "{tmp}")
-                .replacingOccurrences(of: TestSupport.root.path + "/", with: "{root}/")
-        }
-        try Golden.compare(placed(result.text + "---\n" + markdown), with: "report-trace-statements.txt")
+        try Golden.compare(result.text + "---\n" + markdown, with: "report-trace-statements.txt", folder: folder)
         let killed = try #require(markdown.split(separator: "\n").first { $0.hasPrefix("| SCR-X-KILLED |") })
         #expect(
             killed.contains(

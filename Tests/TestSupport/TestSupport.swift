@@ -323,10 +323,21 @@ package enum Golden {
     package static let folder = TestSupport.root.appendingPathComponent("Tests/Fixtures/golden")
     package static var recording: Bool { ProcessInfo.processInfo.environment["AUTHSPEC_RECORD_GOLDEN"] == "1" }
 
+    /// Where the checkout and a test's own folder are is no part of what is compared: they
+    /// read `{root}/` and `{tmp}`.
+    package static func placed(_ text: String, folder: String? = nil) -> String {
+        let rooted = text.replacingOccurrences(of: TestSupport.root.path + "/", with: "{root}/")
+        guard let folder else { return rooted }
+        return rooted.replacingOccurrences(of: folder, with: "{tmp}")
+    }
+
+    /// `text`, placed (`placed(_:folder:)`), compared with the golden file `name`.
     package static func compare(
-        _ text: String, with name: String, sourceLocation: Testing.SourceLocation = #_sourceLocation
+        _ text: String, with name: String, folder: String? = nil,
+        sourceLocation: Testing.SourceLocation = #_sourceLocation
     ) throws {
-        let file = folder.appendingPathComponent(name)
+        let text = placed(text, folder: folder)
+        let file = self.folder.appendingPathComponent(name)
         if recording {
             try text.write(to: file, atomically: true, encoding: .utf8)
             return

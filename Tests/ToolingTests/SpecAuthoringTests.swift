@@ -197,7 +197,7 @@ import UnlockScreen
         // that rest on it or take it.
         #expect(plain.kinds(at: durationLine) == [.ruleTable] && plain.kinds(at: transitionLine).contains(.conflict))
         try Golden.compare(
-            plain.text.replacingOccurrences(of: folder, with: "{tmp}"), with: "report-spec-check-edited-scr.txt")
+            plain.text, with: "report-spec-check-edited-scr.txt", folder: folder)
         // The same document with CR LF line breaks: the same findings at the same lines.
         let crlf = try TestSupport.temporaryFolder([
             "SCR-AUTH-006.txt": edited.replacingOccurrences(of: "\n", with: "\r\n")
@@ -226,7 +226,7 @@ import UnlockScreen
         #expect(!scenarios.isEmpty)
         // In words: each row with the model's rule and the scenarios that rest on it.
         try Golden.compare(
-            result.text.replacingOccurrences(of: folder, with: "{tmp}"), with: "report-spec-check-edited-uif.txt")
+            result.text, with: "report-spec-check-edited-uif.txt", folder: folder)
     }
 
     /// What lint reports of a suite: each expectation the reference contradicts, at its step;
