@@ -119,7 +119,7 @@ let package = Package(
             dependencies: [
                 "SpecModel", "ScenarioModel", "UnlockScreen", "Runner", "Reporters", "Engine", "Models", "Results",
                 "Coverage",
-                "SubprocessDriver", "Exploration", "SpecCheck",
+                "SubprocessDriver", "Exploration", "SpecCheck", "DriverProtocol",
             ],
             path: "Tests/TestSupport"),
     ]

@@ -280,7 +280,7 @@ package struct ExplorationReport {
     }
 
     /// The verdict as the JSON summary names it.
-    static func verdictWord(_ verdict: Exploration.Verdict) -> String {
+    package static func verdictWord(_ verdict: Exploration.Verdict) -> String {
         switch verdict {
         case .diverged: return "divergence"
         case .interrupted: return "interrupted"

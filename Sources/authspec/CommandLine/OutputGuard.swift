@@ -26,10 +26,7 @@ enum OutputGuard {
     {
         guard let input = inputs.input(at: path) else { return }
         if let banner, FoundFile.isUntouched(at: path, banner: banner) { return }
-        throw UsageError(
-            message:
-                "--\(option) would write over \(input)\(input == path ? "" : " (as \(path))"), one of this command's inputs; give it a file of its own"
-        )
+        throw UsageError(message: OutputRefusal.input(option: option, input: input, path: path).description)
     }
 
     /// Refuses `path` for a file a command finds and may write again (a counterexample, a
@@ -39,18 +36,13 @@ enum OutputGuard {
     static func refuseUnlessFound(_ path: String, option: String, inputs: ProtectedInputs, banner: String) throws {
         if let target = FoundFile.linkLeavingItsFolder(path) {
             throw UsageError(
-                message:
-                    "--\(option) would write through \(path), a symlink to \(target) outside its folder; name a file of its own"
-            )
+                message: OutputRefusal.linkOutOfFolder(option: option, path: path, target: target).description)
         }
         try refuse(path, option: option, inputs: inputs, rewritable: banner)
         var info = stat()
         guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, !FoundFile.isUntouched(at: path, banner: banner)
         else { return }
-        throw UsageError(
-            message:
-                "--\(option) would write over \(path), a file authspec did not write or that was edited since; name a new file (or move that one)"
-        )
+        throw UsageError(message: OutputRefusal.notAuthspecs(option: option, path: path).description)
     }
 
     /// A folder `option` names for files a command finds, checked before anything runs: it can
