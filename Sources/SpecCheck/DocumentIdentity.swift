@@ -32,7 +32,8 @@ package enum UnidentifiedDocument: Error, Equatable, CustomStringConvertible {
             return
                 "\(file): error: \(identifier) is not among the documents the \(model) model reads (\(known.joined(separator: ", "))): nothing checked"
         case .tooFewFacts(let file, let identifier, let by, let found, let of, let missing):
-            let shown = missing.prefix(3).map { "\"\($0)\"" }.joined(separator: ", ")
+            // A fact that is itself a quotation keeps its own quotation marks.
+            let shown = missing.prefix(3).map { $0.hasPrefix("\"") ? $0 : "\"\($0)\"" }.joined(separator: ", ")
             return
                 "\(file): error: \(by) says \(identifier), but only \(found) of the \(of) facts the model takes from \(identifier) are written in it "
                 + "(not found: \(shown)\(missing.count > 3 ? " and \(missing.count - 3) more" : "")); "

@@ -4,9 +4,12 @@ import Synchronization
 /// A driver's stderr log file, kept for the whole run across restarts and fresh processes,
 /// with a cap per file and one for all the logs of the run together: a driver that floods
 /// stderr, or a thousand fresh processes that each say a little, cost a bounded disk.
-final class StderrLog: @unchecked Sendable {
+package final class StderrLog: @unchecked Sendable {
     static let maxBytesPerFile = 16 << 20
     static let maxBytesPerRun = 64 << 20
+    /// The line that ends a log cut at its cap.
+    package static let cutNotice =
+        "\n[authspec: log cut here: at most \(maxBytesPerFile) bytes per driver log, \(maxBytesPerRun) per run]\n"
     private static let writtenThisRun = Mutex(0)
 
     let path: String
@@ -42,10 +45,7 @@ final class StderrLog: @unchecked Sendable {
         }
         if allowed < bytes.count {
             truncated = true
-            try? handle.write(
-                contentsOf: Data(
-                    "\n[authspec: log cut here: at most \(Self.maxBytesPerFile) bytes per driver log, \(Self.maxBytesPerRun) per run]\n"
-                        .utf8))
+            try? handle.write(contentsOf: Data(Self.cutNotice.utf8))
         }
     }
 }

@@ -178,6 +178,38 @@ import Testing
                 ["new-driver", "--language", "python"], ["new-driver", "--language", "kotlinn"], ["new-driver"],
                 ["init", "taken"], ["init", "blocked"],
             ]),
+        // Report targets that clash or cannot be written: refused before anything runs (no
+        // output, nothing written), each with its message.
+        Case(
+            "report-targets-refused", files: ["file.txt": "not a folder\n"],
+            commands: [
+                ["--json", "{tmp}/r.json", "--junit", "{tmp}/r.json"],
+                ["--json", "{tmp}/r.json", "--junit", "{tmp}/./r.json"],
+                ["--json", "-", "--markdown", "/dev/stdout"], ["--json", "{tmp}/file.txt/r.json"],
+                ["--junit", "{tmp}"],
+                ["--json", ""],
+                ["--log-dir", "{tmp}/file.txt/logs", "--driver", "python3 Examples/python/driver.py"],
+            ].map { ["run", "Scenarios", "--id", "brief-*"] + $0 }),
+        // A text spec check cannot identify is an input error naming what is missing, never
+        // "agrees"; the document with its line and six facts changed is read, each change a finding.
+        Case(
+            "spec-check-unidentified", files: HostileInputTests.unidentifiedDocuments(),
+            commands: ["000_09f6d5a5ecdfd677.txt", "empty.txt", "blank.txt", "lorem.txt", "head.txt"].flatMap { file in
+                [["spec", "check", "{tmp}/" + file], ["lint", "--spec", "{tmp}/" + file]]
+            } + [["spec", "check", "{tmp}/changed.txt"]]),
+        Case("lint-one-file", ["lint", "Scenarios/lock.yaml"]),
+        Case("run-one-file", ["run", "Scenarios/lock.yaml"]),
+        // The whole suite, from its manifest's folder, says what no scenario covers; one file of
+        // it does not; lint --manifest says it too.
+        Case(
+            "manifest-coverage",
+            files: [
+                "authspec.yaml": "model: unlock\nscenarios: [cases]\nrequirements: reqs.yaml\n",
+                "reqs.yaml": "- {id: REQ-A, clause: x, text: y}\n- {id: REQ-B, clause: x, text: y}\n",
+                "cases/a.yaml": "id: a\ntitle: t\nspec: [x]\ncovers: [REQ-A]\n\(ManifestTests.steps)",
+                "cases/b.yaml": "id: b\ntitle: t\nspec: [x]\n\(ManifestTests.steps)",
+            ], inFolder: true,
+            commands: [["run"], ["run", "cases/a.yaml"], ["lint", "--manifest", "{tmp}/authspec.yaml"]]),
         // A scenario with an input error never runs, and the others do.
         Case(
             "input-errors-and-the-rest",

@@ -1,5 +1,6 @@
 import AuthSpecTestSupport
 import Foundation
+import ScenarioModel
 import Testing
 
 #if canImport(Glibc)
@@ -85,12 +86,20 @@ import Testing
         #expect(elsewhere.status == 0, "\(elsewhere.stderr)")
     }
 
+    /// What the selection's run prints on a terminal when no report takes standard output,
+    /// timings made constant.
+    static func terminalText() throws -> String {
+        try steady(TestSupport.authspec(["run"] + selection).stdout)
+    }
+
+    static func steady(_ text: String) -> String { GoldenOutputTests.steady(text) }
+
     @Test func aDashIsStandardOutputAndTheTerminalTextMovesAside() throws {
         let result = try TestSupport.authspec(["run"] + Self.selection + ["--json", "-"])
         #expect(result.status == 0)
         let json = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
         #expect(json?["interrupted"] as? Bool == false)
-        #expect(result.stderr.contains("7 scenarios against reference: 7 passed"))
+        #expect(try Self.steady(result.stderr) == Self.terminalText())
         #expect(!FileManager.default.fileExists(atPath: TestSupport.root.appendingPathComponent("-").path))
     }
 
@@ -98,7 +107,7 @@ import Testing
         let result = try TestSupport.authspec(["run"] + Self.selection + ["--json", "/dev/stdout"])
         #expect(result.status == 0)
         #expect((try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]) != nil)
-        #expect(result.stderr.contains("7 scenarios against reference: 7 passed"))
+        #expect(try Self.steady(result.stderr) == Self.terminalText())
     }
 
     @Test func aFIFOIsWrittenInPlaceAndStaysAFIFO() throws {
@@ -137,8 +146,8 @@ import Testing
         #expect(
             failing.stderr.contains(
                 "Error: the --json report was not written: cannot write \(full): no space left on the device"))
-        #expect(failing.stdout.contains("7 scenarios against reference: 7 passed"))
-        #expect(try String(contentsOfFile: folder + "/junit.xml", encoding: .utf8).hasSuffix("</testsuites>\n"))
+        #expect(Self.steady(failing.stdout) == (try Self.terminalText()))
+        #expect(try TestSupport.junitparserCounts(folder + "/junit.xml").map { $0["cases"] as? Int } == [7])
     }
 
     /// The Markdown fits a pull request's comment by default: a run whose whole report is
@@ -182,40 +191,11 @@ import Testing
         let clash = try TestSupport.authspec(
             common + Self.selection + ["--driver", long, "--driver", alike, "--json", folder + "/clash.json"])
         #expect(clash.status == 2, "\(clash.stdout)\(clash.stderr)")
-        #expect(clash.stderr.contains("--driver: error: driver 2 ("), "\(clash.stderr)")
-        #expect(clash.stderr.contains("as driver 1 does"), "\(clash.stderr)")
+        let taken = Diagnostic.Problem.driverNameTaken(
+            index: 2, command: alike, name: String(repeating: "n", count: 99) + "…", other: 1)
+        #expect(clash.stderr.contains(taken.description), "\(clash.stderr)")
     }
 
-    @Test func clashesAndUnwritableTargetsAreRefusedBeforeAnythingRuns() throws {
-        let folder = try TestSupport.temporaryFolder(["file.txt": "not a folder\n"])
-        let cases: [([String], String)] = [
-            (["--json", folder + "/r.json", "--junit", folder + "/r.json"], "Error: --json and --junit both write to"),
-            (
-                ["--json", folder + "/r.json", "--junit", folder + "/./r.json"],
-                "Error: --json and --junit both write to"
-            ),
-            (
-                ["--json", "-", "--markdown", "/dev/stdout"],
-                "Error: --json and --markdown both write to standard output"
-            ),
-            (
-                ["--json", folder + "/file.txt/r.json"],
-                "Error: --json: cannot write \(folder)/file.txt/r.json: the folder \(folder)/file.txt cannot be made (a part of the path is not a folder)"
-            ),
-            (["--junit", folder], "Error: --junit: \(folder) is a folder"),
-            (["--json", ""], "Error: --json <file> takes a value, not an empty one"),
-            (
-                ["--log-dir", folder + "/file.txt/logs", "--driver", "python3 Examples/python/driver.py"],
-                "Error: --log-dir: cannot write the drivers' logs: the folder \(folder)/file.txt/logs cannot be made (a part of the path is not a folder)"
-            ),
-        ]
-        for (arguments, message) in cases {
-            let result = try TestSupport.authspec(["run"] + Self.selection + arguments)
-            #expect(result.status == 2, "\(arguments)")
-            #expect(result.stderr.hasPrefix(message), "\(arguments): \(result.stderr)")
-            #expect(!result.stdout.contains("Running"), "\(arguments): ran anyway")
-            #expect(!result.stderr.contains("NSCocoaErrorDomain"))
-        }
-        #expect(!FileManager.default.fileExists(atPath: folder + "/r.json"))
-    }
+    // Report targets that clash or cannot be written are refused before anything runs, each
+    // with its message: the golden case `report-targets-refused` (GoldenOutputTests).
 }

@@ -27,3 +27,21 @@ extension RunRecord {
     /// The implementations' names, in the run's order.
     package var implementationNames: [String] { implementations.map(\.name) }
 }
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+
+extension TestSupport {
+    /// An XML report (the JUnit) parsed, to be read by XPath rather than searched as text.
+    package static func xml(at path: String) throws -> XMLDocument {
+        try XMLDocument(contentsOf: URL(fileURLWithPath: path))
+    }
+}
+
+extension XMLDocument {
+    /// The string value of each node `xpath` selects, in document order.
+    package func values(_ xpath: String) throws -> [String] {
+        try nodes(forXPath: xpath).map { $0.stringValue ?? "" }
+    }
+}

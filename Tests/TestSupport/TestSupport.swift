@@ -315,6 +315,18 @@ package struct PlacedProblem: Equatable, CustomStringConvertible {
     }
 
     package var description: String { "\(file):\(line):\(column): \(problem)" }
+
+    /// The line the binary prints for it, its file under `folder` (a line 0 names the file alone).
+    package func printed(under folder: String) -> String {
+        let diagnostic = Diagnostic(
+            problem, at: SourceLocation(file: folder.isEmpty ? file : folder + "/" + file, line: line, column: column))
+        return String(diagnostic.description.prefix { $0 != "\n" })
+    }
+
+    /// Whether `output` holds, as one of its lines, the line printed for it.
+    package func isPrinted(in output: String, under folder: String) -> Bool {
+        output.split(separator: "\n").contains(Substring(printed(under: folder)))
+    }
 }
 
 /// Text compared whole with its golden file (Tests/Fixtures/golden/NAME): the words a person
