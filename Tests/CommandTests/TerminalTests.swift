@@ -37,16 +37,22 @@ import Testing
         return result.stdout
     }
 
+    /// `text` with timings made constant and its escape character and carriage returns
+    /// written out (`\e`, `\r`), so a golden file shows each byte a terminal is sent.
+    static func visible(_ text: String) -> String {
+        GoldenOutputTests.steady(text).replacingOccurrences(of: "\u{1B}", with: "\\e")
+            .replacingOccurrences(of: "\r", with: "\\r")
+    }
+
     @Test func aTerminalGetsOneUpdatingLineAndColour() throws {
         let shown = try onTerminal(["run", "--id", "pin-*"], environment: ["NO_COLOR": "", "FORCE_COLOR": ""])
         // Each passing scenario replaces the line before it: carriage return, clear to end.
         #expect(shown.components(separatedBy: "\r\u{1B}[K").count > 8, "\(shown.debugDescription)")
-        #expect(shown.contains("\u{1B}[32mPASS: 8 scenario runs"), "\(shown.debugDescription)")
-        #expect(!shown.contains("[1/8] PASSED  pin-correct-unlocks\r\n"))
-
+        // Every byte, its control characters made visible: the verdict green, no passing line kept.
+        try Golden.compare(Self.visible(shown), with: "terminal-colour.txt")
+        // NO_COLOR turns colour off and keeps the updating line.
         let plain = try onTerminal(["run", "--id", "pin-*"], environment: ["NO_COLOR": "1"])
-        #expect(!plain.contains("\u{1B}[32m"), "NO_COLOR turns colour off")
-        #expect(plain.contains("\r\u{1B}[K"), "and keeps the updating line")
+        try Golden.compare(Self.visible(plain), with: "terminal-no-colour.txt")
     }
 
     /// In a failure, what the spec expects and what was observed are coloured apart.
@@ -69,13 +75,12 @@ import Testing
 
     @Test func aFileGetsPlainLinesUnlessColourIsForced() throws {
         let logged = try TestSupport.authspec(["run", "--id", "pin-*"])
-        #expect(logged.stdout.contains("[1/8] PASSED  pin-correct-unlocks\n"))
-        #expect(!logged.stdout.contains("\u{1B}"))
+        try Golden.compare(Self.visible(logged.stdout), with: "terminal-file.txt")
         let forced = try TestSupport.execute(
             URL(fileURLWithPath: "/usr/bin/env"),
             // NO_COLOR would win; the test runner may set it.
             ["-u", "NO_COLOR", "FORCE_COLOR=1", TestSupport.binary.path, "run", "--id", "pin-*"])
-        #expect(forced.stdout.contains("\u{1B}[32m[1/8] PASSED  pin-correct-unlocks\u{1B}[0m\n"))
-        #expect(!forced.stdout.contains("\r\u{1B}[K"), "no updating line where there is no terminal")
+        // Coloured lines, and no updating line where there is no terminal.
+        try Golden.compare(Self.visible(forced.stdout), with: "terminal-file-forced-colour.txt")
     }
 }
