@@ -224,27 +224,51 @@ import Testing
         let outputs = Self.outputs(own.output)
         #expect(outputs["exit-code"] == "1" && outputs["artifact"] == "authspec-unlock", "\(own.output)")
         #expect(outputs["results"] == "\(team)/reports-own/results.json", "\(own.output)")
-        #expect(own.summary.hasPrefix("# authspec results\n\n**FAIL"), "\(own.summary.prefix(500))")
+        // The job summary is the run's Markdown report, whole.
+        let report = try String(contentsOfFile: team + "/reports-own/report.md", encoding: .utf8)
+        #expect(!report.isEmpty && own.summary == report, "\(own.summary.prefix(500))")
         let stepLine = try #require(
             brief.split(separator: "\n", omittingEmptySubsequences: false).firstIndex {
                 $0.contains("enter_pin: \"1111\"")
             })
+        let title = "authspec: brief-pin-failure-8-and-beyond-lock-1-hour failed on python-example+eighth-gives-15-min"
+        let errors = Self.annotations(own.stdout).filter { $0.command == "error" }
         #expect(
-            own.stdout.contains(
-                "::error file=suite/brief.yaml,line=\(stepLine + 1),title=authspec%3A brief-pin-failure-8-and-beyond-lock-1-hour failed on python-example+eighth-gives-15-min::"
-            ), "\(own.stdout.suffix(3000))")
+            errors.map(\.properties) == [["file": "suite/brief.yaml", "line": String(stepLine + 1), "title": title]],
+            "\(own.stdout.suffix(3000))")
         #expect(
-            own.stdout.contains(
-                "%0Arerun: authspec run suite --model unlock --profile full --id brief-pin-failure-8-and-beyond-lock-1-hour "
-            ), "\(own.stdout.suffix(2000))")
+            errors.first?.message.contains(
+                "\nrerun: authspec run suite --model unlock --profile full --id brief-pin-failure-8-and-beyond-lock-1-hour "
+            ) == true, "\(own.stdout.suffix(2000))")
         // A checkout with no suite of its own: the one authspec carries.
         let carried = try run(paths: "", in: bare)
         #expect(Self.outputs(carried.output)["exit-code"] == "1", "\(carried.output)")
-        #expect(!carried.stdout.contains("::error "), "a carried suite's scenario is no file of the team's")
-        #expect(
-            carried.stdout.contains(
-                "::notice title=authspec%3A brief-pin-failure-8-and-beyond-lock-1-hour failed on python-example+eighth-gives-15-min::"
-            ), "\(carried.stdout.suffix(3000))")
+        // A carried suite's scenario is no file of the team's: a notice, never an error at a file.
+        let carriedAnnotations = Self.annotations(carried.stdout)
+        #expect(Set(carriedAnnotations.map(\.command)) == ["notice"], "\(carried.stdout.suffix(3000))")
+        #expect(carriedAnnotations.allSatisfy { $0.properties["file"] == nil })
+        #expect(carriedAnnotations.map { $0.properties["title"] }.contains(title))
+    }
+
+    /// The workflow commands of a step's output as the runner reads them: `::COMMAND
+    /// key=value,...::MESSAGE`, the values and message unescaped (`%25`, `%0D`, `%0A`, and in
+    /// values `%3A`, `%2C`).
+    static func annotations(_ text: String) -> [(command: String, properties: [String: String], message: String)] {
+        func unescaped(_ text: Substring) -> String {
+            text.replacingOccurrences(of: "%0D", with: "\r").replacingOccurrences(of: "%0A", with: "\n")
+                .replacingOccurrences(of: "%3A", with: ":").replacingOccurrences(of: "%2C", with: ",")
+                .replacingOccurrences(of: "%25", with: "%")
+        }
+        return text.split(separator: "\n").compactMap { line in
+            guard let match = line.wholeMatch(of: /::([a-z]+)(?: ([^:]*))?::(.*)/) else { return nil }
+            let properties = (match.output.2 ?? "").split(separator: ",").compactMap { pair -> (String, String)? in
+                pair.firstIndex(of: "=").map { (String(pair[..<$0]), unescaped(pair[pair.index(after: $0)...])) }
+            }
+            return (
+                String(match.output.1), Dictionary(properties, uniquingKeysWith: { _, last in last }),
+                unescaped(match.output.3)
+            )
+        }
     }
 
     /// A step's outputs as GitHub reads `$GITHUB_OUTPUT`: `name=value`, a line each.
