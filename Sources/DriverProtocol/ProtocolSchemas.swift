@@ -38,6 +38,8 @@ extension ProtocolSchemas {
     public static func problems(in message: Value, schema name: String) -> [String] {
         let envelope = validators["envelope.schema.json"]?.problems(in: message) ?? []
         guard let validator = validators[name] else { return envelope + ["no schema named \(name)"] }
-        return envelope + validator.problems(in: message)
+        // A message schema refers to the envelope's definitions: a problem both find is said once.
+        var seen = Set<String>()
+        return (envelope + validator.problems(in: message)).filter { seen.insert($0).inserted }
     }
 }

@@ -341,7 +341,7 @@ import Testing
         let record = try #require(driver.records.first)
         #expect(record.outcome == .failed)
         let step = try #require(record.firstProblem)
-        #expect(step.differences.map(\.key).contains("lock_remaining"))
+        #expect(step.differences.map(\.key) == ["lock_remaining"])
         #expect(step.message == "lock_remaining must be whole milliseconds; got 60.0 (seconds?)", "\(step)")
         #expect(result.closing().contains("lock_remaining must be whole milliseconds; got 60.0 (seconds?)"))
     }
@@ -403,7 +403,6 @@ import Testing
         #expect(
             ProtocolSchemas.problems(
                 in: .map(["id": .int(-1), "type": .string("reset")]), schema: "reset.request.schema.json"
-            )
-            .contains("$.id: -1 is below the minimum 0"))
+            ) == ["$.id: -1 is below the minimum 0"])
     }
 }
