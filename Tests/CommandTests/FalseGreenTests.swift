@@ -1,6 +1,8 @@
 import AuthSpecTestSupport
 import DriverProtocol
+import Engine
 import Foundation
+import Reporters
 import Results
 import Testing
 
@@ -47,10 +49,14 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let result = try TestSupport.authspec([
             "explore", "--seed", "1", "--runs", "100", "--quiet", "--log-dir", folder, "--out", folder + "/x.yaml",
-            "--driver", driver,
+            "--driver", driver, "--json", folder + "/e.json",
         ])
         #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
-        #expect(Self.verdict(result).hasPrefix("REFUSED: ") && Self.verdict(result).contains(said), "\(result.stdout)")
+        let summary =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/e.json")))
+            as? [String: Any]
+        #expect(summary?["verdict"] as? String == ExplorationReport.verdictWord(.refused))
+        #expect(Self.verdict(result).contains(said), "\(result.stdout)")
     }
 
     @Test func aSuiteThatExpectsNothingFails() throws {
@@ -95,7 +101,14 @@ import Testing
         let changed = try TestSupport.authspec(
             ["merge", "\(folder)/s1.json", path, "--junit", "\(folder)/merged.xml"])
         #expect(changed.status == 2, "\(changed.stdout)\(changed.stderr)")
-        #expect(changed.stderr.contains("records_digest: the file was changed after the run"), "\(changed.stderr)")
+        // The refusal the engine gives for these files, said on standard error.
+        let refusal = try #require(LibraryRun.mergeRefusal(["\(folder)/s1.json", path]))
+        guard case .notResults(_, let problem) = refusal else {
+            Issue.record("refused otherwise: \(refusal)")
+            return
+        }
+        #expect(problem.path == "records_digest")
+        #expect(changed.stderr.contains(refusal.description), "\(changed.stderr)")
 
         var forged = written
         for index in forged.implementations.indices where forged.implementations[index].name == "python-example" {

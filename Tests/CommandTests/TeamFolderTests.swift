@@ -62,7 +62,7 @@ import Testing
         let doctor = try TestSupport.authspec(
             ["doctor", "--driver", "python3 \(Self.example) --argon2-memory-kib 8"], in: folder)
         #expect(doctor.status == 0, "\(doctor.stdout)\(doctor.stderr)")
-        #expect(!doctor.stderr.contains("no such file"), "\(doctor.stderr)")
+        #expect(doctor.stderr.isEmpty, "\(doctor.stderr)")
         #expect(Self.left(in: folder).isEmpty, "\(Self.left(in: folder))")
     }
 
@@ -81,7 +81,6 @@ import Testing
         let own = try TestSupport.authspec(
             ["run", "conformance", "--id", "brief-*", "--json", "own.json", "--quiet"], in: folder)
         #expect(own.status == 0, "\(own.stdout)\(own.stderr)")
-        #expect(!own.stdout.contains("unlock suite,"), "\(own.stdout)")
         func suite(_ file: String) throws -> [String: Any] {
             let data = try Data(contentsOf: folder.appendingPathComponent(file))
             let document = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
@@ -89,7 +88,8 @@ import Testing
         }
         let carriedSuite = try suite("carried.json")
         let ownSuite = try suite("own.json")
-        #expect((carriedSuite["version"] as? String)?.contains("unlock suite") == true, "\(carriedSuite)")
+        let version = try TestSupport.authspec(["--version"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(carriedSuite["version"] as? String == "\(version)'s unlock suite", "\(carriedSuite)")
         #expect(ownSuite["version"] == nil, "\(ownSuite)")
         #expect(carriedSuite["scenarios"] as? Int == ownSuite["scenarios"] as? Int, "the same scenarios")
     }

@@ -184,12 +184,16 @@ import UnlockScreen
         #expect(counts["python-example (auth-flow)"] == [flowCount, 0], "\(counts)")
         let markdown = both.report(.markdown)
         #expect(markdown.hasPrefix("**PASS: 2 models: the unlock model passed, the auth-flow model passed**"))
-        #expect(markdown.contains("# authspec results: the unlock model\n"))
-        #expect(markdown.contains("# authspec results: the auth-flow model\n"))
+        // A part for each model, each with its own heading.
+        #expect(
+            Set(MarkdownOutline(markdown).headings).isSuperset(of: [
+                "authspec results: the unlock model", "authspec results: the auth-flow model",
+            ]))
         let coverage = both.report(.coverage)
         #expect(
-            coverage.contains("# State coverage: the unlock model")
-                && coverage.contains("# State coverage: the auth-flow model"))
+            Set(MarkdownOutline(coverage).headings).isSuperset(of: [
+                "State coverage: the unlock model", "State coverage: the auth-flow model",
+            ]))
         let logs = try FileManager.default.contentsOfDirectory(atPath: folder + "/logs").sorted()
         #expect(logs == ["auth-flow-driver-1.stderr.log", "unlock-driver-1.stderr.log"])
 

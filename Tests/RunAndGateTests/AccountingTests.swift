@@ -9,6 +9,10 @@ import SpecModel
 import Testing
 import UnlockScreen
 
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+
 /// A pass accounts for everything: the gate and merge check every implementation's records
 /// against the scenarios the results are of (none missing, none extra, none twice), from the
 /// records themselves, never from a count a header declares.
@@ -172,15 +176,24 @@ import UnlockScreen
         var run = Self.briefRun()
         run.implementations[1].reference = false
         let junit = JUnitReporter(model: TestSupport.model)
-        #expect(!junit.document(run, gate: run.gate(GatePolicy())).contains("name=\"gate\""))
+        let passing = try TestSupport.xml(text: junit.document(run, gate: run.gate(GatePolicy())))
+        #expect(try passing.values("//testcase[@name='gate']").isEmpty)
         var weak = run
         weak.implementations[1].observes = ["state"]
         let gate = weak.gate(GatePolicy())
         #expect(!gate.passes)
         let document = junit.document(weak, gate: gate)
-        #expect(document.contains("<testcase classname=\"unlock.gate\" name=\"gate\""), "\(document)")
-        #expect(document.contains("<failure type=\"gate\" message=\"again does not meet the full profile"))
-        #expect(document.contains("tests=\"\(run.expected.scenarios + 1)\" failures=\"1\""))
+        let parsed = try TestSupport.xml(text: document)
+        #expect(try parsed.values("//testcase[@name='gate']/@classname") == ["unlock.gate"], "\(document)")
+        let failure =
+            try parsed.values("//testcase[@name='gate']/failure/@type")
+            + parsed.values("//testcase[@name='gate']/failure/@message")
+        #expect(failure.first == "gate" && failure.last?.starts(with: "again does not meet the full profile") == true)
+        let suite = "//testsuite[testcase/@name='gate']"
+        #expect(
+            try parsed.values(suite + "/@tests") + parsed.values(suite + "/@failures") == [
+                "\(run.expected.scenarios + 1)", "1",
+            ])
 
         // Interrupted before the driver ran a scenario: its suite holds its scenarios, in error.
         var cut = run

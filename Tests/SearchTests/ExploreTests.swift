@@ -100,7 +100,7 @@ import Testing
         let buggy = "\(Self.python) --bug two-bio-attempts"
         let explored = try LibraryExplore.explore(driver: buggy, seed: 3, logFolder: folder)
         let found = try #require(explored.outcome.found.found, "\(explored.text)")
-        #expect(found.smallest.signature.keys.contains("state"), "\(found.smallest.signature)")
+        #expect(found.smallest.signature.keys.isSuperset(of: ["state"]), "\(found.smallest.signature)")
         let text = try #require(explored.counterexample)
         // The second failure: the fail screen again on the reference, the PIN screen on the bug.
         #expect(text.components(separatedBy: "\n      state: BiometricFail\n").count == 3, "\(text)")
@@ -127,7 +127,7 @@ import Testing
         #expect(tried(first.summary) == tried(third.summary))
         // Three workers, three driver processes, each with its own log.
         let logs = try FileManager.default.contentsOfDirectory(atPath: folder)
-        #expect(logs.filter { $0.contains(".job2.") || $0.contains(".job3.") }.count == 2, "\(logs)")
+        #expect(logs.filter { $0.contains(/\.job[23]\./) }.count == 2, "\(logs)")
     }
 
     /// A driver that refuses every world is no pass: the verdict is REFUSED, saying so; with

@@ -88,7 +88,9 @@ import Testing
             "\(summary)")
         #expect(text.contains("REQ-ROUTE-BIOMETRIC"), "\(text)")
         // Generated files trace clauses; they never claim a requirement verified.
-        #expect(!text.contains("covers:"))
+        let generated = TestSupport.load(text)
+        #expect(generated.diagnostics.isEmpty && !generated.scenarios.isEmpty)
+        #expect(generated.scenarios.allSatisfy { $0.covers.isEmpty })
     }
 
     /// The committed suite, grown with `Scenarios/generated`: every declared transition, and

@@ -37,6 +37,11 @@ extension TestSupport {
     package static func xml(at path: String) throws -> XMLDocument {
         try XMLDocument(contentsOf: URL(fileURLWithPath: path))
     }
+
+    /// An XML document given as text, parsed.
+    package static func xml(text: String) throws -> XMLDocument {
+        try XMLDocument(xmlString: text)
+    }
 }
 
 extension XMLDocument {
