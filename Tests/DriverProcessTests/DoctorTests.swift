@@ -1,6 +1,7 @@
 import AuthSpecTestSupport
 import Engine
 import Foundation
+import Results
 import Testing
 
 /// `doctor`'s checkup through the engine and its reporter: a working driver passes, a buggy
@@ -23,7 +24,12 @@ import Testing
     @Test func doctorSumsUpTheSuitesFailures() throws {
         let buggy = try LibraryDoctor.check("python3 Examples/python/driver.py --bug lock-from-first-failure")
         #expect(buggy.verdict != .works(suiteRan: true), "\(buggy.text)")
-        #expect(buggy.text.contains("    ✗ failures, by the key that differs:\n"), "\(buggy.text)")
+        // Its failures, grouped by the key that differs, lock_remaining among them.
+        let diagnosis = buggy.events.compactMap { event -> Diagnosis? in
+            guard case .suiteRan(_, _, let diagnosis, _) = event else { return nil }
+            return diagnosis
+        }.first
+        #expect(diagnosis?.failedKeys.map(\.what).first == "lock_remaining", "\(buggy.text)")
         #expect(buggy.text.contains(try Regex(#"\n        lock_remaining +[0-9] scenarios: "#)), "\(buggy.text)")
         #expect(buggy.text.contains("The driver works, but the suite finds the problems above."))
 
@@ -38,9 +44,11 @@ import Testing
 
         let states = try LibraryDoctor.check(
             "python3 Examples/python/driver.py --observe state --observe states", smokeOnly: true)
-        #expect(
-            states.text.contains("  ✗ it does not meet the full profile: it does not observe navigation, "),
-            "\(states.text)")
+        let lacking = states.events.compactMap { event -> [String]? in
+            guard case .profileNotMet(let profile, let lacking) = event, profile.name == "full" else { return nil }
+            return lacking
+        }
+        #expect(lacking.count == 1 && lacking.first?.first == "navigation", "\(states.text)")
         #expect(states.verdict != .works(suiteRan: false))
     }
 

@@ -89,9 +89,16 @@ import Testing
     @Test func doctorSaysTheDoNothingDriverObservesNothing() throws {
         let result = try LibraryDoctor.check(Self.doNothingDriver)
         #expect(result.verdict != .works(suiteRan: true), "\(result.text)")
-        #expect(result.text.contains("do-nothing 1 (c), protocol 1"))
-        #expect(result.text.contains("  ✗ it declares no observations\n"), "\(result.text)")
-        #expect(!result.text.contains("The driver works."))
+        let info = result.events.compactMap { event -> DriverInfo? in
+            guard case .shookHands(let info, _) = event else { return nil }
+            return info
+        }.first
+        #expect([info?.name, info?.version, info?.language] == ["do-nothing", "1", "c"] && info?.protocolVersion == 1)
+        #expect(
+            result.events.contains {
+                guard case .observesNothing = $0 else { return false }
+                return true
+            }, "\(result.text)")
     }
 
     /// Every message of the suite through the do-nothing driver is schema-valid; no scenario

@@ -306,6 +306,8 @@ package struct LibraryExplore {
 /// scenario, then the committed suite unless `smokeOnly`), in the reporter's words.
 package struct LibraryDoctor {
     package var verdict: CheckupVerdict
+    /// What the checkup went through, stage by stage, as values.
+    package var events: [CheckupEvent]
     /// What `doctor` prints after its first line.
     package var text: String
 
@@ -326,7 +328,11 @@ package struct LibraryDoctor {
             clock: TestSupport.clock, processors: 2, stop: { nil })
         var report = DoctorReport(model: model, handshakeTimeout: options.handshakeTimeout, doctor: request)
         var lines: [String] = []
-        let verdict = checkup.run { event in lines += report.lines(event) }
+        var events: [CheckupEvent] = []
+        let verdict = checkup.run { event in
+            events.append(event)
+            lines += report.lines(event)
+        }
         let runIt = DoctorReport.runIt(request)
         switch verdict {
         case .works(let suiteRan): lines.append(report.closing(works: true, suiteRan: suiteRan, runIt: runIt))
@@ -334,6 +340,6 @@ package struct LibraryDoctor {
             if !stoppedEarly { lines.append(report.closing(works: smokeOnly, suiteRan: false, runIt: runIt)) }
         case .inputErrors, .noScenarios: break
         }
-        return LibraryDoctor(verdict: verdict, text: lines.map { $0 + "\n" }.joined())
+        return LibraryDoctor(verdict: verdict, events: events, text: lines.map { $0 + "\n" }.joined())
     }
 }
