@@ -9,8 +9,13 @@ import UnlockScreen
     @Test(arguments: Argon2Profile.all)
     func hashRoundTripsAndCarriesTheProfile(profile: Argon2Profile) throws {
         let hash = try Argon2idHasher(profile: profile).hash("4821")
+        // The PHC string's fields: algorithm, version, parameters, salt, hash.
+        let fields = hash.split(separator: "$", omittingEmptySubsequences: false).map(String.init)
+        #expect(fields.count == 6 && fields[0].isEmpty)
         #expect(
-            hash.hasPrefix("$argon2id$v=19$m=\(profile.memoryKiB),t=\(profile.iterations),p=\(profile.parallelism)$"))
+            Array(fields.dropFirst().prefix(3)) == [
+                "argon2id", "v=19", "m=\(profile.memoryKiB),t=\(profile.iterations),p=\(profile.parallelism)",
+            ])
         #expect(!hash.contains("4821"))
         #expect(Argon2idHasher.verify("4821", against: hash))
     }
