@@ -298,7 +298,11 @@ import UnlockScreen
             logFolder: folder + "/logs")
         let text = try #require(found.counterexample, "\(found.text)")
         try text.write(toFile: file, atomically: true, encoding: .utf8)
-        #expect(text.contains("\nmodel: auth-flow\n"))
+        // It names its model: loaded as the flow's it is whole; as the unlock model's, refused.
+        #expect(ScenarioLoader(model: Self.model).load(text: text, file: file).diagnostics.isEmpty)
+        #expect(
+            TestSupport.load(text, file: file).diagnostics.first?.problem
+                == .otherModel(scenario: "auth-flow", loaded: "unlock"))
         #expect(text.contains("# Reproduce: authspec explore --model auth-flow --driver"))
         func run(_ driver: String) throws -> RunSeverity {
             try LibraryRun.run(
