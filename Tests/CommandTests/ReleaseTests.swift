@@ -115,7 +115,8 @@ import Testing
         let tarball = packaged.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         let version = try TestSupport.authspec(["--version"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(
-            tarball.hasSuffix("/\(version.replacingOccurrences(of: " ", with: "-"))-linux-x86_64.tar.gz"), "\(tarball)")
+            URL(fileURLWithPath: tarball).lastPathComponent
+                == version.replacingOccurrences(of: " ", with: "-") + "-linux-x86_64.tar.gz", "\(tarball)")
         let listing = Set(try Self.shell("tar tzf '\(tarball)'").stdout.split(separator: "\n").map(String.init))
         let folderName = version.replacingOccurrences(of: " ", with: "-") + "-linux-x86_64"
         #expect(

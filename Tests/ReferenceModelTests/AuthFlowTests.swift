@@ -303,7 +303,12 @@ import UnlockScreen
         #expect(
             TestSupport.load(text, file: file).diagnostics.first?.problem
                 == .otherModel(scenario: "auth-flow", loaded: "unlock"))
-        #expect(text.contains("# Reproduce: authspec explore --model auth-flow --driver"))
+        let divergence = try #require(found.outcome.found.found)
+        let reproduce = found.report.reproduce(divergence)
+        #expect(
+            text.contains(reproduce)
+                && reproduce.split(separator: " ").prefix(4) == ["authspec", "explore", "--model", "auth-flow"],
+            "\(text)")
         func run(_ driver: String) throws -> RunSeverity {
             try LibraryRun.run(
                 LibraryRun.Options(paths: [file], model: "auth-flow", drivers: [driver], logFolder: folder + "/logs")

@@ -38,8 +38,9 @@ import Testing
         try text.write(toFile: file, atomically: true, encoding: .utf8)
         let steps = text.split(separator: "\n").filter { $0.hasPrefix("  - ") }.count
         #expect((1...12).contains(steps), "\(steps) steps:\n\(text)")
-        #expect(text.contains("# Reproduce: authspec explore --driver"))
         let found = try #require(explored.outcome.found.found)
+        // The file says how to reproduce it: the report's own command line.
+        #expect(text.contains(explored.report.reproduce(found)), "\(text)")
         #expect(found.replays == 5 && found.failedReplays == 5, "flaky?\n\(explored.summary)")
 
         let loaded = ScenarioLoader(model: TestSupport.model).load(paths: [file])

@@ -72,6 +72,38 @@ package enum MermaidCheck {
         return problems
     }
 
+    /// A state diagram's parts as values: each declared state's label by id, each edge (`[*]`
+    /// for the start) with its label, and each class's ids.
+    package struct StateDiagram {
+        package var states: [String: String] = [:]
+        package var edges: [(from: String, to: String, label: String?)] = []
+        package var classes: [String: [String]] = [:]
+
+        package init(_ block: String) {
+            for line in block.split(separator: "\n") {
+                if let match = line.wholeMatch(of: try! Regex(#"    state "(\#(label))" as (\#(id))"#)) {
+                    states[String(match.output[2].substring ?? "")] = String(match.output[1].substring ?? "")
+                } else if let match = line.wholeMatch(
+                    of: try! Regex(#"    (\[\*\]|\#(id)) --> (\#(id))(?:: (\#(label)))?"#))
+                {
+                    edges.append(
+                        (
+                            String(match.output[1].substring ?? ""), String(match.output[2].substring ?? ""),
+                            match.output[3].substring.map(String.init)
+                        ))
+                } else if let match = line.wholeMatch(of: try! Regex(#"    class ([A-Za-z0-9_,]+) ([a-z]+)"#)) {
+                    classes[String(match.output[2].substring ?? ""), default: []] += (match.output[1].substring ?? "")
+                        .split(separator: ",").map(String.init)
+                }
+            }
+        }
+
+        /// Whether an edge leads from `from` to `to`, with `label` when one is given.
+        package func hasEdge(from: String, to: String, label: String? = nil) -> Bool {
+            edges.contains { $0.from == from && $0.to == to && (label == nil || $0.label == label) }
+        }
+    }
+
     /// The contents of every ```mermaid block of a Markdown text.
     package static func blocks(in markdown: String) -> [String] {
         markdown.components(separatedBy: "```mermaid\n").dropFirst().compactMap {

@@ -215,7 +215,7 @@ import UnlockScreen
         let original = try text(Self.uif)
         let edited = original.replacingOccurrences(of: "(Perfect)\t7 dias", with: "(Perfect)\t14 dias")
             .replacingOccurrences(of: "Sesion Firebase (Pro)", with: "Sesion Firebase (Basic)")
-        #expect(edited != original && !edited.contains("(Pro)"))
+        #expect(edited != original && line(of: "(Pro)", in: edited) == nil)
         let folder = try TestSupport.temporaryFolder(["UIF-AUTH-001.txt": edited])
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let copy = "\(folder)/UIF-AUTH-001.txt"

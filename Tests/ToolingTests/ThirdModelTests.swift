@@ -97,8 +97,10 @@ import Testing
         }
         // model: every declared move drawn.
         let drawn = ModelExport.mermaid(Self.consent.declaration)
+        let diagram = MermaidCheck.StateDiagram(drawn)
         for transition in Self.consent.declaration.transitions {
-            #expect(drawn.contains("\(transition.from) --> \(transition.to): \(transition.trigger)"), "\(drawn)")
+            #expect(
+                diagram.hasEdge(from: transition.from, to: transition.to, label: transition.trigger), "\(drawn)")
         }
         // explore: the reference against itself finds nothing, and meets every input in every state.
         var explore = RunRequest(.explore)
