@@ -127,8 +127,9 @@ class AuthFlow:
         screen = self.unlock
         screen.log_states, screen.log_said, screen.log_events = [], [], []
         screen.log_priorities, screen.log_haptics = [], []
-        screen._timers(screen._now(time_ms))
-        self._timers(now)
+        # The screen's clock may be the wall clock (a bug of its own): its instants are moved by this.
+        offset = screen._now(time_ms) - now
+        self._fire_due(now, offset)
         handler = getattr(self, "on_" + name, None)
         if handler is not None:
             handler(argument, now)
@@ -138,20 +139,50 @@ class AuthFlow:
             raise NotImplementedError(name)
         return self._observe(now, screen._observe(screen._now(time_ms)))
 
-    def _timers(self, now):
-        if self.overlay == "Splash" and self.first_launch and now >= self.splash_at + SPLASH:
+    def _timers_running(self, offset):
+        """Each running timer with the instant it falls due, in the order those due at one
+        instant fire: the screen's (its Success delay, its lock), the splash, the MFA cooldown,
+        the pending sign-in's 5 minutes, the MFA screen's."""
+        timers = []
+        child = self.unlock.next_deadline()
+        if child is not None:
+            timers.append((child - offset, "child"))
+        if self.overlay == "Splash":
+            timers.append((self.splash_at + (SPLASH if self.first_launch else RETURNING_SPLASH), "splash"))
+        if self.overlay == "MFACooldown" and self.mfa_blocked_until is not None:
+            timers.append((self.mfa_blocked_until, "cooldown"))
+        if self.mfa_pending_since is not None:
+            timers.append((self.mfa_pending_since + MFA_SCREEN, "pending"))
+        if self.overlay in ("MFA", "MFACooldown") and self.mfa_shown_at is not None:
+            timers.append((self.mfa_shown_at + MFA_SCREEN, "mfa"))
+        return timers
+
+    def _fire_due(self, now, offset):
+        """Every timer due by now fires at its own instant, earliest first, each seeing what the
+        ones before it left (UIF-AUTH-001 §4.1, §10.2)."""
+        for _ in range(16):
+            due = [(at, index, name) for index, (at, name) in enumerate(self._timers_running(offset)) if at <= now]
+            if not due:
+                return
+            at, _, name = min(due)
+            self._fire(name, at, offset)
+
+    def _fire(self, name, at, offset):
+        if name == "child":
+            self.unlock._timers(at + offset)
+        elif name == "splash" and self.first_launch:
             self._go("Carousel")
-        elif self.overlay == "Splash" and not self.first_launch and now >= self.splash_at + RETURNING_SPLASH:
+        elif name == "splash":
             self._fresh_screen()  # UIF-AUTH-001 §4.1's quick splash, then the check (INT-AF-001)
-            self._child("launch", None, now)
-        if self.mfa_pending_since is not None and now >= self.mfa_pending_since + MFA_SCREEN:
+            self._child("launch", None, at)
+        elif name == "pending":
             self.mfa_pending_since = None
-        if self.overlay == "MFACooldown" and now >= self.mfa_blocked_until:
+        elif name == "cooldown":
             self.mfa_blocked_until = None
             self.mfa_failures = 0
             self.message = None
             self._go("MFA")
-        if self.overlay in ("MFA", "MFACooldown") and now >= self.mfa_shown_at + MFA_SCREEN:
+        elif name == "mfa":
             self._show_login()
 
     def _observe(self, now, seen):

@@ -224,6 +224,14 @@ class UnlockScreen:
         offset = self.device.wall_clock_offset if "wall-clock-timers" in self.bugs else 0
         return self.origin + time_ms + offset
 
+    def next_deadline(self):
+        """The instant the running timer falls due (the Success delay's end, the lock's), or None."""
+        if self.state == "Success":
+            return self.success_at + (0 if "dashboard-immediately" in self.bugs else SUCCESS_DELAY)
+        if self.state == "PINBlocked" and self.device.blocked_until is not None:
+            return self.device.blocked_until
+        return None
+
     def _timers(self, now):
         delay = 0 if "dashboard-immediately" in self.bugs else SUCCESS_DELAY
         if self.state == "Success" and now >= self.success_at + delay:

@@ -22,9 +22,15 @@ package struct AuthFlowMachine: Sendable {
     }
 }
 
+/// A timer of the flow's, or the child's next one.
+enum FlowTimer {
+    case child, splash, mfaCooldown, pendingSignIn, mfaScreen
+}
+
 private struct FlowReduction {
     var state: AuthFlowState
-    let now: Int
+    /// The instant being reduced: the event's, or a timer's while it fires.
+    var now: Int
     let machine: AuthFlowMachine
     var outputs: [AuthFlowOutput] = []
 
@@ -84,32 +90,62 @@ private struct FlowReduction {
 
     // MARK: Timers
 
-    /// The child's timers first (its Success delay, its lock), then the flow's: the splash,
-    /// the MFA cooldown, the MFA screen's 5 minutes.
-    mutating func fireDueTimers() {
-        child(.clockAdvanced)
+    /// The timers a state has running, each with the instant it falls due, in the order the
+    /// model fires those due at one instant (INT-AF-021): the child's (its Success delay, its
+    /// lock), then the flow's splash, the MFA cooldown, the pending sign-in's 5 minutes and the
+    /// MFA screen's.
+    func runningTimers() -> [(at: Int, timer: FlowTimer)] {
+        var timers: [(at: Int, timer: FlowTimer)] = []
+        if let at = machine.unlock.nextDeadline(state.unlock) { timers.append((at, .child)) }
         if overlay == .splash, let at = state.screen.splashAt {
-            if state.store.firstLaunch, now >= at + rules.splashDuration {
-                enter(.carousel)
-            } else if !state.store.firstLaunch, now >= at + rules.returningSplashDuration {
-                // §2 "FIRST -->|No| CHECK": the check, then the unlock screen or Login.
-                state.screen = FlowScreen()
-                child(.launched)
-            }
+            timers.append(
+                (at + (state.store.firstLaunch ? rules.splashDuration : rules.returningSplashDuration), .splash))
         }
-        if overlay == .mfaCooldown, let until = state.store.mfaBlockedUntil, now >= until {
+        if overlay == .mfaCooldown, let until = state.store.mfaBlockedUntil { timers.append((until, .mfaCooldown)) }
+        if let since = state.store.mfaPendingSince { timers.append((since + rules.mfaScreenTimeout, .pendingSignIn)) }
+        if overlay == .mfa || overlay == .mfaCooldown, let shown = state.screen.mfaShownAt {
+            timers.append((shown + rules.mfaScreenTimeout, .mfaScreen))
+        }
+        return timers
+    }
+
+    /// Every timer due by the event's instant fires at its own instant, earliest first, each
+    /// seeing the state the ones before it left (UIF-AUTH-001 §4.1, §10.2): a splash that ends
+    /// inside a long advance checks the session 0.5 s after the launch, not at the advance's end.
+    mutating func fireDueTimers() {
+        let end = now
+        // Each firing ends its timer (it changes the screen or clears the deadline); the bound
+        // only guards against a timer that would not.
+        for _ in 0..<16 {
+            let due = runningTimers().enumerated().filter { $0.element.at <= end }
+            guard
+                let next = due.min(by: { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) })?.element
+            else { break }
+            now = next.at
+            fire(next.timer)
+        }
+        now = end
+    }
+
+    mutating func fire(_ timer: FlowTimer) {
+        switch timer {
+        case .child:
+            child(.clockAdvanced)
+        case .splash where state.store.firstLaunch:
+            enter(.carousel)
+        case .splash:
+            // §2 "FIRST -->|No| CHECK": the check, then the unlock screen or Login.
+            state.screen = FlowScreen()
+            child(.launched)
+        case .mfaCooldown:
             state.store.mfaBlockedUntil = nil
             state.store.mfaFailures = 0
             state.screen.message = nil
             enter(.mfa)
-        }
-        if let since = state.store.mfaPendingSince, now >= since + rules.mfaScreenTimeout {
+        case .pendingSignIn:
             // §10.2's 5 minutes end the sign-in waiting for its code, on screen or not.
             state.store.mfaPendingSince = nil
-        }
-        if overlay == .mfa || overlay == .mfaCooldown, let shown = state.screen.mfaShownAt,
-            now >= shown + rules.mfaScreenTimeout
-        {
+        case .mfaScreen:
             // §10.2: "Cancelar y volver a login".
             showLogin()
         }

@@ -14,6 +14,18 @@ package struct UnlockMachine: Sendable {
         self.verifyPIN = verifyPIN
     }
 
+    /// The instant the state's running timer falls due, if one runs: the Success delay's end
+    /// or the lock's. A parent firing timers in time order asks for it.
+    package func nextDeadline(_ state: UnlockState) -> Int? { Self.nextDeadline(state, rules: rules) }
+
+    static func nextDeadline(_ state: UnlockState, rules: UnlockRules) -> Int? {
+        switch state.screen.phase {
+        case .success: state.screen.successAt.map { $0 + rules.successDelay }
+        case .pinBlocked: state.persisted.blockedUntil
+        default: nil
+        }
+    }
+
     /// `now` is milliseconds since 1970 on the virtual clock.
     package func reduce(_ state: UnlockState, _ event: UnlockEvent, now: Int) -> (UnlockState, [UnlockOutput]) {
         var reduction = Reduction(state: state, now: now, rules: rules, verifyPIN: verifyPIN)
@@ -28,7 +40,7 @@ package struct UnlockMachine: Sendable {
 /// One call of `reduce` in progress: the state being changed and the outputs so far.
 private struct Reduction {
     var state: UnlockState
-    let now: Int
+    var now: Int
     let rules: UnlockRules
     let verifyPIN: @Sendable (String, String) -> Bool
     var outputs: [UnlockOutput] = []
@@ -128,16 +140,21 @@ private struct Reduction {
         }
     }
 
-    /// Timers that are due at `now`: Success hands over to the Dashboard, a lock ends.
+    /// Timers that are due by `now`, each at its own instant (at most one runs at a time:
+    /// Success hands over to the Dashboard, a lock ends).
     mutating func fireDueTimers() {
-        if phase == .success, let at = state.screen.successAt, now >= at + rules.successDelay {
-            enter(.dashboard)
+        let end = now
+        while let at = UnlockMachine.nextDeadline(state, rules: rules), at <= end {
+            now = at
+            if phase == .success {
+                enter(.dashboard)
+            } else {
+                store.blockedUntil = nil
+                state.screen.message = nil
+                enter(.pinInput)
+            }
         }
-        if phase == .pinBlocked, let until = store.blockedUntil, now >= until {
-            store.blockedUntil = nil
-            state.screen.message = nil
-            enter(.pinInput)
-        }
+        now = end
     }
 
     // MARK: Session and screen
