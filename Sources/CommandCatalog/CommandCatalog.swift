@@ -403,8 +403,10 @@ package enum CommandCatalog {
             documents' tables, naming the rule, the scenarios each disagreement touches and the \
             other documents' rows for the same key. Disagreements the mapping records as read \
             (each with its reading, found by its text) are listed as notes and do not fail the \
-            check; one whose text is gone is a warning. Exit codes: 0 the documents agree with the model, 1 they \
-            disagree, 2 usage or input errors.
+            check: what the check finds at such a line, when it is the line's one disagreement, is \
+            said under the note and decided by its reading; one whose text is gone is a warning. \
+            Exit codes: 0 the documents agree with the model or every disagreement is recorded, 1 \
+            they disagree, 2 usage or input errors.
             """,
         arguments: [
             .init(

@@ -44,11 +44,15 @@ package struct SpecFinding: Sendable {
     package var unknownName: String?
     /// For a recorded disagreement (found or not): the reading that decides it (`INT-003`).
     package var reading: String?
+    /// For a finding a recorded disagreement at its line decides: that reading. It is said in
+    /// the recorded note, and no longer counts as a disagreement.
+    package var decidedBy: String?
 
-    /// Conflicts, transitions the model lacks and rule-table mismatches are disagreements;
-    /// the rest are said, but the document and the model still agree.
+    /// Conflicts, transitions the model lacks and rule-table mismatches are disagreements,
+    /// unless a recorded reading decides them; the rest are said, but the document and the
+    /// model still agree.
     package var isDisagreement: Bool {
-        [.conflict, .documentOnly, .ruleTable, .unread, .factChanged].contains(kind)
+        decidedBy == nil && [.conflict, .documentOnly, .ruleTable, .unread, .factChanged].contains(kind)
     }
 }
 
@@ -178,14 +182,13 @@ package struct SpecChecker {
             ruleRows.append((table.name, rows.count))
             findings += ruleFindings(table, rows, in: document)
         }
-        // A recorded reading is a note beside what the check finds, never in place of it: a
-        // substring match on a line cannot tell which finding it decides.
         let recorded = recordedFindings(rules?.recorded ?? [], in: document)
         findings += recorded
         // A fact the model does not follow is noted at its line unless the mapping records it there.
         let recordedAt = Set(recorded.compactMap(\.line))
         let (found, mine, factFindings) = factFindings(in: document)
         findings += factFindings.filter { $0.kind != .recorded || !recordedAt.contains($0.line ?? 0) }
+        findings = Self.decided(findings)
         var check = DocumentCheck(
             document: document, compared: compared, skipped: skipped, ruleRows: ruleRows, findings: findings)
         check.facts = (found, mine)
@@ -315,6 +318,25 @@ package struct SpecChecker {
         var text = label.lowercased().replacing(/\([^)]*\)/, with: "").replacing("\"", with: "")
         text = text.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
         return text.trimmingCharacters(in: .whitespaces)
+    }
+
+    /// The findings with each disagreement a recorded reading decides marked as that
+    /// reading's: a conflict, a transition the model lacks or a rule-table row that is the only
+    /// disagreement at the line of a recorded one is the disagreement it records, read and
+    /// decided, so it no longer counts as one (the report says it under the note). Two disagreements at one line both stay: a line cannot tell which of them the
+    /// reading decides. A changed fact or an arrow not read is never decided.
+    static func decided(_ findings: [SpecFinding]) -> [SpecFinding] {
+        var findings = findings
+        for index in findings.indices where findings[index].kind == .recorded {
+            guard let line = findings[index].line else { continue }
+            let atLine = findings.indices.filter {
+                findings[$0].file == findings[index].file && findings[$0].line == line && findings[$0].isDisagreement
+            }
+            guard atLine.count == 1, [.conflict, .documentOnly, .ruleTable].contains(findings[atLine[0]].kind)
+            else { continue }
+            findings[atLine[0]].decidedBy = findings[index].reading
+        }
+        return findings
     }
 
     /// Each recorded disagreement at the line that shows it, or said to be gone.

@@ -32,7 +32,8 @@ package enum SpecCheckReport {
             }
             let disagreeing = check.findings.filter(\.isDisagreement)
             lines.append(line + (disagreeing.isEmpty ? ": agrees with the model" : ""))
-            for finding in check.findings.sorted(by: {
+            // A finding a recorded reading decides is said in that reading's note.
+            for finding in check.findings.filter({ $0.decidedBy == nil }).sorted(by: {
                 ($0.isDisagreement ? 0 : 1, $0.line ?? .max) < ($1.isDisagreement ? 0 : 1, $1.line ?? .max)
             }) {
                 let place = finding.line.map { "\(finding.file):\($0): " } ?? ""
@@ -43,6 +44,16 @@ package enum SpecCheckReport {
                         ? "note: \(finding.kind.rawValue): " : "warning: \(finding.kind.rawValue): "
                 lines.append("  " + place + label + finding.message)
                 for detail in finding.details { lines.append("      " + detail) }
+                // What the check found at a recorded reading's line, decided by it.
+                if finding.kind == .recorded {
+                    for decided in check.findings
+                    where decided.decidedBy != nil && decided.decidedBy == finding.reading
+                        && decided.line == finding.line
+                    {
+                        lines.append("      the check finds: \(decided.kind.rawValue): " + decided.message)
+                        for detail in decided.details { lines.append("        " + detail) }
+                    }
+                }
                 if finding.isDisagreement {
                     counts.disagreements += 1
                 } else if finding.kind == .recorded {

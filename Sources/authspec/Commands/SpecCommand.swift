@@ -24,11 +24,15 @@ enum SpecCommand: Command {
         }
         let files = Array(arguments.positionals.dropFirst())
         guard !files.isEmpty else { throw UsageError(message: "Name at least one spec document to check") }
-        let manifest = try SuiteArguments.manifest(arguments, from: [])
-        let package = try SuiteArguments.package(arguments, manifest: manifest)
+        let found = try SuiteArguments.manifest(arguments, from: [])
+        let package = try SuiteArguments.package(arguments, manifest: found)
+        // A manifest of another model's suite (the one above, with --model naming this one)
+        // names that model's mapping and scenarios: the model's own mapping is read instead.
+        let manifest = found.flatMap { $0.model == nil || $0.model == package.name ? $0 : nil }
         let (checks, additions) = try check(
             files, package: package, mapping: arguments.value("mapping") ?? manifest?.specMapping,
-            scenarioPath: arguments.value("scenarios") ?? manifest?.scenarios.first ?? "Scenarios")
+            scenarioPath: arguments.value("scenarios") ?? manifest?.scenarios.first
+                ?? (found == nil ? "Scenarios" : ""))
         Console.out(
             SpecCheckReport.heading(
                 documents: files.count, model: package.declaration, tables: package.ruleTables.map(\.name)))
