@@ -141,7 +141,9 @@ package enum TraceReport {
     package static func markdown(
         _ traces: [DocumentTrace], implementation: String, links: [String: String] = [:]
     ) -> String {
-        var text = "# Statement trace\n\nEvery normative statement of the spec documents in the statement catalogues, "
+        // The verdict first, as the command's last line says it: the page agrees with the exit code.
+        var text = "# Statement trace\n\n**\(Escape.markdown(verdict(traces)))**\n\n"
+        text += "Every normative statement of the spec documents in the statement catalogues, "
         text += "judged on \(Escape.markdown(implementation))'s run of the suites. "
         text +=
             "A statement is **verified** only when one of its *falsifiers* (mutants of the model's reference that "
