@@ -430,9 +430,10 @@ package enum CommandCatalog {
         abstract: "Trace every normative statement of the spec documents to what verifies it.",
         discussion: """
             Reads the statement catalogue (statements.yaml: each statement of the spec \
-            documents with its status: verified by requirements, modelled, not observable \
-            through the driver protocol with the reason, part of the auth-flow model, or \
-            contradicted with the reading that decides), runs the suite on the reference, and \
+            documents with the falsifiers that would break it and the requirements it rests on, \
+            or why the suite cannot check it: modelled, not observable through the driver \
+            protocol with the reason, part of the other model, or followed another document with \
+            the reading that decides), runs the suite on the reference, and \
             prints per document how many statements there are and how many of those the suite \
             can check are verified: a statement counts as verified only when a falsifier it \
             names (a mutant of the reference that breaks it) is killed by a scenario covering \
