@@ -4,9 +4,12 @@ import ScenarioModel
 /// Where one statement stands: verified only on evidence, a falsifier (a mutant of the
 /// reference that breaks it) killed by a scenario that covers one of its requirements.
 package enum StatementStanding: String, Sendable, CaseIterable {
-    /// A falsifier of it was killed by a scenario covering one of its requirements, and every
-    /// requirement it rests on was verified in the run.
+    /// Every falsifier it names was killed by a scenario covering one of its requirements, and
+    /// every requirement it rests on was verified in the run.
     case verified = "verified by a killed falsifier"
+    /// Some of the falsifiers it names were killed so, others survived: a part of what it says
+    /// is shown, and it is never counted as verified.
+    case partlyDemonstrated = "partly demonstrated"
     /// It has falsifiers, and none was killed by a scenario covering one of its requirements:
     /// the suite does not show it can tell the statement broken.
     case notDemonstrated = "not demonstrated"
@@ -22,6 +25,8 @@ package enum StatementStanding: String, Sendable, CaseIterable {
     case followedOther = "followed another document"
     /// Another document is followed instead; the falsifiers it names survived.
     case readingNotDemonstrated = "followed another document, reading not demonstrated"
+    /// Another document is followed instead; some of the falsifiers it names survived.
+    case readingPartlyDemonstrated = "followed another document, reading partly demonstrated"
     /// Another document is followed instead; it names no falsifier of the reading.
     case readingClaimed = "followed another document, reading claimed"
     /// Another document is followed instead, and the reading was not verified in the run.
@@ -30,19 +35,21 @@ package enum StatementStanding: String, Sendable, CaseIterable {
 
     /// Claimed or not demonstrated: a gap an auditor must see.
     package var isGap: Bool {
-        [.notDemonstrated, .claimed, .claimNotMet, .readingNotMet, .readingNotDemonstrated, .readingClaimed].contains(
-            self)
+        [
+            .notDemonstrated, .partlyDemonstrated, .claimed, .claimNotMet, .readingNotMet, .readingNotDemonstrated,
+            .readingPartlyDemonstrated, .readingClaimed,
+        ].contains(self)
     }
 
     /// A gap `trace` fails on: a falsifier the statement names survived every scenario that
     /// covers it, or a requirement it (or the reading it gives way to) rests on failed in the
-    /// run. The other gaps (a claim naming no falsifier, a reading recorded but not pinned)
-    /// are warnings: said and counted, not a failure of the trace.
+    /// run. The other gaps (a claim naming no falsifier, a statement partly demonstrated, a
+    /// reading recorded but not pinned) are warnings: said and counted, not a failure of the trace.
     package var failsTheTrace: Bool { [.notDemonstrated, .claimNotMet, .readingNotMet].contains(self) }
 
     /// The standings of statements that follow another document: counted apart from the rest.
     package static let followingOther: [StatementStanding] = [
-        .followedOther, .readingNotDemonstrated, .readingClaimed, .readingNotMet,
+        .followedOther, .readingNotDemonstrated, .readingPartlyDemonstrated, .readingClaimed, .readingNotMet,
     ]
 }
 
@@ -53,7 +60,8 @@ package struct TracedStatement: Sendable {
     package var standing: StatementStanding
     package var falsifier: String?
     package var witness: Kill?
-    /// For a statement not demonstrated: its falsifiers, none killed by a covering scenario.
+    /// The falsifiers it names that no covering scenario killed: all of them for a statement
+    /// not demonstrated, some for one partly demonstrated.
     package var survivors: [String] = []
     /// For a claimed statement: mutants whose rule cites its clause or requirements, which may
     /// be named as its falsifiers once someone judges that they break it.
@@ -112,6 +120,7 @@ package enum StatementTrace {
                     traced.standing =
                         switch traced.standing {
                         case .verified: .followedOther
+                        case .partlyDemonstrated: .readingPartlyDemonstrated
                         case .notDemonstrated: .readingNotDemonstrated
                         default: .readingClaimed
                         }
@@ -132,28 +141,37 @@ package enum StatementTrace {
         }
     }
 
-    /// A statement whose requirements were verified, judged by the falsifiers it names: verified
-    /// when one was killed by a scenario that covers one of its requirements. One that names none
-    /// is claimed, with the mutants whose rule cites its clause or requirements as candidates: a
+    /// A statement whose requirements were verified, judged by the falsifiers it names, in the
+    /// catalogue's order (its first is its primary one): verified when every one was killed by a
+    /// scenario that covers one of its requirements, the witness the first one's kill; partly
+    /// demonstrated when some survived; not demonstrated when all did. One that names none is
+    /// claimed, with the mutants whose rule cites its clause or requirements as candidates: a
     /// mutant that merely shares a section breaks some statement there, not this one.
     static func judged(_ statement: Statement, by falsification: Falsification, passed: Set<String>)
         -> TracedStatement
     {
-        let named = falsification.falsifiers.filter { statement.falsifiers.contains($0.id) }
+        let named = statement.falsifiers.compactMap { id in falsification.falsifiers.first { $0.id == id } }
         guard !named.isEmpty else {
             var claimed = TracedStatement(statement: statement, standing: .claimed)
             claimed.candidates = candidates(for: statement, among: falsification.falsifiers).map(\.id)
             return claimed
         }
-        for falsifier in named {
-            for kill in falsifier.kills where passed.contains(kill.scenario) {
-                if let witness = witness(kill, for: statement, in: falsification) {
-                    return TracedStatement(
-                        statement: statement, standing: .verified, falsifier: falsifier.id, witness: witness)
-                }
-            }
+        let witnessed = named.map { falsifier in
+            (
+                falsifier,
+                falsifier.kills.lazy.filter { passed.contains($0.scenario) }
+                    .compactMap { witness($0, for: statement, in: falsification) }.first
+            )
         }
-        return TracedStatement(statement: statement, standing: .notDemonstrated, survivors: named.map(\.id))
+        let survivors = witnessed.filter { $0.1 == nil }.map(\.0.id)
+        guard let (falsifier, witness) = witnessed.first(where: { $0.1 != nil }), let witness else {
+            return TracedStatement(statement: statement, standing: .notDemonstrated, survivors: survivors)
+        }
+        var traced = TracedStatement(
+            statement: statement, standing: survivors.isEmpty ? .verified : .partlyDemonstrated,
+            falsifier: falsifier.id, witness: witness)
+        traced.survivors = survivors
+        return traced
     }
 
     /// The kill as a witness for the statement: its scenario covers one of the statement's

@@ -9,6 +9,7 @@ package enum TraceReport {
     /// The counts' columns, in order.
     static let columns: [(title: String, standings: [StatementStanding])] = [
         ("verified by a killed falsifier", [.verified]),
+        ("partly demonstrated", [.partlyDemonstrated]),
         ("not demonstrated", [.notDemonstrated]),
         ("claimed", [.claimed]),
         ("requirements not verified", [.claimNotMet]),
@@ -80,10 +81,11 @@ package enum TraceReport {
         let warnings = gaps.count - failing
         let warned =
             warnings == 0
-            ? "" : "; \(warnings) warning\(warnings == 1 ? "" : "s") (claimed, or a reading recorded but not pinned)"
+            ? ""
+            : "; \(warnings) warning\(warnings == 1 ? "" : "s") (claimed, partly demonstrated, or a reading recorded but not pinned)"
         guard failing == 0 else {
             return
-                "FAIL: \(failing) statement\(failing == 1 ? "" : "s") not shown (a named falsifier survived, or what it rests on failed)"
+                "FAIL: \(failing) statement\(failing == 1 ? "" : "s") not shown (every falsifier it names survived, or what it rests on failed)"
                 + warned
         }
         let verified = traces.flatMap(\.statements).filter { $0.standing == .verified }.count
@@ -97,6 +99,10 @@ package enum TraceReport {
         case .verified:
             let witness = traced.witness.map { "\($0.scenario) step \($0.step) on \($0.key)" } ?? ""
             return "verified: \(traced.falsifier ?? "") killed by \(witness)"
+        case .partlyDemonstrated, .readingPartlyDemonstrated:
+            let witness = traced.witness.map { "\($0.scenario) step \($0.step) on \($0.key)" } ?? ""
+            return "\(traced.standing.rawValue): \(traced.falsifier ?? "") killed by \(witness); no scenario covering "
+                + "its requirements kills " + traced.survivors.joined(separator: ", ")
         case .notDemonstrated, .readingNotDemonstrated:
             return "\(traced.standing.rawValue): no scenario covering its requirements kills "
                 + traced.survivors.joined(separator: ", ")
@@ -186,9 +192,12 @@ package enum TraceReport {
             let witness = traced.witness.map { "\($0.scenario), step \($0.step), \($0.key)" } ?? ""
             let falsifier = traced.falsifier ?? traced.survivors.joined(separator: ", ")
             let standing =
-                traced.standing == .verified || traced.standing == .notDemonstrated
-                ? traced.standing.rawValue
-                : traced.standing.rawValue + (statement.reason.map { ": \($0)" } ?? "")
+                switch traced.standing {
+                case .verified, .notDemonstrated: traced.standing.rawValue
+                case .partlyDemonstrated, .readingPartlyDemonstrated:
+                    traced.standing.rawValue + " (survived: \(traced.survivors.joined(separator: ", ")))"
+                default: traced.standing.rawValue + (statement.reason.map { ": \($0)" } ?? "")
+                }
             text +=
                 "| \(Escape.markdown(statement.id)) | \(Escape.markdown(statement.clause)) | \(Escape.markdown(statement.text)) | "
                 + "\(Escape.markdown(statement.by.joined(separator: ", "))) | \(Escape.markdown(witness)) | "
