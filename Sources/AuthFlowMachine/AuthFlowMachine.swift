@@ -23,7 +23,7 @@ package struct AuthFlowMachine: Sendable {
 }
 
 /// A timer of the flow's, or the child's next one.
-enum FlowTimer {
+private enum FlowTimer {
     case child, splash, mfaCooldown, pendingSignIn, mfaScreen
 }
 
@@ -91,7 +91,7 @@ private struct FlowReduction {
     // MARK: Timers
 
     /// The timers a state has running, each with the instant it falls due, in the order the
-    /// model fires those due at one instant (INT-AF-021): the child's (its Success delay, its
+    /// model fires those due at one instant (INT-AF-017): the child's (its Success delay, its
     /// lock), then the flow's splash, the MFA cooldown, the pending sign-in's 5 minutes and the
     /// MFA screen's.
     func runningTimers() -> [(at: Int, timer: FlowTimer)] {

@@ -323,8 +323,9 @@ package struct SpecChecker {
     /// The findings with each disagreement a recorded reading decides marked as that
     /// reading's: a conflict, a transition the model lacks or a rule-table row that is the only
     /// disagreement at the line of a recorded one is the disagreement it records, read and
-    /// decided, so it no longer counts as one (the report says it under the note). Two disagreements at one line both stay: a line cannot tell which of them the
-    /// reading decides. A changed fact or an arrow not read is never decided.
+    /// decided, so it no longer counts as one (the report says it under the note). Two
+    /// disagreements at one line both stay: a line cannot tell which of them the reading
+    /// decides. A changed fact or an arrow not read is never decided.
     static func decided(_ findings: [SpecFinding]) -> [SpecFinding] {
         var findings = findings
         for index in findings.indices where findings[index].kind == .recorded {

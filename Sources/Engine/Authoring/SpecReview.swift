@@ -15,9 +15,9 @@ package enum SpecReview {
 
     /// Reads the mapping (the one named, else the package's if it is there) and the documents,
     /// and checks them. `ran` gives a suite already run on the reference (lint's); else the
-    /// scenarios at `scenarioPath` are run.
+    /// scenarios at `scenarioPath`, if given and there, are run.
     package static func check(
-        _ files: [String], package: ModelPackage, mapping mappingPath: String?, scenarioPath: String,
+        _ files: [String], package: ModelPackage, mapping mappingPath: String?, scenarioPath: String?,
         ran: (scenarios: [Scenario], records: [ScenarioRecord])? = nil, processors: Int
     ) throws(Problem) -> (checks: [DocumentCheck], additions: [TransitionDeclaration]) {
         let model = package.declaration
@@ -50,7 +50,7 @@ package enum SpecReview {
         }
         if !unidentified.isEmpty { throw Problem(description: unidentified.joined(separator: "\n")) }
         var suite = ran
-        if suite == nil, FileManager.default.fileExists(atPath: scenarioPath) {
+        if suite == nil, let scenarioPath, FileManager.default.fileExists(atPath: scenarioPath) {
             let loaded = Suite(
                 paths: [scenarioPath], requirementsFile: nil, model: model, selection: SuiteSelection(),
                 processors: processors)

@@ -95,12 +95,11 @@ package enum TraceReport {
     /// What a statement's standing rests on, in words.
     static func why(_ traced: TracedStatement) -> String {
         let rests = traced.statement.by.isEmpty ? "" : " (rests on \(traced.statement.by.joined(separator: ", ")))"
+        let witness = traced.witness.map { "\($0.scenario) step \($0.step) on \($0.key)" } ?? ""
         switch traced.standing {
         case .verified:
-            let witness = traced.witness.map { "\($0.scenario) step \($0.step) on \($0.key)" } ?? ""
             return "verified: \(traced.falsifier ?? "") killed by \(witness)"
         case .partlyDemonstrated, .readingPartlyDemonstrated:
-            let witness = traced.witness.map { "\($0.scenario) step \($0.step) on \($0.key)" } ?? ""
             return "\(traced.standing.rawValue): \(traced.falsifier ?? "") killed by \(witness); no scenario covering "
                 + "its requirements kills " + traced.survivors.joined(separator: ", ")
         case .notDemonstrated, .readingNotDemonstrated:

@@ -27,12 +27,13 @@ enum SpecCommand: Command {
         let found = try SuiteArguments.manifest(arguments, from: [])
         let package = try SuiteArguments.package(arguments, manifest: found)
         // A manifest of another model's suite (the one above, with --model naming this one)
-        // names that model's mapping and scenarios: the model's own mapping is read instead.
+        // names that model's mapping and scenarios: the model's own mapping is read instead,
+        // and no scenarios unless --scenarios names them.
         let manifest = found.flatMap { $0.model == nil || $0.model == package.name ? $0 : nil }
         let (checks, additions) = try check(
             files, package: package, mapping: arguments.value("mapping") ?? manifest?.specMapping,
             scenarioPath: arguments.value("scenarios") ?? manifest?.scenarios.first
-                ?? (found == nil ? "Scenarios" : ""))
+                ?? (found == nil ? "Scenarios" : nil))
         Console.out(
             SpecCheckReport.heading(
                 documents: files.count, model: package.declaration, tables: package.ruleTables.map(\.name)))
@@ -44,7 +45,7 @@ enum SpecCommand: Command {
 
     /// `SpecReview.check`, its problems as input errors.
     static func check(
-        _ files: [String], package: ModelPackage, mapping: String?, scenarioPath: String,
+        _ files: [String], package: ModelPackage, mapping: String?, scenarioPath: String?,
         ran: (scenarios: [Scenario], records: [ScenarioRecord])? = nil
     ) throws -> (checks: [DocumentCheck], additions: [TransitionDeclaration]) {
         do {
