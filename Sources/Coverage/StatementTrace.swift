@@ -7,6 +7,9 @@ package enum StatementStanding: String, Sendable, CaseIterable {
     /// Every falsifier it names was killed by a scenario covering one of its requirements, and
     /// every requirement it rests on was verified in the run.
     case verified = "verified by a killed falsifier"
+    /// Its primary (first-named) falsifier was killed by a covering scenario, but never where it
+    /// first parts from the reference at the statement's trigger: the kill shows a neighbour.
+    case awayFromTrigger = "killed away from its trigger"
     /// Some of the falsifiers it names were killed so, others survived: a part of what it says
     /// is shown, and it is never counted as verified.
     case partlyDemonstrated = "partly demonstrated"
@@ -36,7 +39,8 @@ package enum StatementStanding: String, Sendable, CaseIterable {
     /// Claimed or not demonstrated: a gap an auditor must see.
     package var isGap: Bool {
         [
-            .notDemonstrated, .partlyDemonstrated, .claimed, .claimNotMet, .readingNotMet, .readingNotDemonstrated,
+            .notDemonstrated, .partlyDemonstrated, .awayFromTrigger, .claimed, .claimNotMet, .readingNotMet,
+            .readingNotDemonstrated,
             .readingPartlyDemonstrated, .readingClaimed,
         ].contains(self)
     }
@@ -120,7 +124,7 @@ package enum StatementTrace {
                     traced.standing =
                         switch traced.standing {
                         case .verified: .followedOther
-                        case .partlyDemonstrated: .readingPartlyDemonstrated
+                        case .partlyDemonstrated, .awayFromTrigger: .readingPartlyDemonstrated
                         case .notDemonstrated: .readingNotDemonstrated
                         default: .readingClaimed
                         }
@@ -156,33 +160,53 @@ package enum StatementTrace {
             claimed.candidates = candidates(for: statement, among: falsification.falsifiers).map(\.id)
             return claimed
         }
-        let witnessed = named.map { falsifier in
-            (
-                falsifier,
-                falsifier.kills.lazy.filter { passed.contains($0.scenario) }
-                    .compactMap { witness($0, for: statement, in: falsification) }.first
-            )
+        let kills = named.map { falsifier in
+            falsifier.kills.filter { passed.contains($0.scenario) }
+                .compactMap { witness($0, for: statement, in: falsification) }
         }
-        let survivors = witnessed.filter { $0.1 == nil }.map(\.0.id)
-        guard let (falsifier, witness) = witnessed.first(where: { $0.1 != nil }), let witness else {
+        let survivors = zip(named, kills).filter { $0.1.isEmpty }.map(\.0.id)
+        guard let found = kills.firstIndex(where: { !$0.isEmpty }) else {
             return TracedStatement(statement: statement, standing: .notDemonstrated, survivors: survivors)
         }
+        // The primary falsifier's witness is the kill at the statement's trigger; a kill elsewhere
+        // shows a neighbour of what the sentence says, not the sentence.
+        var shown = kills[found][0]
+        var standing: StatementStanding = survivors.isEmpty ? .verified : .partlyDemonstrated
+        if found == 0, statement.trigger != nil {
+            if let atTrigger = kills[0].first(where: { isAtTrigger($0, of: statement) }) {
+                shown = atTrigger
+            } else {
+                standing = .awayFromTrigger
+            }
+        }
         var traced = TracedStatement(
-            statement: statement, standing: survivors.isEmpty ? .verified : .partlyDemonstrated,
-            falsifier: falsifier.id, witness: witness)
+            statement: statement, standing: standing, falsifier: named[found].id, witness: shown)
         traced.survivors = survivors
         return traced
+    }
+
+    /// Whether a kill is at the statement's trigger: the mutant first parted from the reference
+    /// at the step that caught it, after the trigger's input in the trigger's state, on one of
+    /// the statement's keys, and the scenario caught it on one of them.
+    static func isAtTrigger(_ kill: Kill, of statement: Statement) -> Bool {
+        guard let trigger = statement.trigger, let onset = kill.onset, onset.step == kill.step,
+            onset.input == trigger.input, trigger.state == nil || onset.state == trigger.state
+        else { return false }
+        guard !statement.keys.isEmpty else { return true }
+        return !Set(statement.keys).isDisjoint(with: onset.keys) && !Set(statement.keys).isDisjoint(with: kill.keys)
     }
 
     /// The kill as a witness for the statement: its scenario covers one of the statement's
     /// requirements, and differed on a key that requirement constrains (any key, where it
     /// declares none). The witness names that key.
-    static func witness(_ kill: Kill, for statement: Statement, in falsification: Falsification) -> Kill? {
+    package static func witness(_ kill: Kill, for statement: Statement, in falsification: Falsification) -> Kill? {
         let covered = Set(falsification.covers[kill.scenario] ?? [])
         for requirement in statement.by where covered.contains(requirement) {
             guard let keys = falsification.keys[requirement] else { return kill }
-            if let key = kill.keys.first(where: keys.contains) {
-                return Kill(scenario: kill.scenario, step: kill.step, keys: [key])
+            if kill.keys.contains(where: keys.contains) {
+                var constrained = kill
+                constrained.keys = kill.keys.filter(keys.contains)
+                return constrained
             }
         }
         return nil

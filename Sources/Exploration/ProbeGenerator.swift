@@ -249,6 +249,15 @@ package struct ProbeGenerator: Sendable {
         // from leaving the app, a lock from the failure that set it), one tick either side.
         if choice.isClock, let latest = recent.last, random.chance(0.5) {
             let ends = model.timers.map { latest + $0 - elapsed }.filter { $0 > 0 }
+            // A third of those, one advance to the last timer's end that any recent input
+            // started, one tick either side: every earlier end falls inside it, where each must
+            // act at its own instant, in time order (a clock that acts only at the end of an
+            // advance differs here, and nowhere a probe splits the advance).
+            let spanned = recent.flatMap { time in model.timers.map { time + $0 - elapsed } }.filter { $0 > 0 }
+            if spanned.count > 1, random.chance(1.0 / 3), let last = spanned.max() {
+                let tick = random.chance(0.5) ? 0 : (random.chance(0.5) ? -1 : 1)
+                return Input(choice.declaration.name, .int(max(1, last + tick)))
+            }
             if !ends.isEmpty {
                 let end = ends[Int(random.next() % UInt64(ends.count))]
                 let tick = random.chance(0.5) ? 0 : (random.chance(0.5) ? -1 : 1)

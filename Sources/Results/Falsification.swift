@@ -5,13 +5,17 @@ package struct Kill: Sendable, Equatable {
     /// 1-based.
     package var step: Int
     package var keys: [String]
+    /// Where the mutant first parted from the reference on this scenario, on any key either
+    /// observes: at or before `step`, where the scenario's expectations caught it.
+    package var onset: Onset?
     /// The key a report names: the first that differed.
     package var key: String { keys.first ?? "?" }
 
-    package init(scenario: String, step: Int, keys: [String]) {
+    package init(scenario: String, step: Int, keys: [String], onset: Onset? = nil) {
         self.scenario = scenario
         self.step = step
         self.keys = keys
+        self.onset = onset
     }
 
     package init(scenario: String, step: Int, key: String) {
@@ -26,6 +30,25 @@ package struct Kill: Sendable, Equatable {
         self.init(
             scenario: record.id, step: (problem?.index ?? -1) + 1,
             keys: differed.isEmpty ? [record.outcome == .errored ? "error" : "?"] : differed)
+    }
+}
+
+/// Where a mutant's run of a scenario first parts from the reference's, every key compared: the
+/// step, the input sent there, the state the reference was in when it was sent, and the keys
+/// whose observations differ after it (`error` where the mutant failed instead).
+package struct Onset: Sendable, Equatable {
+    /// 1-based, as `Kill.step`.
+    package var step: Int
+    package var input: String
+    /// The reference's state before the input (the model's initial state before the first).
+    package var state: String
+    package var keys: [String]
+
+    package init(step: Int, input: String, state: String, keys: [String]) {
+        self.step = step
+        self.input = input
+        self.state = state
+        self.keys = keys
     }
 }
 

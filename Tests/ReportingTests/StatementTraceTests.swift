@@ -132,4 +132,65 @@ import Testing
         ]
         #expect(StatementTrace.candidates(for: statement, among: all).map(\.id) == ["sub", "same", "requirement"])
     }
+
+    /// A statement with a trigger is verified only by its primary falsifier's kill where the
+    /// mutant first parts from the reference: after the trigger's input, in its state, on one of
+    /// its keys, caught at that step. A kill that first parts elsewhere (the counter at launch,
+    /// for a sentence about the third failure) shows a neighbour, and is said so.
+    @Test func aWitnessCountsOnlyAtTheStatementsTrigger() throws {
+        let statement = try #require(
+            try Self.statements(
+                """
+                - {id: S-THIRD, document: D, clause: "§5.1", text: "The third failure leads to the PIN", status: verified,
+                   by: [REQ-BIO], falsifiers: [third-ignored], trigger: "biometric in BiometricPrompt", keys: [state]}
+
+                """
+            ).first)
+        #expect(statement.trigger == Statement.Trigger(input: "biometric", state: "BiometricPrompt"))
+        #expect(statement.keys == ["state"])
+        let records = [Self.record("bio", covers: ["REQ-BIO"]), Self.record("other", covers: ["REQ-BIO"])]
+        let atLaunch = Kill(
+            scenario: "bio", step: 1, keys: ["bio_attempts_left"],
+            onset: Onset(step: 1, input: "launch", state: "NotRunning", keys: ["bio_attempts_left"]))
+        let caughtLater = Kill(
+            scenario: "other", step: 4, keys: ["state"],
+            onset: Onset(step: 3, input: "biometric", state: "BiometricPrompt", keys: ["state"]))
+        func traced(_ kills: [Kill]) -> TracedStatement? {
+            let falsification = Falsification(
+                falsifiers: [Self.falsifier("third-ignored", rule: "D §5.1", killedBy: kills)],
+                covers: ["bio": ["REQ-BIO"], "other": ["REQ-BIO"]])
+            return StatementTrace.trace([statement], records: records, falsification: falsification)
+                .first?.statements.first
+        }
+        let neighbour = try #require(traced([atLaunch, caughtLater]))
+        #expect(neighbour.standing == .awayFromTrigger && neighbour.standing.isGap)
+        #expect(!neighbour.standing.failsTheTrace && neighbour.witness == atLaunch)
+        // The right input in another state, or the right place on a key the statement does not
+        // name, is still elsewhere.
+        let otherState = Kill(
+            scenario: "other", step: 3, keys: ["state"],
+            onset: Onset(step: 3, input: "biometric", state: "BiometricFail", keys: ["state"]))
+        let otherKey = Kill(
+            scenario: "other", step: 3, keys: ["events"],
+            onset: Onset(step: 3, input: "biometric", state: "BiometricPrompt", keys: ["events"]))
+        #expect(traced([otherState, otherKey])?.standing == .awayFromTrigger)
+        let atTrigger = Kill(
+            scenario: "other", step: 3, keys: ["events", "state"],
+            onset: Onset(step: 3, input: "biometric", state: "BiometricPrompt", keys: ["events", "state"]))
+        let verified = try #require(traced([atLaunch, atTrigger]))
+        #expect(verified.standing == .verified && verified.witness == atTrigger)
+    }
+
+    /// A trigger is `INPUT` or `INPUT in STATE`; anything else is an error at its value.
+    @Test func aTriggerIsAnInputAndMaybeAState() throws {
+        #expect(Statement.Trigger("launch") == Statement.Trigger(input: "launch"))
+        #expect(Statement.Trigger("tap in PINInput") == Statement.Trigger(input: "tap", state: "PINInput"))
+        #expect(Statement.Trigger("tap on PINInput") == nil && Statement.Trigger("") == nil)
+        let loaded = StatementCatalogue.load(
+            text:
+                "- {id: S, document: D, clause: c, text: t, status: verified, by: [R], falsifiers: [m], trigger: \"tap at X\", keys: [state]}\n",
+            file: "s.yaml")
+        #expect(loaded.statements.isEmpty)
+        #expect(loaded.diagnostics.map(\.location.column) == [102], "\(loaded.diagnostics)")
+    }
 }

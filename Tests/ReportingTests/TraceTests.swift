@@ -92,9 +92,10 @@ import UnlockScreen
             - {id: SCR-X-BIO, document: SCR-AUTH-006, clause: "§5.1", text: "A recognised face unlocks", status: verified, by: [REQ-BIO-SUCCESS]}
             - {document: SCR-AUTH-006, title: Biometria}
             - {id: SCR-X-PIN, document: SCR-AUTH-006, clause: "§5.1", text: "The right PIN unlocks", status: verified, by: [REQ-PIN-SUCCESS]}
-            - {id: SCR-X-KILLED, document: SCR-AUTH-006, clause: "§99", text: "The right PIN unlocks", status: verified, by: [REQ-PIN-SUCCESS], falsifiers: [drop-PINValidating-to-Success]}
+            - {id: SCR-X-KILLED, document: SCR-AUTH-006, clause: "§99", text: "The right PIN unlocks", status: verified, by: [REQ-PIN-SUCCESS], falsifiers: [drop-PINValidating-to-Success], trigger: "digit in PINInput", keys: [states]}
+            - {id: SCR-X-AWAY, document: SCR-AUTH-006, clause: "§97", text: "Launching shows the keypad", status: verified, by: [REQ-PIN-SUCCESS], falsifiers: [drop-PINValidating-to-Success], trigger: launch, keys: [states]}
             - {id: SCR-X-HAPTIC, document: SCR-AUTH-006, clause: "§5.2", text: "Shake", status: not-observable, reason: haptics}
-            - {id: SCR-X-PARTLY, document: SCR-AUTH-006, clause: "§98", text: "The right PIN unlocks, and a lock shows its icon", status: verified, by: [REQ-PIN-SUCCESS], falsifiers: [drop-PINValidating-to-Success, blocked-shows-logo]}
+            - {id: SCR-X-PARTLY, document: SCR-AUTH-006, clause: "§98", text: "The right PIN unlocks, and a lock shows its icon", status: verified, by: [REQ-PIN-SUCCESS], falsifiers: [drop-PINValidating-to-Success, blocked-shows-logo], trigger: "digit in PINInput", keys: [states]}
 
             """
         ])
@@ -107,12 +108,15 @@ import UnlockScreen
         #expect(result.failing == 1, "\(result.text)")
         #expect(
             result.verdict
-                == "FAIL: 1 statement not shown (every falsifier it names survived, or what it rests on failed); 2 warnings (claimed, partly demonstrated, or a reading recorded but not pinned)"
+                == "FAIL: 1 statement not shown (every falsifier it names survived, or what it rests on failed); 3 warnings (claimed, partly demonstrated, or a reading recorded but not pinned)"
         )
         // Its primary falsifier killed, the other surviving: partly demonstrated, never verified.
         let partly = try #require(result.traces.flatMap(\.statements).first { $0.statement.id == "SCR-X-PARTLY" })
         #expect(partly.standing == .partlyDemonstrated)
         #expect(partly.falsifier == "drop-PINValidating-to-Success" && partly.survivors == ["blocked-shows-logo"])
+        // Its falsifier killed, but first parting from the reference at a digit, not at launch.
+        let away = try #require(result.traces.flatMap(\.statements).first { $0.statement.id == "SCR-X-AWAY" })
+        #expect(away.standing == .awayFromTrigger && away.witness?.onset?.input == "digit", "\(away)")
         // What the terminal and the Markdown say of it, whole: the terminal lists what the suite
         // could check, each gap at its line; the Markdown also what it cannot, with why.
         let markdown = result.markdown
@@ -135,6 +139,7 @@ import UnlockScreen
             - {id: F, document: D, clause: c, text: t, status: verified, by: [REQ-PIN-SUCCESS], falsifiers: [drop-PINValidating-to-Sucess]}
             - {document: D, title: One}
             - {document: D, title: Two}
+            - {id: G, document: D, clause: c, text: t, status: verified, by: [REQ-PIN-SUCCESS], falsifiers: [logo-missing], trigger: "tapp in PINInput", keys: [image]}
 
             """
         ])
@@ -162,6 +167,12 @@ import UnlockScreen
                 file, 6, 3,
                 .unknownFalsifier(
                     statement: "F", id: "drop-PINValidating-to-Sucess", suggestion: "drop-PINValidating-to-Success")),
+            PlacedProblem(file, 6, 3, .statementWithoutTrigger(statement: "F")),
+            PlacedProblem(
+                file, 9, 3, .unknownTriggerName(statement: "G", what: "input", name: "tapp", suggestion: "tap")),
+            PlacedProblem(
+                file, 9, 3,
+                .unknownTriggerName(statement: "G", what: "observation key", name: "image", suggestion: "images")),
         ] {
             #expect(placed.contains(problem), "\(problem)\n\(result.problemText)")
         }

@@ -61,7 +61,7 @@ package enum TraceSession {
         var catalogueProblems: [Diagnostic] = []
         for file in catalogues {
             let catalogue = StatementCatalogue.load(
-                file: file, requirements: requirements, mutants: loaded.flatMap { $0.1.package.mutants().map(\.id) })
+                file: file, requirements: requirements, packages: loaded.map(\.1.package))
             guard !catalogue.statements.isEmpty || !catalogue.diagnostics.isEmpty else {
                 throw .emptyCatalogue(file: file)
             }

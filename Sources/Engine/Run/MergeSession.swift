@@ -106,7 +106,7 @@ package enum MergeSession {
         var statements: [Statement] = []
         if let file = statementsFile {
             let catalogue = StatementCatalogue.load(
-                file: file, requirements: run.requirements.map(\.id), mutants: package.mutants().map(\.id))
+                file: file, requirements: run.requirements.map(\.id), packages: [package])
             statements = catalogue.statements
             problems += catalogue.diagnostics
         }

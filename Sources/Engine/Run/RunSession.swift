@@ -96,7 +96,7 @@ package struct RunSession: Sendable {
         if let file = suitePlan.statementsFile {
             let catalogue = StatementCatalogue.load(
                 file: file, requirements: suite.requirements.map(\.id),
-                mutants: suitePlan.package.mutants().map(\.id))
+                packages: [suitePlan.package])
             statements = catalogue.statements
             statementProblems = catalogue.diagnostics
         }

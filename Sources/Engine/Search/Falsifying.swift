@@ -50,6 +50,24 @@ package enum Falsifying {
         let model = package.declaration
         let mutants = package.mutants()
         let found = Locked([Falsification.Falsifier?](repeating: nil, count: mutants.count))
+        // The reference's answers to every scenario, once: each kill's onset is found against them.
+        let referenceAnswers = Locked([ScenarioRunner.Answers?](repeating: nil, count: scenarios.count))
+        let nextScenario = Locked(0)
+        DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, scenarios.count))) { _ in
+            let runner = ScenarioRunner(model: model)
+            var reference = package.makeReference([:])
+            while true {
+                let index = nextScenario.update { value -> Int in
+                    defer { value += 1 }
+                    return value
+                }
+                guard index < scenarios.count else { return }
+                if case .answered(let answers) = runner.answers(to: scenarios[index], from: &reference) {
+                    referenceAnswers.update { $0[index] = answers }
+                }
+            }
+        }
+        let answersOfReference = referenceAnswers.value
         let next = Locked(0)
         DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, mutants.count))) { _ in
             let runner = ScenarioRunner(model: model)
@@ -62,10 +80,22 @@ package enum Falsifying {
                 let mutant = mutants[index]
                 var implementation = mutant.make()
                 var kills: [Kill] = []
-                for scenario in scenarios {
-                    let record = runner.run(scenario, on: &implementation).record(
-                        position: 0, model: model, trace: false)
-                    if let kill = Kill(record) { kills.append(kill) }
+                for (position, scenario) in scenarios.enumerated() {
+                    switch runner.answers(to: scenario, from: &implementation) {
+                    case .answered(let answers):
+                        let record = runner.judge(scenario, answers: answers, implementation: implementation.name)
+                            .record(
+                                position: 0, model: model, trace: false)
+                        guard var kill = Kill(record) else { continue }
+                        if let reference = answersOfReference[position] {
+                            kill.onset = runner.onset(of: answers, against: reference, in: scenario)
+                        }
+                        kills.append(kill)
+                    case .notRun(let result):
+                        if let kill = Kill(result.record(position: 0, model: model, trace: false)) {
+                            kills.append(kill)
+                        }
+                    }
                 }
                 found.update {
                     $0[index] = .init(id: mutant.id, rule: mutant.rule, summary: mutant.summary, kills: kills)

@@ -10,6 +10,7 @@ package enum TraceReport {
     static let columns: [(title: String, standings: [StatementStanding])] = [
         ("verified by a killed falsifier", [.verified]),
         ("partly demonstrated", [.partlyDemonstrated]),
+        ("killed away from its trigger", [.awayFromTrigger]),
         ("not demonstrated", [.notDemonstrated]),
         ("claimed", [.claimed]),
         ("requirements not verified", [.claimNotMet]),
@@ -102,6 +103,8 @@ package enum TraceReport {
         case .partlyDemonstrated, .readingPartlyDemonstrated:
             return "\(traced.standing.rawValue): \(traced.falsifier ?? "") killed by \(witness); no scenario covering "
                 + "its requirements kills " + traced.survivors.joined(separator: ", ")
+        case .awayFromTrigger:
+            return "\(traced.standing.rawValue): " + awayFromTrigger(traced)
         case .notDemonstrated, .readingNotDemonstrated:
             return "\(traced.standing.rawValue): no scenario covering its requirements kills "
                 + traced.survivors.joined(separator: ", ")
@@ -116,6 +119,21 @@ package enum TraceReport {
             return "claimed: it names no falsifier" + rests + offered
         default: return traced.standing.rawValue + (traced.statement.reason.map { ": \($0)" } ?? rests)
         }
+    }
+
+    /// Where the primary falsifier parted from the reference, beside where the statement says it
+    /// should: `x first parts at s step 3 after 'tap' in PINInput on state; the trigger is ...`.
+    static func awayFromTrigger(_ traced: TracedStatement) -> String {
+        let statement = traced.statement
+        let expected =
+            "its trigger is '\(statement.trigger.map(String.init(describing:)) ?? "")'"
+            + (statement.keys.isEmpty ? "" : " on \(statement.keys.joined(separator: ", "))")
+        guard let witness = traced.witness, let onset = witness.onset else {
+            return "\(traced.falsifier ?? "") killed by no scenario where its onset is known; " + expected
+        }
+        return "\(traced.falsifier ?? "") first parts from the reference in \(witness.scenario) step \(onset.step) "
+            + "after '\(onset.input)' in \(onset.state) on \(onset.keys.joined(separator: ", "))"
+            + (onset.step == witness.step ? "" : ", caught at step \(witness.step)") + "; " + expected
     }
 
     /// The trace as files that each fit a pull request's comment: the index (what the terms
@@ -195,6 +213,7 @@ package enum TraceReport {
                 case .verified, .notDemonstrated: traced.standing.rawValue
                 case .partlyDemonstrated, .readingPartlyDemonstrated:
                     traced.standing.rawValue + " (survived: \(traced.survivors.joined(separator: ", ")))"
+                case .awayFromTrigger: traced.standing.rawValue + ": " + Self.awayFromTrigger(traced)
                 default: traced.standing.rawValue + (statement.reason.map { ": \($0)" } ?? "")
                 }
             text +=

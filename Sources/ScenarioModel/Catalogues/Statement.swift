@@ -1,3 +1,4 @@
+import SpecModel
 import YAMLLoader
 
 /// A normative statement of a spec document, and what the suite claims about it: verified by
@@ -33,9 +34,39 @@ package struct Statement: Sendable, Equatable {
     /// Mutants of the reference that break it (its falsifiers), by id: what its verification
     /// rests on, judged by whoever writes the entry.
     package var falsifiers: [String] = []
+    /// Where its first-named (primary) falsifier must first part from the reference on the
+    /// witness scenario: the input, and the state it is given in.
+    package var trigger: Trigger?
+    /// The observation keys that show it: the primary falsifier's first difference is on one.
+    package var keys: [String] = []
     package var location: SourceLocation
     /// The document's title, where the catalogue gives one (`{document, title}`).
     package var documentTitle: String?
+}
+
+extension Statement {
+    /// `INPUT` or `INPUT in STATE`: the step a statement is shown at.
+    package struct Trigger: Sendable, Equatable, CustomStringConvertible {
+        package var input: String
+        /// Nil: in any state.
+        package var state: String?
+
+        package init(input: String, state: String? = nil) {
+            self.input = input
+            self.state = state
+        }
+
+        package init?(_ text: String) {
+            let words = text.split(separator: " ").map(String.init)
+            switch words.count {
+            case 1: self.init(input: words[0])
+            case 3 where words[1] == "in": self.init(input: words[0], state: words[2])
+            default: return nil
+            }
+        }
+
+        package var description: String { state.map { "\(input) in \($0)" } ?? input }
+    }
 }
 
 /// Reads the statement catalogue: a YAML list of `{id, document, clause, text, status, by | reason}`.
@@ -110,27 +141,27 @@ package enum StatementCatalogue {
         var by: [String]?
         var falsifiers: [String] = []
         var byMark = mark
+        var keys: [String] = []
+        let lists = ["by": "requirement ids", "falsifiers": "mutant ids", "keys": "observation keys"]
         let scalars = pairs.filter { pair in
-            guard pair.key.scalar == "by" || pair.key.scalar == "falsifiers" else { return true }
-            if pair.key.scalar == "by" { byMark = pair.value.mark }
+            guard let name = pair.key.scalar, let expected = lists[name] else { return true }
+            if name == "by" { byMark = pair.value.mark }
             if case .sequence(let items) = pair.value.kind, items.allSatisfy({ $0.scalar != nil }) {
-                if pair.key.scalar == "by" {
-                    by = items.compactMap(\.scalar)
-                } else {
-                    falsifiers = items.compactMap(\.scalar)
+                let values = items.compactMap(\.scalar)
+                switch name {
+                case "by": by = values
+                case "falsifiers": falsifiers = values
+                default: keys = values
                 }
             } else {
-                report(
-                    .mustBe(
-                        what: pair.key.scalar!,
-                        expected: "a list of \(pair.key.scalar == "by" ? "requirement" : "mutant") ids"),
-                    pair.value.mark)
+                report(.mustBe(what: name, expected: "a list of \(expected)"), pair.value.mark)
             }
             return false
         }
         guard
             let fields = textFields(
-                scalars, keys: required + ["reason", "by", "falsifiers"], required: required, what: "statement",
+                scalars, keys: required + ["reason", "by", "falsifiers", "trigger", "keys"], required: required,
+                what: "statement",
                 at: mark,
                 report: report)
         else { return nil }
@@ -153,20 +184,59 @@ package enum StatementCatalogue {
         default:
             break
         }
+        var trigger: Statement.Trigger?
+        if let text = fields["trigger"] {
+            guard let parsed = Statement.Trigger(text) else {
+                report(
+                    .mustBe(what: "trigger", expected: "an input, or 'INPUT in STATE'"),
+                    scalars.first { $0.key.scalar == "trigger" }?.value.mark ?? mark)
+                return nil
+            }
+            trigger = parsed
+        }
         return Statement(
             id: fields["id"]!, document: fields["document"]!, clause: fields["clause"]!, text: fields["text"]!,
-            status: status, by: by ?? [], reason: fields["reason"], falsifiers: falsifiers,
-            location: SourceLocation(file: file, line: mark.line, column: mark.column))
+            status: status, by: by ?? [], reason: fields["reason"], falsifiers: falsifiers, trigger: trigger,
+            keys: keys, location: SourceLocation(file: file, line: mark.line, column: mark.column))
     }
 
     /// The catalogue and its problems: its own, then every `by` entry that names none of the
-    /// `requirements` and every falsifier that names none of the `mutants` (ids).
-    package static func load(file: String, requirements: [String], mutants: [String]) -> LoadedStatements {
+    /// `requirements`, every falsifier that names no mutant of the `packages`, and every trigger
+    /// or key that names no input, state or observation of theirs.
+    package static func load(file: String, requirements: [String], packages: [ModelPackage]) -> LoadedStatements {
         var loaded = load(file: file)
         loaded.diagnostics +=
             unknownRequirements(in: loaded.statements, requirements: requirements)
-            + unknownFalsifiers(in: loaded.statements, mutants: mutants)
+            + unknownFalsifiers(in: loaded.statements, mutants: packages.flatMap { $0.mutants().map(\.id) })
+            + unshownStatements(in: loaded.statements, models: packages.map(\.declaration))
         return loaded
+    }
+
+    /// Every statement naming falsifiers without the trigger and keys that show it, and every
+    /// trigger input, state or key the models do not declare, as diagnostics at the statement:
+    /// a witness is judged at the trigger, so one that names nothing would judge nothing.
+    package static func unshownStatements(in statements: [Statement], models: [ModelDeclaration]) -> [Diagnostic] {
+        func names(_ of: (ModelDeclaration) -> [String]) -> [String] {
+            var seen: Set<String> = []
+            return models.flatMap(of).filter { seen.insert($0).inserted }
+        }
+        let inputs = names { $0.inputs.map(\.name) }
+        let states = names { $0.states.map(\.name) }
+        let keys = names { $0.observations.map(\.key) }
+        return statements.flatMap { statement -> [Diagnostic] in
+            guard !statement.falsifiers.isEmpty else { return [] }
+            guard let trigger = statement.trigger, !statement.keys.isEmpty else {
+                return [Diagnostic(.statementWithoutTrigger(statement: statement.id), at: statement.location)]
+            }
+            func unknown(_ given: [String], among known: [String], what: String) -> [Diagnostic] {
+                Diagnostic.unknown(given, known: known, at: statement.location) { name, closest in
+                    .unknownTriggerName(statement: statement.id, what: what, name: name, suggestion: closest)
+                }
+            }
+            return unknown([trigger.input], among: inputs, what: "input")
+                + unknown(trigger.state.map { [$0] } ?? [], among: states, what: "state")
+                + unknown(statement.keys, among: keys, what: "observation key")
+        }
     }
 
     /// Every falsifier that names no mutant of the models traced, as a diagnostic at the

@@ -68,6 +68,8 @@ extension Diagnostic {
         case statementWithoutReason(status: String)
         case unobservedKey(requirement: String, key: String, suggestion: String?)
         case unknownFalsifier(statement: String, id: String, suggestion: String?)
+        case statementWithoutTrigger(statement: String)
+        case unknownTriggerName(statement: String, what: String, name: String, suggestion: String?)
         case unknownRequirementBehind(statement: String, id: String, suggestion: String?)
         case listedTwice(id: String, first: SourceLocation)
         case noImplementation
@@ -167,6 +169,11 @@ extension Diagnostic {
             case .unknownFalsifier(let statement, let id, let suggestion):
                 return "statement '\(statement)' names unknown falsifier '\(id)'\(hint(suggestion)): "
                     + "`authspec mutate --list` lists the mutants"
+            case .statementWithoutTrigger(let statement):
+                return "statement '\(statement)' names falsifiers: give the `trigger` (INPUT, or 'INPUT in STATE') "
+                    + "and the `keys` that show it, where its first falsifier must first part from the reference"
+            case .unknownTriggerName(let statement, let what, let name, let suggestion):
+                return "statement '\(statement)' is shown by unknown \(what) '\(name)'\(hint(suggestion))"
             case .unknownRequirementBehind(let statement, let id, let suggestion):
                 return "statement '\(statement)' rests on unknown requirement '\(id)'" + hint(suggestion)
             case .listedTwice(let id, let first): return "scenario '\(id)' is listed twice (first at \(first))"
