@@ -435,12 +435,15 @@ package enum CommandCatalog {
             protocol with the reason, part of the other model, or followed another document with \
             the reading that decides), runs the suite on the reference, and \
             prints per document how many statements there are and how many of those the suite \
-            can check are verified: a statement counts as verified only when a falsifier it \
+            can check are verified: a statement counts as verified only when every falsifier it \
             names (a mutant of the reference that breaks it) is killed by a scenario covering \
-            it and every requirement it rests on was verified in this run. Then every statement \
-            not verified, with its place and reason: an error when a falsifier it names \
-            survived or what it rests on failed, a warning when it names no falsifier or a \
-            reading is recorded but not pinned; last a verdict line. Exit codes: 0 no error \
+            it, the first named (its primary one) caught at the statement's trigger, the step \
+            where that mutant first parts from the reference, and every requirement it rests on \
+            was verified in this run. Then every statement not verified, with its place and \
+            reason: an error when every falsifier it names survived or what it rests on failed, \
+            a warning when it names no falsifier, some survived, its primary one was killed only \
+            away from its trigger, or a reading is recorded but not pinned; last a verdict \
+            line. Exit codes: 0 no error \
             (warnings are counted, not failed on), 1 an error, 2 usage or input errors.
             """,
         arguments: [

@@ -191,6 +191,6 @@ import Testing
                 "- {id: S, document: D, clause: c, text: t, status: verified, by: [R], falsifiers: [m], trigger: \"tap at X\", keys: [state]}\n",
             file: "s.yaml")
         #expect(loaded.statements.isEmpty)
-        #expect(loaded.diagnostics.map(\.location.column) == [102], "\(loaded.diagnostics)")
+        #expect(loaded.diagnostics.map(\.location.column) == [97], "\(loaded.diagnostics)")
     }
 }

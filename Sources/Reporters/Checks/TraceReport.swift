@@ -83,7 +83,7 @@ package enum TraceReport {
         let warned =
             warnings == 0
             ? ""
-            : "; \(warnings) warning\(warnings == 1 ? "" : "s") (claimed, partly demonstrated, or a reading recorded but not pinned)"
+            : "; \(warnings) warning\(warnings == 1 ? "" : "s") (claimed, partly demonstrated, killed away from its trigger, or a reading recorded but not pinned)"
         guard failing == 0 else {
             return
                 "FAIL: \(failing) statement\(failing == 1 ? "" : "s") not shown (every falsifier it names survived, or what it rests on failed)"
@@ -169,9 +169,14 @@ package enum TraceReport {
         text += "Every normative statement of the spec documents in the statement catalogues, "
         text += "judged on \(Escape.markdown(implementation))'s run of the suites. "
         text +=
-            "A statement is **verified** only when one of its *falsifiers* (mutants of the model's reference that "
-            + "break it, named in the catalogue; `authspec mutate --list` lists them) was killed by a scenario that "
-            + "covers one of its requirements and passed: the *witness* (scenario, step, key). *Not demonstrated*: "
+            "A statement is **verified** only when every one of its *falsifiers* (mutants of the model's reference "
+            + "that break it, named in the catalogue, its primary one first; `authspec mutate --list` lists them) "
+            + "was killed by a scenario that covers one of its requirements and passed, the primary one at the "
+            + "statement's *trigger*: the scenario caught it at the step where it first parts from the reference "
+            + "(every key compared), after the input and in the state the catalogue names, on one of the keys it "
+            + "names. That kill is the *witness* (scenario, step, key). *Partly demonstrated*: some of its "
+            + "falsifiers survived. *Killed away from its trigger*: its primary falsifier was killed only where it "
+            + "parts from the reference elsewhere (a neighbour of the sentence). *Not demonstrated*: "
             + "no such scenario kills any of its falsifiers. *Claimed*: it names no falsifier, so only the catalogue "
             + "says it holds. *Requirements not verified*: a requirement it rests on was not verified in the run. "
             + "*Followed another document*: the documents disagree and the model follows the other one (the reading "

@@ -3,6 +3,9 @@
 package struct UnlockRules: Sendable {
     /// Biometric failures before the PIN fallback (SCR-AUTH-006 §6.1.1).
     package var biometricAttempts = 3
+    /// The failure that falls back to the PIN (SCR-AUTH-006 §6.1.1 row 3). The spec gives one
+    /// number for both; kept apart so that a mutant can move the fallback and leave the counter.
+    package var biometricFallbackFailure = 3
     /// PIN failures before the first lock (SCR-AUTH-006 §6.1.2).
     package var pinFailuresBeforeLock = 5
     /// Lock length by failure count: the longest entry whose count is reached applies

@@ -107,6 +107,11 @@ package enum UnlockMutants {
                 ) { $0.biometricAttempts += delta })
             mutants.append(
                 rules(
+                    "bio-row-3-failure-\(sign)-1", "SCR-AUTH-006 §6.1.1",
+                    "the fallback to the PIN comes at failure \(3 + delta), the counter unchanged", memo: memo
+                ) { $0.biometricFallbackFailure += delta })
+            mutants.append(
+                rules(
                     "pin-failures-before-lock-\(sign)-1", "SCR-AUTH-006 §6.1.2",
                     "attempts left counted from \(word) failure before the lock", memo: memo
                 ) { $0.pinFailuresBeforeLock += delta })

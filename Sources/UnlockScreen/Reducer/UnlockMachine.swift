@@ -229,12 +229,12 @@ private struct Reduction {
             let failures = state.screen.biometricFailures
             enter(.biometricFail)
             log("biometric_failure", ["type": type, "attempt_number": .int(failures)])
-            if failures >= rules.biometricAttempts {
+            if failures >= rules.biometricFallbackFailure {
                 // INT-007: the fallback is announced once, without a "0 intentos restantes" first.
                 fallBackToPIN(reason: "failed", message: UnlockTexts.fallbackAfterFailures)
             } else {
                 state.screen.message = UnlockTexts.notRecognised
-                announce(UnlockTexts.biometricFailed(left: rules.biometricAttempts - failures))
+                announce(UnlockTexts.biometricFailed(left: max(rules.biometricAttempts - failures, 0)))
             }
         case .cancel, .usePIN:
             fallBackToPIN(reason: "cancelled", message: nil)
@@ -283,7 +283,7 @@ private struct Reduction {
 
     mutating func tapped(_ target: TapTarget) {
         switch (target, phase) {
-        case (.retryBiometrics, .biometricFail) where state.screen.biometricFailures < rules.biometricAttempts:
+        case (.retryBiometrics, .biometricFail) where state.screen.biometricFailures < rules.biometricFallbackFailure:
             showBiometricPrompt()
         case (.usePIN, .biometricFail):
             fallBackToPIN(reason: "cancelled", message: nil)
