@@ -30,6 +30,9 @@ package enum StatementStanding: String, Sendable, CaseIterable {
     case readingNotDemonstrated = "followed another document, reading not demonstrated"
     /// Another document is followed instead; some of the falsifiers it names survived.
     case readingPartlyDemonstrated = "followed another document, reading partly demonstrated"
+    /// Another document is followed instead; its primary falsifier was killed only away from
+    /// the statement's trigger.
+    case readingAwayFromTrigger = "followed another document, reading killed away from its trigger"
     /// Another document is followed instead; it names no falsifier of the reading.
     case readingClaimed = "followed another document, reading claimed"
     /// Another document is followed instead, and the reading was not verified in the run.
@@ -41,7 +44,7 @@ package enum StatementStanding: String, Sendable, CaseIterable {
         [
             .notDemonstrated, .partlyDemonstrated, .awayFromTrigger, .claimed, .claimNotMet, .readingNotMet,
             .readingNotDemonstrated,
-            .readingPartlyDemonstrated, .readingClaimed,
+            .readingPartlyDemonstrated, .readingAwayFromTrigger, .readingClaimed,
         ].contains(self)
     }
 
@@ -53,7 +56,8 @@ package enum StatementStanding: String, Sendable, CaseIterable {
 
     /// The standings of statements that follow another document: counted apart from the rest.
     package static let followingOther: [StatementStanding] = [
-        .followedOther, .readingNotDemonstrated, .readingPartlyDemonstrated, .readingClaimed, .readingNotMet,
+        .followedOther, .readingNotDemonstrated, .readingPartlyDemonstrated, .readingAwayFromTrigger, .readingClaimed,
+        .readingNotMet,
     ]
 }
 
@@ -70,6 +74,9 @@ package struct TracedStatement: Sendable {
     /// For a claimed statement: mutants whose rule cites its clause or requirements, which may
     /// be named as its falsifiers once someone judges that they break it.
     package var candidates: [String] = []
+    /// For a contradicted statement whose falsifier was killed: why that falsifier is not shown
+    /// to follow the statement's own document.
+    package var unpinned: String?
 }
 
 /// The statements of one document and where each stands.
@@ -124,10 +131,17 @@ package enum StatementTrace {
                     traced.standing =
                         switch traced.standing {
                         case .verified: .followedOther
-                        case .partlyDemonstrated, .awayFromTrigger: .readingPartlyDemonstrated
+                        case .partlyDemonstrated: .readingPartlyDemonstrated
+                        case .awayFromTrigger: .readingAwayFromTrigger
                         case .notDemonstrated: .readingNotDemonstrated
                         default: .readingClaimed
                         }
+                    // A kill shows the falsifier differs from the reference, not that it follows
+                    // the statement's document: a scenario in that document's terms must.
+                    if traced.standing == .followedOther, let unpinned = unpinned(statement, by: falsification) {
+                        traced.standing = .readingClaimed
+                        traced.unpinned = unpinned
+                    }
                 } else {
                     traced.standing = .followedOther
                 }
@@ -183,6 +197,31 @@ package enum StatementTrace {
             statement: statement, standing: standing, falsifier: named[found].id, witness: shown)
         traced.survivors = survivors
         return traced
+    }
+
+    /// Why a contradicted statement's primary falsifier is not shown to follow the statement's
+    /// own document, or nil when it is: a scenario it names in `pinned-by`, written in that
+    /// document's terms, fails on the reference and passes on the falsifier.
+    static func unpinned(_ statement: Statement, by falsification: Falsification) -> String? {
+        guard let primary = statement.falsifiers.first else { return "it names no falsifier" }
+        guard !statement.pinnedBy.isEmpty else {
+            return "no scenario in its own document's terms (pinned-by) shows that \(primary) follows it"
+        }
+        var said: [String] = []
+        for id in statement.pinnedBy {
+            guard let terms = falsification.ownTerms[id] else {
+                said.append("\(id) is not a scenario of \(StatementCatalogue.readingsFileName)")
+                continue
+            }
+            if terms.referencePasses {
+                said.append("the reference passes \(id), so it shows no difference")
+            } else if !terms.passedBy.contains(primary) {
+                said.append("\(primary) fails \(id), so it does not follow the document")
+            } else {
+                return nil
+            }
+        }
+        return said.joined(separator: "; ")
     }
 
     /// Whether a kill is at the statement's trigger: the mutant first parted from the reference

@@ -33,6 +33,18 @@ package struct Kill: Sendable, Equatable {
     }
 }
 
+/// A scenario in a document's terms that the reference does not follow: whether the reference
+/// passes it (it must not) and the mutants that pass it (those that follow that document).
+package struct OwnTerms: Sendable, Equatable {
+    package var referencePasses: Bool
+    package var passedBy: Set<String>
+
+    package init(referencePasses: Bool, passedBy: Set<String>) {
+        self.referencePasses = referencePasses
+        self.passedBy = passedBy
+    }
+}
+
 /// Where a mutant's run of a scenario first parts from the reference's, every key compared: the
 /// step, the input sent there, the state the reference was in when it was sent, and the keys
 /// whose observations differ after it (`error` where the mutant failed instead).
@@ -72,6 +84,9 @@ package struct Falsification: Sendable {
     }
 
     package var falsifiers: [Falsifier]
+    /// Each scenario written in a contradicted statement's own document's terms
+    /// (`readings.yaml`), run on the reference and on every mutant.
+    package var ownTerms: [String: OwnTerms] = [:]
     /// The requirements each scenario of the suite covers.
     package var covers: [String: [String]]
     /// The keys each requirement that declares them constrains.

@@ -30,7 +30,7 @@ import Testing
         - {id: S-PIN, document: D, clause: "§5.1", text: "The right PIN unlocks", status: verified, by: [REQ-PIN], falsifiers: [pin-ignored]}
         - {id: S-BIO, document: D, clause: "§5.2", text: "A face unlocks", status: verified, by: [REQ-BIO], falsifiers: [bio-ignored]}
         - {id: S-NONE, document: D, clause: "§7", text: "Nothing breaks this", status: verified, by: [REQ-PIN]}
-        - {id: S-OTHER, document: D, clause: "§6", text: "Another document decides", status: contradicted, by: [REQ-BIO], falsifiers: [bio-ignored]}
+        - {id: S-OTHER, document: D, clause: "§6", text: "Another document decides", status: contradicted, by: [REQ-BIO], falsifiers: [bio-ignored], pinned-by: [in-its-terms]}
         - {id: S-OTHER-BARE, document: D, clause: "§6", text: "Another document decides, unpinned", status: contradicted, by: [REQ-BIO]}
         - {id: S-HAPTIC, document: D, clause: "§8", text: "Shake", status: not-observable, reason: haptics}
 
@@ -47,12 +47,14 @@ import Testing
     @Test func aFalsifierKilledByACoveringScenarioVerifiesAndNamesItsWitness() throws {
         let records = [Self.record("pin", covers: ["REQ-PIN"]), Self.record("bio", covers: ["REQ-BIO"])]
         let kill = Kill(scenario: "pin", step: 2, key: "state")
-        let falsification = Falsification(
+        var falsification = Falsification(
             falsifiers: [
                 Self.falsifier("pin-ignored", rule: "D §5.1", killedBy: [kill]),
                 Self.falsifier("bio-ignored", rule: "D §9", killedBy: [Kill(scenario: "bio", step: 1, key: "events")]),
             ],
             covers: ["pin": ["REQ-PIN"], "bio": ["REQ-BIO"]])
+        // S-OTHER's falsifier meets a scenario in its own document's terms that the reference fails.
+        falsification.ownTerms["in-its-terms"] = OwnTerms(referencePasses: false, passedBy: ["bio-ignored"])
         let trace = StatementTrace.trace(
             try Self.statements(Self.catalogue), records: records, falsification: falsification)
         let pin = try #require(Self.standing("S-PIN", in: trace))
@@ -192,5 +194,48 @@ import Testing
             file: "s.yaml")
         #expect(loaded.statements.isEmpty)
         #expect(loaded.diagnostics.map(\.location.column) == [97], "\(loaded.diagnostics)")
+    }
+
+    /// A reading is pinned only when its primary falsifier, killed by the suite, also passes a
+    /// scenario in the statement's own document's terms that the reference fails: a kill shows
+    /// the mutant differs, not that it follows that document.
+    @Test func aReadingIsPinnedOnlyByAFalsifierThatFollowsItsDocument() throws {
+        func traced(pinnedBy: String, terms: OwnTerms?) throws -> TracedStatement? {
+            let statement = try #require(
+                try Self.statements(
+                    """
+                    - {id: S-OTHER, document: D, clause: "§6", text: "A wrong PIN goes to Login", status: contradicted, by: [REQ-BIO],
+                       falsifiers: [to-login], trigger: launch, keys: [state], pinned-by: [\(pinnedBy)]}
+
+                    """
+                ).first)
+            var falsification = Falsification(
+                falsifiers: [
+                    Self.falsifier(
+                        "to-login", rule: "D §6",
+                        killedBy: [
+                            Kill(
+                                scenario: "bio", step: 1, keys: ["state"],
+                                onset: Onset(step: 1, input: "launch", state: "NotRunning", keys: ["state"]))
+                        ])
+                ],
+                covers: ["bio": ["REQ-BIO"]])
+            if let terms { falsification.ownTerms["in-its-terms"] = terms }
+            return StatementTrace.trace(
+                [statement], records: [Self.record("bio", covers: ["REQ-BIO"])], falsification: falsification
+            ).first?.statements.first
+        }
+        let pinned = try traced(
+            pinnedBy: "in-its-terms", terms: OwnTerms(referencePasses: false, passedBy: ["to-login"]))
+        #expect(pinned?.standing == .followedOther && pinned?.unpinned == nil)
+        let referencePasses = try traced(
+            pinnedBy: "in-its-terms", terms: OwnTerms(referencePasses: true, passedBy: ["to-login"]))
+        #expect(referencePasses?.standing == .readingClaimed)
+        #expect(referencePasses?.unpinned == "the reference passes in-its-terms, so it shows no difference")
+        let notFollowing = try traced(pinnedBy: "in-its-terms", terms: OwnTerms(referencePasses: false, passedBy: []))
+        #expect(notFollowing?.standing == .readingClaimed && notFollowing?.standing.failsTheTrace == false)
+        #expect(notFollowing?.unpinned == "to-login fails in-its-terms, so it does not follow the document")
+        let unnamed = try traced(pinnedBy: "elsewhere", terms: nil)
+        #expect(unnamed?.standing == .readingClaimed)
     }
 }

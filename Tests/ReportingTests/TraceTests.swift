@@ -3,6 +3,8 @@ import Coverage
 import Engine
 import Foundation
 import Models
+import Results
+import Runner
 import ScenarioModel
 import SpecModel
 import Testing
@@ -94,6 +96,29 @@ import UnlockScreen
             }
         }
         #expect(verified.count > 300)
+        // Each pinned reading's scenario in its own document's terms: the reference fails its
+        // expectations, the primary falsifier meets them (the model's invariants, the
+        // reference's reading, aside).
+        let readings = try [("Scenarios", "unlock"), ("AuthFlow/Scenarios", "auth-flow")].flatMap { folder, name in
+            let package = try #require(ModelRegistry.package(named: name))
+            let file = TestSupport.root.appendingPathComponent(folder + "/readings.yaml").path
+            return ScenarioLoader(model: package.declaration).load(files: [file]).scenarios.map { ($0, package) }
+        }
+        let pinned = result.traces.flatMap(\.statements).filter { $0.standing == .followedOther }
+        #expect(pinned.count >= 8)
+        for traced in pinned {
+            let id = try #require(traced.statement.pinnedBy.first, "\(traced.statement.id)")
+            let (scenario, package) = try #require(readings.first { $0.0.id == id }, "\(id)")
+            let mutant = try #require(package.mutants().first { $0.id == traced.statement.falsifiers.first })
+            let runner = ScenarioRunner(model: package.declaration)
+            func unmet(_ implementation: any ImplementationUnderTest) -> [String] {
+                var implementation = implementation
+                return runner.run(scenario, on: &implementation).steps.flatMap(\.differences)
+                    .filter { !$0.subject.isInvariant }.map(\.subject.name)
+            }
+            #expect(!unmet(package.makeReference([:])).isEmpty, "the reference meets \(id)")
+            #expect(unmet(mutant.make()).isEmpty, "\(mutant.id) does not meet \(id)")
+        }
         for traced in verified {
             let statement = traced.statement
             let primary = try #require(statement.falsifiers.first)
@@ -207,6 +232,7 @@ import UnlockScreen
             - {document: D, title: One}
             - {document: D, title: Two}
             - {id: G, document: D, clause: c, text: t, status: verified, by: [REQ-PIN-SUCCESS], falsifiers: [logo-missing], trigger: "tapp in PINInput", keys: [image]}
+            - {id: H, document: D, clause: c, text: t, status: contradicted, by: [REQ-PIN-SUCCESS], falsifiers: [logo-missing], trigger: launch, keys: [images], pinned-by: [no-such-reading]}
 
             """
         ])
@@ -235,6 +261,7 @@ import UnlockScreen
                 .unknownFalsifier(
                     statement: "F", id: "drop-PINValidating-to-Sucess", suggestion: "drop-PINValidating-to-Success")),
             PlacedProblem(file, 6, 3, .statementWithoutTrigger(statement: "F")),
+            PlacedProblem(file, 10, 3, .unknownReadingScenario(statement: "H", id: "no-such-reading", suggestion: nil)),
             PlacedProblem(
                 file, 9, 3, .unknownTriggerName(statement: "G", what: "input", name: "tapp", suggestion: "tap")),
             PlacedProblem(

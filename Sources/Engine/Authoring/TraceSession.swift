@@ -70,6 +70,20 @@ package enum TraceSession {
         }
         catalogueProblems +=
             Diagnostic.firstOfEachID(statements, what: "statement", id: \.id, location: \.location).diagnostics
+        // Each suite's scenarios in its contradicted statements' own documents' terms.
+        var readings: [[Scenario]] = []
+        for (_, plan) in loaded {
+            let file = statementsFile ?? Suite.nearest(StatementCatalogue.fileName, from: plan.paths)
+            let found = file.map { Suite.readings(beside: $0, model: plan.model) }
+            readings.append(found?.scenarios ?? [])
+            problems += found?.diagnostics ?? []
+        }
+        let ownTerms = Set(readings.joined().map(\.id))
+        catalogueProblems += statements.flatMap { statement in
+            Diagnostic.unknown(statement.pinnedBy, known: Array(ownTerms), at: statement.location) { id, closest in
+                .unknownReadingScenario(statement: statement.id, id: id, suggestion: closest)
+            }
+        }
         let everyProblem = catalogueProblems + problems
         if !everyProblem.isEmpty { return ([], everyProblem) }
         var documents: [String] = []
@@ -79,19 +93,23 @@ package enum TraceSession {
         if let refusal = vet(documents) { throw .vetted(refusal) }
         var records: [ScenarioRecord] = []
         var falsifiers: [Falsification.Falsifier] = []
+        var terms: [String: OwnTerms] = [:]
         var covers: [String: [String]] = [:]
         var keys: [String: [String]] = [:]
-        for (suite, plan) in loaded {
+        for ((suite, plan), readings) in zip(loaded, readings) {
             let reference = Candidate.reference(of: plan.package, settings: plan.referenceSettings)
             records += RunEngine(model: plan.model).run(suite, on: [reference]).allRecords
             // Every mutant of the model's reference through the model's suite: the falsifiers.
             let found = Falsifying.falsification(
-                suite.scenarios, requirements: suite.requirements, package: plan.package, jobs: processors)
+                suite.scenarios, requirements: suite.requirements, package: plan.package, readings: readings,
+                jobs: processors)
             falsifiers += found.falsifiers
+            terms.merge(found.ownTerms) { first, _ in first }
             covers.merge(found.covers) { first, _ in first }
             keys.merge(found.keys) { first, _ in first }
         }
-        let falsification = Falsification(falsifiers: falsifiers, covers: covers, keys: keys)
+        var falsification = Falsification(falsifiers: falsifiers, covers: covers, keys: keys)
+        falsification.ownTerms = terms
         var traces = StatementTrace.trace(statements, records: records, falsification: falsification)
         // The same facts `spec check` reads, from each traced model's package.
         var seen: Set<String> = []

@@ -124,8 +124,10 @@ package enum MergeSession {
             if scenarios.count == run.suite.scenarios {
                 // The keys each requirement constrains are the catalogue's, beside the files.
                 let requirements = Suite.catalogue(nil, paths: files).requirements
+                let readings = statementsFile.map { Suite.readings(beside: $0, model: package.declaration) }
                 falsification = Falsifying.falsification(
-                    scenarios, requirements: requirements, package: package, jobs: processors)
+                    scenarios, requirements: requirements, package: package, readings: readings?.scenarios ?? [],
+                    jobs: processors)
             }
         }
         var outcome = ModelOutcome(

@@ -183,9 +183,10 @@ package struct RunSession: Sendable {
         }
         if !prepared.statements.isEmpty {
             // The statements rest on the suite's falsifiers.
+            let readings = suitePlan.statementsFile.map { Suite.readings(beside: $0, model: package.declaration) }
             outcome.falsification = Falsifying.falsification(
                 held.scenarios, requirements: held.requirements, package: package,
-                jobs: max(plan.jobs, plan.processors))
+                readings: readings?.scenarios ?? [], jobs: max(plan.jobs, plan.processors))
         }
         return outcome
     }

@@ -218,6 +218,18 @@ package struct Suite: Sendable {
         explicit ?? nearest(RequirementCatalogue.fileName, from: paths)
     }
 
+    /// The scenarios in contradicted statements' own documents' terms beside a statement
+    /// catalogue (`readings.yaml`), if it has them, and their problems.
+    package static func readings(beside catalogue: String, model: ModelDeclaration) -> (
+        scenarios: [Scenario], diagnostics: [Diagnostic]
+    ) {
+        let file = URL(fileURLWithPath: catalogue).deletingLastPathComponent()
+            .appendingPathComponent(StatementCatalogue.readingsFileName).path
+        guard FileManager.default.fileExists(atPath: file) else { return ([], []) }
+        let loaded = ScenarioLoader(model: model).load(files: [file])
+        return (loaded.scenarios, loaded.diagnostics)
+    }
+
     /// The nearest file of that name in the folder of a path given (or the path itself, a
     /// folder) or above it.
     package static func nearest(_ fileName: String, from paths: [String]) -> String? {

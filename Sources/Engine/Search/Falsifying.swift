@@ -19,12 +19,15 @@ package enum Falsifying {
     }
 
     package static func falsification(
-        _ scenarios: [Scenario], requirements: [Requirement], package: ModelPackage, jobs: Int
+        _ scenarios: [Scenario], requirements: [Requirement], package: ModelPackage, readings: [Scenario] = [],
+        jobs: Int
     ) -> Falsification {
         var digest = DigestStream()
         digest.add(package.declaration.digest)
         for mutant in package.mutants() { digest.add(mutant.id) }
         for scenario in scenarios { Suite.fingerprint(scenario, into: &digest) }
+        digest.add("readings")
+        for scenario in readings { Suite.fingerprint(scenario, into: &digest) }
         for requirement in requirements {
             digest.add(requirement.id)
             for key in requirement.keys { digest.add(key) }
@@ -39,13 +42,26 @@ package enum Falsifying {
         slot.lock.lock()
         defer { slot.lock.unlock() }
         if let known = slot.falsification { return known }
-        let falsification = falsify(scenarios, requirements: requirements, package: package, jobs: jobs)
+        let falsification = falsify(
+            scenarios, requirements: requirements, package: package, readings: readings, jobs: jobs)
         slot.falsification = falsification
         return falsification
     }
 
+    /// Whether a run meets a scenario in another document's terms: every expectation held. The
+    /// model's invariants are the reference's reading, which that document does not share, so a
+    /// broken one does not count against it.
+    static func meets(_ result: ScenarioResult) -> Bool {
+        switch result.outcome {
+        case .passed: return true
+        case .failed:
+            return result.steps.allSatisfy { $0.differences.allSatisfy(\.subject.isInvariant) }
+        default: return false
+        }
+    }
+
     static func falsify(
-        _ scenarios: [Scenario], requirements: [Requirement], package: ModelPackage, jobs: Int
+        _ scenarios: [Scenario], requirements: [Requirement], package: ModelPackage, readings: [Scenario], jobs: Int
     ) -> Falsification {
         let model = package.declaration
         let mutants = package.mutants()
@@ -68,6 +84,12 @@ package enum Falsifying {
             }
         }
         let answersOfReference = referenceAnswers.value
+        // Who passes each scenario in a document's terms: the reference must not, a mutant that
+        // follows that document does.
+        let passing = Locked([String: Set<String>]())
+        var reference = package.makeReference([:])
+        let runner = ScenarioRunner(model: model)
+        let referencePasses = Set(readings.filter { Self.meets(runner.run($0, on: &reference)) }.map(\.id))
         let next = Locked(0)
         DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, mutants.count))) { _ in
             let runner = ScenarioRunner(model: model)
@@ -97,15 +119,23 @@ package enum Falsifying {
                         }
                     }
                 }
+                let followed = readings.filter { Self.meets(runner.run($0, on: &implementation)) }.map(\.id)
                 found.update {
                     $0[index] = .init(id: mutant.id, rule: mutant.rule, summary: mutant.summary, kills: kills)
                 }
+                passing.update { for id in followed { $0[id, default: []].insert(mutant.id) } }
             }
         }
         var covers: [String: [String]] = [:]
         for scenario in scenarios { covers[scenario.id] = scenario.covers.map(\.id) }
         var keys: [String: [String]] = [:]
         for requirement in requirements where !requirement.keys.isEmpty { keys[requirement.id] = requirement.keys }
-        return Falsification(falsifiers: found.value.compactMap { $0 }, covers: covers, keys: keys)
+        var falsification = Falsification(falsifiers: found.value.compactMap { $0 }, covers: covers, keys: keys)
+        let passed = passing.value
+        for reading in readings {
+            falsification.ownTerms[reading.id] = OwnTerms(
+                referencePasses: referencePasses.contains(reading.id), passedBy: passed[reading.id] ?? [])
+        }
+        return falsification
     }
 }

@@ -103,13 +103,14 @@ package enum TraceReport {
         case .partlyDemonstrated, .readingPartlyDemonstrated:
             return "\(traced.standing.rawValue): \(traced.falsifier ?? "") killed by \(witness); no scenario covering "
                 + "its requirements kills " + traced.survivors.joined(separator: ", ")
-        case .awayFromTrigger:
+        case .awayFromTrigger, .readingAwayFromTrigger:
             return "\(traced.standing.rawValue): " + awayFromTrigger(traced)
         case .notDemonstrated, .readingNotDemonstrated:
             return "\(traced.standing.rawValue): no scenario covering its requirements kills "
                 + traced.survivors.joined(separator: ", ")
         case .readingClaimed:
-            return "\(traced.standing.rawValue): it names no mutant that follows its own document" + rests
+            return "\(traced.standing.rawValue): "
+                + (traced.unpinned ?? "it names no mutant that follows its own document") + rests
         case .claimed:
             let offered =
                 traced.candidates.isEmpty
@@ -218,7 +219,9 @@ package enum TraceReport {
                 case .verified, .notDemonstrated: traced.standing.rawValue
                 case .partlyDemonstrated, .readingPartlyDemonstrated:
                     traced.standing.rawValue + " (survived: \(traced.survivors.joined(separator: ", ")))"
-                case .awayFromTrigger: traced.standing.rawValue + ": " + Self.awayFromTrigger(traced)
+                case .awayFromTrigger, .readingAwayFromTrigger:
+                    traced.standing.rawValue + ": " + Self.awayFromTrigger(traced)
+                case .readingClaimed: traced.standing.rawValue + (traced.unpinned.map { ": \($0)" } ?? "")
                 default: traced.standing.rawValue + (statement.reason.map { ": \($0)" } ?? "")
                 }
             text +=

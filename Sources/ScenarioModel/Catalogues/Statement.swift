@@ -39,6 +39,10 @@ package struct Statement: Sendable, Equatable {
     package var trigger: Trigger?
     /// The observation keys that show it: the primary falsifier's first difference is on one.
     package var keys: [String] = []
+    /// For a contradicted statement: scenarios of `readings.yaml` beside the catalogue, written
+    /// in the statement's own document's terms, that the reference fails and its primary
+    /// falsifier passes: what shows that falsifier follows the document the reference does not.
+    package var pinnedBy: [String] = []
     package var location: SourceLocation
     /// The document's title, where the catalogue gives one (`{document, title}`).
     package var documentTitle: String?
@@ -80,6 +84,8 @@ package struct LoadedStatements: Sendable {
 
 package enum StatementCatalogue {
     package static let fileName = "statements.yaml"
+    /// Beside the catalogue: the scenarios in contradicted statements' own documents' terms.
+    package static let readingsFileName = "readings.yaml"
 
     package static func load(file: String) -> LoadedStatements {
         var titles: [String: String] = [:]
@@ -142,7 +148,11 @@ package enum StatementCatalogue {
         var falsifiers: [String] = []
         var byMark = mark
         var keys: [String] = []
-        let lists = ["by": "requirement ids", "falsifiers": "mutant ids", "keys": "observation keys"]
+        var pinnedBy: [String] = []
+        let lists = [
+            "by": "requirement ids", "falsifiers": "mutant ids", "keys": "observation keys",
+            "pinned-by": "scenario ids of readings.yaml",
+        ]
         let scalars = pairs.filter { pair in
             guard let name = pair.key.scalar, let expected = lists[name] else { return true }
             if name == "by" { byMark = pair.value.mark }
@@ -151,6 +161,7 @@ package enum StatementCatalogue {
                 switch name {
                 case "by": by = values
                 case "falsifiers": falsifiers = values
+                case "pinned-by": pinnedBy = values
                 default: keys = values
                 }
             } else {
@@ -160,7 +171,8 @@ package enum StatementCatalogue {
         }
         guard
             let fields = textFields(
-                scalars, keys: required + ["reason", "by", "falsifiers", "trigger", "keys"], required: required,
+                scalars, keys: required + ["reason", "by", "falsifiers", "trigger", "keys", "pinned-by"],
+                required: required,
                 what: "statement",
                 at: mark,
                 report: report)
@@ -197,7 +209,7 @@ package enum StatementCatalogue {
         return Statement(
             id: fields["id"]!, document: fields["document"]!, clause: fields["clause"]!, text: fields["text"]!,
             status: status, by: by ?? [], reason: fields["reason"], falsifiers: falsifiers, trigger: trigger,
-            keys: keys, location: SourceLocation(file: file, line: mark.line, column: mark.column))
+            keys: keys, pinnedBy: pinnedBy, location: SourceLocation(file: file, line: mark.line, column: mark.column))
     }
 
     /// The catalogue and its problems: its own, then every `by` entry that names none of the

@@ -69,6 +69,7 @@ extension Diagnostic {
         case unobservedKey(requirement: String, key: String, suggestion: String?)
         case unknownFalsifier(statement: String, id: String, suggestion: String?)
         case statementWithoutTrigger(statement: String)
+        case unknownReadingScenario(statement: String, id: String, suggestion: String?)
         case unknownTriggerName(statement: String, what: String, name: String, suggestion: String?)
         case unknownRequirementBehind(statement: String, id: String, suggestion: String?)
         case listedTwice(id: String, first: SourceLocation)
@@ -172,6 +173,10 @@ extension Diagnostic {
             case .statementWithoutTrigger(let statement):
                 return "statement '\(statement)' names falsifiers: give the `trigger` (INPUT, or 'INPUT in STATE') "
                     + "and the `keys` that show it, where its first falsifier must first part from the reference"
+            case .unknownReadingScenario(let statement, let id, let suggestion):
+                return
+                    "statement '\(statement)' is pinned by '\(id)', which no readings.yaml beside the catalogue holds"
+                    + hint(suggestion)
             case .unknownTriggerName(let statement, let what, let name, let suggestion):
                 return "statement '\(statement)' is shown by unknown \(what) '\(name)'\(hint(suggestion))"
             case .unknownRequirementBehind(let statement, let id, let suggestion):

@@ -69,7 +69,8 @@ package struct ScenarioLoader: Sendable {
     /// The files beside the scenarios that hold other data (the catalogues, the manifest): one
     /// list of names.
     static let nonScenarioFiles: Set<String> = [
-        RequirementCatalogue.fileName, StatementCatalogue.fileName, Manifest.fileName,
+        RequirementCatalogue.fileName, StatementCatalogue.fileName, StatementCatalogue.readingsFileName,
+        Manifest.fileName,
     ]
 
     package func load(files: [String]) -> Result {

@@ -96,7 +96,19 @@ package enum UnlockMutants {
     }
 
     static func ruleNumbers(_ memo: Argon2Memo) -> [Mutant] {
-        var mutants: [Mutant] = []
+        // UIF-AUTH-001's hand-overs, which INT-027 does not follow: the pins of its readings.
+        var mutants: [Mutant] = [
+            rules(
+                "success-delay-100ms", "UIF-AUTH-001 §6.1 (INT-027)",
+                "the Dashboard follows Success after UIF-AUTH-001 §6.1's 100 ms", memo: memo,
+                kind: "another document's rule"
+            ) { $0.successDelay = 100 },
+            rules(
+                "success-delay-0ms", "UIF-AUTH-001 §5 (INT-027)",
+                "the Dashboard follows Success at once (UIF-AUTH-001 §5's instant access)", memo: memo,
+                kind: "another document's rule"
+            ) { $0.successDelay = 0 },
+        ]
         for delta in [1, -1] {
             let sign = delta > 0 ? "plus" : "minus"
             let word = delta > 0 ? "one more" : "one fewer"
