@@ -11,7 +11,7 @@ import SubprocessDriver
 package enum CommandCatalog {
     /// The program: its name, version, overview and subcommands.
     package static let program = Program(
-        name: "authspec", version: "0.1.0",
+        name: "authspec", version: "0.2.0",
         overview: "Conformance suite and test oracle for the MedTime unlock screen.",
         description:
             "Runs YAML scenarios derived from the specification against the reference state machine "

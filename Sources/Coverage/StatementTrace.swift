@@ -10,6 +10,12 @@ package enum StatementStanding: String, Sendable, CaseIterable {
     /// Its primary (first-named) falsifier was killed by a covering scenario, but never where it
     /// first parts from the reference at the statement's trigger: the kill shows a neighbour.
     case awayFromTrigger = "killed away from its trigger"
+    /// Verified, but on a number or a text its reading picks where the document gives none:
+    /// counted apart, as the reference's choice.
+    case referenceChoice = "a reference choice, verified on its reading"
+    /// Verified as far as the observations reach; the rest of it (its key half) no
+    /// observation shows.
+    case partlyChecked = "partly checked"
     /// Some of the falsifiers it names were killed so, others survived: a part of what it says
     /// is shown, and it is never counted as verified.
     case partlyDemonstrated = "partly demonstrated"
@@ -23,6 +29,7 @@ package enum StatementStanding: String, Sendable, CaseIterable {
     /// The reference models it; no requirement carries it.
     case modelled = "modelled, not verified"
     case notObservable = "not observable"
+    case notNormative = "not normative"
     /// Another document is followed instead, and a falsifier of the reading (a mutant that
     /// follows this statement's document) was killed by a scenario covering the reading.
     case followedOther = "followed another document"
@@ -42,7 +49,8 @@ package enum StatementStanding: String, Sendable, CaseIterable {
     /// Claimed or not demonstrated: a gap an auditor must see.
     package var isGap: Bool {
         [
-            .notDemonstrated, .partlyDemonstrated, .awayFromTrigger, .claimed, .claimNotMet, .readingNotMet,
+            .notDemonstrated, .partlyDemonstrated, .awayFromTrigger, .partlyChecked, .claimed, .claimNotMet,
+            .readingNotMet,
             .readingNotDemonstrated,
             .readingPartlyDemonstrated, .readingAwayFromTrigger, .readingClaimed,
         ].contains(self)
@@ -92,8 +100,10 @@ package struct DocumentTrace: Sendable {
     package func count(_ standing: StatementStanding) -> Int { statements.filter { $0.standing == standing }.count }
 
     /// Statements about the models' behaviour that the suite can check: all but the not
-    /// observable ones and those another catalogue holds.
-    package var checkable: Int { statements.count - count(.notObservable) - count(.authFlow) }
+    /// observable and not normative ones and those another catalogue holds.
+    package var checkable: Int {
+        statements.count - count(.notObservable) - count(.notNormative) - count(.authFlow)
+    }
 }
 
 package enum StatementTrace {
@@ -121,6 +131,13 @@ package enum StatementTrace {
                     traced.standing = .claimNotMet
                 } else if let falsification {
                     traced = judged(statement, by: falsification, passed: passed)
+                    if traced.standing == .verified {
+                        if statement.unobserved != nil {
+                            traced.standing = .partlyChecked
+                        } else if statement.choice != nil {
+                            traced.standing = .referenceChoice
+                        }
+                    }
                 }
             case .contradicted:
                 if !verified(statement.by) {
@@ -147,6 +164,7 @@ package enum StatementTrace {
                 }
             case .modelled: traced.standing = .modelled
             case .notObservable: traced.standing = .notObservable
+            case .notNormative: traced.standing = .notNormative
             case .authFlow: traced.standing = .authFlow
             }
             byDocument[statement.document, default: []].append(traced)

@@ -68,7 +68,7 @@ package struct SuiteIdentity: Sendable, Equatable {
     package var digest: String
     package var scenarios: Int
     package var ids: UInt64
-    /// For a suite authspec carries, which one (`authspec 0.1.0's unlock suite`); nil for a
+    /// For a suite authspec carries, which one (`authspec 0.2.0's unlock suite`); nil for a
     /// team's own.
     package var version: String?
 

@@ -157,7 +157,7 @@ import Testing
     /// action's, and an input it does not have is an error.
     @Test func aWorkflowUsingTheActionPassesActionlint() throws {
         let recipe = try String(contentsOf: TestSupport.root.appendingPathComponent(Self.action), encoding: .utf8)
-        let local = recipe.replacingOccurrences(of: "uses: your-org/authspec@v0.1.0", with: "uses: ./")
+        let local = recipe.replacingOccurrences(of: "uses: your-org/authspec@v0.2.0", with: "uses: ./")
         #expect(local != recipe)
         let project = try actionProject(workflow: local)
         defer { try? FileManager.default.removeItem(atPath: project) }

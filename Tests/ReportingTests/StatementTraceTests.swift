@@ -238,4 +238,30 @@ import Testing
         let unnamed = try traced(pinnedBy: "elsewhere", terms: nil)
         #expect(unnamed?.standing == .readingClaimed)
     }
+
+    /// What a verified statement shows is said: one whose falsifiers test a number the document
+    /// does not give is the reference's choice, one with a half no observation shows is partly
+    /// checked (a warning), a permissive sentence is not normative; none counts as verified.
+    @Test func standingsSayWhatWasShown() throws {
+        let statements = try Self.statements(
+            """
+            - {id: S-CHOICE, document: D, clause: "§5", text: "Five tries, then 30 s", status: verified, by: [REQ-PIN], falsifiers: [pin-ignored], trigger: launch, keys: [state], choice: INT-9}
+            - {id: S-HALF, document: D, clause: "§5", text: "A protected key opens", status: verified, by: [REQ-PIN], falsifiers: [pin-ignored], trigger: launch, keys: [state], unobserved: "the key's flags"}
+            - {id: S-MAY, document: D, clause: "§5", text: "The app may set a title", status: not-normative, reason: "permissive"}
+
+            """)
+        let kill = Kill(
+            scenario: "pin", step: 1, keys: ["state"],
+            onset: Onset(step: 1, input: "launch", state: "NotRunning", keys: ["state"]))
+        let falsification = Falsification(
+            falsifiers: [Self.falsifier("pin-ignored", rule: "D §5", killedBy: [kill])], covers: ["pin": ["REQ-PIN"]])
+        let trace = StatementTrace.trace(
+            statements, records: [Self.record("pin", covers: ["REQ-PIN"])], falsification: falsification)
+        #expect(Self.standing("S-CHOICE", in: trace)?.standing == .referenceChoice)
+        let half = try #require(Self.standing("S-HALF", in: trace))
+        #expect(half.standing == .partlyChecked && half.standing.isGap && !half.standing.failsTheTrace)
+        #expect(Self.standing("S-MAY", in: trace)?.standing == .notNormative)
+        let document = try #require(trace.first)
+        #expect(document.count(.verified) == 0 && document.checkable == 2)
+    }
 }

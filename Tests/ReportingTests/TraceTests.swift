@@ -28,7 +28,7 @@ import UnlockScreen
         #expect(problems.isEmpty, "\(problems)")
         let result = try LibraryTrace.trace([TestSupport.scenariosFolder])
         let screen = statements.filter { $0.document == "SCR-AUTH-006" }
-        let observable = screen.filter { ![.notObservable, .authFlow].contains($0.status) }
+        let observable = screen.filter { ![.notObservable, .notNormative, .authFlow].contains($0.status) }
         let followed = screen.filter { $0.status == .contradicted }.count
         let trace = try #require(result.traces.first { $0.document == "SCR-AUTH-006" }, "\(result.text)")
         #expect(trace.statements.count == screen.count)
@@ -49,8 +49,9 @@ import UnlockScreen
             #expect(rules.count >= 5, "\(document)")
             for rule in rules {
                 #expect(
-                    [.verified, .notObservable, .contradicted].contains(rule.status), "\(rule.id): \(rule.status)")
-                #expect(rule.status != .notObservable || !(rule.reason ?? "").isEmpty)
+                    [.verified, .notObservable, .notNormative, .contradicted].contains(rule.status),
+                    "\(rule.id): \(rule.status)")
+                #expect(![.notObservable, .notNormative].contains(rule.status) || !(rule.reason ?? "").isEmpty)
             }
         }
     }
@@ -200,7 +201,7 @@ import UnlockScreen
         #expect(result.failing == 1, "\(result.text)")
         #expect(
             result.verdict
-                == "FAIL: 1 statement not shown (every falsifier it names survived, or what it rests on failed); 3 warnings (claimed, partly demonstrated, killed away from its trigger, or a reading recorded but not pinned)"
+                == "FAIL: 1 statement not shown (every falsifier it names survived, or what it rests on failed); 3 warnings (claimed, partly demonstrated or checked, killed away from its trigger, or a reading recorded but not pinned)"
         )
         // Its primary falsifier killed, the other surviving: partly demonstrated, never verified.
         let partly = try #require(result.traces.flatMap(\.statements).first { $0.statement.id == "SCR-X-PARTLY" })
@@ -245,7 +246,8 @@ import UnlockScreen
             PlacedProblem(
                 file, 1, 52,
                 .notOneOf(
-                    what: "status", choices: ["verified", "modelled", "not-observable", "auth-flow", "contradicted"],
+                    what: "status",
+                    choices: ["verified", "modelled", "not-observable", "auth-flow", "contradicted", "not-normative"],
                     found: "verifed", suggestion: "verified")),
             PlacedProblem(file, 2, 3, .statementWithoutBy(status: "verified")),
             PlacedProblem(file, 3, 3, .statementWithoutReason(status: "modelled")),

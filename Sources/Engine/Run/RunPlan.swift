@@ -63,7 +63,7 @@ package struct BuiltInSuites: Sendable, Equatable {
         self.version = version
     }
 
-    /// How a result names the suite: `authspec 0.1.0's unlock suite`.
+    /// How a result names the suite: `authspec 0.2.0's unlock suite`.
     package func name(of model: String) -> String { "authspec \(version)'s \(model) suite" }
 }
 

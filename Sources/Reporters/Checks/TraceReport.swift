@@ -11,12 +11,15 @@ package enum TraceReport {
         ("verified by a killed falsifier", [.verified]),
         ("partly demonstrated", [.partlyDemonstrated]),
         ("killed away from its trigger", [.awayFromTrigger]),
+        ("a reference choice", [.referenceChoice]),
+        ("partly checked", [.partlyChecked]),
         ("not demonstrated", [.notDemonstrated]),
         ("claimed", [.claimed]),
         ("requirements not verified", [.claimNotMet]),
         followed,
         ("modelled, not verified", [.modelled]),
         ("not observable", [.notObservable]),
+        ("not normative", [.notNormative]),
         ("another model's", [.authFlow]),
     ]
 
@@ -83,7 +86,7 @@ package enum TraceReport {
         let warned =
             warnings == 0
             ? ""
-            : "; \(warnings) warning\(warnings == 1 ? "" : "s") (claimed, partly demonstrated, killed away from its trigger, or a reading recorded but not pinned)"
+            : "; \(warnings) warning\(warnings == 1 ? "" : "s") (claimed, partly demonstrated or checked, killed away from its trigger, or a reading recorded but not pinned)"
         guard failing == 0 else {
             return
                 "FAIL: \(failing) statement\(failing == 1 ? "" : "s") not shown (every falsifier it names survived, or what it rests on failed)"
@@ -105,6 +108,12 @@ package enum TraceReport {
                 + "its requirements kills " + traced.survivors.joined(separator: ", ")
         case .awayFromTrigger, .readingAwayFromTrigger:
             return "\(traced.standing.rawValue): " + awayFromTrigger(traced)
+        case .referenceChoice:
+            return
+                "\(traced.standing.rawValue) \(traced.statement.choice ?? ""): \(traced.falsifier ?? "") killed by \(witness)"
+        case .partlyChecked:
+            return "\(traced.standing.rawValue): \(traced.falsifier ?? "") killed by \(witness); not observable: "
+                + (traced.statement.unobserved ?? "")
         case .notDemonstrated, .readingNotDemonstrated:
             return "\(traced.standing.rawValue): no scenario covering its requirements kills "
                 + traced.survivors.joined(separator: ", ")
@@ -177,11 +186,15 @@ package enum TraceReport {
             + "(every key compared), after the input and in the state the catalogue names, on one of the keys it "
             + "names. That kill is the *witness* (scenario, step, key). *Partly demonstrated*: some of its "
             + "falsifiers survived. *Killed away from its trigger*: its primary falsifier was killed only where it "
-            + "parts from the reference elsewhere (a neighbour of the sentence). *Not demonstrated*: "
+            + "parts from the reference elsewhere (a neighbour of the sentence). *A reference choice*: verified, "
+            + "but on a number or a text the document does not give, which the reading named picks. *Partly "
+            + "checked*: verified as far as the observations reach; the rest of it, said, no observation shows. "
+            + "*Not demonstrated*: "
             + "no such scenario kills any of its falsifiers. *Claimed*: it names no falsifier, so only the catalogue "
             + "says it holds. *Requirements not verified*: a requirement it rests on was not verified in the run. "
             + "*Followed another document*: the documents disagree and the model follows the other one (the reading "
-            + "named); counted apart, never as verified. *Not observable*: outside what the driver protocol "
+            + "named); counted apart, never as verified. *Not normative*: metadata, prose, an example or a "
+            + "permissive 'may': nothing to check. *Not observable*: outside what the driver protocol "
             + "carries. Percentages are rounded down.\n\n"
         text += "| document | statements | " + columns.map(\.title).joined(separator: " | ") + " |\n"
         text += "| --- | ---: | " + columns.map { _ in "---:" }.joined(separator: " | ") + " |\n"
@@ -222,6 +235,8 @@ package enum TraceReport {
                 case .awayFromTrigger, .readingAwayFromTrigger:
                     traced.standing.rawValue + ": " + Self.awayFromTrigger(traced)
                 case .readingClaimed: traced.standing.rawValue + (traced.unpinned.map { ": \($0)" } ?? "")
+                case .referenceChoice: traced.standing.rawValue + " " + (statement.choice ?? "")
+                case .partlyChecked: traced.standing.rawValue + "; not observable: " + (statement.unobserved ?? "")
                 default: traced.standing.rawValue + (statement.reason.map { ": \($0)" } ?? "")
                 }
             text +=

@@ -11,12 +11,15 @@ package struct Statement: Sendable, Equatable {
         case notObservable = "not-observable"
         case authFlow = "auth-flow"
         case contradicted
+        /// Says nothing an implementation must do: document metadata, prose, an example, or a
+        /// permissive "may".
+        case notNormative = "not-normative"
 
         /// What an entry of this status must give besides id, document, clause and text.
         var needs: String? {
             switch self {
             case .verified, .contradicted: return "by"
-            case .modelled, .notObservable: return "reason"
+            case .modelled, .notObservable, .notNormative: return "reason"
             case .authFlow: return nil
             }
         }
@@ -43,6 +46,11 @@ package struct Statement: Sendable, Equatable {
     /// in the statement's own document's terms, that the reference fails and its primary
     /// falsifier passes: what shows that falsifier follows the document the reference does not.
     package var pinnedBy: [String] = []
+    /// The reading (INT id) that picks a number or a text the document does not give, which
+    /// the statement's falsifiers test: shown, but as the reference's choice, not the document's.
+    package var choice: String?
+    /// What of the statement no observation shows (its key half), where the rest is checked.
+    package var unobserved: String?
     package var location: SourceLocation
     /// The document's title, where the catalogue gives one (`{document, title}`).
     package var documentTitle: String?
@@ -171,7 +179,10 @@ package enum StatementCatalogue {
         }
         guard
             let fields = textFields(
-                scalars, keys: required + ["reason", "by", "falsifiers", "trigger", "keys", "pinned-by"],
+                scalars,
+                keys: required + [
+                    "reason", "by", "falsifiers", "trigger", "keys", "pinned-by", "choice", "unobserved",
+                ],
                 required: required,
                 what: "statement",
                 at: mark,
@@ -209,7 +220,8 @@ package enum StatementCatalogue {
         return Statement(
             id: fields["id"]!, document: fields["document"]!, clause: fields["clause"]!, text: fields["text"]!,
             status: status, by: by ?? [], reason: fields["reason"], falsifiers: falsifiers, trigger: trigger,
-            keys: keys, pinnedBy: pinnedBy, location: SourceLocation(file: file, line: mark.line, column: mark.column))
+            keys: keys, pinnedBy: pinnedBy, choice: fields["choice"], unobserved: fields["unobserved"],
+            location: SourceLocation(file: file, line: mark.line, column: mark.column))
     }
 
     /// The catalogue and its problems: its own, then every `by` entry that names none of the
