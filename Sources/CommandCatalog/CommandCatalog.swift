@@ -423,6 +423,11 @@ package enum CommandCatalog {
                 help:
                     "Scenarios run on the reference to name what a disagreement touches (default: the manifest's, else Scenarios)."
             ),
+            .init(
+                name: "list-facts", valueName: nil,
+                help:
+                    "Print the quoted facts the model takes from each document (texts, numbers, arrows, table rows, platform configuration), each with the line that writes it, instead of checking."
+            ),
         ] + SharedOptions.model.filter { ["manifest", "model"].contains($0.name) })
 
     package static let trace = CommandSpec(

@@ -69,6 +69,16 @@ extension SpecChecker {
         return (mine.count - missing, mine.count, gone)
     }
 
+    /// The model's facts of a document, each with the line that writes it (nil where none does),
+    /// in the model's order: what `spec check --list-facts` prints.
+    package func listedFacts(in document: SpecDocument) -> [(fact: DocumentFact, line: Int?)] {
+        let lines = document.lines.map(Self.spaced)
+        return facts.filter { Self.belongs($0, to: document) }.map { fact in
+            let quote = Self.spaced(fact.quote)
+            return (fact, lines.firstIndex { Self.writes(quote, in: $0) }.map { $0 + 1 })
+        }
+    }
+
     /// Runs of white space as one space, in Unicode's composed form (NFC): a re-wrapped table
     /// cell is not an edit, and an accent written as a letter and a combining mark is the
     /// accented letter.

@@ -56,6 +56,7 @@ import Testing
         Case("check-model", ["check-model", "--depth", "2", "--worlds", "1"]),
         Case("explore", ["explore", "--seed", "7", "--runs", "20", "--depth", "10", "--out", "/dev/null"]),
         Case("spec-check", ["spec", "check", "../shared/spec/004_b4cf290522684947.txt"]),
+        Case("spec-check-list-facts", ["spec", "check", "--list-facts", "../shared/spec/004_b4cf290522684947.txt"]),
         Case("trace", ["trace", "Scenarios/brief.yaml"]),
         Case("generate", ["generate", "--cover", "states", "--depth", "2", "--worlds", "1", "--out", "{tmp}"]),
         Case("record", ["record", "Scenarios/brief.yaml"]),

@@ -134,7 +134,7 @@ import UnlockScreen
             uif.ruleRows.filter { $0.rows > 0 }.map { "\($0.table) \($0.rows)" } == [
                 "lock schedule 4", "session lifetime 2", "analytics events 4", "hand-over delay 1",
             ])
-        #expect(scr.facts.found == scr.facts.of && scr.facts.of == 152)
+        #expect(scr.facts.found == scr.facts.of && scr.facts.of == 160)
         #expect(uif.facts.found == uif.facts.of && uif.facts.of == 53)
         // Seven of SCR-AUTH-006's events are missing from UIF-AUTH-001 §11.2's partial table: said, not failed.
         #expect([result.counts.disagreements, result.counts.warnings, result.counts.recorded] as [Int] == [0, 7, 31])

@@ -13,6 +13,26 @@ package enum SpecReview {
         package var description: String
     }
 
+    /// Each document's facts, as the model takes them, with the line that writes each: the
+    /// documents read and identified as `check` reads them.
+    package static func listFacts(_ files: [String], package: ModelPackage) throws(Problem) -> [(
+        file: String, facts: [(fact: DocumentFact, line: Int?)]
+    )] {
+        var checker = SpecChecker(model: package.declaration, tables: package.ruleTables, mapping: SpecMapping())
+        checker.facts = package.facts
+        var listed: [(file: String, facts: [(fact: DocumentFact, line: Int?)])] = []
+        var unidentified: [String] = []
+        for file in files {
+            let document = SpecDocument(file: file, text: try read(file, what: "the document", maxBytes: 1 << 20))
+            switch checker.identify(document) {
+            case .success(let identified): listed.append((file, checker.listedFacts(in: identified)))
+            case .failure(let problem): unidentified.append(problem.description)
+            }
+        }
+        if !unidentified.isEmpty { throw Problem(description: unidentified.joined(separator: "\n")) }
+        return listed
+    }
+
     /// Reads the mapping (the one named, else the package's if it is there) and the documents,
     /// and checks them. `ran` gives a suite already run on the reference (lint's); else the
     /// scenarios at `scenarioPath`, if given and there, are run.

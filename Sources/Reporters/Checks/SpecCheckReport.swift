@@ -82,6 +82,28 @@ package enum SpecCheckReport {
             + (tables.isEmpty ? "" : " and the reference's " + tables.joined(separator: " and "))
     }
 
+    /// `FILE:LINE: kind "quote" -> rule`, a reading where the model does not follow it; a fact no
+    /// line writes says so.
+    package static func factLines(file: String, facts: [(fact: DocumentFact, line: Int?)]) -> [String] {
+        facts.map { fact, line in
+            let place = line.map { "\(file):\($0)" } ?? "\(file): not written"
+            return "\(place): \(fact.kind.rawValue) \"\(fact.quote)\" -> \(fact.rule)"
+                + (fact.reading.map { " (not followed: \($0))" } ?? "")
+        }
+    }
+
+    /// `N facts of the unlock model in 4 documents, M of them written`.
+    package static func factSummary(
+        _ listed: [(file: String, facts: [(fact: DocumentFact, line: Int?)])], model: String
+    )
+        -> String
+    {
+        let all = listed.flatMap(\.facts)
+        let written = all.filter { $0.line != nil }.count
+        return "\(all.count) facts of the \(model) model in \(listed.count) document\(listed.count == 1 ? "" : "s"), "
+            + "\(written) of them written"
+    }
+
     package static func summary(_ counts: Counts) -> String {
         "\n\(counts.disagreements) disagreement\(counts.disagreements == 1 ? "" : "s"), \(counts.warnings) warning\(counts.warnings == 1 ? "" : "s")"
             + (counts.recorded == 0

@@ -848,5 +848,38 @@ package enum UnlockFacts {
         DocumentFact(
             "004", .row, "nunca degrades en silencio a \"sin autenticación\" cuando el hardware no está disponible",
             rule: "nothing unlocks without a credential (004)", requirements: ["REQ-NO-SILENT-DEGRADE"]),
+        // The platform configuration in the documents' code: SCR-AUTH-006 §10.1, §10.2; 004's key.
+        DocumentFact(
+            "SCR-AUTH-006", .text, "context.localizedFallbackTitle = \"Usar PIN\"",
+            rule: "PromptRequest fallback_title (iOS)", requirements: ["REQ-PROMPT-IOS"]),
+        DocumentFact(
+            "SCR-AUTH-006", .text, "context.localizedCancelTitle = \"Cancelar\"",
+            rule: "PromptRequest cancel_title (iOS)", requirements: ["REQ-PROMPT-IOS"]),
+        DocumentFact(
+            "SCR-AUTH-006", .text, "let reason = \"Desbloquea MedTime\"", rule: "PromptRequest reason (iOS)",
+            requirements: ["REQ-PROMPT-IOS", "INT-040"], reading: "INT-040"),
+        DocumentFact(
+            "SCR-AUTH-006", .text, "context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics,",
+            rule: "PromptRequest policy (iOS)", requirements: ["REQ-PROMPT-IOS", "INT-018"]),
+        DocumentFact(
+            "SCR-AUTH-006", .text, ".setTitle(\"Desbloquear MedTime\")", rule: "PromptRequest title (Android)",
+            requirements: ["REQ-PROMPT-ANDROID"]),
+        DocumentFact(
+            "SCR-AUTH-006", .text, ".setSubtitle(\"Usa tu huella o rostro\")", rule: "PromptRequest subtitle (Android)",
+            requirements: ["REQ-PROMPT-ANDROID"]),
+        DocumentFact(
+            "SCR-AUTH-006", .text, ".setNegativeButtonText(\"Usar PIN\")",
+            rule: "PromptRequest negative_button (Android)", requirements: ["REQ-PROMPT-ANDROID"]),
+        DocumentFact(
+            "SCR-AUTH-006", .text, ".setAllowedAuthenticators(BIOMETRIC_STRONG)",
+            rule: "PromptRequest authenticators (Android)", requirements: ["REQ-PROMPT-ANDROID"]),
+        DocumentFact(
+            "004", .text, ".setInvalidatedByBiometricEnrollment(true)",
+            rule: "PersistedStore.biometricKeyValid: an enrolment change invalidates the key",
+            requirements: ["REQ-KEY-ENROLMENT-INVALIDATES"]),
+        DocumentFact(
+            "004", .text, ".setUserAuthenticationRequired(true)",
+            rule: "PromptRequest key_bound (a key the prompt unlocks)",
+            requirements: ["REQ-PROMPT-KEY-BOUND"]),
     ]
 }

@@ -30,6 +30,19 @@ enum SpecCommand: Command {
         // names that model's mapping and scenarios: the model's own mapping is read instead,
         // and no scenarios unless --scenarios names them.
         let manifest = found.flatMap { $0.model == nil || $0.model == package.name ? $0 : nil }
+        if arguments.flag("list-facts") {
+            let listed: [(file: String, facts: [(fact: DocumentFact, line: Int?)])]
+            do {
+                listed = try SpecReview.listFacts(files, package: package)
+            } catch {
+                throw InputError(message: error.description)
+            }
+            for (file, facts) in listed {
+                for line in SpecCheckReport.factLines(file: file, facts: facts) { Console.out(line) }
+            }
+            Console.out(SpecCheckReport.factSummary(listed, model: package.name))
+            return .success
+        }
         let (checks, additions) = try check(
             files, package: package, mapping: arguments.value("mapping") ?? manifest?.specMapping,
             scenarioPath: arguments.value("scenarios") ?? manifest?.scenarios.first
