@@ -40,6 +40,16 @@ import Testing
         Falsification.Falsifier(id: id, rule: rule, summary: id, kills: kills)
     }
 
+    /// A kill caught at `step` (or `caughtAt`), where the mutant first parted after `input` in
+    /// `state`, on `keys`.
+    static func kill(
+        _ scenario: String, step: Int, caughtAt: Int? = nil, after input: String, in state: String, on keys: [String]
+    ) -> Kill {
+        Kill(
+            scenario: scenario, step: caughtAt ?? step, keys: keys,
+            onset: Onset(step: step, input: input, state: state, keys: keys))
+    }
+
     static func standing(_ id: String, in trace: [DocumentTrace]) -> TracedStatement? {
         trace.flatMap(\.statements).first { $0.statement.id == id }
     }
@@ -151,12 +161,9 @@ import Testing
         #expect(statement.trigger == Statement.Trigger(input: "biometric", state: "BiometricPrompt"))
         #expect(statement.keys == ["state"])
         let records = [Self.record("bio", covers: ["REQ-BIO"]), Self.record("other", covers: ["REQ-BIO"])]
-        let atLaunch = Kill(
-            scenario: "bio", step: 1, keys: ["bio_attempts_left"],
-            onset: Onset(step: 1, input: "launch", state: "NotRunning", keys: ["bio_attempts_left"]))
-        let caughtLater = Kill(
-            scenario: "other", step: 4, keys: ["state"],
-            onset: Onset(step: 3, input: "biometric", state: "BiometricPrompt", keys: ["state"]))
+        let atLaunch = Self.kill("bio", step: 1, after: "launch", in: "NotRunning", on: ["bio_attempts_left"])
+        let caughtLater = Self.kill(
+            "other", step: 3, caughtAt: 4, after: "biometric", in: "BiometricPrompt", on: ["state"])
         func traced(_ kills: [Kill]) -> TracedStatement? {
             let falsification = Falsification(
                 falsifiers: [Self.falsifier("third-ignored", rule: "D §5.1", killedBy: kills)],
@@ -169,16 +176,10 @@ import Testing
         #expect(!neighbour.standing.failsTheTrace && neighbour.witness == atLaunch)
         // The right input in another state, or the right place on a key the statement does not
         // name, is still elsewhere.
-        let otherState = Kill(
-            scenario: "other", step: 3, keys: ["state"],
-            onset: Onset(step: 3, input: "biometric", state: "BiometricFail", keys: ["state"]))
-        let otherKey = Kill(
-            scenario: "other", step: 3, keys: ["events"],
-            onset: Onset(step: 3, input: "biometric", state: "BiometricPrompt", keys: ["events"]))
+        let otherState = Self.kill("other", step: 3, after: "biometric", in: "BiometricFail", on: ["state"])
+        let otherKey = Self.kill("other", step: 3, after: "biometric", in: "BiometricPrompt", on: ["events"])
         #expect(traced([otherState, otherKey])?.standing == .awayFromTrigger)
-        let atTrigger = Kill(
-            scenario: "other", step: 3, keys: ["events", "state"],
-            onset: Onset(step: 3, input: "biometric", state: "BiometricPrompt", keys: ["events", "state"]))
+        let atTrigger = Self.kill("other", step: 3, after: "biometric", in: "BiometricPrompt", on: ["events", "state"])
         let verified = try #require(traced([atLaunch, atTrigger]))
         #expect(verified.standing == .verified && verified.witness == atTrigger)
     }
@@ -214,9 +215,7 @@ import Testing
                     Self.falsifier(
                         "to-login", rule: "D §6",
                         killedBy: [
-                            Kill(
-                                scenario: "bio", step: 1, keys: ["state"],
-                                onset: Onset(step: 1, input: "launch", state: "NotRunning", keys: ["state"]))
+                            Self.kill("bio", step: 1, after: "launch", in: "NotRunning", on: ["state"])
                         ])
                 ],
                 covers: ["bio": ["REQ-BIO"]])
@@ -250,9 +249,7 @@ import Testing
             - {id: S-MAY, document: D, clause: "§5", text: "The app may set a title", status: not-normative, reason: "permissive"}
 
             """)
-        let kill = Kill(
-            scenario: "pin", step: 1, keys: ["state"],
-            onset: Onset(step: 1, input: "launch", state: "NotRunning", keys: ["state"]))
+        let kill = Self.kill("pin", step: 1, after: "launch", in: "NotRunning", on: ["state"])
         let falsification = Falsification(
             falsifiers: [Self.falsifier("pin-ignored", rule: "D §5", killedBy: [kill])], covers: ["pin": ["REQ-PIN"]])
         let trace = StatementTrace.trace(
