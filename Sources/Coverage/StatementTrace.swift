@@ -50,9 +50,8 @@ package enum StatementStanding: String, Sendable, CaseIterable {
     package var isGap: Bool {
         [
             .notDemonstrated, .partlyDemonstrated, .awayFromTrigger, .partlyChecked, .claimed, .claimNotMet,
-            .readingNotMet,
-            .readingNotDemonstrated,
-            .readingPartlyDemonstrated, .readingAwayFromTrigger, .readingClaimed,
+            .readingNotMet, .readingNotDemonstrated, .readingPartlyDemonstrated, .readingAwayFromTrigger,
+            .readingClaimed,
         ].contains(self)
     }
 

@@ -20,17 +20,27 @@ package enum SpecReview {
     )] {
         var checker = SpecChecker(model: package.declaration, tables: package.ruleTables, mapping: SpecMapping())
         checker.facts = package.facts
-        var listed: [(file: String, facts: [(fact: DocumentFact, line: Int?)])] = []
-        var unidentified: [String] = []
+        return try documents(files, identifiedBy: checker).map { ($0.file, checker.listedFacts(in: $0)) }
+    }
+
+    /// The documents read, each identified by the checker: a text that is not the document it
+    /// is taken for would agree with the model on nothing, so any such is refused, all named.
+    static func documents(_ files: [String], identifiedBy checker: SpecChecker) throws(Problem) -> [SpecDocument] {
+        var documents: [SpecDocument] = []
         for file in files {
-            let document = SpecDocument(file: file, text: try read(file, what: "the document", maxBytes: 1 << 20))
+            documents.append(SpecDocument(file: file, text: try read(file, what: "the document", maxBytes: 1 << 20)))
+        }
+        var unidentified: [String] = []
+        documents = documents.compactMap { document in
             switch checker.identify(document) {
-            case .success(let identified): listed.append((file, checker.listedFacts(in: identified)))
-            case .failure(let problem): unidentified.append(problem.description)
+            case .success(let identified): return identified
+            case .failure(let problem):
+                unidentified.append(problem.description)
+                return nil
             }
         }
         if !unidentified.isEmpty { throw Problem(description: unidentified.joined(separator: "\n")) }
-        return listed
+        return documents
     }
 
     /// Reads the mapping (the one named, else the package's if it is there) and the documents,
@@ -52,23 +62,9 @@ package enum SpecReview {
                 throw Problem(description: error.description)
             }
         }
-        var documents: [SpecDocument] = []
-        for file in files {
-            documents.append(SpecDocument(file: file, text: try read(file, what: "the document", maxBytes: 1 << 20)))
-        }
         var checker = SpecChecker(model: model, tables: package.ruleTables, mapping: mapping)
         checker.facts = package.facts
-        // A text that is not the document it is taken for would agree with the model on nothing.
-        var unidentified: [String] = []
-        documents = documents.compactMap { document in
-            switch checker.identify(document) {
-            case .success(let identified): return identified
-            case .failure(let problem):
-                unidentified.append(problem.description)
-                return nil
-            }
-        }
-        if !unidentified.isEmpty { throw Problem(description: unidentified.joined(separator: "\n")) }
+        let documents = try documents(files, identifiedBy: checker)
         var suite = ran
         if suite == nil, let scenarioPath, FileManager.default.fileExists(atPath: scenarioPath) {
             let loaded = Suite(

@@ -42,7 +42,8 @@ package enum TraceSession {
         var requirements: [String] = []
         var problems: [Diagnostic] = []
         var catalogues: [String] = []
-        var loaded: [(Suite, SuitePlan)] = []
+        // Each suite with its plan and its statement catalogue.
+        var loaded: [(Suite, SuitePlan, catalogue: String)] = []
         for plan in suites {
             let suite = Suite(
                 paths: plan.paths, requirementsFile: plan.catalogueFile, model: plan.model, selection: SuiteSelection(),
@@ -55,7 +56,7 @@ package enum TraceSession {
             }
             if !catalogues.contains(file) { catalogues.append(file) }
             guard !suite.scenarios.isEmpty else { throw .noScenarios(paths: plan.paths) }
-            loaded.append((suite, plan))
+            loaded.append((suite, plan, file))
         }
         var statements: [Statement] = []
         var catalogueProblems: [Diagnostic] = []
@@ -72,11 +73,10 @@ package enum TraceSession {
             Diagnostic.firstOfEachID(statements, what: "statement", id: \.id, location: \.location).diagnostics
         // Each suite's scenarios in its contradicted statements' own documents' terms.
         var readings: [[Scenario]] = []
-        for (_, plan) in loaded {
-            let file = statementsFile ?? Suite.nearest(StatementCatalogue.fileName, from: plan.paths)
-            let found = file.map { Suite.readings(beside: $0, model: plan.model) }
-            readings.append(found?.scenarios ?? [])
-            problems += found?.diagnostics ?? []
+        for (_, plan, catalogue) in loaded {
+            let found = Suite.readings(beside: catalogue, model: plan.model)
+            readings.append(found.scenarios)
+            problems += found.diagnostics
         }
         let ownTerms = Set(readings.joined().map(\.id))
         catalogueProblems += statements.flatMap { statement in
@@ -96,7 +96,7 @@ package enum TraceSession {
         var terms: [String: OwnTerms] = [:]
         var covers: [String: [String]] = [:]
         var keys: [String: [String]] = [:]
-        for ((suite, plan), readings) in zip(loaded, readings) {
+        for ((suite, plan, _), readings) in zip(loaded, readings) {
             let reference = Candidate.reference(of: plan.package, settings: plan.referenceSettings)
             records += RunEngine(model: plan.model).run(suite, on: [reference]).allRecords
             // Every mutant of the model's reference through the model's suite: the falsifiers.

@@ -66,30 +66,18 @@ package enum Falsifying {
         let model = package.declaration
         let mutants = package.mutants()
         let found = Locked([Falsification.Falsifier?](repeating: nil, count: mutants.count))
-        // The reference's answers to every scenario, once: each kill's onset is found against them.
-        let referenceAnswers = Locked([ScenarioRunner.Answers?](repeating: nil, count: scenarios.count))
-        let nextScenario = Locked(0)
-        DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, scenarios.count))) { _ in
-            let runner = ScenarioRunner(model: model)
-            var reference = package.makeReference([:])
-            while true {
-                let index = nextScenario.update { value -> Int in
-                    defer { value += 1 }
-                    return value
-                }
-                guard index < scenarios.count else { return }
-                if case .answered(let answers) = runner.answers(to: scenarios[index], from: &reference) {
-                    referenceAnswers.update { $0[index] = answers }
-                }
-            }
-        }
-        let answersOfReference = referenceAnswers.value
-        // Who passes each scenario in a document's terms: the reference must not, a mutant that
-        // follows that document does.
-        let passing = Locked([String: Set<String>]())
-        var reference = package.makeReference([:])
+        // The reference, once (a pass over the suite costs less than a thread): its answers to
+        // every scenario, which each kill's onset is found against, and the scenarios in another
+        // document's terms it meets (none should be).
         let runner = ScenarioRunner(model: model)
+        var reference = package.makeReference([:])
+        let answersOfReference = scenarios.map { scenario -> ScenarioRunner.Answers? in
+            guard case .answered(let answers) = runner.answers(to: scenario, from: &reference) else { return nil }
+            return answers
+        }
         let referencePasses = Set(readings.filter { Self.meets(runner.run($0, on: &reference)) }.map(\.id))
+        // Who meets each of those: a mutant that follows that document does.
+        let passing = Locked([String: Set<String>]())
         let next = Locked(0)
         DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, mutants.count))) { _ in
             let runner = ScenarioRunner(model: model)
@@ -105,9 +93,8 @@ package enum Falsifying {
                 for (position, scenario) in scenarios.enumerated() {
                     switch runner.answers(to: scenario, from: &implementation) {
                     case .answered(let answers):
-                        let record = runner.judge(scenario, answers: answers, implementation: implementation.name)
-                            .record(
-                                position: 0, model: model, trace: false)
+                        let judged = runner.judge(scenario, answers: answers, implementation: implementation.name)
+                        let record = judged.record(position: 0, model: model, trace: false)
                         guard var kill = Kill(record) else { continue }
                         if let reference = answersOfReference[position] {
                             kill.onset = runner.onset(of: answers, against: reference, in: scenario)
