@@ -231,7 +231,7 @@ import Testing
     /// The `-read` cases do not update the baseline: a file that does not load is refused all
     /// the same.
     @Test(arguments: [
-        "markdown-max-bytes", "statements", "baseline-file", "baseline-entry", "statements-read",
+        "markdown-max-bytes", "statements", "baseline-file", "baseline-entry", "statements-read", "readings-read",
         "requirements-read", "baseline-read",
     ])
     func aLateOptionIsRefusedBeforeAnythingIsWritten(problem: String) throws {
@@ -245,6 +245,10 @@ import Testing
                 "implementation: other\nexpected:\n  - id: no-such-scenario\n    outcome: failed\n    reason: r\n",
             "statements.yaml": "- {id: S-1, document: D, clause: c, text: t, status: sure}\n",
             "requirements.yaml": "- id: REQ-1\n  text: [unclosed\n",
+            // A catalogue that loads, beside a readings.yaml that does not.
+            "with-readings/statements.yaml":
+                "- {id: S-1, document: D, clause: c, text: t, status: not-normative, reason: r}\n",
+            "with-readings/readings.yaml": "id: x\nsteps: [{launch: null, expect: {stat: Login}}]\n",
         ])
         defer { try? FileManager.default.removeItem(atPath: folder) }
         var request = RunRequest(.run, paths: ["Scenarios"])
@@ -272,6 +276,10 @@ import Testing
             request.updateBaseline = nil
             request.statements = folder + "/statements.yaml"
             expected = "\(folder)/statements.yaml:1:"
+        case "readings-read":
+            request.updateBaseline = nil
+            request.statements = folder + "/with-readings/statements.yaml"
+            expected = "\(folder)/with-readings/readings.yaml:2:33: error: unknown observation 'stat'"
         case "requirements-read":
             request.updateBaseline = nil
             request.requirements = folder + "/requirements.yaml"

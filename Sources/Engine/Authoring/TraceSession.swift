@@ -74,15 +74,10 @@ package enum TraceSession {
         // Each suite's scenarios in its contradicted statements' own documents' terms.
         var readings: [[Scenario]] = []
         for (_, plan, catalogue) in loaded {
-            let found = Suite.readings(beside: catalogue, model: plan.model)
+            let found = Suite.readings(
+                beside: catalogue, model: plan.model, pinning: statements.filter { $0.location.file == catalogue })
             readings.append(found.scenarios)
-            problems += found.diagnostics
-        }
-        let ownTerms = Set(readings.joined().map(\.id))
-        catalogueProblems += statements.flatMap { statement in
-            Diagnostic.unknown(statement.pinnedBy, known: Array(ownTerms), at: statement.location) { id, closest in
-                .unknownReadingScenario(statement: statement.id, id: id, suggestion: closest)
-            }
+            catalogueProblems += found.diagnostics
         }
         let everyProblem = catalogueProblems + problems
         if !everyProblem.isEmpty { return ([], everyProblem) }

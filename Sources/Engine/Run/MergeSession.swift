@@ -104,11 +104,14 @@ package enum MergeSession {
         let baselineProblems = policy.loadBaselines(baselineFiles, known: ran, suite: Baseline.suiteDigest(of: ran))
         var problems = baselineProblems.files + baselineProblems.entries
         var statements: [Statement] = []
+        var readings: [Scenario] = []
         if let file = statementsFile {
             let catalogue = StatementCatalogue.load(
                 file: file, requirements: run.requirements.map(\.id), packages: [package])
             statements = catalogue.statements
-            problems += catalogue.diagnostics
+            let found = Suite.readings(beside: file, model: package.declaration, pinning: statements)
+            readings = found.scenarios
+            problems += catalogue.diagnostics + found.diagnostics
         }
         var gate = run.gate(policy)
         if !problems.isEmpty { gate.reasons.insert(.inputErrors(count: problems.count), at: 0) }
@@ -124,10 +127,8 @@ package enum MergeSession {
             if scenarios.count == run.suite.scenarios {
                 // The keys each requirement constrains are the catalogue's, beside the files.
                 let requirements = Suite.catalogue(nil, paths: files).requirements
-                let readings = statementsFile.map { Suite.readings(beside: $0, model: package.declaration) }
                 falsification = Falsifying.falsification(
-                    scenarios, requirements: requirements, package: package, readings: readings?.scenarios ?? [],
-                    jobs: processors)
+                    scenarios, requirements: requirements, package: package, readings: readings, jobs: processors)
             }
         }
         var outcome = ModelOutcome(

@@ -11,6 +11,9 @@ package struct PreparedSuite: Sendable {
     package var suite: Suite
     package var policy: GatePolicy
     package var statements: [Statement]
+    /// The scenarios beside the statement catalogue in its contradicted statements' own
+    /// documents' terms.
+    package var readings: [Scenario] = []
     /// Every input error found while loading, in the order found.
     package var diagnostics: [Diagnostic]
 }
@@ -93,12 +96,15 @@ package struct RunSession: Sendable {
             suitePlan.allBaselines, known: Set(known), suite: Baseline.suiteDigest(of: known))
         var statements: [Statement] = []
         var statementProblems: [Diagnostic] = []
+        var readings: [Scenario] = []
         if let file = suitePlan.statementsFile {
             let catalogue = StatementCatalogue.load(
                 file: file, requirements: suite.requirements.map(\.id),
                 packages: [suitePlan.package])
             statements = catalogue.statements
-            statementProblems = catalogue.diagnostics
+            let found = Suite.readings(beside: file, model: suitePlan.model, pinning: statements)
+            readings = found.scenarios
+            statementProblems = catalogue.diagnostics + found.diagnostics
         }
         // A baseline, a requirements or a statement catalogue that does not load judges the
         // whole run, not a scenario: nothing runs and nothing is written. A baseline updated
@@ -124,7 +130,8 @@ package struct RunSession: Sendable {
             throw .nothingSelected(tags: selection.tags, ids: selection.ids, loaded: suite.loadedCount)
         }
         return PreparedSuite(
-            plan: suitePlan, suite: suite, policy: policy, statements: statements, diagnostics: diagnostics)
+            plan: suitePlan, suite: suite, policy: policy, statements: statements, readings: readings,
+            diagnostics: diagnostics)
     }
 
     /// Runs a prepared suite on the reference and the drivers, and judges it.
@@ -183,10 +190,9 @@ package struct RunSession: Sendable {
         }
         if !prepared.statements.isEmpty {
             // The statements rest on the suite's falsifiers.
-            let readings = suitePlan.statementsFile.map { Suite.readings(beside: $0, model: package.declaration) }
             outcome.falsification = Falsifying.falsification(
                 held.scenarios, requirements: held.requirements, package: package,
-                readings: readings?.scenarios ?? [], jobs: max(plan.jobs, plan.processors))
+                readings: prepared.readings, jobs: max(plan.jobs, plan.processors))
         }
         return outcome
     }

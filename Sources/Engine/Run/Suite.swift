@@ -219,15 +219,24 @@ package struct Suite: Sendable {
     }
 
     /// The scenarios in contradicted statements' own documents' terms beside a statement
-    /// catalogue (`readings.yaml`), if it has them, and their problems.
-    package static func readings(beside catalogue: String, model: ModelDeclaration) -> (
-        scenarios: [Scenario], diagnostics: [Diagnostic]
-    ) {
+    /// catalogue (`readings.yaml`), if it has them, and their problems: the file's own, and each
+    /// `pinned-by` of the catalogue's `statements` that names none of them.
+    package static func readings(beside catalogue: String, model: ModelDeclaration, pinning statements: [Statement])
+        -> (scenarios: [Scenario], diagnostics: [Diagnostic])
+    {
         let file = URL(fileURLWithPath: catalogue).deletingLastPathComponent()
             .appendingPathComponent(StatementCatalogue.readingsFileName).path
-        guard FileManager.default.fileExists(atPath: file) else { return ([], []) }
-        let loaded = ScenarioLoader(model: model).load(files: [file])
-        return (loaded.scenarios, loaded.diagnostics)
+        let loaded =
+            FileManager.default.fileExists(atPath: file)
+            ? ScenarioLoader(model: model).load(files: [file])
+            : ScenarioLoader.Result(scenarios: [], diagnostics: [], files: [])
+        let known = loaded.scenarios.map(\.id)
+        let unknown = statements.flatMap { statement in
+            Diagnostic.unknown(statement.pinnedBy, known: known, at: statement.location) { id, closest in
+                .unknownReadingScenario(statement: statement.id, id: id, suggestion: closest)
+            }
+        }
+        return (loaded.scenarios, loaded.diagnostics + unknown)
     }
 
     /// The nearest file of that name in the folder of a path given (or the path itself, a
