@@ -28,6 +28,8 @@ FLOW_OBSERVATIONS = SHARED_OBSERVATIONS + ["texts", "images", "code_entered", "i
 # The unlock screen's: also what it asks of the faked platform and draws, and, white-box, what it stores.
 OBSERVATIONS = SHARED_OBSERVATIONS + ["announcement_priorities", "haptics", "prompt_request", "texts", "images",
                                       "pin_display", "store"]
+# What a UI-level driver measures on the drawn screen and the key store (profile ui).
+OBSERVATIONS += ["frames", "a11y_audit", "key_access"]
 MODELS = {"unlock": (INPUTS, OBSERVATIONS, UnlockScreen),
           "auth-flow": (FLOW_INPUTS, FLOW_OBSERVATIONS, AuthFlow)}
 

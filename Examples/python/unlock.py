@@ -28,6 +28,7 @@ BUGS = {
     "key-survives-enrolment": "the biometric key is not bound to the enrolment, so a new face or finger still unlocks",
     "wall-clock-timers": "locks, sessions and the inactivity timeout are measured on the wall clock the user can set",
     "unbound-prompt": "the biometric prompt is raised with no key bound to it: a boolean callback, whatever follows",
+    "link-touch-target-40dp": "the forgotten-PIN link's touch target is 40dp high, under SCR-AUTH-006 §3.6's 44dp",
 }
 
 MINUTE = 60_000
@@ -163,6 +164,8 @@ class Device:
         self.new_key_awaits_login = False
         self.wall_clock_offset = 0
         self.os_platform = given.get("platform", "ios")
+        # The device's screen in dp, which a UI-level run chooses (INT-041).
+        self.screen = (given.get("screen_width", 360), given.get("screen_height", 800))
 
 
 class UnlockScreen:
@@ -280,7 +283,60 @@ class UnlockScreen:
             "images": self._images(),
             "pin_display": self._pin_display(),
             "store": self._store(remaining),
+            "frames": self._frames(),
+            "a11y_audit": self._a11y_audit(),
+            "key_access": self._key_access(),
         }
+
+    # What a UI-level driver measures on the drawn screen (profile ui): whole dp and sp, every
+    # element with its full frame, as XCUIElement.frame or a view's bounds would give them.
+    def _frames(self):
+        width, height = self.device.screen
+        logo = {"x": (width - 60 + 1) // 2, "y": (height * 15 + 50) // 100, "width": 60, "height": 60}
+        if self.state in ("BiometricPrompt", "BiometricFail"):
+            return {"logo": logo}
+        if self.state in ("PINInput", "PINValidating", "PINError"):
+            frames = {"logo": logo, "title": {"x": 24, "y": logo["y"] + 84, "width": width - 48, "height": 28,
+                                              "font_size": 20}}
+            cells = self.device.pin_length
+            left = (width - (cells * 44 + (cells - 1) * 12)) // 2
+            for cell in range(cells):
+                frames["pin_cell_%d" % (cell + 1)] = {"x": left + cell * 56, "y": logo["y"] + 132, "width": 44,
+                                                     "height": 52}
+            keys = ["1", "2", "3", "4", "5", "6", "7", "8", "9", None, "0", "delete"]
+            left = (width - (3 * 72 + 2 * 24)) // 2
+            for index, key in enumerate(keys):
+                if key is None:
+                    continue
+                frame = {"x": left + (index % 3) * 96, "y": logo["y"] + 216 + (index // 3) * 72, "width": 72,
+                         "height": 56}
+                if key != "delete":
+                    frame["font_size"] = 20
+                frames["key_" + key] = frame
+            frames["forgot_pin"] = {"x": (width - 140) // 2, "y": logo["y"] + 516, "width": 140, "height": 20,
+                                    "font_size": 14}
+            return frames
+        if self.state == "PINBlocked":
+            return {"title": {"x": 24, "y": 200, "width": width - 48, "height": 28, "font_size": 20},
+                    "countdown": {"x": (width - 120) // 2, "y": 260, "width": 120, "height": 40, "font_size": 30}}
+        if self.state in ("BiometricSuccess", "Success"):
+            return {"success_icon": {"x": (width - 64) // 2, "y": (height - 64) // 2, "width": 64, "height": 64}}
+        return {}
+
+    def _a11y_audit(self):
+        """Contrast ratios times 100 and touch targets, as the platform's accessibility audit reports them."""
+        frames = self._frames()
+        audit = {name: {"contrast_x100": 1610} for name in frames if name not in ("logo", "success_icon")}
+        if "forgot_pin" in audit:
+            audit["forgot_pin"] = {"contrast_x100": 460, "touch_width": 140,
+                                   "touch_height": 40 if "link-touch-target-40dp" in self.bugs else 44}
+        return audit
+
+    def _key_access(self):
+        """The biometric key item's access control (003, 004): null with no key."""
+        if not self._store(None)["biometric_key"]:
+            return None
+        return {"user_authentication_required": True, "passcode_required": True, "this_device_only": True}
 
     def _prompt_request(self):
         """What was passed to LAContext / BiometricPrompt for the prompt on screen."""

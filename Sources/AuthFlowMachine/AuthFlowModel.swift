@@ -141,7 +141,7 @@ package enum AuthFlowModel {
         ]
 
     static let given: [KeyDeclaration] =
-        unlock.given + [
+        unlock.given.filter { !UnlockModel.screenGiven.contains($0.key) } + [
             .init(
                 "first_launch", .bool, default: .bool(false),
                 "no account has signed in on this device yet: the splash and the carousel"),

@@ -326,7 +326,9 @@ package enum CommandCatalog {
             .init(
                 name: "output", valueName: "file", help: "Where to write the recorded file (default: standard output)."),
             .init(name: "in-place", valueName: nil, help: "Rewrite the scenario file itself."),
-            .init(name: "all-keys", valueName: nil, help: "Record every observation key, not only what changed."),
+            .init(
+                name: "all-keys", valueName: nil,
+                help: "Record every observation key, the UI-level ones too, not only what changed."),
         ] + SharedOptions.model.filter { $0.name == "model" })
 
     package static let run = CommandSpec(

@@ -44,10 +44,21 @@ package enum SharedOptions {
     package static let profile = CommandSpec.Option(
         name: "profile", valueName: "name",
         help:
-            "What every implementation must observe to pass (default full: every observation key). Profiles of the default model: "
-            + (ModelRegistry.package(named: ModelRegistry.defaultModel)?.declaration.profiles.map {
-                "\($0.name) (\($0.keys.joined(separator: ", ")))"
-            }.joined(separator: "; ") ?? ""))
+            "What every implementation must observe to pass (default full: every key the app reports). Profiles of the default model: "
+            + profileList(ModelRegistry.package(named: ModelRegistry.defaultModel)?.declaration.profiles ?? []))
+
+    /// Each profile with its keys; one that holds the one before it says so and lists what it adds.
+    static func profileList(_ profiles: [ConformanceProfile]) -> String {
+        profiles.indices.map { index in
+            let profile = profiles[index]
+            if index > 0, Set(profile.keys).isSuperset(of: profiles[index - 1].keys) {
+                let before = profiles[index - 1]
+                let added = profile.keys.filter { !before.keys.contains($0) }
+                return "\(profile.name) (\(before.name)'s and \(added.joined(separator: ", ")))"
+            }
+            return "\(profile.name) (\(profile.keys.joined(separator: ", ")))"
+        }.joined(separator: "; ")
+    }
 
     package static let jobs = NumberOption(
         "jobs", "Workers per implementation, each with its own driver process", in: RunPlan.numberRanges["jobs"]!,

@@ -158,7 +158,7 @@ package struct ScenarioRunner: Sendable {
             guard !observed.equals(wanted) else { continue }
             for key in keys {
                 guard let value = wanted[key] else { continue }
-                if observed[key] != value { return false }
+                if !ExpectedValue.admits(value, observed[key], as: model.observation(named: key)?.type) { return false }
             }
         }
         return true
@@ -213,7 +213,8 @@ package struct ScenarioRunner: Sendable {
             }
             // Observed values arrive in the bounded form a run keeps (Value.keptForReports).
             let value = observed[expectation.key]
-            if value != expectation.value.keptForReports() {
+            let expected = expectation.value.keptForReports()
+            if !ExpectedValue.admits(expected, value, as: model.observation(named: expectation.key)?.type) {
                 result.differences.append(
                     Difference(
                         key: expectation.key, expected: expectation.value, observed: value,

@@ -263,6 +263,7 @@ package enum TestSupport {
         ("key-survives-enrolment", "security-enrolment-change-before-launch", 3, "biometrics_enabled"),
         ("wall-clock-timers", "clock-forward-during-lock", 3, "invariant lock-runs-with-the-clock"),
         ("unbound-prompt", "prompt-android-face-request", 1, "prompt_request"),
+        ("link-touch-target-40dp", "ui-pin-screen-minimums", 1, "a11y_audit"),
     ]
 
     /// The Python example's auth-flow bugs, the same way (each launch's quick splash is a step).

@@ -94,7 +94,9 @@ package struct ScenarioRecorder {
     /// happened during this one (or every key, with `allKeys`).
     package func expectLines(_ observed: Observations, previous: Observations, indent: String) -> [String] {
         var lines: [String] = []
-        for declaration in model.observations {
+        // What only a UI-level driver measures is written when asked for (every key), not by
+        // default: a team's recorded steps stay within its `full` gate.
+        for declaration in model.observations where allKeys || declaration.level == .app {
             guard let value = observed[declaration.key] else { continue }
             let keep: Bool
             if allKeys || declaration.key == model.stateKey {

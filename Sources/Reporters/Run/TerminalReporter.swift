@@ -99,7 +99,9 @@ package struct TerminalReporter {
         }
         guard isStructured(difference.expected), isStructured(difference.observed) else { return [] }
         let limit = 3
-        let places = Value.divergences(difference.expected, difference.observed, limit: limit + 1)
+        let places = Value.divergences(
+            difference.expected, difference.observed, limit: limit + 1,
+            as: formatter.model.observation(named: difference.key)?.type)
         // A one-item list whose item differs: the two lines above say it already.
         if places.count == 1 && places[0].path == "[0]" { return [] }
         var lines = places.prefix(limit).map { place in

@@ -370,6 +370,10 @@ struct ScenarioDecoder {
         }
         if case .event = type { return event(node, what: what()) }
         if case .record(let fields) = type { return record(node, fields: fields, what: what()) }
+        if case .table(let element, let names) = type {
+            return table(node, of: element, names: names, what: what())
+        }
+        if type.isBoundable, case .mapping = node.kind { return bound(node, of: type, what: what()) }
         guard let text = node.scalar, !node.isNull else { return wrong() }
         switch type {
         case .bool:
@@ -414,9 +418,62 @@ struct ScenarioDecoder {
                 return nil
             }
             return .string(text)
-        case .optional, .list, .event, .record:
+        case .optional, .list, .event, .record, .table:
             return wrong()
         }
+    }
+
+    /// `{at_least: 44}`, `{at_most: 30s}` or both: a bound on a whole number or a duration,
+    /// each side decoded as the value itself.
+    private mutating func bound(_ node: YAMLNode, of type: ValueType, what: String) -> Value? {
+        guard let pairs = mapping(node, what: what) else { return nil }
+        let sides = [ExpectedValue.atLeast, ExpectedValue.atMost]
+        let given = keyed(pairs, allowed: sides, what: what)
+        guard given.count == pairs.count else { return nil }
+        guard !given.isEmpty else {
+            report(
+                .missingField(
+                    what: what, field: ExpectedValue.atLeast, summary: "a bound names at_least, at_most or both"),
+                at: node.mark)
+            return nil
+        }
+        var values: [String: Value] = [:]
+        for side in sides {
+            guard let sideNode = given[side] else { continue }
+            guard let value = decode(sideNode, as: type, what: "\(side) of \(what)") else { return nil }
+            values[side] = value
+        }
+        if let low = values[ExpectedValue.atLeast]?.int, let high = values[ExpectedValue.atMost]?.int, low > high {
+            report(
+                .wrongValue(what: what, expected: "at_least no more than at_most", found: "\(low) > \(high)"),
+                at: node.mark)
+            return nil
+        }
+        return .map(values)
+    }
+
+    /// A mapping of names to values of one type, each name one of `names` when it lists any.
+    private mutating func table(_ node: YAMLNode, of element: ValueType, names: [String], what: String) -> Value? {
+        guard let pairs = mapping(node, what: what) else { return nil }
+        var values: [String: Value] = [:]
+        var ok = true
+        for pair in pairs {
+            guard let name = keyName(pair.key) else {
+                ok = false
+                continue
+            }
+            if !names.isEmpty, !names.contains(name) {
+                unknown(name, kind: "name in \(what)", among: names, at: pair.key.mark)
+                ok = false
+                continue
+            }
+            if let value = decode(pair.value, as: element, what: "'\(name)' of \(what)") {
+                values[name] = value
+            } else {
+                ok = false
+            }
+        }
+        return ok ? .map(values) : nil
     }
 
     /// A mapping of the record's fields: each decoded as its type, a field that takes null

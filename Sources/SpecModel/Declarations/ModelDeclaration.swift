@@ -15,7 +15,8 @@ public struct ModelDeclaration: Sendable {
     public var observations: [ObservationDeclaration]
     public var transitions: [TransitionDeclaration]
     /// Named sets of observation keys an implementation must observe to be gated on them
-    /// (`--profile`), smallest first. `full`, every declared key, is always there, last.
+    /// (`--profile`), smallest first. `full`, every key the app reports, is always there; `ui`,
+    /// every key with those measured on the rendered screen, follows it when the model has any.
     public var profiles: [ConformanceProfile]
     /// The input that moves the virtual clock (its argument a duration), if the model has one:
     /// the runner times inputs with it, the loader bounds the clock with it.
@@ -60,12 +61,25 @@ public struct ModelDeclaration: Sendable {
         self.given = given
         self.observations = observations
         self.transitions = transitions
+        let rendered = observations.filter { $0.level == .ui }.map(\.key)
         self.profiles =
-            profiles.filter { $0.name != ConformanceProfile.full }
+            profiles.filter { $0.name != ConformanceProfile.full && $0.name != ConformanceProfile.ui }
             + [
                 ConformanceProfile(
-                    ConformanceProfile.full, keys: observations.map(\.key), "every observation the model declares")
+                    ConformanceProfile.full, keys: observations.filter { $0.level == .app }.map(\.key),
+                    rendered.isEmpty
+                        ? "every observation the model declares"
+                        : "every observation the app reports (the rendered screen's are profile \(ConformanceProfile.ui)'s)"
+                )
             ]
+            + (rendered.isEmpty
+                ? []
+                : [
+                    ConformanceProfile(
+                        ConformanceProfile.ui, keys: observations.map(\.key),
+                        "every observation, with what a UI-level driver measures on the rendered app: "
+                            + rendered.joined(separator: ", "))
+                ])
         self.clockInput = clockInput
         self.timers = timers
         self.diagramSource = diagramSource
@@ -180,6 +194,7 @@ public struct ModelDeclaration: Sendable {
 /// fails, however its scenarios end.
 public struct ConformanceProfile: Sendable, Equatable {
     public static let full = "full"
+    public static let ui = "ui"
 
     public var name: String
     public var keys: [String]
@@ -266,16 +281,22 @@ public struct ObservationDeclaration: Sendable {
     /// `snapshot`: the value after the step. `log`: a list of everything that happened during
     /// the step, concatenated over a repeated step.
     public enum Kind: Sendable { case snapshot, log }
+    /// `app`: what the app's own logic or platform calls show, which a driver over the app's
+    /// code reports. `rendered`: what is measured on the drawn screen (frames, an accessibility
+    /// audit), which only a UI-level driver reports; outside `full`, in profile `ui`.
+    public enum Level: Sendable { case app, ui }
 
     public var key: String
     public var type: ValueType
     public var kind: Kind
+    public var level: Level
     public var summary: String
 
-    public init(_ key: String, _ type: ValueType, _ kind: Kind, _ summary: String) {
+    public init(_ key: String, _ type: ValueType, _ kind: Kind, level: Level = .app, _ summary: String) {
         self.key = key
         self.type = type
         self.kind = kind
+        self.level = level
         self.summary = summary
     }
 }

@@ -23,6 +23,19 @@ public struct ValueFormatter {
     public func format(_ value: Value, as type: ValueType?) -> String {
         switch (type, value) {
         case (.optional(let wrapped), _): return format(value, as: wrapped)
+        case (.integer, .map), (.integerIn, .map), (.duration, .map):
+            guard let bound = ExpectedValue.bound(value) else { return value.description }
+            let side = { (number: Int) in format(.int(number), as: type) }
+            switch (bound.atLeast, bound.atMost) {
+            case (let low?, let high?): return "\(side(low)) to \(side(high))"
+            case (let low?, nil): return "at least \(side(low))"
+            case (nil, let high?): return "at most \(side(high))"
+            case (nil, nil): return value.description
+            }
+        case (.table(let element, _), .map(let entries)):
+            return "{"
+                + entries.keys.sorted().map { "\(VisibleText.oneLine($0)): \(format(entries[$0]!, as: element))" }
+                .joined(separator: ", ") + "}"
         case (.duration, .int(let milliseconds)): return VirtualDuration.format(milliseconds)
         case (.list(let element), .list(let items)):
             return "[" + items.map { format($0, as: element) }.joined(separator: ", ") + "]"
@@ -59,29 +72,47 @@ extension Value {
 
     /// Where `observed` differs from `expected`, into lists (index by index) and maps (key by
     /// key), at most `limit` places, in order: what a diff of two long lists needs to point at.
-    public static func divergences(_ expected: Value?, _ observed: Value?, at path: String = "", limit: Int = 5)
-        -> [Divergence]
-    {
+    /// With `type`, places the expectation admits (a bound met, a table's names it does not
+    /// give) are not divergences.
+    public static func divergences(
+        _ expected: Value?, _ observed: Value?, at path: String = "", limit: Int = 5, as type: ValueType? = nil
+    ) -> [Divergence] {
         var found: [Divergence] = []
-        collect(expected, observed, at: path, limit: limit, into: &found)
+        collect(expected, observed, at: path, limit: limit, as: type, into: &found)
         return found
     }
 
     private static func collect(
-        _ expected: Value?, _ observed: Value?, at path: String, limit: Int, into found: inout [Divergence]
+        _ expected: Value?, _ observed: Value?, at path: String, limit: Int, as type: ValueType?,
+        into found: inout [Divergence]
     ) {
         guard found.count < limit, expected != observed else { return }
+        if let type, let expected, ExpectedValue.admits(expected, observed, as: type) { return }
+        var type = type
+        if case .optional(let wrapped)? = type { type = wrapped }
         switch (expected, observed) {
         case (.list(let want)?, .list(let have)?):
+            var element: ValueType?
+            if case .list(let declared)? = type { element = declared }
             for index in 0..<max(want.count, have.count) {
                 collect(
                     index < want.count ? want[index] : nil, index < have.count ? have[index] : nil,
-                    at: "\(path)[\(index)]",
-                    limit: limit, into: &found)
+                    at: "\(path)[\(index)]", limit: limit, as: element, into: &found)
             }
-        case (.map(let want)?, .map(let have)?):
-            for key in Set(want.keys).union(have.keys).sorted() {
-                collect(want[key], have[key], at: path + "." + key, limit: limit, into: &found)
+        case (.map(let want)?, .map(let have)?) where ExpectedValue.bound(.map(want)) == nil || type == nil:
+            var names = Set(want.keys).union(have.keys)
+            var field: (String) -> ValueType? = { _ in nil }
+            switch type {
+            case .table(let element, _)?:
+                names = Set(want.keys)
+                field = { _ in element }
+            case .record(let fields)?:
+                field = { name in fields.first { $0.name == name }?.type }
+            default:
+                break
+            }
+            for key in names.sorted() {
+                collect(want[key], have[key], at: path + "." + key, limit: limit, as: field(key), into: &found)
             }
         default:
             found.append(Divergence(path: path, expected: expected, observed: observed))

@@ -24,6 +24,19 @@ public indirect enum ValueType: Sendable, Equatable {
     /// A mapping with these fields, each of its own type: what a platform call carried, or
     /// what a store holds. A scenario may leave out a field that takes null; it then expects null.
     case record([RecordField])
+    /// A mapping of names to values of one type, such as element frames by element: an
+    /// expectation checks the names it gives and nothing else, since a rendered screen has more
+    /// than the documents fix. `names` lists the names a scenario may write; empty: any name.
+    case table(ValueType, names: [String])
+
+    /// True for the whole-number types an expectation may bound (`{at_least: 44}`).
+    public var isBoundable: Bool {
+        switch self {
+        case .integer, .integerIn, .duration: return true
+        case .optional(let wrapped): return wrapped.isBoundable
+        default: return false
+        }
+    }
 
     /// How a reader would describe a well-formed value, for error messages.
     public var summary: String {
@@ -41,6 +54,9 @@ public indirect enum ValueType: Sendable, Equatable {
         case .event: return "an analytics event: a name, or a one-key mapping of name to parameters"
         case .optional(let wrapped): return "null or \(wrapped.summary)"
         case .record(let fields): return "a mapping of " + fields.map(\.name).joined(separator: ", ")
+        case .table(let element, let names):
+            return "a mapping of " + (names.isEmpty ? "names" : "any of " + names.joined(separator: ", ")) + " to "
+                + element.summary
         }
     }
 }

@@ -13,9 +13,13 @@ package enum UnlockModel {
     /// 2026-01-01T09:00:00Z in milliseconds since 1970: given values are held decoded.
     package static let defaultClock = 1_767_258_000_000
     /// What the app asks of the platform and draws, and what it stores (UnlockPlatformView).
-    package static let platformKeys: Set<String> = [
+    package static let platformKeys: Set<String> = Set([
         "announcement_priorities", "haptics", "prompt_request", "texts", "images", "pin_display", "store",
-    ]
+    ]).union(uiKeys)
+    /// What a UI-level driver measures on the drawn screen and the key store (profile `ui`), and
+    /// the device's screen those frames are measured on.
+    package static let uiKeys: Set<String> = ["frames", "a11y_audit", "key_access"]
+    package static let screenGiven: Set<String> = ["screen_width", "screen_height"]
 
     package static let declaration: ModelDeclaration = {
         var declaration = undeclaredInvariants
@@ -39,7 +43,7 @@ package enum UnlockModel {
                 "states, navigation, attempts left and the lock"),
             ConformanceProfile(
                 "platform",
-                keys: observations.map(\.key).filter { $0 != "store" },
+                keys: observations.filter { $0.level == .app && $0.key != "store" }.map(\.key),
                 "every key a driver that fakes the platform reads: the prompt request, texts, images, haptics"),
         ],
         clockInput: "advance",
@@ -142,6 +146,12 @@ package enum UnlockModel {
         .init("pin_failures", .integer(0...10_000), default: .int(0), "persisted PIN failure count"),
         .init("blocked_for", .optional(.duration), default: .null, "a persisted lock that ends this long after time 0"),
         .init("clock", .instant, default: .int(defaultClock), "the wall clock at time 0"),
+        .init(
+            "screen_width", .integer(240...2000), default: .int(360),
+            "the device's screen width in dp: a UI-level driver runs on a device of this size (INT-041)"),
+        .init(
+            "screen_height", .integer(320...4000), default: .int(800),
+            "the device's screen height in dp (INT-041)"),
     ]
 
     static let observations: [ObservationDeclaration] = [
@@ -188,6 +198,17 @@ package enum UnlockModel {
         .init(
             "store", .record(UnlockPlatformView.storeFields), .snapshot,
             "white-box: what the app persisted, kinds and formats, never secrets (§6.2, §8.1, §8.2; 004)"),
+        .init(
+            "frames", UnlockRenderedView.framesType, .snapshot, level: .ui,
+            "UI-level: element frames in whole dp (x, y, width, height) and text sizes in sp (font_size), by element: logo, title, pin_cell_N, key_N, key_delete, forgot_pin, countdown, success_icon (§3, §7.4; INT-041)"
+        ),
+        .init(
+            "a11y_audit", UnlockRenderedView.auditType, .snapshot, level: .ui,
+            "UI-level: the platform's accessibility audit by element: contrast ratio times 100 (contrast_x100) and touch target in dp (touch_width, touch_height) (§3.6, §7.4; INT-041)"
+        ),
+        .init(
+            "key_access", .optional(.record(UnlockRenderedView.keyAccessFields)), .snapshot, level: .ui,
+            "UI-level: the access control of the biometric key's store item; null with no key (003, 004)"),
     ]
 
     static let transitions: [TransitionDeclaration] = [

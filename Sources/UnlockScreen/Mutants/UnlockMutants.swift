@@ -72,7 +72,7 @@ package struct MutatedReference: ImplementationUnderTest {
 package enum UnlockMutants {
     package static func all(memo: Argon2Memo) -> [Mutant] {
         ruleNumbers(memo) + lockEnd(memo) + transitions(memo) + omissions(memo) + misreadings(memo)
-            + presentation(memo) + behaviour(memo) + seams(memo)
+            + presentation(memo) + behaviour(memo) + seams(memo) + rendered(memo)
     }
 
     /// The behavioural operators over the unlock state's seams (`UnlockState.seams`).

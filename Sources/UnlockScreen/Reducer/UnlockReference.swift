@@ -57,7 +57,8 @@ package struct UnlockReducer: ReducerModel {
                 session: SessionStatus(rawValue: given["session"]?.string ?? "") ?? .valid,
                 sessionStartedAt: clockOrigin - (given["session_age"]?.int ?? 0),
                 platformBiometrics: PlatformBiometrics(rawValue: given["biometric_status"]?.string ?? "")
-                    ?? .available))
+                    ?? .available,
+                screenWidth: given["screen_width"]?.int ?? 360, screenHeight: given["screen_height"]?.int ?? 800))
         return (state, clockOrigin)
     }
 
@@ -162,6 +163,9 @@ package struct UnlockReducer: ReducerModel {
         observations["images"] = .list(UnlockPlatformView.images(state).map(Value.string))
         observations["pin_display"] = UnlockPlatformView.pinDisplay(state).map { .list($0.map(Value.string)) } ?? .null
         observations["store"] = UnlockPlatformView.store(state, lockRemaining: lockRemaining)
+        observations["frames"] = UnlockRenderedView.frames(state)
+        observations["a11y_audit"] = UnlockRenderedView.audit(state)
+        observations["key_access"] = UnlockRenderedView.keyAccess(state)
         return observations
     }
 

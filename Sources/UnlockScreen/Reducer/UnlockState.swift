@@ -68,6 +68,9 @@ package struct PersistedStore: Sendable, Hashable {
     /// The app found its key invalidated: a new one waits for a stronger factor than the PIN,
     /// a completed login (004, INT-021).
     package var newKeyAwaitsLogin: Bool
+    /// The device's screen in dp, for what a UI-level driver measures (INT-041).
+    package var screenWidth: Int
+    package var screenHeight: Int
 
     package init(
         pinHash: String, pinLength: Int, pinFailures: Int = 0, blockedUntil: Int? = nil,
@@ -75,7 +78,7 @@ package struct PersistedStore: Sendable, Hashable {
         tier: Tier = .pro,
         session: SessionStatus = .valid, sessionStartedAt: Int = 0,
         platformBiometrics: PlatformBiometrics = .available, biometricKeyValid: Bool = true,
-        newKeyAwaitsLogin: Bool = false
+        newKeyAwaitsLogin: Bool = false, screenWidth: Int = 360, screenHeight: Int = 800
     ) {
         self.pinHash = pinHash
         self.pinLength = pinLength
@@ -90,6 +93,8 @@ package struct PersistedStore: Sendable, Hashable {
         self.platformBiometrics = platformBiometrics
         self.biometricKeyValid = biometricKeyValid
         self.newKeyAwaitsLogin = newKeyAwaitsLogin
+        self.screenWidth = screenWidth
+        self.screenHeight = screenHeight
     }
 
     /// Biometric unlock can work: the user's setting is on and the key behind it is valid.
