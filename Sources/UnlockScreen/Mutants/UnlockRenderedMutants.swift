@@ -9,16 +9,18 @@ extension UnlockMutants {
         frameMutants(memo) + auditMutants(memo) + keyAccessMutants(memo)
     }
 
-    /// A mutant that rewrites the fields of the elements `named` picks in a table of tables
-    /// (`frames`, `a11y_audit`).
+    /// A mutant that rewrites the fields of some elements in a table of tables (`frames`,
+    /// `a11y_audit`): those `elements` names, or whose name starts with one ending in `_`.
     static func retouched(
-        _ id: String, key: String, rule: String, _ summary: String, memo: Argon2Memo,
-        elements named: @escaping @Sendable (String) -> Bool,
+        _ id: String, key: String, rule: String, _ summary: String, memo: Argon2Memo, elements: [String],
         _ change: @escaping @Sendable (inout [String: Value]) -> Void
     ) -> Mutant {
-        observed(id, kind: "rendered output", rule: rule, summary, memo: memo) { observations in
+        let picks: @Sendable (String) -> Bool = { name in
+            elements.contains { $0 == name || ($0.hasSuffix("_") && name.hasPrefix($0)) }
+        }
+        return observed(id, kind: "rendered output", rule: rule, summary, memo: memo) { observations in
             guard case .map(var elements)? = observations[key] else { return }
-            for (name, element) in elements where named(name) {
+            for (name, element) in elements where picks(name) {
                 guard case .map(var fields) = element else { continue }
                 change(&fields)
                 elements[name] = .map(fields)
@@ -27,81 +29,78 @@ extension UnlockMutants {
         }
     }
 
-    static func isKey(_ name: String) -> Bool { name.hasPrefix("key_") }
-    static func isDigitKey(_ name: String) -> Bool { isKey(name) && name != "key_delete" }
-    static func isPINCell(_ name: String) -> Bool { name.hasPrefix("pin_cell_") }
+    static let keys = ["key_"]
+    static let digitKeys = UnlockRenderedView.digitKeys
+    static let pinCells = ["pin_cell_"]
 
     static func frameMutants(_ memo: Argon2Memo) -> [Mutant] {
         func frame(
-            _ id: String, rule: String, _ summary: String, _ named: @escaping @Sendable (String) -> Bool,
-            _ fields: [String: Int]
+            _ id: String, rule: String, _ summary: String, _ elements: [String], _ fields: [String: Int]
         ) -> Mutant {
-            retouched(id, key: "frames", rule: rule, summary, memo: memo, elements: named) { frame in
+            retouched(id, key: "frames", rule: rule, summary, memo: memo, elements: elements) { frame in
                 for (field, value) in fields { frame[field] = .int(value) }
             }
         }
         return [
             frame(
-                "logo-56dp", rule: "SCR-AUTH-006 §3.1 Tamano", "the logo is 56x56dp", { $0 == "logo" },
+                "logo-56dp", rule: "SCR-AUTH-006 §3.1 Tamano", "the logo is 56x56dp", ["logo"],
                 ["width": 56, "height": 56]),
             retouched(
                 "logo-off-centre", key: "frames", rule: "SCR-AUTH-006 §3.1 Posicion",
-                "the logo sits 24dp right of centre", memo: memo, elements: { $0 == "logo" }
+                "the logo sits 24dp right of centre", memo: memo, elements: ["logo"]
             ) { frame in frame["x"] = .int((frame["x"]?.int ?? 0) + 24) },
             retouched(
                 "logo-top-20-percent", key: "frames", rule: "SCR-AUTH-006 §3.1 Posicion",
-                "the logo's top is 20% from the screen's top", memo: memo, elements: { $0 == "logo" }
+                "the logo's top is 20% from the screen's top", memo: memo, elements: ["logo"]
             ) { frame in frame["y"] = .int((frame["y"]?.int ?? 0) * 20 / 15) },
             frame(
-                "pin-cell-40x48", rule: "SCR-AUTH-006 §3.3 Cell size, §7.4", "the PIN cells are 40x48dp", isPINCell,
+                "pin-cell-40x48", rule: "SCR-AUTH-006 §3.3 Cell size, §7.4", "the PIN cells are 40x48dp", pinCells,
                 ["width": 40, "height": 48]),
             frame(
-                "keypad-key-64x48", rule: "SCR-AUTH-006 §3.4 Key size, §7.4", "the keypad's keys are 64x48dp", isKey,
+                "keypad-key-64x48", rule: "SCR-AUTH-006 §3.4 Key size, §7.4", "the keypad's keys are 64x48dp", keys,
                 ["width": 64, "height": 48]),
             frame(
                 "keypad-font-17sp", rule: "SCR-AUTH-006 §3.4 Key font", "the digits on the keys are 17sp",
-                isDigitKey, ["font_size": 17]),
+                digitKeys, ["font_size": 17]),
             frame(
-                "title-font-17sp", rule: "SCR-AUTH-006 §7.4 Titulo", "the title is 17sp", { $0 == "title" },
+                "title-font-17sp", rule: "SCR-AUTH-006 §7.4 Titulo", "the title is 17sp", ["title"],
                 ["font_size": 17]),
             frame(
                 "countdown-font-24sp", rule: "SCR-AUTH-006 §3.5 Tipografia, §7.4 Timer", "the countdown is 24sp",
-                { $0 == "countdown" }, ["font_size": 24]),
+                ["countdown"], ["font_size": 24]),
             frame(
                 "link-font-12sp", rule: "SCR-AUTH-006 §3.6 Tipografia, §7.4 Links", "the forgotten-PIN link is 12sp",
-                { $0 == "forgot_pin" }, ["font_size": 12]),
+                ["forgot_pin"], ["font_size": 12]),
             frame(
                 "success-icon-48dp", rule: "SCR-AUTH-006 §3.7 Tamano", "the success icon is 48x48dp",
-                { $0 == "success_icon" }, ["width": 48, "height": 48]),
+                ["success_icon"], ["width": 48, "height": 48]),
         ]
     }
 
     static func auditMutants(_ memo: Argon2Memo) -> [Mutant] {
-        func contrast(_ id: String, rule: String, _ summary: String, _ named: @escaping @Sendable (String) -> Bool)
-            -> Mutant
-        {
+        func contrast(_ id: String, rule: String, _ summary: String, _ elements: [String]) -> Mutant {
             // 3:1, the WCAG minimum for large text only: under §7.4's 4.5:1.
-            retouched(id, key: "a11y_audit", rule: rule, summary, memo: memo, elements: named) {
+            retouched(id, key: "a11y_audit", rule: rule, summary, memo: memo, elements: elements) {
                 $0["contrast_x100"] = .int(300)
             }
         }
         return [
             contrast(
                 "pin-cells-contrast-3-to-1", rule: "SCR-AUTH-006 §7.4 PIN cells", "the PIN cells contrast 3:1",
-                isPINCell),
-            contrast("keypad-contrast-3-to-1", rule: "SCR-AUTH-006 §7.4 Keyboard keys", "the keys contrast 3:1", isKey),
+                pinCells),
+            contrast("keypad-contrast-3-to-1", rule: "SCR-AUTH-006 §7.4 Keyboard keys", "the keys contrast 3:1", keys),
             contrast(
                 "title-contrast-3-to-1", rule: "SCR-AUTH-006 §7.4 Titulo", "the title contrasts 3:1",
-                { $0 == "title" }),
+                ["title"]),
             contrast(
                 "countdown-contrast-3-to-1", rule: "SCR-AUTH-006 §7.4 Timer", "the countdown contrasts 3:1",
-                { $0 == "countdown" }),
+                ["countdown"]),
             contrast(
                 "link-contrast-3-to-1", rule: "SCR-AUTH-006 §7.4 Links", "the forgotten-PIN link contrasts 3:1",
-                { $0 == "forgot_pin" }),
+                ["forgot_pin"]),
             retouched(
                 "link-touch-target-32dp", key: "a11y_audit", rule: "SCR-AUTH-006 §3.6 Touch target",
-                "the forgotten-PIN link's touch target is 32dp high", memo: memo, elements: { $0 == "forgot_pin" }
+                "the forgotten-PIN link's touch target is 32dp high", memo: memo, elements: ["forgot_pin"]
             ) { $0["touch_height"] = .int(32) },
         ]
     }

@@ -30,7 +30,7 @@ package enum UnlockRenderedView {
     }
 
     /// The §2.2 keypad's keys by element name: digits, then the delete key.
-    static let digitKeys = UnlockPlatformView.keypadDigits.map { "key_\($0)" }
+    package static let digitKeys = UnlockPlatformView.keypadDigits.map { "key_\($0)" }
     static let deleteKey = "key_delete"
 
     package static func frames(_ state: UnlockState) -> Value {
