@@ -108,6 +108,27 @@ package enum UnlockMutants {
                 "the Dashboard follows Success at once (UIF-AUTH-001 §5's instant access)", memo: memo,
                 kind: "another document's rule"
             ) { $0.successDelay = 0 },
+            rules(
+                "inactivity-timeout-0", "UIF-AUTH-001 §2 RESUME --> CHECK (INT-035)",
+                "every resume asks to unlock again, however short the time away (§2's arrow without §10.2's 5 minutes)",
+                memo: memo, kind: "another document's rule"
+            ) { $0.inactivityTimeout = 0 },
+            altered(
+                "prompt-waits-for-the-next-input", kind: "timing", rule: "SCR-AUTH-006 §4.3 item 3",
+                "the prompt is not up in the launch's own step: the screen stays on the session check (a splash) until the next input",
+                memo: memo
+            ) { before, next, outputs in
+                let promptShown = { (output: UnlockOutput) in output == .entered(.biometricPrompt) }
+                if before.screen.phase == .notRunning, next.screen.phase == .biometricPrompt,
+                    let shown = outputs.firstIndex(where: promptShown)
+                {
+                    next.screen.phase = .checkingSession
+                    outputs.removeSubrange(shown...)
+                } else if before.screen.phase == .checkingSession, next.screen.phase == .checkingSession {
+                    next.screen.phase = .biometricPrompt
+                    outputs.insert(.entered(.biometricPrompt), at: 0)
+                }
+            },
         ]
         for delta in [1, -1] {
             let sign = delta > 0 ? "plus" : "minus"
