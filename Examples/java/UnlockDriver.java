@@ -25,7 +25,9 @@ public final class UnlockDriver {
     static final List<String> OBSERVATIONS = List.of("state", "states", "navigation", "pin_entered",
             "pin_attempts_left", "bio_attempts_left", "lock_remaining", "countdown", "message", "announcements",
             "events", "biometrics_enabled", "focus_order", "secure_window", "announcement_priorities", "haptics",
-            "prompt_request", "texts", "images", "pin_display", "store");
+            "prompt_request", "texts", "images", "pin_display", "store",
+            // What a UI-level driver measures on the drawn screen and the key store (profile ui).
+            "frames", "a11y_audit", "key_access");
 
     public static void main(String[] args) throws Exception {
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
@@ -123,6 +125,8 @@ final class UnlockScreen {
 
     // What one input produced.
     List<Object> entered, said, events, priorities, haptics;
+    /** The device's screen in dp (INT-041). */
+    long screenWidth, screenHeight;
 
     UnlockScreen(Map<String, Object> given) throws Exception {
         origin = (Long) given.get("clock");
@@ -142,6 +146,8 @@ final class UnlockScreen {
         session = (String) given.get("session");
         sessionStarted = origin - (Long) given.get("session_age");
         platform = (String) given.get("biometric_status");
+        screenWidth = given.containsKey("screen_width") ? (Long) given.get("screen_width") : 360L;
+        screenHeight = given.containsKey("screen_height") ? (Long) given.get("screen_height") : 800L;
     }
 
     /** Argon2id, t=1, 1 MiB, one lane, in the PHC encoded form: {@code $argon2id$v=19$...}. */
@@ -455,7 +461,65 @@ final class UnlockScreen {
         store.put("key_this_device_only", key ? Boolean.TRUE : null);
         store.put("secrets_in_preferences", List.of());
         seen.put("store", store);
+        Map<String, Map<String, Object>> frames = frames();
+        seen.put("frames", frames);
+        seen.put("a11y_audit", audit(frames));
+        seen.put("key_access", key ? Map.of("user_authentication_required", true, "passcode_required", true,
+                "this_device_only", true) : null);
         return seen;
+    }
+
+    static Map<String, Object> frame(long x, long y, long width, long height, Long fontSize) {
+        Map<String, Object> frame = new LinkedHashMap<>();
+        frame.put("x", x);
+        frame.put("y", y);
+        frame.put("width", width);
+        frame.put("height", height);
+        if (fontSize != null) frame.put("font_size", fontSize);
+        return frame;
+    }
+
+    /** Whole dp and sp, as a UI test would read them off the drawn screen (§3, §7.4). */
+    Map<String, Map<String, Object>> frames() {
+        Map<String, Map<String, Object>> frames = new LinkedHashMap<>();
+        long top = (screenHeight * 15 + 50) / 100;
+        Map<String, Object> logo = frame((screenWidth - 60 + 1) / 2, top, 60, 60, null);
+        if (state.equals("BiometricPrompt") || state.equals("BiometricFail")) {
+            frames.put("logo", logo);
+        } else if (onPINScreen()) {
+            frames.put("logo", logo);
+            frames.put("title", frame(24, top + 84, screenWidth - 48, 28, 20L));
+            long left = (screenWidth - (pinLength * 44L + (pinLength - 1) * 12L)) / 2;
+            for (int cell = 0; cell < pinLength; cell++) {
+                frames.put("pin_cell_" + (cell + 1), frame(left + cell * 56L, top + 132, 44, 52, null));
+            }
+            String[] keys = {"1", "2", "3", "4", "5", "6", "7", "8", "9", null, "0", "delete"};
+            long keysLeft = (screenWidth - (3 * 72 + 2 * 24)) / 2;
+            for (int index = 0; index < keys.length; index++) {
+                if (keys[index] == null) continue;
+                frames.put("key_" + keys[index], frame(keysLeft + (index % 3) * 96L, top + 216 + (index / 3) * 72L, 72, 56,
+                        keys[index].equals("delete") ? null : 20L));
+            }
+            frames.put("forgot_pin", frame((screenWidth - 140) / 2, top + 516, 140, 20, 14L));
+        } else if (state.equals("PINBlocked")) {
+            frames.put("title", frame(24, 200, screenWidth - 48, 28, 20L));
+            frames.put("countdown", frame((screenWidth - 120) / 2, 260, 120, 40, 30L));
+        } else if (state.equals("BiometricSuccess") || state.equals("Success")) {
+            frames.put("success_icon", frame((screenWidth - 64) / 2, (screenHeight - 64) / 2, 64, 64, null));
+        }
+        return frames;
+    }
+
+    /** Contrast ratios times 100 and touch targets in dp, as the platform's accessibility audit reports them. */
+    static Map<String, Object> audit(Map<String, Map<String, Object>> frames) {
+        Map<String, Object> audit = new LinkedHashMap<>();
+        for (String name : frames.keySet()) {
+            if (name.equals("logo") || name.equals("success_icon")) continue;
+            audit.put(name, name.equals("forgot_pin")
+                    ? Map.of("contrast_x100", 460L, "touch_width", 140L, "touch_height", 44L)
+                    : Map.of("contrast_x100", 1610L));
+        }
+        return audit;
     }
 
     boolean onPINScreen() { return List.of("PINInput", "PINValidating", "PINError").contains(state); }

@@ -115,7 +115,7 @@ import Testing
             #expect(run.severity == .failed, "\(run.closing())")
             let records = try #require(run.outcome.run.implementations.last).records
             #expect(records.count == TestSupport.suiteSize && records.allSatisfy { $0.outcome == .notChecked })
-            let missing = profile == "full" ? TestSupport.model.observations.map(\.key) : ["state"]
+            let missing = profile == "full" ? try #require(TestSupport.model.profile(named: "full")).keys : ["state"]
             #expect(
                 run.outcome.gate.reasons == [
                     .notChecked(implementation: "do-nothing", count: TestSupport.suiteSize, hasBaseline: false),

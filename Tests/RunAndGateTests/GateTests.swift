@@ -67,7 +67,9 @@ import Testing
         let folder = try TestSupport.temporaryFolder([:])
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let full = try Self.run(drivers: [Self.statesOnly], logs: folder)
-        let lacking = TestSupport.model.observations.map(\.key).filter { $0 != "state" && $0 != "states" }
+        let lacking = try #require(TestSupport.model.profile(named: "full")).keys.filter {
+            $0 != "state" && $0 != "states"
+        }
         let reasons = full.outcome.gate.reasons
         #expect(reasons.last == .profileNotMet(implementation: "python-example", profile: "full", missing: lacking))
         #expect(

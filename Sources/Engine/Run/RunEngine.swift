@@ -74,7 +74,9 @@ package struct RunEngine: Sendable {
         self.model = model
         self.jobs = max(1, jobs)
         self.trace = trace
-        self.profile = profile ?? model.profiles[model.profiles.count - 1]
+        // Unless told: `full`, what the app reports (a model without one: its widest profile).
+        self.profile =
+            profile ?? model.profile(named: ConformanceProfile.full) ?? model.profiles[model.profiles.count - 1]
         self.stop = stop
     }
 

@@ -54,6 +54,7 @@ package enum ModelExport {
                         .object([
                             ("key", .string($0.key)),
                             ("kind", .string($0.kind == .log ? "during the step" : "after the step")),
+                            ("level", .string($0.level == .ui ? "ui" : "app")),
                             ("type", .string($0.type.summary)), ("summary", .string($0.summary)),
                         ])
                     })

@@ -113,6 +113,21 @@ package enum UnlockMutants {
                 "every resume asks to unlock again, however short the time away (§2's arrow without §10.2's 5 minutes)",
                 memo: memo, kind: "another document's rule"
             ) { $0.inactivityTimeout = 0 },
+            rules(
+                "bio-fallback-left-to-the-platform", "004 platform counts attempts (INT-030)",
+                "the app keeps no failure count of its own: the fail screen offers a retry until the platform locks biometrics out",
+                memo: memo, kind: "another document's rule"
+            ) { $0.biometricFallbackFailure = 1_000 },
+            observed(
+                "pin-4th-failure-warns", kind: "another document's rule", rule: "UIF-AUTH-001 §10.3 (INT-014)",
+                "the 4th wrong PIN shows §10.3's warning of the lock to come in place of the attempts left",
+                memo: memo
+            ) { observations in
+                let failed = observations["states"]?.list?.contains(.string(Phase.pinError.rawValue)) ?? false
+                if failed, observations["pin_attempts_left"] == .int(1), observations["state"] == .string("PINInput") {
+                    observations["message"] = .string("Advertencia de bloqueo proximo")
+                }
+            },
             altered(
                 "prompt-waits-for-the-next-input", kind: "timing", rule: "SCR-AUTH-006 §4.3 item 3",
                 "the prompt is not up in the launch's own step: the screen stays on the session check (a splash) until the next input",
