@@ -27,7 +27,7 @@ public final class UnlockDriver {
             "events", "biometrics_enabled", "focus_order", "secure_window", "announcement_priorities", "haptics",
             "prompt_request", "texts", "images", "pin_display", "store",
             // What a UI-level driver measures on the drawn screen and the key store (profile ui).
-            "frames", "a11y_audit", "key_access");
+            "frames", "a11y_audit", "key_access", "animations");
 
     public static void main(String[] args) throws Exception {
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
@@ -169,6 +169,7 @@ final class UnlockScreen {
         events = new ArrayList<>();
         priorities = new ArrayList<>();
         haptics = new ArrayList<>();
+        animations = new LinkedHashMap<>();
         if ("Success".equals(state) && now >= successAt + SUCCESS_DELAY) go("Dashboard");
         if ("PINBlocked".equals(state) && blockedUntil != null && now >= blockedUntil) {
             blockedUntil = null;
@@ -227,7 +228,22 @@ final class UnlockScreen {
         awaySince = null;
     }
 
-    void go(String next) { state = next; entered.add(next); }
+    /** SCR-AUTH-006 §5.2's animations, and §3.7's for the check: element, effect, milliseconds. */
+    static final Map<String, Object[]> ANIMATIONS = Map.of(
+            "CheckingSession>BiometricPrompt", new Object[] {"biometric_prompt", "fade_in", 250L},
+            "BiometricSuccess>Success", new Object[] {"success_icon", "scale_fade_in", 200L},
+            "PINValidating>Success", new Object[] {"success_icon", "scale_fade_in", 200L},
+            "BiometricPrompt>PINInput", new Object[] {"unlock_screen", "fade", 250L},
+            "PINValidating>PINError", new Object[] {"pin_cells", "shake", 400L},
+            "Success>Dashboard", new Object[] {"unlock_screen", "fade_out", 250L});
+    Map<String, Object> animations = new LinkedHashMap<>();
+
+    void go(String next) {
+        Object[] animation = ANIMATIONS.get(state + ">" + next);
+        if (animation != null) animations.put((String) animation[0], Map.of("effect", animation[1], "duration", animation[2]));
+        state = next;
+        entered.add(next);
+    }
     /** An announcement with its SCR-AUTH-006 §7.3 priority: high, but medium for digits. */
     void say(String text) { say(text, "high"); }
     void say(String text, String priority) { said.add(text); priorities.add(priority); }
@@ -464,6 +480,7 @@ final class UnlockScreen {
         Map<String, Map<String, Object>> frames = frames();
         seen.put("frames", frames);
         seen.put("a11y_audit", audit(frames));
+        seen.put("animations", animations);
         seen.put("key_access", key ? Map.of("user_authentication_required", true, "passcode_required", true,
                 "this_device_only", true) : null);
         return seen;

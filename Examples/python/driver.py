@@ -29,7 +29,7 @@ FLOW_OBSERVATIONS = SHARED_OBSERVATIONS + ["texts", "images", "code_entered", "i
 OBSERVATIONS = SHARED_OBSERVATIONS + ["announcement_priorities", "haptics", "prompt_request", "texts", "images",
                                       "pin_display", "store"]
 # What a UI-level driver measures on the drawn screen and the key store (profile ui).
-OBSERVATIONS += ["frames", "a11y_audit", "key_access"]
+OBSERVATIONS += ["frames", "a11y_audit", "key_access", "animations"]
 MODELS = {"unlock": (INPUTS, OBSERVATIONS, UnlockScreen),
           "auth-flow": (FLOW_INPUTS, FLOW_OBSERVATIONS, AuthFlow)}
 

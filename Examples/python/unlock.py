@@ -31,6 +31,16 @@ BUGS = {
     "link-touch-target-40dp": "the forgotten-PIN link's touch target is 40dp high, under SCR-AUTH-006 §3.6's 44dp",
 }
 
+# What the screen animates on a move (SCR-AUTH-006 §5.2; §3.7 for the check), by element.
+ANIMATIONS = {
+    ("CheckingSession", "BiometricPrompt"): ("biometric_prompt", {"effect": "fade_in", "duration": 250}),
+    ("BiometricSuccess", "Success"): ("success_icon", {"effect": "scale_fade_in", "duration": 200}),
+    ("PINValidating", "Success"): ("success_icon", {"effect": "scale_fade_in", "duration": 200}),
+    ("BiometricPrompt", "PINInput"): ("unlock_screen", {"effect": "fade", "duration": 250}),
+    ("PINValidating", "PINError"): ("pin_cells", {"effect": "shake", "duration": 400}),
+    ("Success", "Dashboard"): ("unlock_screen", {"effect": "fade_out", "duration": 250}),
+}
+
 MINUTE = 60_000
 DAY = 86_400_000
 LOCK_AFTER = 5                     # SCR-AUTH-006 §6.1.2
@@ -172,6 +182,8 @@ class UnlockScreen:
     def __init__(self, given, bugs, hasher):
         self.bugs = set(bugs)
         self.hasher = hasher
+        # What the current input started on each element (the flow, which embeds this screen, reads none).
+        self.log_animations = {}
         self.device = Device(given, hasher, given["clock"])
         self.origin = given["clock"]
         self.process_alive = False
@@ -190,6 +202,10 @@ class UnlockScreen:
         self.away_since = None
 
     def _go(self, state):
+        # SCR-AUTH-006 §5.2's animations, and §3.7's for the check, as the screen starts them.
+        animation = ANIMATIONS.get((self.state, state))
+        if animation:
+            self.log_animations[animation[0]] = animation[1]
         self.state = state
         self.log_states.append(state)
 
@@ -215,6 +231,7 @@ class UnlockScreen:
         now = self._now(time_ms)
         self.log_states, self.log_said, self.log_events = [], [], []
         self.log_priorities, self.log_haptics = [], []
+        self.log_animations = {}
         self._timers(now)
         handler = getattr(self, "on_" + name, None)
         if handler is None:
@@ -286,6 +303,7 @@ class UnlockScreen:
             "frames": self._frames(),
             "a11y_audit": self._a11y_audit(),
             "key_access": self._key_access(),
+            "animations": self.log_animations,
         }
 
     # What a UI-level driver measures on the drawn screen (profile ui): whole dp and sp, every

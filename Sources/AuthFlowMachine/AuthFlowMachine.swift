@@ -84,6 +84,8 @@ private struct FlowReduction {
             case .analytics(let name, let params): outputs.append(.analytics(name: name, params: params))
             // The flow's model declares no haptics key: UIF-AUTH-001 gives none.
             case .felt: break
+            // Nor an animations key: what the flow's own screens animate is not modelled.
+            case .animated: break
             }
         }
     }

@@ -314,7 +314,7 @@ package struct ProbeGenerator: Sendable {
         case .optional(let wrapped):
             return random.chance(0.5)
                 ? .null : value(of: wrapped, random: &random, observed: observed, given: given, elapsed: elapsed)
-        case .string, .instant, .state, .list, .event, .record, .table: return nil
+        case .string, .instant, .state, .list, .event, .record, .table, .partial: return nil
         }
     }
 }
@@ -324,7 +324,7 @@ extension ValueType {
         switch self {
         case .bool, .oneOf, .integerIn, .integer, .duration: return true
         case .optional(let wrapped): return wrapped.isChosenFreely
-        case .digits, .string, .instant, .state, .list, .event, .record, .table: return false
+        case .digits, .string, .instant, .state, .list, .event, .record, .table, .partial: return false
         }
     }
 }

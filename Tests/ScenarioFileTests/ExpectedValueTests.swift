@@ -96,6 +96,25 @@ import Testing
         #expect(!ExpectedValue.admits(.map(["a": .int(1)]), .map(["a": .int(1), "b": .int(2)]), as: record))
     }
 
+    /// A partial record names some of its fields; each is decoded and compared as its own type.
+    @Test func partialRecordsCheckTheFieldsTheyGive() {
+        let good = load("{animations: {success_icon: {duration: 200ms}, pin_cells: {effect: shake}}}")
+        #expect(good.problems.isEmpty)
+        #expect(
+            good.values["animations"]
+                == .map([
+                    "success_icon": .map(["duration": .int(200)]), "pin_cells": .map(["effect": .string("shake")]),
+                ]))
+        let wrong = load("{animations: {pin_cells: {effect: wobble, lenght: 1s}}}").problems
+        #expect(wrong.count == 2 && wrong.allSatisfy { $0.line == 6 })
+        let type = ValueType.partial([.init("effect", .string, ""), .init("duration", .duration, "")])
+        let observed: Value = .map(["effect": .string("shake"), "duration": .int(400)])
+        #expect(ExpectedValue.admits(.map(["effect": .string("shake")]), observed, as: type))
+        #expect(ExpectedValue.admits(.map(["duration": .map(["at_most": .int(500)])]), observed, as: type))
+        #expect(!ExpectedValue.admits(.map(["duration": .int(200)]), observed, as: type))
+        #expect(!ExpectedValue.admits(.map(["effect": .string("shake")]), .map(["duration": .int(400)]), as: type))
+    }
+
     @Test func divergencesLeaveOutWhatIsAdmitted() {
         let type = ValueType.table(.table(.integer(0...1000), names: []), names: [])
         let expected: Value = .map([

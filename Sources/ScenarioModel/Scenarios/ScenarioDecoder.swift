@@ -370,6 +370,7 @@ struct ScenarioDecoder {
         }
         if case .event = type { return event(node, what: what()) }
         if case .record(let fields) = type { return record(node, fields: fields, what: what()) }
+        if case .partial(let fields) = type { return partial(node, fields: fields, what: what()) }
         if case .table(let element, let names) = type {
             return table(node, of: element, names: names, what: what())
         }
@@ -418,7 +419,7 @@ struct ScenarioDecoder {
                 return nil
             }
             return .string(text)
-        case .optional, .list, .event, .record, .table:
+        case .optional, .list, .event, .record, .table, .partial:
             return wrong()
         }
     }
@@ -450,6 +451,23 @@ struct ScenarioDecoder {
             return nil
         }
         return .map(values)
+    }
+
+    /// A mapping of some of the fields, each decoded as its type; an unknown field is reported.
+    private mutating func partial(_ node: YAMLNode, fields: [RecordField], what: String) -> Value? {
+        guard let pairs = mapping(node, what: what) else { return nil }
+        let given = keyed(pairs, allowed: fields.map(\.name), what: what)
+        var values: [String: Value] = [:]
+        var ok = given.count == pairs.count
+        for field in fields {
+            guard let fieldNode = given[field.name] else { continue }
+            if let value = decode(fieldNode, as: field.type, what: "field '\(field.name)' of \(what)") {
+                values[field.name] = value
+            } else {
+                ok = false
+            }
+        }
+        return ok ? .map(values) : nil
     }
 
     /// A mapping of names to values of one type, each name one of `names` when it lists any.

@@ -48,6 +48,11 @@ public enum ExpectedValue {
             return want.allSatisfy { name, value in
                 admits(value, have[name], as: fields.first { $0.name == name }?.type)
             }
+        case .partial(let fields):
+            guard case .map(let want) = expected, case .map(let have) = observed else { return false }
+            return want.allSatisfy { name, value in
+                admits(value, have[name], as: fields.first { $0.name == name }?.type)
+            }
         case .table(let element, _):
             guard case .map(let want) = expected, case .map(let have) = observed else { return false }
             return want.allSatisfy { name, value in admits(value, have[name], as: element) }

@@ -106,6 +106,9 @@ extension Value {
             case .table(let element, _)?:
                 names = Set(want.keys)
                 field = { _ in element }
+            case .partial(let fields)?:
+                names = Set(want.keys)
+                field = { name in fields.first { $0.name == name }?.type }
             case .record(let fields)?:
                 field = { name in fields.first { $0.name == name }?.type }
             default:

@@ -28,6 +28,9 @@ public indirect enum ValueType: Sendable, Equatable {
     /// expectation checks the names it gives and nothing else, since a rendered screen has more
     /// than the documents fix. `names` lists the names a scenario may write; empty: any name.
     case table(ValueType, names: [String])
+    /// A mapping with these fields, each of its own type, checked on the fields an expectation
+    /// gives: what a screen shows where the documents fix some of it (an animation's length).
+    case partial([RecordField])
 
     /// True for the whole-number types an expectation may bound (`{at_least: 44}`).
     public var isBoundable: Bool {
@@ -54,6 +57,8 @@ public indirect enum ValueType: Sendable, Equatable {
         case .event: return "an analytics event: a name, or a one-key mapping of name to parameters"
         case .optional(let wrapped): return "null or \(wrapped.summary)"
         case .record(let fields): return "a mapping of " + fields.map(\.name).joined(separator: ", ")
+        case .partial(let fields):
+            return "a mapping of any of " + fields.map(\.name).joined(separator: ", ")
         case .table(let element, let names):
             return "a mapping of " + (names.isEmpty ? "names" : "any of " + names.joined(separator: ", ")) + " to "
                 + element.summary

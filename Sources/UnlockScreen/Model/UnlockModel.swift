@@ -18,7 +18,7 @@ package enum UnlockModel {
     ]).union(uiKeys)
     /// What a UI-level driver measures on the drawn screen and the key store (profile `ui`), and
     /// the device's screen those frames are measured on.
-    package static let uiKeys: Set<String> = ["frames", "a11y_audit", "key_access"]
+    package static let uiKeys: Set<String> = ["frames", "a11y_audit", "key_access", "animations"]
     package static let screenGiven: Set<String> = ["screen_width", "screen_height"]
 
     package static let declaration: ModelDeclaration = {
@@ -209,6 +209,10 @@ package enum UnlockModel {
         .init(
             "key_access", .optional(.record(UnlockRenderedView.keyAccessFields)), .snapshot, level: .ui,
             "UI-level: the access control of the biometric key's store item; null with no key (003, 004)"),
+        .init(
+            "animations", UnlockRenderedView.animationsType, .snapshot, level: .ui,
+            "UI-level: the animations the step's last input started, by element (biometric_prompt, success_icon, pin_cells, unlock_screen): effect and duration (§3.7, §5.2; INT-041)"
+        ),
     ]
 
     static let transitions: [TransitionDeclaration] = [

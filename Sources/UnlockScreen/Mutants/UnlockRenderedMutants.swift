@@ -6,7 +6,7 @@ import SpecModel
 /// the UI-level keys made checkable (profile `ui`).
 extension UnlockMutants {
     static func rendered(_ memo: Argon2Memo) -> [Mutant] {
-        frameMutants(memo) + auditMutants(memo) + keyAccessMutants(memo)
+        frameMutants(memo) + auditMutants(memo) + keyAccessMutants(memo) + animationMutants(memo)
     }
 
     /// A mutant that rewrites the fields of some elements in a table of tables (`frames`,
@@ -102,6 +102,35 @@ extension UnlockMutants {
                 "link-touch-target-32dp", key: "a11y_audit", rule: "SCR-AUTH-006 §3.6 Touch target",
                 "the forgotten-PIN link's touch target is 32dp high", memo: memo, elements: ["forgot_pin"]
             ) { $0["touch_height"] = .int(32) },
+        ]
+    }
+
+    static func animationMutants(_ memo: Argon2Memo) -> [Mutant] {
+        func animation(_ id: String, rule: String, _ summary: String, element: String, _ fields: [String: Value]?)
+            -> Mutant
+        {
+            observed(id, kind: "rendered output", rule: rule, summary, memo: memo) { observations in
+                guard case .map(var elements)? = observations["animations"], elements[element] != nil else { return }
+                elements[element] = fields.map(Value.map)
+                observations["animations"] = .map(elements)
+            }
+        }
+        return [
+            animation(
+                "no-prompt-fade-in", rule: "SCR-AUTH-006 §5.2 CheckingSession -> BiometricPrompt",
+                "the prompt comes up with no fade", element: "biometric_prompt", nil),
+            animation(
+                "success-icon-fades-only", rule: "SCR-AUTH-006 §3.7 Animacion", "the check fades in without scaling",
+                element: "success_icon", ["effect": .string("fade_in"), "duration": .int(200)]),
+            animation(
+                "success-animation-300ms", rule: "SCR-AUTH-006 §3.7 Duracion", "the check's animation runs 300 ms",
+                element: "success_icon", ["effect": .string("scale_fade_in"), "duration": .int(300)]),
+            animation(
+                "no-fade-to-pin", rule: "SCR-AUTH-006 §5.2 BiometricPrompt -> PINInput",
+                "the PIN screen replaces the prompt with no fade", element: "unlock_screen", nil),
+            animation(
+                "no-pin-shake", rule: "SCR-AUTH-006 §5.2 PINInput -> PINError", "a wrong PIN does not shake the cells",
+                element: "pin_cells", nil),
         ]
     }
 

@@ -68,6 +68,8 @@ package enum UnlockEvent: Sendable, Equatable {
 /// What the outside world sees of one event, as plain data.
 package enum UnlockOutput: Sendable, Equatable {
     case entered(Phase)
+    /// An animation the screen started: its element, effect and length where one is given.
+    case animated(UnlockRenderedView.Animation)
     /// A screen reader announcement with its §7.3 priority.
     case announced(String, AnnouncementPriority = .high)
     /// Haptic feedback played through the platform (§3.4, §3.7).

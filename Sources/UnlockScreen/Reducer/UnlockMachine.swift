@@ -61,8 +61,10 @@ private struct Reduction {
     // MARK: Outputs
 
     mutating func enter(_ phase: Phase) {
+        let from = state.screen.phase
         state.screen.phase = phase
         outputs.append(.entered(phase))
+        if let animation = UnlockRenderedView.animation(from: from, to: phase) { outputs.append(.animated(animation)) }
     }
 
     mutating func announce(_ text: String, _ priority: AnnouncementPriority = .high) {

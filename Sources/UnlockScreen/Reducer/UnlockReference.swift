@@ -119,9 +119,11 @@ package struct UnlockReducer: ReducerModel {
         var events: [Value] = []
         var priorities: [Value] = []
         var haptics: [Value] = []
+        var animations: [String: Value] = [:]
         for output in outputs {
             switch output {
             case .entered(let phase): states.append(.string(phase.rawValue))
+            case .animated(let animation): animations[animation.element] = animation.value
             case .announced(let text, let priority):
                 announcements.append(.string(text))
                 priorities.append(.string(priority.rawValue))
@@ -166,6 +168,7 @@ package struct UnlockReducer: ReducerModel {
         observations["frames"] = UnlockRenderedView.frames(state)
         observations["a11y_audit"] = UnlockRenderedView.audit(state)
         observations["key_access"] = UnlockRenderedView.keyAccess(state)
+        observations["animations"] = .map(animations)
         return observations
     }
 

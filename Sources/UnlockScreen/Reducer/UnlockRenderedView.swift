@@ -96,6 +96,53 @@ package enum UnlockRenderedView {
         return .map(audit)
     }
 
+    // MARK: Animations
+
+    package static let animationEffects = ["fade_in", "fade", "scale_fade_in", "shake", "fade_out"]
+    /// Element name to the animation the step's last input started on it: its effect, and its
+    /// length where a document gives one (§3.7, §5.2).
+    package static let animationsType = ValueType.table(
+        .partial([
+            .init(
+                "effect", .oneOf(animationEffects),
+                "§5.2's and §3.7's words: " + animationEffects.joined(separator: ", ")),
+            .init("duration", .duration, "how long it runs"),
+        ]), names: [])
+
+    package struct Animation: Sendable, Equatable {
+        package var element: String
+        package var effect: String
+        package var milliseconds: Int?
+
+        package init(element: String, effect: String, milliseconds: Int? = nil) {
+            self.element = element
+            self.effect = effect
+            self.milliseconds = milliseconds
+        }
+
+        var value: Value {
+            var fields: [String: Value] = ["effect": .string(effect)]
+            if let milliseconds { fields["duration"] = .int(milliseconds) }
+            return .map(fields)
+        }
+    }
+
+    /// §5.2's animation for a move, row by row, with §3.7's for the check; none for a move §5.2
+    /// does not list.
+    package static func animation(from: Phase, to: Phase) -> Animation? {
+        switch (from, to) {
+        case (.checkingSession, .biometricPrompt): Animation(element: "biometric_prompt", effect: "fade_in")
+        // §5.2 "Checkmark + haptic" from the prompt and from the PIN; §3.7 "Scale 0.8->1.0, fade
+        // in", 200ms.
+        case (.biometricSuccess, .success), (.pinValidating, .success):
+            Animation(element: "success_icon", effect: "scale_fade_in", milliseconds: 200)
+        case (.biometricPrompt, .pinInput): Animation(element: "unlock_screen", effect: "fade")
+        case (.pinValidating, .pinError): Animation(element: "pin_cells", effect: "shake")
+        case (.success, .dashboard): Animation(element: "unlock_screen", effect: "fade_out")
+        default: nil
+        }
+    }
+
     // MARK: The key store's access control
 
     package static let keyAccessFields: [RecordField] = [
