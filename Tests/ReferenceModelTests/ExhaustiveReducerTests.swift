@@ -40,7 +40,9 @@ import UnlockScreen
             outputs: [
                 .felt(.key), .announced("Digito 4 de 4", .medium), .entered(.pinValidating),
                 .analytics(name: "pin_attempt", params: [:]),
-                .entered(.pinError), .analytics(name: "pin_failure", params: ["attempt_number": .int(1)]),
+                // §5.2: PINInput to PINError shakes the cells.
+                .entered(.pinError), .animated(.init(element: "pin_cells", effect: "shake")),
+                .analytics(name: "pin_failure", params: ["attempt_number": .int(1)]),
                 .entered(.pinInput), .announced("PIN incorrecto. 4 intentos restantes"),
             ]
         ) {
