@@ -370,7 +370,7 @@ struct ScenarioDecoder {
         }
         if case .event = type { return event(node, what: what()) }
         if case .record(let fields) = type { return record(node, fields: fields, what: what()) }
-        if case .partial(let fields) = type { return partial(node, fields: fields, what: what()) }
+        if case .partial(let fields) = type { return record(node, fields: fields, what: what(), partial: true) }
         if case .table(let element, let names) = type {
             return table(node, of: element, names: names, what: what())
         }
@@ -453,23 +453,6 @@ struct ScenarioDecoder {
         return .map(values)
     }
 
-    /// A mapping of some of the fields, each decoded as its type; an unknown field is reported.
-    private mutating func partial(_ node: YAMLNode, fields: [RecordField], what: String) -> Value? {
-        guard let pairs = mapping(node, what: what) else { return nil }
-        let given = keyed(pairs, allowed: fields.map(\.name), what: what)
-        var values: [String: Value] = [:]
-        var ok = given.count == pairs.count
-        for field in fields {
-            guard let fieldNode = given[field.name] else { continue }
-            if let value = decode(fieldNode, as: field.type, what: "field '\(field.name)' of \(what)") {
-                values[field.name] = value
-            } else {
-                ok = false
-            }
-        }
-        return ok ? .map(values) : nil
-    }
-
     /// A mapping of names to values of one type, each name one of `names` when it lists any.
     private mutating func table(_ node: YAMLNode, of element: ValueType, names: [String], what: String) -> Value? {
         guard let pairs = mapping(node, what: what) else { return nil }
@@ -495,14 +478,18 @@ struct ScenarioDecoder {
     }
 
     /// A mapping of the record's fields: each decoded as its type, a field that takes null
-    /// may be left out (null), any other missing or unknown field is reported.
-    private mutating func record(_ node: YAMLNode, fields: [RecordField], what: String) -> Value? {
+    /// may be left out (null), any other missing or unknown field is reported. A `partial`
+    /// record leaves out what it does not check: a missing field is not there at all.
+    private mutating func record(_ node: YAMLNode, fields: [RecordField], what: String, partial: Bool = false)
+        -> Value?
+    {
         guard let pairs = mapping(node, what: what) else { return nil }
         let given = keyed(pairs, allowed: fields.map(\.name), what: what)
         var values: [String: Value] = [:]
         var ok = given.count == pairs.count
         for field in fields {
             guard let fieldNode = given[field.name] else {
+                if partial { continue }
                 if field.takesNull {
                     values[field.name] = .null
                 } else {
