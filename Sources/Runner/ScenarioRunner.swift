@@ -158,7 +158,12 @@ package struct ScenarioRunner: Sendable {
             guard !observed.equals(wanted) else { continue }
             for key in keys {
                 guard let value = wanted[key] else { continue }
-                if !ExpectedValue.admits(value, observed[key], as: model.observation(named: key)?.type) { return false }
+                // Equal values need no look-up of the key's type; only a bound or a table does.
+                if observed[key] != value,
+                    !ExpectedValue.admits(value, observed[key], as: model.observation(named: key)?.type)
+                {
+                    return false
+                }
             }
         }
         return true
@@ -214,7 +219,9 @@ package struct ScenarioRunner: Sendable {
             // Observed values arrive in the bounded form a run keeps (Value.keptForReports).
             let value = observed[expectation.key]
             let expected = expectation.value.keptForReports()
-            if !ExpectedValue.admits(expected, value, as: model.observation(named: expectation.key)?.type) {
+            if value != expected,
+                !ExpectedValue.admits(expected, value, as: model.observation(named: expectation.key)?.type)
+            {
                 result.differences.append(
                     Difference(
                         key: expectation.key, expected: expectation.value, observed: value,
