@@ -27,8 +27,13 @@ package struct DriverOptions: Sendable {
     package var model: String
     package var workingDirectory: String?
 
+    /// The declared type of each observation key, to refuse a bound where a measurement is due.
+    package var observationTypes: [String: ValueType] = [:]
+
     package init(command: String, model: ModelDeclaration) {
         self.init(command: command, modelName: model.name, stateKeys: model.stateValuedKeys)
+        observationTypes = Dictionary(
+            model.observations.map { ($0.key, $0.type) }, uniquingKeysWith: { first, _ in first })
     }
 
     init(command: String, modelName: String, stateKeys: [String]) {

@@ -262,6 +262,15 @@ package struct SubprocessDriver: ImplementationUnderTest {
         }
         // Kept bounded from the moment it arrives: a scenario's replies are all held until judged.
         var observations = received.keptForReports()
+        for (key, value) in observations {
+            guard let type = options.observationTypes[key],
+                let path = ExpectedValue.boundReported(in: value, as: type, at: key)
+            else { continue }
+            throw Self.fail(
+                .malformed,
+                "protocol error: the reply to \(currentStep) reports a bound (at_least, at_most) at \(path), where "
+                    + "a measured value is due: \(type.summary)")
+        }
         if !options.stateMap.isEmpty {
             let map = options.stateMap
             func mapped(_ value: Value) -> Value {

@@ -48,6 +48,27 @@ import Testing
         try TestSupport.expectCaught(expected, in: results)
     }
 
+    /// A driver that echoes the reference's minimums (`{at_least: 450}`) instead of measuring
+    /// would equal every bound it is compared with. Its reply is refused as malformed, naming
+    /// the place, so no scenario that audits contrast or touch targets passes on it.
+    @Test func aBoundReportedWhereAMeasurementIsDueIsRefused() throws {
+        let audited = TestSupport.suite().scenarios.filter { scenario in
+            scenario.steps.contains { step in step.expectations.contains { $0.key == "a11y_audit" } }
+        }
+        #expect(audited.count >= 2)
+        var driver = SubprocessDriver(
+            options: options(
+                "python3 Tests/Fixtures/drivers/bound_echo_proxy.py -- \(Self.python) --observe a11y_audit"))
+        let results = ScenarioRunner(model: TestSupport.model).run(audited, on: &driver)
+        driver.shutdown()
+        #expect(results.count == audited.count)
+        for result in results {
+            #expect(result.outcome == .errored, "\(result.scenario.id): \(result.outcome)")
+            let message = result.message ?? result.firstProblem?.message ?? ""
+            #expect(message.contains(/reports a bound \(at_least, at_most\) at a11y_audit\.\w+\.\w+/), "\(message)")
+        }
+    }
+
     /// The boolean-callback pattern the note (004) warns of, in an app that otherwise behaves:
     /// its prompt binds no key, yet it never unlocks on a success without one. The scenarios
     /// that check the request fail it on `key_bound` and nothing else; the forged-callback

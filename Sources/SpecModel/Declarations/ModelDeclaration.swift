@@ -282,7 +282,7 @@ public struct ObservationDeclaration: Sendable {
     /// the step, concatenated over a repeated step.
     public enum Kind: Sendable { case snapshot, log }
     /// `app`: what the app's own logic or platform calls show, which a driver over the app's
-    /// code reports. `rendered`: what is measured on the drawn screen (frames, an accessibility
+    /// code reports. `ui`: what is measured on the drawn screen (frames, an accessibility
     /// audit), which only a UI-level driver reports; outside `full`, in profile `ui`.
     public enum Level: Sendable { case app, ui }
 

@@ -25,6 +25,35 @@ public enum ExpectedValue {
         return (low, high)
     }
 
+    /// Where `observed`, a value of `type` an implementation reported, holds a bound instead of a
+    /// measurement (`a11y_audit.link.contrast_x100`), or nil when it holds none. The reference
+    /// states the documents' minimums as bounds; a driver that echoes one measured nothing, and
+    /// would otherwise pass every expectation of that bound.
+    public static func boundReported(in observed: Value, as type: ValueType, at path: String) -> String? {
+        switch type {
+        case .integer, .integerIn, .duration:
+            return bound(observed) == nil ? nil : path
+        case .optional(let wrapped):
+            return boundReported(in: observed, as: wrapped, at: path)
+        case .list(let element):
+            guard case .list(let items) = observed else { return nil }
+            return items.indices.lazy.compactMap { boundReported(in: items[$0], as: element, at: "\(path)[\($0)]") }
+                .first
+        case .record(let fields), .partial(let fields):
+            guard case .map(let entries) = observed else { return nil }
+            return fields.lazy.compactMap { field in
+                entries[field.name].flatMap { boundReported(in: $0, as: field.type, at: "\(path).\(field.name)") }
+            }.first
+        case .table(let element, _):
+            guard case .map(let entries) = observed else { return nil }
+            return entries.keys.sorted().lazy.compactMap { name in
+                boundReported(in: entries[name]!, as: element, at: "\(path).\(name)")
+            }.first
+        case .bool, .string, .digits, .oneOf, .instant, .state, .event:
+            return nil
+        }
+    }
+
     /// Whether `observed` is what `expected` asks for, as a value of `type` (nil: compared
     /// exactly). Equal values always are; the check below runs only when they differ.
     public static func admits(_ expected: Value, _ observed: Value?, as type: ValueType?) -> Bool {
