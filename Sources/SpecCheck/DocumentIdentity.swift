@@ -69,9 +69,8 @@ extension SpecChecker {
         func written(_ id: String) -> (found: Int, of: Int, missing: [String]) {
             let mine = facts.filter { $0.document == id }
             let missing = mine.filter { fact in
-                let quote = Self.spaced(fact.quote)
-                return !lines.contains { Self.writes(quote, in: $0) }
-            }.map(\.quote)
+                Self.linesWriting(Self.quoteLines(fact.quote), in: lines, first: true).isEmpty
+            }.map(\.quoteOnOneLine)
             return (mine.count - missing.count, mine.count, missing)
         }
         let name = document.file.split(separator: "/").last.map(String.init) ?? document.file

@@ -15,27 +15,30 @@ extension SpecChecker {
     func factFindings(in document: SpecDocument) -> (found: Int, of: Int, findings: [SpecFinding]) {
         let mine = facts.filter { Self.belongs($0, to: document) }
         let lines = document.lines.map(Self.spaced)
-        let quotes = mine.map { Self.spaced($0.quote) }
-        let writtenAt = quotes.map { quote in lines.firstIndex { Self.writes(quote, in: $0) } }
+        let quotes = mine.map { Self.quoteLines($0.quote) }
+        let writtenAt = quotes.map { Self.linesWriting($0, in: lines, first: true).first }
         // Where a fact is still written, a near copy of a gone quote is that fact, not the edit.
         var writtenOn: [Int: [String]] = [:]
-        for (quote, line) in zip(quotes, writtenAt) { if let line { writtenOn[line, default: []].append(quote) } }
+        for (parts, line) in zip(quotes, writtenAt) {
+            if let line { writtenOn[line, default: []].append(parts[parts.count - 1]) }
+        }
         var gone: [SpecFinding] = []
-        for (fact, (quote, at)) in zip(mine, zip(quotes, writtenAt)) {
+        for (fact, (parts, at)) in zip(mine, zip(quotes, writtenAt)) {
             if let index = at {
                 // A fact the model does not follow is a disagreement between the documents,
                 // shown at its line with the reading that decides it.
                 if let reading = fact.reading {
                     var recorded = SpecFinding(
                         kind: .recorded, file: document.file, line: index + 1,
-                        message: "the model does not follow the \(fact.kind.rawValue) \"\(fact.quote)\" (\(reading))",
+                        message:
+                            "the model does not follow the \(fact.kind.rawValue) \"\(fact.quoteOnOneLine)\" (\(reading))",
                         details: ["the model's rule: \(fact.rule)"])
                     recorded.reading = reading
                     gone.append(recorded)
                 }
                 continue
             }
-            let line = Self.likeliestLine(for: quote, in: lines) { index, line in
+            let line = Self.likeliestEdit(of: parts, in: lines) { quote, index, line in
                 (writtenOn[index] ?? []).filter { !quote.contains($0) }.reduce(line) { Self.masking($1, in: $0) }
             }
             let resting = fact.requirements.flatMap { scenariosByRequirement[$0] ?? [] }
@@ -54,14 +57,14 @@ extension SpecChecker {
                     SpecFinding(
                         kind: .readingFactGone, file: document.file, line: line,
                         message:
-                            "the \(fact.kind.rawValue) \"\(fact.quote)\", which \(reading) reads otherwise, is no longer written",
+                            "the \(fact.kind.rawValue) \"\(fact.quoteOnOneLine)\", which \(reading) reads otherwise, is no longer written",
                         details: details))
             } else {
                 gone.append(
                     SpecFinding(
                         kind: .factChanged, file: document.file, line: line,
                         message:
-                            "the model follows the \(fact.kind.rawValue) \"\(fact.quote)\", which the document no longer writes",
+                            "the model follows the \(fact.kind.rawValue) \"\(fact.quoteOnOneLine)\", which the document no longer writes",
                         details: details))
             }
         }
@@ -74,9 +77,51 @@ extension SpecChecker {
     package func listedFacts(in document: SpecDocument) -> [(fact: DocumentFact, line: Int?)] {
         let lines = document.lines.map(Self.spaced)
         return facts.filter { Self.belongs($0, to: document) }.map { fact in
-            let quote = Self.spaced(fact.quote)
-            return (fact, lines.firstIndex { Self.writes(quote, in: $0) }.map { $0 + 1 })
+            (fact, Self.linesWriting(Self.quoteLines(fact.quote), in: lines, first: true).first.map { $0 + 1 })
         }
+    }
+
+    /// A quote's lines, each spaced. A fact the document writes over consecutive lines (a table
+    /// row, whose cells it puts one per line, such as §7.3's announcement and its priority) is
+    /// quoted with a line break between them: the first cells place it, the last is the value.
+    package static func quoteLines(_ quote: String) -> [String] {
+        quote.split(separator: "\n", omittingEmptySubsequences: false).map { spaced(String($0)) }
+    }
+
+    /// The 0-based lines that write a quote's lines (spaced), each on the next line: for each
+    /// place, the line of its last part. `first`: stop at the first place.
+    package static func linesWriting(_ parts: [String], in lines: [String], first: Bool = false) -> [Int] {
+        guard !parts.isEmpty, lines.count >= parts.count else { return [] }
+        var found: [Int] = []
+        for start in 0...(lines.count - parts.count)
+        where parts.indices.allSatisfy({ writes(parts[$0], in: lines[start + $0]) }) {
+            found.append(start + parts.count - 1)
+            if first { break }
+        }
+        return found
+    }
+
+    /// The 1-based line a gone quote was most likely edited at. For a quote over several lines,
+    /// a run of lines that writes every part but one is that one's line (the run that keeps
+    /// most of its first parts, which place it); else, and for one line, the line nearest the
+    /// quote (`likeliestLine`), masked as `masked` says for the part looked for.
+    static func likeliestEdit(
+        of parts: [String], in lines: [String], masked: (String, Int, String) -> String
+    ) -> Int? {
+        if parts.count > 1, lines.count >= parts.count {
+            // Runs missing one part, the latest first; of those, the line nearest the part.
+            var runs: [Int: [Int]] = [:]
+            for start in 0...(lines.count - parts.count) {
+                let missing = parts.indices.filter { !writes(parts[$0], in: lines[start + $0]) }
+                if missing.count == 1 { runs[missing[0], default: []].append(start + missing[0]) }
+            }
+            if let part = runs.keys.max(), let candidates = runs[part] {
+                return likeliestLine(for: parts[part], in: lines, among: candidates) { masked(parts[part], $0, $1) }
+                    ?? candidates[0] + 1
+            }
+        }
+        let longest = parts.max { $0.count < $1.count } ?? ""
+        return likeliestLine(for: longest, in: lines) { masked(longest, $0, $1) }
     }
 
     /// Runs of white space as one space, in Unicode's composed form (NFC): a re-wrapped table
@@ -159,10 +204,12 @@ extension SpecChecker {
     /// line the edit most likely is. Closest counts the characters inserted, deleted or changed
     /// to write the quote somewhere in the line, less half of the quote's start found there (an
     /// edit keeps an arrow's source and a row's first cell, and sibling lines share the rest).
-    /// `masked` gives a line with what must not count blanked out; it can only make a line
+    /// `candidates`: only those 0-based lines are looked at. `masked` gives a line with what
+    /// must not count blanked out; it can only make a line
     /// farther, so lines are masked nearest first, until none can win.
     static func likeliestLine(
-        for quote: String, in lines: [String], masked: (Int, String) -> String = { $1 }
+        for quote: String, in lines: [String], among candidates: [Int]? = nil,
+        masked: (Int, String) -> String = { $1 }
     ) -> Int? {
         let wanted = Array(quote.lowercased())
         guard !wanted.isEmpty else { return nil }
@@ -174,8 +221,8 @@ extension SpecChecker {
             return distance * 2 - longestStart(of: wanted, in: written)
         }
         var nearest: [(index: Int, score: Int)] = []
-        for (index, line) in lines.enumerated() {
-            if let score = score(line) { nearest.append((index, score)) }
+        for index in candidates ?? Array(lines.indices) {
+            if let score = score(lines[index]) { nearest.append((index, score)) }
         }
         nearest.sort { $0.score < $1.score || ($0.score == $1.score && $0.index < $1.index) }
         var best: (line: Int, score: Int)?

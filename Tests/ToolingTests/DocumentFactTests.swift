@@ -29,9 +29,9 @@ import Testing
     }
 
     /// The line of a fact in its document, if it is written on exactly one.
+    /// For a quote over several lines, the line of its last part.
     static func lines(of fact: DocumentFact, in document: SpecDocument) -> [Int] {
-        let quote = SpecChecker.spaced(fact.quote)
-        return document.lines.indices.filter { SpecChecker.writes(quote, in: SpecChecker.spaced(document.lines[$0])) }
+        SpecChecker.linesWriting(SpecChecker.quoteLines(fact.quote), in: document.lines.map(SpecChecker.spaced))
             .map { $0 + 1 }
     }
 
@@ -72,10 +72,16 @@ import Testing
             let document = try #require(owners.first, "\(fact.rule): no document \(fact.document)")
             let lines = lines(of: fact, in: document)
             #expect(lines.count == 1, "\(fact.rule): \"\(fact.quote)\" is on lines \(lines) of \(fact.document)")
-            let quote = SpecChecker.spaced(fact.quote)
-            guard let line = lines.first, let replacement = edit(quote) else { continue }
+            let parts = SpecChecker.quoteLines(fact.quote)
+            guard let last = lines.first, let replacement = edit(parts.joined(separator: "\n")) else { continue }
+            // Each part edited on its own line; the finding is due at the last line edited.
+            let replaced = replacement.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             var text = document.lines
-            text[line - 1] = SpecChecker.spaced(text[line - 1]).replacingOccurrences(of: quote, with: replacement)
+            var line = last
+            for (offset, (old, new)) in zip(parts, replaced).enumerated() where old != new {
+                line = last - parts.count + 1 + offset
+                text[line - 1] = SpecChecker.spaced(text[line - 1]).replacingOccurrences(of: old, with: new)
+            }
             let changed = SpecDocument(file: document.file, text: text.joined(separator: "\n"))
             let findings = checker.check([changed]).flatMap(\.findings).filter {
                 $0.kind == .factChanged || $0.kind == .readingFactGone

@@ -87,7 +87,7 @@ package enum SpecCheckReport {
     package static func factLines(file: String, facts: [(fact: DocumentFact, line: Int?)]) -> [String] {
         facts.map { fact, line in
             let place = line.map { "\(file):\($0)" } ?? "\(file): not written"
-            return "\(place): \(fact.kind.rawValue) \"\(fact.quote)\" -> \(fact.rule)"
+            return "\(place): \(fact.kind.rawValue) \"\(fact.quoteOnOneLine)\" -> \(fact.rule)"
                 + (fact.reading.map { " (not followed: \($0))" } ?? "")
         }
     }

@@ -12,6 +12,8 @@ public struct DocumentFact: Sendable, Equatable {
     /// none (`003` for `003_….txt`).
     public var document: String
     public var kind: Kind
+    /// The words as written: one line, or a table row's consecutive lines with a line break
+    /// between them (the first cells place the row, the last holds the value).
     public var quote: String
     /// The model's name for what follows the quote (`UnlockTexts.pinTitle`, `transition A -> B`).
     public var rule: String
@@ -19,6 +21,9 @@ public struct DocumentFact: Sendable, Equatable {
     /// The reading that decides where the model does not follow the quote (the documents
     /// disagree); nil where it does.
     public var reading: String?
+
+    /// The quote as one line, its lines joined as the row reads (`| Tamano | 60x60dp |`).
+    public var quoteOnOneLine: String { quote.replacingOccurrences(of: "\n", with: " ") }
 
     public init(
         _ document: String, _ kind: Kind, _ quote: String, rule: String, requirements: [String] = [],

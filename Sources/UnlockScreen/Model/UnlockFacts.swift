@@ -1,7 +1,6 @@
 import SpecModel
 
-/// What the unlock model takes from the documents, each quoted as its document writes it on one
-/// line: the texts it shows and says (SCR-AUTH-006 §2, §7.1, §7.3; UIF-AUTH-001 §8.3), its
+/// What the unlock model takes from the documents, each quoted as its document writes it: the texts it shows and says (SCR-AUTH-006 §2, §7.1, §7.3; UIF-AUTH-001 §8.3), its
 /// numbers (§3.3, §4.3, §6.1; UIF-AUTH-001 §10.2), the arrows it follows (§4.1, §5.1; UIF-AUTH-001
 /// §2, §5.1), the rows of its rule tables (§4.2, §5.2, §6.1.1, §6.1.2, §6.2, §7.2, §8; UIF-AUTH-001
 /// §10.3), its events (§9.2, §11.1), the platform reactions of `PlatformErrors` (003) and the key
@@ -12,13 +11,40 @@ import SpecModel
 /// the disagreement, and an edit of it asks for a look at the reading.
 ///
 /// Where a table is written one cell a line, the line carrying the value the model follows is
-/// quoted; a row whose cells are tab-separated (UIF-AUTH-001) is quoted with a space for each
+/// quoted, with the lines above it that place it where its words repeat (`| Tamano |` then
+/// `64x64dp |`, §7.3's announcement then its priority: the lines joined by a line break); a row whose cells are tab-separated (UIF-AUTH-001) is quoted with a space for each
 /// tab (white space compares as one space); the error table of 003 runs each code into its
 /// reaction, and so does the quote. Where the same words are written elsewhere, a quote takes the
 /// `|` or quote marks around them on its own line.
 package enum UnlockFacts {
     package static let all: [DocumentFact] = [
         // §7.3 Screen reader announcements, then §7.1 labels and hints
+        // §7.3's Prioridad column, each quoted with its announcement's line above it
+        DocumentFact(
+            "SCR-AUTH-006", .row, "\"Usa Face ID para desbloquear MedTime\" |\nAlta |",
+            rule: "AnnouncementPriority of UnlockTexts.biometricPrompt (§7.3 Bio prompt)",
+            requirements: ["REQ-A11Y-PRIORITY"]),
+        DocumentFact(
+            "SCR-AUTH-006", .row, "\"No reconocido. {n} intentos restantes\" |\nAlta |",
+            rule: "AnnouncementPriority of UnlockTexts.biometricFailed (§7.3 Bio fail)",
+            requirements: ["REQ-A11Y-PRIORITY"]),
+        DocumentFact(
+            "SCR-AUTH-006", .row, "\"Usa tu PIN para desbloquear\" |\nAlta |",
+            rule: "AnnouncementPriority of UnlockTexts.biometricToPIN (§7.3 Bio to PIN)",
+            requirements: ["REQ-A11Y-PRIORITY"]),
+        DocumentFact(
+            "SCR-AUTH-006", .row, "\"Digito {n} de {total}\" |\nMedia |",
+            rule: "AnnouncementPriority of UnlockTexts.pinDigit (§7.3 PIN digit)", requirements: ["REQ-A11Y-PRIORITY"]),
+        DocumentFact(
+            "SCR-AUTH-006", .row, "\"PIN incorrecto. {n} intentos restantes\" |\nAlta |",
+            rule: "AnnouncementPriority of UnlockTexts.pinWrong (§7.3 PIN error)", requirements: ["REQ-A11Y-PRIORITY"]),
+        DocumentFact(
+            "SCR-AUTH-006", .row, "\"PIN bloqueado. Espera {tiempo}\" |\nAlta |",
+            rule: "AnnouncementPriority of UnlockTexts.pinBlocked (§7.3 PIN blocked)",
+            requirements: ["REQ-A11Y-PRIORITY"]),
+        DocumentFact(
+            "SCR-AUTH-006", .row, "\"Desbloqueado\" |\nAlta |",
+            rule: "AnnouncementPriority of UnlockTexts.unlocked (§7.3 Success)", requirements: ["REQ-A11Y-PRIORITY"]),
         DocumentFact(
             "SCR-AUTH-006", .text, "\"Usa Face ID para desbloquear MedTime\"", rule: "UnlockTexts.biometricPrompt",
             requirements: ["REQ-A11Y-BIO-PROMPT"]),
@@ -151,6 +177,44 @@ package enum UnlockFacts {
         DocumentFact(
             "SCR-AUTH-006", .row, "Ir a SCR-AUTH-004", rule: "row §3.6 Accion (transition PINInput -> Recovery)",
             requirements: ["REQ-FORGOT-PIN", "INT-001"]),
+        // §3's sizes, text sizes and the link's text, with §3.7's animation: what `frames`,
+        // `a11y_audit` and `animations` report (INT-041)
+        DocumentFact(
+            "SCR-AUTH-006", .number, "| Tamano |\n60x60dp |", rule: "UnlockRenderedView.Figure.logo (§3.1)",
+            requirements: ["REQ-UI-LOGO"]),
+        DocumentFact(
+            "SCR-AUTH-006", .number, "Center, 15% from top", rule: "UnlockRenderedView.Figure.logoTopPercent (§3.1)",
+            requirements: ["REQ-UI-LOGO"]),
+        DocumentFact(
+            "SCR-AUTH-006", .number, "| Cell size |\n44x52dp |", rule: "UnlockRenderedView.Figure.pinCell (§3.3)",
+            requirements: ["REQ-UI-PIN-CELLS"]),
+        DocumentFact(
+            "SCR-AUTH-006", .number, "| Key size |\n72x56dp |", rule: "UnlockRenderedView.Figure.key (§3.4)",
+            requirements: ["REQ-UI-KEYPAD"]),
+        DocumentFact(
+            "SCR-AUTH-006", .number, "| Key font |\nxl (20sp) |", rule: "UnlockRenderedView.Figure.keyFont (§3.4)",
+            requirements: ["REQ-UI-KEYPAD"]),
+        DocumentFact(
+            "SCR-AUTH-006", .number, "3xl (30sp)", rule: "UnlockRenderedView.Figure.countdownFont (§3.5)",
+            requirements: ["REQ-UI-COUNTDOWN"]),
+        DocumentFact(
+            "SCR-AUTH-006", .text, "| Texto |\n\"Olvidaste tu PIN?\" |", rule: "UnlockTexts.forgotPINLink (§3.6 Texto)",
+            requirements: ["REQ-TEXTS-PIN"]),
+        DocumentFact(
+            "SCR-AUTH-006", .number, "sm (14sp)", rule: "UnlockRenderedView.Figure.linkFont (§3.6)",
+            requirements: ["REQ-UI-LINK"]),
+        DocumentFact(
+            "SCR-AUTH-006", .number, "44dp height", rule: "UnlockRenderedView.Figure.linkTouchHeight (§3.6)",
+            requirements: ["REQ-UI-LINK"]),
+        DocumentFact(
+            "SCR-AUTH-006", .number, "| Tamano |\n64x64dp |", rule: "UnlockRenderedView.Figure.successIcon (§3.7)",
+            requirements: ["REQ-UI-SUCCESS-ICON"]),
+        DocumentFact(
+            "SCR-AUTH-006", .text, "Scale 0.8->1.0, fade in",
+            rule: "UnlockRenderedView.animation scale_fade_in (§3.7 Animacion)", requirements: ["REQ-UI-ANIMATIONS"]),
+        DocumentFact(
+            "SCR-AUTH-006", .number, "| Duracion |\n200ms |",
+            rule: "UnlockRenderedView.animation scale_fade_in 200 ms (§3.7)", requirements: ["REQ-UI-ANIMATIONS"]),
         // §4.1 flowchart
         DocumentFact(
             "SCR-AUTH-006", .arrow, "A[App Open] --> B{Sesion valida?}",
@@ -322,6 +386,29 @@ package enum UnlockFacts {
         DocumentFact(
             "SCR-AUTH-006", .row, "0.5s delay", rule: "row §5.2 Success -> Dashboard",
             requirements: ["REQ-SUCCESS-DELAY", "INT-027"]),
+        // §5.2's Animacion column: each row's animation, under its trigger where the words repeat
+        DocumentFact(
+            "SCR-AUTH-006", .text, "Fade in prompt",
+            rule: "UnlockRenderedView.animation fade_in (§5.2 CheckingSession)",
+            requirements: ["REQ-UI-ANIMATIONS"]),
+        DocumentFact(
+            "SCR-AUTH-006", .text, "Bio OK |\nCheckmark + haptic |",
+            rule: "UnlockRenderedView.animation scale_fade_in (§5.2 BiometricPrompt -> Success)",
+            requirements: ["REQ-UI-ANIMATIONS"]),
+        DocumentFact(
+            "SCR-AUTH-006", .text, "Fade transition", rule: "UnlockRenderedView.animation fade (§5.2 BiometricPrompt)",
+            requirements: ["REQ-UI-ANIMATIONS"]),
+        DocumentFact(
+            "SCR-AUTH-006", .text, "PIN OK |\nCheckmark + haptic |",
+            rule: "UnlockRenderedView.animation scale_fade_in (§5.2 PINInput -> Success)",
+            requirements: ["REQ-UI-ANIMATIONS"]),
+        DocumentFact(
+            "SCR-AUTH-006", .text, "PIN malo |\nShake |", rule: "UnlockRenderedView.animation shake (§5.2 PINError)",
+            requirements: ["REQ-UI-ANIMATIONS"]),
+        DocumentFact(
+            "SCR-AUTH-006", .text, "0.5s delay |\nFade out |",
+            rule: "UnlockRenderedView.animation fade_out (§5.2 Success -> Dashboard)",
+            requirements: ["REQ-UI-ANIMATIONS"]),
         // §6.1.1 biometric and §6.1.2 PIN attempts, one cell a line: each row's action
         DocumentFact(
             "SCR-AUTH-006", .number, "| 1-2 |", rule: "UnlockRules.biometricAttempts (§6.1.1 rows 1-2)",
@@ -337,6 +424,9 @@ package enum UnlockFacts {
         DocumentFact(
             "SCR-AUTH-006", .row, "Bloqueo 5 minutos", rule: "row §6.1.2 6",
             requirements: ["REQ-PIN-ROW-6", "INT-003"]),
+        DocumentFact(
+            "SCR-AUTH-006", .row, "| 7 |\nBloqueo 15 minutos |", rule: "row §6.1.2 7",
+            requirements: ["REQ-PIN-ROW-7", "INT-003"]),
         DocumentFact(
             "SCR-AUTH-006", .row, "Bloqueo 1 hora", rule: "row §6.1.2 8+", requirements: ["REQ-PIN-ROW-8", "INT-003"]),
         // §6.2 persistence of the lock
@@ -374,6 +464,43 @@ package enum UnlockFacts {
             "SCR-AUTH-006", .row, "- PIN input (anuncia estado)",
             rule: "UnlockPresentation.focusOrder PIN screen 2: PIN input",
             requirements: ["REQ-A11Y-FOCUS-PIN", "REQ-A11Y-PIN-DIGIT"]),
+        // §7.4 minimum sizes and contrasts, each quoted from its row's first cell
+        DocumentFact(
+            "SCR-AUTH-006", .number, "| PIN cells |\n44x52dp |",
+            rule: "UnlockRenderedView.Figure.pinCell (§7.4 Min Size)",
+            requirements: ["REQ-A11Y-SIZES"]),
+        DocumentFact(
+            "SCR-AUTH-006", .number, "| Keyboard keys |\n72x56dp |",
+            rule: "UnlockRenderedView.Figure.key (§7.4 Min Size)",
+            requirements: ["REQ-A11Y-SIZES"]),
+        DocumentFact(
+            "SCR-AUTH-006", .number, "| Titulo |\n20sp |", rule: "UnlockRenderedView.Figure.titleFont (§7.4 Min Size)",
+            requirements: ["REQ-A11Y-SIZES"]),
+        DocumentFact(
+            "SCR-AUTH-006", .number, "| Timer |\n30sp |",
+            rule: "UnlockRenderedView.Figure.countdownFont (§7.4 Min Size)",
+            requirements: ["REQ-A11Y-SIZES"]),
+        DocumentFact(
+            "SCR-AUTH-006", .number, "| Links |\n14sp |", rule: "UnlockRenderedView.Figure.linkFont (§7.4 Min Size)",
+            requirements: ["REQ-A11Y-SIZES"]),
+        DocumentFact(
+            "SCR-AUTH-006", .number, "| PIN cells |\n44x52dp |\n4.5:1 |",
+            rule: "UnlockRenderedView.Figure.contrastX100 (§7.4 Contraste, PIN cells)",
+            requirements: ["REQ-A11Y-CONTRAST"]),
+        DocumentFact(
+            "SCR-AUTH-006", .number, "| Keyboard keys |\n72x56dp |\n4.5:1 |",
+            rule: "UnlockRenderedView.Figure.contrastX100 (§7.4 Contraste, Keyboard keys)",
+            requirements: ["REQ-A11Y-CONTRAST"]),
+        DocumentFact(
+            "SCR-AUTH-006", .number, "| Titulo |\n20sp |\n4.5:1 |",
+            rule: "UnlockRenderedView.Figure.contrastX100 (§7.4 Contraste, Titulo)", requirements: ["REQ-A11Y-CONTRAST"]
+        ),
+        DocumentFact(
+            "SCR-AUTH-006", .number, "| Timer |\n30sp |\n4.5:1 |",
+            rule: "UnlockRenderedView.Figure.contrastX100 (§7.4 Contraste, Timer)", requirements: ["REQ-A11Y-CONTRAST"]),
+        DocumentFact(
+            "SCR-AUTH-006", .number, "| Links |\n14sp |\n4.5:1 |",
+            rule: "UnlockRenderedView.Figure.contrastX100 (§7.4 Contraste, Links)", requirements: ["REQ-A11Y-CONTRAST"]),
         // §8 security
         DocumentFact(
             "SCR-AUTH-006", .row, "Hash Argon2id + salt en Keychain/Keystore",
