@@ -263,6 +263,24 @@ package enum AuthFlowFacts {
             rule: "AuthFlowRules.returningSplashDuration (0.5 s, not §6.2's 1500 ms, before the check)",
             requirements: ["REQ-AF-RETURNING", "INT-AF-001"], reading: "INT-AF-001"),
         DocumentFact(
+            "UIF-AUTH-001", .text, "Slide 1: \"Nunca olvides tus medicamentos\"",
+            rule: "AuthFlowTexts.slideTitles[0] (§6.3)", requirements: ["REQ-AF-CAROUSEL-SLIDES"]),
+        DocumentFact(
+            "UIF-AUTH-001", .text, "Slide 2: \"Control total de tu tratamiento\"",
+            rule: "AuthFlowTexts.slideTitles[1] (§6.3)", requirements: ["REQ-AF-CAROUSEL-SLIDES"]),
+        DocumentFact(
+            "UIF-AUTH-001", .text, "Slide 3: \"Tu salud, tu privacidad\"",
+            rule: "AuthFlowTexts.slideTitles[2] (§6.3)", requirements: ["REQ-AF-CAROUSEL-SLIDES"]),
+        DocumentFact(
+            "UIF-AUTH-001", .text, "labels claros: \"Continuar con Google\", \"Continuar con Apple\"",
+            rule: "AuthFlowTexts.loginButtons (§3.2)", requirements: ["REQ-AF-LOGIN-LABELS"]),
+        DocumentFact(
+            "UIF-AUTH-001", .row, "Loading Google OAuth en progreso Boton Google con spinner",
+            rule: "AuthFlowView.ImageID.spinner(.google) (§7.2, INT-AF-016)", requirements: ["REQ-AF-OAUTH-SPINNER"]),
+        DocumentFact(
+            "UIF-AUTH-001", .row, "Loading Apple OAuth en progreso Boton Apple con spinner",
+            rule: "AuthFlowView.ImageID.spinner(.apple) (§7.2, INT-AF-016)", requirements: ["REQ-AF-OAUTH-SPINNER"]),
+        DocumentFact(
             "UIF-AUTH-001", .text, "\"Saltar\" en esquina superior derecha", rule: "FlowTarget.skip",
             requirements: ["REQ-AF-CAROUSEL"]),
         DocumentFact(

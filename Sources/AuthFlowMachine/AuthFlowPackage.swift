@@ -45,7 +45,7 @@ package enum AuthFlowPackage {
                 UnlockPackage.package.makeReference([:]) as? UnlockReference ?? UnlockReference()
             }
         },
-        facts: AuthFlowFacts.all)
+        facts: AuthFlowFacts.all, exclusions: AuthFlowExclusions.all)
 }
 
 /// The auth-flow model's entry in the registry of models (Plugins/RegisterModels).

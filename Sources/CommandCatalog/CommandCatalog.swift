@@ -407,6 +407,8 @@ package enum CommandCatalog {
             (each with its reading, found by its text) are listed as notes and do not fail the \
             check: what the check finds at such a line, when it is the line's one disagreement, is \
             said under the note and decided by its reading; one whose text is gone is a warning. \
+            Every table row, arrow, line of code and quoted string of a document is accounted for: \
+            quoted by a fact of a model, excluded by one with its reason, or a warning at its line. \
             Exit codes: 0 the documents agree with the model or every disagreement is recorded, 1 \
             they disagree, 2 usage or input errors.
             """,
@@ -428,7 +430,7 @@ package enum CommandCatalog {
             .init(
                 name: "list-facts", valueName: nil,
                 help:
-                    "Print the quoted facts the model takes from each document (texts, numbers, arrows, table rows, platform configuration), each with the line that writes it, instead of checking."
+                    "Print the quoted facts the model takes from each document (texts, numbers, arrows, table rows, platform configuration), each with the line that writes it, then each excluded part with its reason and the document's account, instead of checking."
             ),
         ] + SharedOptions.model.filter { ["manifest", "model"].contains($0.name) })
 

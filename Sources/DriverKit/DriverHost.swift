@@ -40,20 +40,22 @@ public enum DriverHost {
         let start: (String, [String: Value]) throws(ImplementationError) -> Performer
 
         /// A model's reference (its package's, at its default settings) served as a driver: the
-        /// inputs it handles are the model's own (not the shorthands the runner expands).
+        /// inputs it handles are the model's own (not the shorthands the runner expands); the keys
+        /// whose values it states as bounds are not served, as it measures nothing there.
         public static func reference(_ package: ModelPackage, identity: DriverIdentity) -> Served {
             let declaration = package.declaration
             let info = DriverInfo(
                 name: identity.name, version: identity.version, language: identity.language,
                 protocolVersion: ProtocolVersion.supported.last ?? 1,
                 inputs: declaration.inputs.filter { $0.expansion == nil }.map(\.name),
-                observations: declaration.observations.map(\.key))
+                observations: declaration.keysTheReferenceServes)
             let settings = (try? package.resolve(settings: [:]).get()) ?? [:]
             return Served(model: package.name, info: info) { scenario, given throws(ImplementationError) in
                 var reference = package.makeReference(settings)
                 try reference.start(scenario: scenario, given: given)
+                let served = Set(info.observations)
                 return Performer { input, time throws(ImplementationError) in
-                    try reference.perform(input, atMilliseconds: time)
+                    try reference.perform(input, atMilliseconds: time).filter { served.contains($0.key) }
                 }
             }
         }

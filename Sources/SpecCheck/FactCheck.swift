@@ -4,15 +4,20 @@ import SpecModel
 extension SpecChecker {
     /// Whether a fact belongs to a document: by its identifier, else by its file name's start.
     package static func belongs(_ fact: DocumentFact, to document: SpecDocument) -> Bool {
-        if let identifier = document.identifier { return identifier == fact.document }
+        belongs(fact.document, to: document)
+    }
+
+    /// Whether a document is the one named `id` (an identifier, or a file name's start).
+    package static func belongs(_ id: String, to document: SpecDocument) -> Bool {
+        if let identifier = document.identifier { return identifier == id }
         let name = document.file.split(separator: "/").last.map(String.init) ?? document.file
-        return name.hasPrefix(fact.document + "_") || name == fact.document
+        return name.hasPrefix(id + "_") || name == id
     }
 
     /// The model's facts of a document: how many it still writes, a finding for each it no
     /// longer does, at the line most like the quote (where the edit most likely is), and a note
     /// for each written one the model does not follow (a reading decides it).
-    func factFindings(in document: SpecDocument) -> (found: Int, of: Int, findings: [SpecFinding]) {
+    package func factFindings(in document: SpecDocument) -> (found: Int, of: Int, findings: [SpecFinding]) {
         let mine = facts.filter { Self.belongs($0, to: document) }
         let lines = document.lines.map(Self.spaced)
         let quotes = mine.map { Self.quoteLines($0.quote) }
@@ -93,8 +98,10 @@ extension SpecChecker {
     package static func linesWriting(_ parts: [String], in lines: [String], first: Bool = false) -> [Int] {
         guard !parts.isEmpty, lines.count >= parts.count else { return [] }
         var found: [Int] = []
-        for start in 0...(lines.count - parts.count)
-        where parts.indices.allSatisfy({ writes(parts[$0], in: lines[start + $0]) }) {
+        for start in 0...(lines.count - parts.count) {
+            var part = 0
+            while part < parts.count, writes(parts[part], in: lines[start + part]) { part += 1 }
+            guard part == parts.count else { continue }
             found.append(start + parts.count - 1)
             if first { break }
         }
@@ -251,15 +258,21 @@ extension SpecChecker {
     /// The edit distance from `quote` to the substring of `text` nearest it (a copy may start
     /// and end anywhere in the text at no cost).
     static func substringDistance(_ quote: [Character], _ text: [Character]) -> Int {
+        // Index loops: every line of a document is measured against a gone quote.
         var previous = [Int](repeating: 0, count: text.count + 1)
         var current = previous
-        for (row, wanted) in quote.enumerated() {
+        var row = 0
+        while row < quote.count {
+            let wanted = quote[row]
             current[0] = row + 1
-            for (column, written) in text.enumerated() {
-                let change = previous[column] + (wanted == written ? 0 : 1)
+            var column = 0
+            while column < text.count {
+                let change = previous[column] + (wanted == text[column] ? 0 : 1)
                 current[column + 1] = min(change, previous[column + 1] + 1, current[column] + 1)
+                column += 1
             }
             swap(&previous, &current)
+            row += 1
         }
         return previous.min() ?? quote.count
     }

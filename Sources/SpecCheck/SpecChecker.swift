@@ -27,6 +27,10 @@ package struct SpecFinding: Sendable {
         /// A passage the model does not follow (a recorded reading decides) that the document
         /// no longer writes: the reading needs a look.
         case readingFactGone = "reading's fact gone"
+        /// A row, arrow, line of code or quoted string no model quotes or excludes.
+        case unaccounted = "neither compared nor excluded"
+        /// An exclusion that accounts for no part: its words are gone, or a fact quotes its part.
+        case exclusionUnused = "exclusion accounts for nothing"
     }
 
     package var kind: Kind
@@ -64,6 +68,8 @@ package struct DocumentCheck: Sendable {
     package var ruleRows: [(table: String, rows: Int)]
     /// The model's facts of this document, and how many of them it still writes.
     package var facts: (found: Int, of: Int) = (0, 0)
+    /// How each row, arrow, line of code and quoted string is accounted for.
+    package var inventory = InventoryAccount()
     package var findings: [SpecFinding]
 }
 
@@ -74,6 +80,9 @@ package struct SpecChecker {
     package let tables: [RuleTable]
     package let mapping: SpecMapping
     package var facts: [DocumentFact] = []
+    /// Every model's facts and exclusions, which account for a document's parts; nil: this
+    /// model's facts alone, no exclusion.
+    package var accounting: (facts: [DocumentFact], exclusions: [DocumentExclusion])?
     /// Scenario ids by "From -> To" transition, and by requirement id, for naming what an edit
     /// affects.
     package var scenariosByTransition: [String: [String]] = [:]
@@ -188,10 +197,31 @@ package struct SpecChecker {
         let recordedAt = Set(recorded.compactMap(\.line))
         let (found, mine, factFindings) = factFindings(in: document)
         findings += factFindings.filter { $0.kind != .recorded || !recordedAt.contains($0.line ?? 0) }
+        var inventory = Self.account(
+            document, facts: accounting?.facts ?? facts, exclusions: accounting?.exclusions ?? [])
+        // A part another finding already names at its line (an edited fact, a conflict) is said there.
+        let said = Set(findings.compactMap(\.line))
+        inventory.namedByAnotherFinding = inventory.unaccounted.filter { $0.lines.contains(where: said.contains) }
+        inventory.unaccounted.removeAll { $0.lines.contains(where: said.contains) }
+        for part in inventory.unaccounted {
+            findings.append(
+                SpecFinding(
+                    kind: .unaccounted, file: document.file, line: part.lines.lowerBound,
+                    message: "the \(part.kind.rawValue) \"\(part.text)\" is quoted by no fact and excluded by no model")
+            )
+        }
+        for exclusion in inventory.unused {
+            findings.append(
+                SpecFinding(
+                    kind: .exclusionUnused, file: document.file, line: nil,
+                    message: "the \(exclusion.scope.rawValue) exclusion \"\(exclusion.quote)\" (\(exclusion.reason)) "
+                        + "names no part the facts leave"))
+        }
         findings = Self.decided(findings)
         var check = DocumentCheck(
             document: document, compared: compared, skipped: skipped, ruleRows: ruleRows, findings: findings)
         check.facts = (found, mine)
+        check.inventory = inventory
         return check
     }
 

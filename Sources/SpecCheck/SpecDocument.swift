@@ -43,7 +43,7 @@ package struct SpecDocument: Sendable {
         self.file = file
         lines = LineBreaks.lines(of: text)
         identifier = lines.first { $0.contains("Identificador:") }?.firstMatch(
-            of: /Identificador:\s*([A-Z]+-[A-Z]+-\d+)/
+            of: Patterns.identifier
         ).map { String($0.output.1) }
         diagrams = Self.diagrams(in: lines)
     }
@@ -61,7 +61,7 @@ package struct SpecDocument: Sendable {
             // Swift's Regex is slow per match, so each pattern only sees lines that could match.
             let heading = String(trimmed.drop { $0 == "#" }).trimmingCharacters(in: .whitespaces)
             if heading.first?.isNumber == true, !trimmed.contains("-->"),
-                let heading = heading.wholeMatch(of: /(\d+(?:\.\d+)*)\.?\s+(\S.*)/)
+                let heading = heading.wholeMatch(of: Patterns.heading)
             {
                 section = String(heading.output.1)
                 sectionTitle = String(heading.output.2)
@@ -127,12 +127,12 @@ package struct SpecDocument: Sendable {
         guard let first = line.first, first.isLetter || first == "_",
             !line.contains(" ") || line.contains("[") || line.contains("{") || line.contains("(")
         else { return false }
-        return line.wholeMatch(of: /[A-Za-z_][\w]*(\[.*\]|\{.*\}|\(.*\))?/) != nil
+        return line.wholeMatch(of: Patterns.nodeDeclaration) != nil
     }
 
     /// `A --> B: label`
     static func stateEdge(_ statement: String, line: Int) -> DocumentEdge? {
-        guard let match = statement.wholeMatch(of: /(\[\*\]|[\w]+)\s*-->\s*(\[\*\]|[\w]+)\s*(?::\s*(.*))?/) else {
+        guard let match = statement.wholeMatch(of: Patterns.stateEdge) else {
             return nil
         }
         return DocumentEdge(
@@ -143,9 +143,7 @@ package struct SpecDocument: Sendable {
     static func flowchartEdge(_ statement: String, line: Int, names: inout [String: (text: String, decision: Bool)])
         -> DocumentEdge?
     {
-        let pattern =
-            /(\w+)\s*(?:\[([^\]]*)\]|\{([^}]*)\}|\(([^)]*)\))?\s*-->\s*(?:\|([^|]*)\|\s*)?(\w+)\s*(?:\[([^\]]*)\]|\{([^}]*)\}|\(([^)]*)\))?/
-        guard let match = statement.wholeMatch(of: pattern) else { return nil }
+        guard let match = statement.wholeMatch(of: Patterns.flowchartEdge) else { return nil }
         let output = match.output
         func remember(_ id: Substring, square: Substring?, curly: Substring?, round: Substring?) -> String {
             if let square { names[String(id)] = (String(square), false) }
@@ -157,4 +155,15 @@ package struct SpecDocument: Sendable {
         let to = remember(output.6, square: output.7, curly: output.8, round: output.9)
         return DocumentEdge(from: from, to: to, label: String(output.5 ?? ""), line: line)
     }
+}
+
+/// The reader's patterns, built once: a regex literal is parsed each time its expression runs,
+/// and these run on every line of every document. Never mutated, so shared across threads.
+private enum Patterns {
+    nonisolated(unsafe) static let identifier = /Identificador:\s*([A-Z]+-[A-Z]+-\d+)/
+    nonisolated(unsafe) static let heading = /(\d+(?:\.\d+)*)\.?\s+(\S.*)/
+    nonisolated(unsafe) static let nodeDeclaration = /[A-Za-z_][\w]*(\[.*\]|\{.*\}|\(.*\))?/
+    nonisolated(unsafe) static let stateEdge = /(\[\*\]|[\w]+)\s*-->\s*(\[\*\]|[\w]+)\s*(?::\s*(.*))?/
+    nonisolated(unsafe) static let flowchartEdge =
+        /(\w+)\s*(?:\[([^\]]*)\]|\{([^}]*)\}|\(([^)]*)\))?\s*-->\s*(?:\|([^|]*)\|\s*)?(\w+)\s*(?:\[([^\]]*)\]|\{([^}]*)\}|\(([^)]*)\))?/
 }

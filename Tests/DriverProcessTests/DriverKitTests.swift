@@ -130,7 +130,15 @@ struct KitReference: DriverImplementation {
         let executable = TestSupport.binary.deletingLastPathComponent().appendingPathComponent("reference-driver")
         try #require(FileManager.default.isExecutableFile(atPath: executable.path))
         let results = run(executable.path)
-        #expect(results.allSatisfy { $0.outcome == .passed })
+        // It serves no a11y_audit (the reference states bounds there, it measures nothing): the
+        // scenarios that audit are partly checked on that key alone, every other one passes.
+        for result in results where result.outcome != .passed {
+            let unchecked = Set(result.steps.flatMap(\.uncheckedKeys))
+            #expect(
+                result.outcome == .partlyChecked && unchecked == ["a11y_audit"],
+                "\(result.scenario.id): \(result.outcome) \(unchecked) \(result.message ?? "")")
+        }
+        #expect(results.contains { $0.outcome == .partlyChecked })
         #expect(results.count == TestSupport.suite().scenarios.count)
     }
 

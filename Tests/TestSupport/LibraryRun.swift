@@ -174,7 +174,8 @@ package struct LibrarySpecCheck {
         let (checks, additions) = try SpecReview.check(
             files, package: package,
             mapping: mapping ?? package.specMapping.map { TestSupport.root.appendingPathComponent($0).path },
-            scenarioPath: TestSupport.root.appendingPathComponent(suite).path, ran: ran, processors: 2)
+            scenarioPath: TestSupport.root.appendingPathComponent(suite).path, ran: ran, processors: 2,
+            accountedBy: ModelRegistry.packages)
         let (lines, counts) = SpecCheckReport.lines(checks, additions: additions)
         let heading = SpecCheckReport.heading(
             documents: files.count, model: package.declaration, tables: package.ruleTables.map(\.name))

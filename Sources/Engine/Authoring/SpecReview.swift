@@ -8,6 +8,13 @@ import SpecModel
 /// `spec check`: the documents read as written and compared with the model (SpecChecker);
 /// the suite, run on the reference, names the scenarios each disagreement touches.
 package enum SpecReview {
+    /// What `spec check --list-facts` prints of one document.
+    package struct ListedDocument {
+        package var file: String
+        package var facts: [(fact: DocumentFact, line: Int?)]
+        package var account: InventoryAccount
+    }
+
     /// A file that could not be read, or a mapping that does not load, said at its place.
     package struct Problem: Error, CustomStringConvertible {
         package var description: String
@@ -15,12 +22,20 @@ package enum SpecReview {
 
     /// Each document's facts, as the model takes them, with the line that writes each: the
     /// documents read and identified as `check` reads them.
-    package static func listFacts(_ files: [String], package: ModelPackage) throws(Problem) -> [(
-        file: String, facts: [(fact: DocumentFact, line: Int?)]
-    )] {
+    /// Each with how its parts are accounted for by the facts and exclusions of `packages`
+    /// (this one's alone when empty).
+    package static func listFacts(
+        _ files: [String], package: ModelPackage, accountedBy packages: [ModelPackage] = []
+    ) throws(Problem) -> [ListedDocument] {
         var checker = SpecChecker(model: package.declaration, tables: package.ruleTables, mapping: SpecMapping())
         checker.facts = package.facts
-        return try documents(files, identifiedBy: checker).map { ($0.file, checker.listedFacts(in: $0)) }
+        let accounting = packages.isEmpty ? [package] : packages
+        return try documents(files, identifiedBy: checker).map { document in
+            ListedDocument(
+                file: document.file, facts: checker.listedFacts(in: document),
+                account: SpecChecker.account(
+                    document, facts: accounting.flatMap(\.facts), exclusions: accounting.flatMap(\.exclusions)))
+        }
     }
 
     /// The documents read, each identified by the checker: a text that is not the document it
@@ -45,10 +60,13 @@ package enum SpecReview {
 
     /// Reads the mapping (the one named, else the package's if it is there) and the documents,
     /// and checks them. `ran` gives a suite already run on the reference (lint's); else the
-    /// scenarios at `scenarioPath`, if given and there, are run.
+    /// scenarios at `scenarioPath`, if given and there, are run. Each document's parts are
+    /// accounted for by the facts and exclusions of `packages` (every model's; this one's alone
+    /// when empty).
     package static func check(
         _ files: [String], package: ModelPackage, mapping mappingPath: String?, scenarioPath: String?,
-        ran: (scenarios: [Scenario], records: [ScenarioRecord])? = nil, processors: Int
+        ran: (scenarios: [Scenario], records: [ScenarioRecord])? = nil, processors: Int,
+        accountedBy packages: [ModelPackage] = []
     ) throws(Problem) -> (checks: [DocumentCheck], additions: [TransitionDeclaration]) {
         let model = package.declaration
         let mappingFile =
@@ -64,6 +82,8 @@ package enum SpecReview {
         }
         var checker = SpecChecker(model: model, tables: package.ruleTables, mapping: mapping)
         checker.facts = package.facts
+        let accounting = packages.isEmpty ? [package] : packages
+        checker.accounting = (accounting.flatMap(\.facts), accounting.flatMap(\.exclusions))
         let documents = try documents(files, identifiedBy: checker)
         var suite = ran
         if suite == nil, let scenarioPath, FileManager.default.fileExists(atPath: scenarioPath) {

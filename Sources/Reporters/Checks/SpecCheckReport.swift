@@ -30,6 +30,16 @@ package enum SpecCheckReport {
             if check.facts.of > 0 {
                 line += "; the model's facts written as it follows them: \(check.facts.found) of \(check.facts.of)"
             }
+            let inventory = check.inventory
+            if !inventory.parts.isEmpty {
+                line +=
+                    "; its rows, arrows, lines of code and quoted strings: \(inventory.parts.count), "
+                    + "\(inventory.quoted.count) quoted by a fact, \(inventory.excluded.count) excluded, "
+                    + "\(inventory.headers.count) table headers, "
+                    + (inventory.namedByAnotherFinding.isEmpty
+                        ? "" : "\(inventory.namedByAnotherFinding.count) at a line a finding below names, ")
+                    + "\(inventory.unaccounted.count) neither"
+            }
             let disagreeing = check.findings.filter(\.isDisagreement)
             lines.append(line + (disagreeing.isEmpty ? ": agrees with the model" : ""))
             // A finding a recorded reading decides is said in that reading's note.
@@ -90,6 +100,24 @@ package enum SpecCheckReport {
             return "\(place): \(fact.kind.rawValue) \"\(fact.quoteOnOneLine)\" -> \(fact.rule)"
                 + (fact.reading.map { " (not followed: \($0))" } ?? "")
         }
+    }
+
+    /// `FILE:LINE: excluded KIND "text": reason` for each part an exclusion accounts for, and
+    /// `FILE:LINE: neither KIND "text"` for each part nothing does.
+    package static func exclusionLines(file: String, account: InventoryAccount) -> [String] {
+        account.excluded.map { part, exclusion in
+            "\(file):\(part.lines.lowerBound): excluded \(part.kind.rawValue) \"\(part.text)\": \(exclusion.reason)"
+        }
+            + account.unaccounted.map {
+                "\(file):\($0.lines.lowerBound): neither quoted nor excluded: \($0.kind.rawValue) \"\($0.text)\""
+            }
+    }
+
+    /// `FILE: N rows, arrows, lines of code and quoted strings: F quoted by a fact, ...`.
+    package static func accountLine(file: String, account: InventoryAccount) -> String {
+        "\(file): \(account.parts.count) rows, arrows, lines of code and quoted strings: "
+            + "\(account.quoted.count) quoted by a fact, \(account.excluded.count) excluded, "
+            + "\(account.headers.count) table headers, \(account.unaccounted.count) neither"
     }
 
     /// `N facts of the unlock model in 4 documents, M of them written`.

@@ -13,6 +13,11 @@ public struct ModelDeclaration: Sendable {
     public var inputs: [InputDeclaration]
     public var given: [KeyDeclaration]
     public var observations: [ObservationDeclaration]
+    /// The keys the reference can report as a driver would: every key but those whose values
+    /// it states as bounds (`ObservationDeclaration.referenceStatesBounds`).
+    public var keysTheReferenceServes: [String] {
+        observations.filter { !$0.referenceStatesBounds }.map(\.key)
+    }
     public var transitions: [TransitionDeclaration]
     /// Named sets of observation keys an implementation must observe to be gated on them
     /// (`--profile`), smallest first. `full`, every key the app reports, is always there; `ui`,
@@ -291,12 +296,20 @@ public struct ObservationDeclaration: Sendable {
     public var kind: Kind
     public var level: Level
     public var summary: String
+    /// The reference states some of its values as the documents' bounds (`{at_least: 450}`)
+    /// rather than measuring them: compared against, never served as a driver's report, which
+    /// the runner refuses (a bound where a measurement is due).
+    public var referenceStatesBounds: Bool
 
-    public init(_ key: String, _ type: ValueType, _ kind: Kind, level: Level = .app, _ summary: String) {
+    public init(
+        _ key: String, _ type: ValueType, _ kind: Kind, level: Level = .app, referenceStatesBounds: Bool = false,
+        _ summary: String
+    ) {
         self.key = key
         self.type = type
         self.kind = kind
         self.level = level
+        self.referenceStatesBounds = referenceStatesBounds
         self.summary = summary
     }
 }

@@ -21,6 +21,9 @@ public struct ModelPackage: Sendable {
     public var mutants: @Sendable () -> [Mutant]
     /// What the model takes from the documents, quoted, which `spec check` looks for.
     public var facts: [DocumentFact]
+    /// The documents' parts the model does not take, each with why (`spec check` accounts for
+    /// every row, arrow, line of code and quoted string by a fact or one of these).
+    public var exclusions: [DocumentExclusion]
     /// The manifest of the model's own suite, relative to the suites the release carries
     /// (`authspec.yaml`): what a run in a folder with no suite of its own runs.
     package var suiteManifest: String?
@@ -30,7 +33,8 @@ public struct ModelPackage: Sendable {
         makeReference: @escaping @Sendable ([String: String]) -> any ImplementationUnderTest,
         describeReference: @escaping @Sendable ([String: String]) -> String = { _ in "" },
         specMapping: String? = nil, ruleTables: [RuleTable] = [], smokeScenario: String,
-        mutants: @escaping @Sendable () -> [Mutant] = { [] }, facts: [DocumentFact] = []
+        mutants: @escaping @Sendable () -> [Mutant] = { [] }, facts: [DocumentFact] = [],
+        exclusions: [DocumentExclusion] = []
     ) {
         self.declaration = declaration
         self.referenceSettings = referenceSettings
@@ -41,6 +45,7 @@ public struct ModelPackage: Sendable {
         self.smokeScenario = smokeScenario
         self.mutants = mutants
         self.facts = facts
+        self.exclusions = exclusions
     }
 
     public var name: String { declaration.name }

@@ -108,6 +108,36 @@ package enum UnlockFacts {
             requirements: ["REQ-A11Y-LABEL-PROMPT", "INT-011"]),
         // §2 wireframes: titles, buttons and messages (INT-032: their text is their label)
         DocumentFact(
+            "SCR-AUTH-006", .text, "Biometria no disponible. Usa tu PIN |\n| para desbloquear. |",
+            rule: "UnlockTexts.fallbackAfterFailures (its second line, §2.2)", requirements: ["REQ-TEXTS-PIN"]),
+        DocumentFact(
+            "SCR-AUTH-006", .text, "| O inicia sesion nuevamente con |",
+            rule: "UnlockTexts.alternativeLogin (§2.4)", requirements: ["REQ-TEXTS-BLOCKED"]),
+        DocumentFact(
+            "SCR-AUTH-006", .text, "| Google o Apple. |",
+            rule: "UnlockTexts.alternativeLogin (its second line, §2.4)", requirements: ["REQ-TEXTS-BLOCKED"]),
+        DocumentFact(
+            "SCR-AUTH-006", .text, "| | 1 | 2 | 3 | | |",
+            rule: "UnlockPlatformView.keypadDigits (§2.2 keypad row 1)", requirements: ["REQ-TEXTS-PIN"]),
+        DocumentFact(
+            "SCR-AUTH-006", .text, "| | 4 | 5 | 6 | | |",
+            rule: "UnlockPlatformView.keypadDigits (§2.2 keypad row 2)", requirements: ["REQ-TEXTS-PIN"]),
+        DocumentFact(
+            "SCR-AUTH-006", .text, "| | 7 | 8 | 9 | | |",
+            rule: "UnlockPlatformView.keypadDigits (§2.2 keypad row 3)", requirements: ["REQ-TEXTS-PIN"]),
+        DocumentFact(
+            "SCR-AUTH-006", .text, "| | | 0 | X | | |",
+            rule: "UnlockPlatformView.keypadDigits (§2.2 keypad row 4)", requirements: ["REQ-TEXTS-PIN"]),
+        DocumentFact(
+            "SCR-AUTH-006", .text, "[Face ID Icon - Red]",
+            rule: "UnlockPlatformView.ImageID.biometricError (§2.3)", requirements: ["REQ-IMAGES"]),
+        DocumentFact(
+            "SCR-AUTH-006", .text, "| | [!] | |\n| | Warning | |",
+            rule: "UnlockPlatformView.ImageID.warning (§2.4)", requirements: ["REQ-IMAGES"]),
+        DocumentFact(
+            "SCR-AUTH-006", .text, "| | [Check] | |",
+            rule: "UnlockPlatformView.ImageID.successCheck (§2.5)", requirements: ["REQ-IMAGES"]),
+        DocumentFact(
             "SCR-AUTH-006", .text, "| [Cancelar] |", rule: "BiometricOutcome.cancel (the iOS prompt's Cancelar)",
             requirements: ["REQ-BIO-CANCEL", "REQ-IOS-USER-CANCEL"]),
         DocumentFact(
@@ -177,6 +207,34 @@ package enum UnlockFacts {
         DocumentFact(
             "SCR-AUTH-006", .row, "Ir a SCR-AUTH-004", rule: "row §3.6 Accion (transition PINInput -> Recovery)",
             requirements: ["REQ-FORGOT-PIN", "INT-001"]),
+        DocumentFact(
+            "SCR-AUTH-006", .text, "| Fallback title |\n\"Usar PIN\" |",
+            rule: "PromptRequest fallback title (iOS, §3.2.1)", requirements: ["REQ-PROMPT-IOS"]),
+        DocumentFact(
+            "SCR-AUTH-006", .text, "| Title |\n\"Desbloquear MedTime\" |",
+            rule: "PromptRequest title (Android, §3.2.2)", requirements: ["REQ-PROMPT-ANDROID"]),
+        DocumentFact(
+            "SCR-AUTH-006", .text, "| Subtitle |\n\"Usa tu huella o rostro\" |",
+            rule: "PromptRequest subtitle (Android, §3.2.2)", requirements: ["REQ-PROMPT-ANDROID"]),
+        DocumentFact(
+            "SCR-AUTH-006", .text, "| Negative button |\n\"Usar PIN\" |",
+            rule: "PromptRequest negative button (Android, §3.2.2)", requirements: ["REQ-PROMPT-ANDROID"]),
+        DocumentFact(
+            "SCR-AUTH-006", .row, "Punto negro (no muestra digitos)",
+            rule: "UnlockPlatformView pin_display dots (§3.3 Mascara)", requirements: ["REQ-PIN-MASK"]),
+        DocumentFact(
+            "SCR-AUTH-006", .text, "Backspace icon",
+            rule: "UnlockPlatformView.ImageID.deleteKey (§3.4 Delete key)", requirements: ["REQ-IMAGES"]),
+        DocumentFact(
+            "SCR-AUTH-006", .row, "Si, cada tecla",
+            rule: "Haptic.keyTap on each key (§3.4 Haptic)", requirements: ["REQ-HAPTIC-KEYS"]),
+        DocumentFact(
+            "SCR-AUTH-006", .text, "Checkmark circle",
+            rule: "UnlockPlatformView.ImageID.successCheck (§3.7 Icono)",
+            requirements: ["REQ-IMAGES", "REQ-UI-SUCCESS-ICON"]),
+        DocumentFact(
+            "SCR-AUTH-006", .row, "Success pattern",
+            rule: "Haptic.success (§3.7 Haptic)", requirements: ["REQ-HAPTIC-SUCCESS"]),
         // §3's sizes, text sizes and the link's text, with §3.7's animation: what `frames`,
         // `a11y_audit` and `animations` report (INT-041)
         DocumentFact(
@@ -250,6 +308,9 @@ package enum UnlockFacts {
             "SCR-AUTH-006", .arrow, "I -->|No| E", rule: "flowchart §4.1 I -No-> E (BiometricFail -> PINInput)",
             requirements: ["REQ-BIO-ROW-3"]),
         DocumentFact(
+            "SCR-AUTH-006", .arrow, "I -->|Si| F",
+            rule: "flowchart §4.1 I -Si-> F (BiometricFail -> BiometricPrompt)", requirements: ["REQ-BIO-ROW-1-2"]),
+        DocumentFact(
             "SCR-AUTH-006", .arrow, "E --> J[Ingreso PIN]", rule: "flowchart §4.1 E -> J (PINInput)",
             requirements: ["REQ-ROUTE-PIN"]),
         DocumentFact(
@@ -274,7 +335,21 @@ package enum UnlockFacts {
         DocumentFact(
             "SCR-AUTH-006", .arrow, "N -->|No| O[Mostrar countdown]",
             rule: "flowchart §4.1 N -No-> O (PINBlocked, countdown)", requirements: ["REQ-LOCK-COUNTDOWN"]),
+        DocumentFact(
+            "SCR-AUTH-006", .arrow, "N -->|Si| J",
+            rule: "flowchart §4.1 N -Si-> J (PINBlocked -> PINInput)", requirements: ["REQ-LOCK-ENDS"]),
+        DocumentFact(
+            "SCR-AUTH-006", .arrow, "O --> N",
+            rule: "flowchart §4.1 O -> N (PINBlocked, the countdown until the cooldown is complete)",
+            requirements: ["REQ-LOCK-COUNTDOWN"]),
         // §4.2 gestures: each row's action
+        DocumentFact(
+            "SCR-AUTH-006", .row, "Sensor |\nDesbloquear |",
+            rule: "row §4.2 Biometric Sensor (transition BiometricPrompt -> Success)", requirements: ["REQ-BIO-SUCCESS"]
+        ),
+        DocumentFact(
+            "SCR-AUTH-006", .row, "Iniciar sesion (bloqueado) |\nIr a login |",
+            rule: "row §4.2 Tap Iniciar sesion (transition PINBlocked -> Login)", requirements: ["REQ-RELOGIN"]),
         DocumentFact(
             "SCR-AUTH-006", .row, "Ingresar digito PIN", rule: "row §4.2 Tap Key 0-9 (input digit)",
             requirements: ["REQ-A11Y-PIN-DIGIT", "REQ-PIN-AUTO-SUBMIT"]),
@@ -512,6 +587,16 @@ package enum UnlockFacts {
         DocumentFact(
             "SCR-AUTH-006", .row, "Bloqueado en esta pantalla",
             rule: "UnlockPresentation.secureWindow (§8.1 Screenshot)", requirements: ["REQ-SECURE-WINDOW", "INT-033"]),
+        DocumentFact(
+            "SCR-AUTH-006", .row, "| Screen recording |\nBloqueado |",
+            rule: "UnlockPresentation.secureWindow (§8.1 Screen recording)",
+            requirements: ["REQ-SECURE-WINDOW", "INT-033"]),
+        DocumentFact(
+            "SCR-AUTH-006", .row, "Puntos negros (nunca digitos)",
+            rule: "UnlockPlatformView pin_display dots (§8.1 Display)", requirements: ["REQ-PIN-MASK"]),
+        DocumentFact(
+            "SCR-AUTH-006", .row, "BiometricPrompt con BIOMETRIC_STRONG",
+            rule: "PromptRequest allowed authenticators (Android, §8.2)", requirements: ["REQ-PROMPT-ANDROID"]),
         DocumentFact(
             "SCR-AUTH-006", .row, "LAContext con .deviceOwnerAuthenticationWithBiometrics",
             rule: "PlatformErrors ios policy biometrics only (§8.2 iOS)",
@@ -1007,6 +1092,18 @@ package enum UnlockFacts {
         DocumentFact(
             "004", .text, ".setUserAuthenticationRequired(true)",
             rule: "PromptRequest key_bound (a key the prompt unlocks)",
+            requirements: ["REQ-PROMPT-KEY-BOUND"]),
+        DocumentFact(
+            "004", .text, "kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly,",
+            rule: "UnlockRenderedView key_access passcode_required and this_device_only (iOS)",
+            requirements: ["REQ-KEY-ACCESS"]),
+        DocumentFact(
+            "004", .text, "[.privateKeyUsage, .biometryCurrentSet],",
+            rule: "UnlockRenderedView key_access user_authentication_required; an enrolment change invalidates the key",
+            requirements: ["REQ-KEY-ACCESS", "REQ-KEY-ENROLMENT-INVALIDATES"]),
+        DocumentFact(
+            "004", .text, "BiometricPrompt.CryptoObject(cipher)",
+            rule: "PromptRequest key_bound (Android: the prompt carries the key's cipher)",
             requirements: ["REQ-PROMPT-KEY-BOUND"]),
     ]
 }

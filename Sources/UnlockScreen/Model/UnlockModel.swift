@@ -203,7 +203,7 @@ package enum UnlockModel {
             "UI-level: element frames in whole dp (x, y, width, height) and text sizes in sp (font_size), by element: logo, title, pin_cell_N, key_N, key_delete, forgot_pin, countdown, success_icon (§3, §7.4; INT-041)"
         ),
         .init(
-            "a11y_audit", UnlockRenderedView.auditType, .snapshot, level: .ui,
+            "a11y_audit", UnlockRenderedView.auditType, .snapshot, level: .ui, referenceStatesBounds: true,
             "UI-level: the platform's accessibility audit by element: contrast ratio times 100 (contrast_x100) and touch target in dp (touch_width, touch_height) (§3.6, §7.4; INT-041)"
         ),
         .init(

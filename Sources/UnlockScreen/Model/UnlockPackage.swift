@@ -38,7 +38,7 @@ package enum UnlockPackage {
                 expect: {state: Dashboard, navigation: Dashboard}
             """,
         mutants: { UnlockMutants.all(memo: memos[Argon2Profile.light.name] ?? Argon2Memo()) },
-        facts: UnlockFacts.all)
+        facts: UnlockFacts.all, exclusions: UnlockExclusions.all)
 
     static func profile(_ settings: [String: String]) -> Argon2Profile {
         Argon2Profile.all.first { $0.name == settings["argon2"] } ?? .light

@@ -31,16 +31,22 @@ enum SpecCommand: Command {
         // and no scenarios unless --scenarios names them.
         let manifest = found.flatMap { $0.model == nil || $0.model == package.name ? $0 : nil }
         if arguments.flag("list-facts") {
-            let listed: [(file: String, facts: [(fact: DocumentFact, line: Int?)])]
+            let listed: [SpecReview.ListedDocument]
             do {
-                listed = try SpecReview.listFacts(files, package: package)
+                listed = try SpecReview.listFacts(files, package: package, accountedBy: ModelRegistry.packages)
             } catch {
                 throw InputError(message: error.description)
             }
-            for (file, facts) in listed {
-                for line in SpecCheckReport.factLines(file: file, facts: facts) { Console.out(line) }
+            for document in listed {
+                for line in SpecCheckReport.factLines(file: document.file, facts: document.facts) { Console.out(line) }
+                for line in SpecCheckReport.exclusionLines(file: document.file, account: document.account) {
+                    Console.out(line)
+                }
             }
-            Console.out(SpecCheckReport.factSummary(listed, model: package.name))
+            Console.out(SpecCheckReport.factSummary(listed.map { ($0.file, $0.facts) }, model: package.name))
+            for document in listed {
+                Console.out(SpecCheckReport.accountLine(file: document.file, account: document.account))
+            }
             return .success
         }
         let (checks, additions) = try check(
@@ -64,7 +70,7 @@ enum SpecCommand: Command {
         do {
             return try SpecReview.check(
                 files, package: package, mapping: mapping, scenarioPath: scenarioPath, ran: ran,
-                processors: ProcessInfo.processInfo.activeProcessorCount)
+                processors: ProcessInfo.processInfo.activeProcessorCount, accountedBy: ModelRegistry.packages)
         } catch {
             throw InputError(message: error.description)
         }
