@@ -118,6 +118,19 @@ package enum UnlockMutants {
                 "the app keeps no failure count of its own: the fail screen offers a retry until the platform locks biometrics out",
                 memo: memo, kind: "another document's rule"
             ) { $0.biometricFallbackFailure = 1_000 },
+            altered(
+                "passcode-only-after-not-available", kind: "another document's rule",
+                rule: "003 LAError.biometryNotAvailable (INT-008)",
+                "once the platform reports biometrics not available, the app switches to its passcode for good: "
+                    + "biometric unlock is turned off, and the next launch goes to the PIN",
+                memo: memo
+            ) { before, next, _ in
+                if before.screen.phase == .biometricPrompt, next.screen.phase == .pinInput,
+                    next.screen.message == UnlockTexts.sensorUnavailable
+                {
+                    next.persisted.biometricEnabled = false
+                }
+            },
             observed(
                 "pin-4th-failure-warns", kind: "another document's rule", rule: "UIF-AUTH-001 §10.3 (INT-014)",
                 "the 4th wrong PIN shows §10.3's warning of the lock to come in place of the attempts left",
