@@ -273,6 +273,17 @@ extension AuthFlowMutants {
                         event, before, now, machine, &next, &outputs)
                 }),
             altered(
+                "registration-always-onboards", kind: "another document's rule",
+                rule: "UIF-AUTH-001 §2 OAUTH_REG -Si-> ONBOARD (INT-AF-008)",
+                "a sign-in from Registration goes to onboarding whatever the account, as §2's arrow has no condition",
+                unlock: unlock,
+                { event, before, now, machine, next, outputs in
+                    guard case .oauthAnswered(.success) = event, before.screen.registering, before.store.accountExists
+                    else { return }
+                    reducedFrom({ $0.store.accountExists = false }, restore: { _, _ in })(
+                        event, before, now, machine, &next, &outputs)
+                }),
+            altered(
                 "first-launch-skips-splash", kind: "input misread", rule: "UIF-AUTH-001 §2 COLD -> SPLASH; §6.2",
                 "a first launch goes straight to the session check", unlock: unlock,
                 { event, before, now, machine, next, outputs in

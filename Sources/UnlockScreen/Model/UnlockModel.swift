@@ -10,6 +10,8 @@ package enum UnlockModel {
     package static let biometricOutcomes = BiometricOutcome.allCases.map(\.rawValue)
     package static let tapTargets = TapTarget.allCases.map(\.rawValue)
     package static let destinations = Phase.allCases.compactMap(\.destination)
+    /// The system Settings app, as a place the user is sent (003), never the reference's.
+    package static let systemSettings = "Settings"
     /// 2026-01-01T09:00:00Z in milliseconds since 1970: given values are held decoded.
     package static let defaultClock = 1_767_258_000_000
     /// What the app asks of the platform and draws, and what it stores (UnlockPlatformView).
@@ -157,7 +159,10 @@ package enum UnlockModel {
     static let observations: [ObservationDeclaration] = [
         .init("state", .state, .snapshot, "the state after the step"),
         .init("states", .list(.state), .log, "every state entered during the step, in order"),
-        .init("navigation", .optional(.oneOf(destinations)), .snapshot, "where the screen has handed over to, or null"),
+        .init(
+            "navigation", .optional(.oneOf(destinations + [systemSettings])), .snapshot,
+            "where the screen has handed over to, or null; `Settings`, the system's, is where the iOS article (003) sends a user with no biometric enrolled or no device passcode, which the reference never does (INT-008, INT-019)"
+        ),
         .init("pin_entered", .integer(0...6), .snapshot, "PIN digits typed so far"),
         .init("pin_attempts_left", .integer(0...5), .snapshot, "wrong PINs left before the next lock"),
         .init("bio_attempts_left", .integer(0...3), .snapshot, "biometric failures left before the PIN fallback"),

@@ -12,6 +12,8 @@ package struct MutatedReference: ImplementationUnderTest {
     let timed: (@Sendable (_ before: UnlockState, _ now: Int, _ next: inout UnlockState) -> Void)?
     let rewrite: @Sendable (Observations) -> Observations
     let rewriteInput: @Sendable (Input) -> Input
+    /// Observations rewritten knowing the input that led to them (a reaction to one platform code).
+    let rewriteAfter: @Sendable (Input, Observations) -> Observations
     /// The world as the app reads it at start: a platform answer taken for another.
     let rewriteGiven: @Sendable ([String: Value]) -> [String: Value]
     let readsWallClock: Bool
@@ -24,7 +26,8 @@ package struct MutatedReference: ImplementationUnderTest {
         rewrite: @escaping @Sendable (Observations) -> Observations = { $0 },
         rewriteInput: @escaping @Sendable (Input) -> Input = { $0 },
         rewriteGiven: @escaping @Sendable ([String: Value]) -> [String: Value] = { $0 }, readsWallClock: Bool = false,
-        timed: (@Sendable (_ before: UnlockState, _ now: Int, _ next: inout UnlockState) -> Void)? = nil
+        timed: (@Sendable (_ before: UnlockState, _ now: Int, _ next: inout UnlockState) -> Void)? = nil,
+        rewriteAfter: @escaping @Sendable (Input, Observations) -> Observations = { $1 }
     ) {
         self.name = name
         self.timed = timed
@@ -32,6 +35,7 @@ package struct MutatedReference: ImplementationUnderTest {
         self.alter = alter
         self.rewrite = rewrite
         self.rewriteInput = rewriteInput
+        self.rewriteAfter = rewriteAfter
         self.rewriteGiven = rewriteGiven
         self.readsWallClock = readsWallClock
     }
@@ -59,8 +63,9 @@ package struct MutatedReference: ImplementationUnderTest {
         alter(before, &next, &outputs)
         timed?(before, now, &next)
         inner.state = next
-        return rewrite(
-            UnlockReducer.observations(of: next, outputs: outputs, now: now, rules: inner.machine.rules))
+        return rewriteAfter(
+            input,
+            rewrite(UnlockReducer.observations(of: next, outputs: outputs, now: now, rules: inner.machine.rules)))
     }
 }
 
@@ -118,6 +123,14 @@ package enum UnlockMutants {
                 "the app keeps no failure count of its own: the fail screen offers a retry until the platform locks biometrics out",
                 memo: memo, kind: "another document's rule"
             ) { $0.biometricFallbackFailure = 1_000 },
+            settingsRedirect(
+                "settings-when-not-enrolled", code: "ios.LAError.biometryNotEnrolled",
+                rule: "003 LAError.biometryNotEnrolled (INT-008)",
+                "biometryNotEnrolled sends the user to the system Settings to set up Face ID or Touch ID", memo: memo),
+            settingsRedirect(
+                "settings-when-passcode-not-set", code: "ios.LAError.passcodeNotSet",
+                rule: "003 LAError.passcodeNotSet (INT-019)",
+                "passcodeNotSet sends the user to the system Settings to set a device passcode", memo: memo),
             altered(
                 "passcode-only-after-not-available", kind: "another document's rule",
                 rule: "003 LAError.biometryNotAvailable (INT-008)",
@@ -387,6 +400,23 @@ extension UnlockMutants {
                 "the lock, the session and the inactivity timeout run on the wall clock the user sets"
             ) { MutatedReference("timers-on-wall-clock", memo: memo, readsWallClock: true) },
         ]
+    }
+
+    /// The iOS article's (003) reaction to a platform code the reference reads otherwise: the
+    /// user sent to the system Settings (`navigation: Settings`), which the reference never does.
+    static func settingsRedirect(_ id: String, code: String, rule: String, _ summary: String, memo: Argon2Memo)
+        -> Mutant
+    {
+        Mutant(id: id, kind: "another document's rule", rule: rule, summary) {
+            MutatedReference(
+                id, memo: memo,
+                rewriteAfter: { input, observations in
+                    guard input == Input("biometric_error", .string(code)) else { return observations }
+                    var redirected = observations
+                    redirected["navigation"] = .string(UnlockModel.systemSettings)
+                    return redirected
+                })
+        }
     }
 
     static func misread(
