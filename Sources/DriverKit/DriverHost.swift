@@ -50,12 +50,13 @@ public enum DriverHost {
                 inputs: declaration.inputs.filter { $0.expansion == nil }.map(\.name),
                 observations: declaration.keysTheReferenceServes)
             let settings = (try? package.resolve(settings: [:]).get()) ?? [:]
+            let withheld = Set(declaration.observations.map(\.key)).subtracting(info.observations)
             return Served(model: package.name, info: info) { scenario, given throws(ImplementationError) in
                 var reference = package.makeReference(settings)
                 try reference.start(scenario: scenario, given: given)
-                let served = Set(info.observations)
                 return Performer { input, time throws(ImplementationError) in
-                    try reference.perform(input, atMilliseconds: time).filter { served.contains($0.key) }
+                    let observations = try reference.perform(input, atMilliseconds: time)
+                    return withheld.isEmpty ? observations : observations.filter { !withheld.contains($0.key) }
                 }
             }
         }

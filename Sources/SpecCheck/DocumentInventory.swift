@@ -90,8 +90,9 @@ package enum DocumentInventory {
     /// A numbered heading (`6.1.2. PIN`, `3. Consulta la disponibilidad`) or a Markdown one
     /// (`#Invalidar claves`), never a table row.
     package static func isHeading(_ line: String) -> Bool {
-        guard !line.contains("\t") else { return false }
         let trimmed = line.trimmingCharacters(in: .whitespaces)
+        // A regex match is slow: only a line that starts as a heading does is matched.
+        guard trimmed.first?.isNumber == true || trimmed.first == "#", !line.contains("\t") else { return false }
         return trimmed.wholeMatch(of: InventoryPatterns.numberedHeading) != nil
             || trimmed.wholeMatch(of: InventoryPatterns.markdownHeading) != nil
     }
@@ -128,10 +129,11 @@ extension SpecChecker {
             for last in linesWriting(parts, in: lines) { quotedLines.formUnion((last - parts.count + 2)...(last + 1)) }
         }
         let mine = exclusions.filter { belongs($0.document, to: document) }
+        let quotes = mine.map { spaced($0.quote) }
         var used = Set<Int>()
         func exclusion(for part: DocumentPart) -> Int? {
             mine.indices.first { index in
-                let quote = spaced(mine[index].quote)
+                let quote = quotes[index]
                 switch mine[index].scope {
                 case .part: return part.lines.contains { writes(quote, in: lines[$0 - 1]) }
                 case .section: return part.section.map { writes(quote, in: lines[$0 - 1]) } ?? false

@@ -27,13 +27,15 @@ package struct DriverOptions: Sendable {
     package var model: String
     package var workingDirectory: String?
 
-    /// The declared type of each observation key, to refuse a bound where a measurement is due.
+    /// The declared type of each observation key that can hold a whole number or a duration, to
+    /// refuse a bound where a measurement is due: only these are looked into, reply by reply.
     package var observationTypes: [String: ValueType] = [:]
 
     package init(command: String, model: ModelDeclaration) {
         self.init(command: command, modelName: model.name, stateKeys: model.stateValuedKeys)
         observationTypes = Dictionary(
-            model.observations.map { ($0.key, $0.type) }, uniquingKeysWith: { first, _ in first })
+            model.observations.filter { $0.type.canHoldBound }.map { ($0.key, $0.type) },
+            uniquingKeysWith: { first, _ in first })
     }
 
     init(command: String, modelName: String, stateKeys: [String]) {

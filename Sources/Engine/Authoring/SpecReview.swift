@@ -29,13 +29,21 @@ package enum SpecReview {
     ) throws(Problem) -> [ListedDocument] {
         var checker = SpecChecker(model: package.declaration, tables: package.ruleTables, mapping: SpecMapping())
         checker.facts = package.facts
-        let accounting = packages.isEmpty ? [package] : packages
+        let accounting = accounting(package, packages)
         return try documents(files, identifiedBy: checker).map { document in
             ListedDocument(
                 file: document.file, facts: checker.listedFacts(in: document),
-                account: SpecChecker.account(
-                    document, facts: accounting.flatMap(\.facts), exclusions: accounting.flatMap(\.exclusions)))
+                account: SpecChecker.account(document, facts: accounting.facts, exclusions: accounting.exclusions))
         }
+    }
+
+    /// The facts and exclusions that account for a document's parts: every package's given,
+    /// else this one's.
+    static func accounting(_ package: ModelPackage, _ packages: [ModelPackage]) -> (
+        facts: [DocumentFact], exclusions: [DocumentExclusion]
+    ) {
+        let accounting = packages.isEmpty ? [package] : packages
+        return (accounting.flatMap(\.facts), accounting.flatMap(\.exclusions))
     }
 
     /// The documents read, each identified by the checker: a text that is not the document it
@@ -82,8 +90,7 @@ package enum SpecReview {
         }
         var checker = SpecChecker(model: model, tables: package.ruleTables, mapping: mapping)
         checker.facts = package.facts
-        let accounting = packages.isEmpty ? [package] : packages
-        checker.accounting = (accounting.flatMap(\.facts), accounting.flatMap(\.exclusions))
+        checker.accounting = accounting(package, packages)
         let documents = try documents(files, identifiedBy: checker)
         var suite = ran
         if suite == nil, let scenarioPath, FileManager.default.fileExists(atPath: scenarioPath) {

@@ -41,6 +41,17 @@ public indirect enum ValueType: Sendable, Equatable {
         }
     }
 
+    /// True when a value of this type may hold a boundable number anywhere (in a list, a
+    /// record's field, a table's entry).
+    public var canHoldBound: Bool {
+        switch self {
+        case .integer, .integerIn, .duration: return true
+        case .optional(let element), .list(let element), .table(let element, _): return element.canHoldBound
+        case .record(let fields), .partial(let fields): return fields.contains { $0.type.canHoldBound }
+        case .bool, .string, .digits, .oneOf, .instant, .state, .event: return false
+        }
+    }
+
     /// How a reader would describe a well-formed value, for error messages.
     public var summary: String {
         switch self {
