@@ -40,6 +40,16 @@ CODE_INVALID = "Codigo incorrecto. Verifica e intenta de nuevo."
 CODE_EXPIRED = "Codigo expirado. Usa el codigo actual de tu app."
 UNLOCK_TAPS = {"retry_biometrics", "use_pin", "forgot_pin", "login_again"}
 SIGNED_OUT = {"Login", "Recovery"}
+# UIF-AUTH-001 §6.1's changes of screen, on the element "screen" (INT-AF-018); the splash's
+# session check is no screen of its own, so Login slides up from the splash behind it.
+TRANSITIONS = {
+    ("Splash", "Carousel"): {"effect": "fade_scale_up", "duration": 500, "ease": "ease_out"},
+    ("Splash", "Login"): {"effect": "slide_up", "duration": 300, "ease": "ease_out"},
+    ("Carousel", "Login"): {"effect": "slide_up", "duration": 300, "ease": "ease_out"},
+    ("Login", "OAuth"): {"effect": "native_sheet"},
+    ("OAuth", "MFA"): {"effect": "fade_slide_up", "duration": 300, "ease": "ease_out"},
+    ("MFA", "Dashboard"): {"effect": "fade_scale", "duration": 250, "ease": "ease_out"},
+}
 # UIF-AUTH-001 §6.3's slides: title and illustration (INT-AF-015's identifiers).
 SLIDES = [("Nunca olvides tus medicamentos", "slide_medicines"),
           ("Control total de tu tratamiento", "slide_statistics"),
@@ -78,6 +88,7 @@ class AuthFlow:
         # A Perfect sign-in waiting for its code since its first MFA screen (INT-AF-006).
         self.mfa_pending_since = None
         self.online = True  # the device's connection: the world's, so a kill keeps it
+        self.reduced_motion = given.get("reduced_motion", False)  # the device's setting (§6.2)
         self._fresh_screen()
 
     def _fresh_screen(self):
@@ -127,6 +138,8 @@ class AuthFlow:
         screen = self.unlock
         screen.log_states, screen.log_said, screen.log_events = [], [], []
         screen.log_priorities, screen.log_haptics = [], []
+        screen.log_animations = {}
+        shown = self.overlay or self.unlock.state
         # The screen's clock may be the wall clock (a bug of its own): its instants are moved by this.
         offset = screen._now(time_ms) - now
         self._fire_due(now, offset)
@@ -137,6 +150,11 @@ class AuthFlow:
             self._child(name, argument, screen._now(time_ms))
         else:
             raise NotImplementedError(name)
+        for entered in screen.log_states:
+            if (shown, entered) in TRANSITIONS:
+                screen.log_animations["screen"] = TRANSITIONS[(shown, entered)]
+            if entered != "CheckingSession":
+                shown = entered
         return self._observe(now, screen._observe(screen._now(time_ms)))
 
     def _timers_running(self, offset):
@@ -256,6 +274,13 @@ class AuthFlow:
         self._fresh_screen()
         self.splash_at = now
         self._go("Splash")
+        # §6.2's sequence: the logo fades in and scales for 300 ms, the tagline fades in at 500 ms
+        # (a returning user's splash is gone by then); reduced motion: no scale, instant fades.
+        instant = self.reduced_motion
+        animations = self.unlock.log_animations
+        animations["logo"] = {"effect": "fade_in" if instant else "scale_fade_in", "duration": 0 if instant else 300}
+        if self.first_launch:
+            animations["tagline"] = {"effect": "fade_in", "delay": 500, "duration": 0 if instant else 300}
         self._event("screen_view", screen_name="splash")
 
     def on_kill(self, _, now):

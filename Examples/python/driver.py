@@ -24,7 +24,7 @@ SHARED_OBSERVATIONS = ["state", "states", "navigation", "pin_entered", "pin_atte
 FLOW_INPUTS = ([name for name in INPUTS if name != "login_completed"]
                + ["oauth", "recovery", "deep_link", "logout", "swipe", "connectivity"])
 FLOW_OBSERVATIONS = SHARED_OBSERVATIONS + ["texts", "images", "code_entered", "input_focus", "recovery_mode",
-                                           "mfa_cooldown"]
+                                           "mfa_cooldown", "animations"]
 # The unlock screen's: also what it asks of the faked platform and draws, and, white-box, what it stores.
 OBSERVATIONS = SHARED_OBSERVATIONS + ["announcement_priorities", "haptics", "prompt_request", "texts", "images",
                                       "pin_display", "store"]

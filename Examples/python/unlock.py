@@ -182,7 +182,7 @@ class UnlockScreen:
     def __init__(self, given, bugs, hasher):
         self.bugs = set(bugs)
         self.hasher = hasher
-        # What the current input started on each element (the flow, which embeds this screen, reads none).
+        # What the current input started on each element (the flow adds its own, UIF-AUTH-001 §6.1, §6.2).
         self.log_animations = {}
         self.device = Device(given, hasher, given["clock"])
         self.origin = given["clock"]

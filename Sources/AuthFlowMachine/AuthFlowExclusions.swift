@@ -33,11 +33,6 @@ package enum AuthFlowExclusions {
             "UIF-AUTH-001", .part, "Dashboard --> [*]",
             reason: "the diagram's end: the Dashboard is where the flow hands over; no state follows it"),
         DocumentExclusion(
-            "UIF-AUTH-001", .section, "6.1. Transiciones Entre Pantallas",
-            reason: "each screen change's animation and its length: the flow model has no UI-level key for them "
-                + "(the trace's not-observable statements say so); the 100 ms biometric hand-over, which it "
-                + "follows, is a fact"),
-        DocumentExclusion(
             "UIF-AUTH-001", .part, "Spinner central",
             reason: "what the MFA screen draws while it validates: the model reports the state, Validating "
                 + "(INT-AF-011), not its drawing"),

@@ -251,7 +251,47 @@ package enum AuthFlowFacts {
         DocumentFact(
             "UIF-AUTH-001", .row, "Android Face Unlock Face Recognition PIN 4-6 digitos",
             rule: "row §5.2 Android Face Unlock (pin_length 4 or 6)", requirements: ["REQ-AF-UNLOCK-EMBEDDED"]),
-        // UIF-AUTH-001 §6.1, §6.2, §6.3: timings and the carousel
+        // UIF-AUTH-001 §6.1, §6.2, §6.3: timings, animations and the carousel
+        DocumentFact(
+            "UIF-AUTH-001", .number, "Splash (logo) Splash (carrusel) Fade + Scale up 500ms ease-out",
+            rule: "AuthFlowView.transition fade_scale_up, Motion.carousel, ease_out",
+            requirements: ["REQ-AF-UI-TRANSITIONS"]),
+        DocumentFact(
+            "UIF-AUTH-001", .number, "Splash Login Slide up 300ms ease-out",
+            rule: "AuthFlowView.transition slide_up, Motion.login, ease_out", requirements: ["REQ-AF-UI-TRANSITIONS"]),
+        DocumentFact(
+            "UIF-AUTH-001", .row, "Login OAuth Sheet Native sheet Sistema Sistema",
+            rule: "AuthFlowView.transition native_sheet (no length or curve of the app's)",
+            requirements: ["REQ-AF-UI-TRANSITIONS"]),
+        DocumentFact(
+            "UIF-AUTH-001", .number, "OAuth MFA Fade + Slide up 300ms ease-out",
+            rule: "AuthFlowView.transition fade_slide_up, Motion.mfa, ease_out", requirements: ["REQ-AF-UI-TRANSITIONS"]
+        ),
+        DocumentFact(
+            "UIF-AUTH-001", .number, "MFA Dashboard Fade + Scale 250ms ease-out",
+            rule: "AuthFlowView.transition fade_scale, Motion.dashboard, ease_out",
+            requirements: ["REQ-AF-UI-TRANSITIONS"]),
+        DocumentFact(
+            "UIF-AUTH-001", .number, "0-300ms: Logo fade in + scale to 1.0",
+            rule: "AuthFlowView.splashSequence logo scale_fade_in, Motion.logo",
+            requirements: ["REQ-AF-UI-SPLASH-SEQUENCE"]),
+        DocumentFact(
+            "UIF-AUTH-001", .number, "500-800ms: Tagline fade in",
+            rule: "AuthFlowView.splashSequence tagline fade_in, Motion.tagline",
+            requirements: ["REQ-AF-UI-SPLASH-SEQUENCE"]),
+        DocumentFact(
+            "UIF-AUTH-001", .text, "- Sin scale animations",
+            rule: "AuthFlowView.splashSequence (reduced motion: logo fade_in)",
+            requirements: ["REQ-AF-UI-REDUCED-MOTION"]),
+        DocumentFact(
+            "UIF-AUTH-001", .text, "- Fade in instantaneo",
+            rule: "AuthFlowView.splashSequence (reduced motion: duration 0)", requirements: ["REQ-AF-UI-REDUCED-MOTION"]
+        ),
+        DocumentFact(
+            "UIF-AUTH-001", .text, "- Hold times respetados",
+            rule:
+                "AuthFlowView.splashSequence (reduced motion: the tagline at 500 ms; AuthFlowRules.splashDuration kept)",
+            requirements: ["REQ-AF-UI-REDUCED-MOTION", "INT-AF-018"]),
         DocumentFact(
             "UIF-AUTH-001", .number, "Biometric Prompt Dashboard Instant + Haptic 100ms",
             rule: "UnlockRules.successDelay (§6.1)", requirements: ["REQ-AF-UNLOCK-EMBEDDED"], reading: "INT-027"),

@@ -33,11 +33,15 @@ private struct FlowReduction {
     var now: Int
     let machine: AuthFlowMachine
     var outputs: [AuthFlowOutput] = []
+    /// The screen on display, whose change to the next §6.1 animates: the session check is no
+    /// screen of its own (the splash shows it, §7.1 Loading).
+    var shown: String
 
     init(state: AuthFlowState, now: Int, machine: AuthFlowMachine) {
         self.state = state
         self.now = now
         self.machine = machine
+        shown = state.stateName
     }
 
     var rules: AuthFlowRules { machine.rules }
@@ -54,6 +58,13 @@ private struct FlowReduction {
     mutating func enter(_ phase: FlowPhase) {
         state.screen.overlay = phase
         outputs.append(.entered(.flow(phase)))
+        moved(to: phase.rawValue)
+    }
+
+    /// §6.1's animation for the change from the screen on display, where it lists one.
+    mutating func moved(to screen: String) {
+        if let animation = AuthFlowView.transition(from: shown, to: screen) { outputs.append(.animated(animation)) }
+        if screen != Phase.checkingSession.rawValue { shown = screen }
     }
 
     mutating func log(_ name: String, _ params: [String: AnalyticsParameter] = [:]) {
@@ -79,13 +90,13 @@ private struct FlowReduction {
                 state.screen.overlay = nil
                 state.screen.message = nil
                 outputs.append(.entered(.unlock(phase)))
+                moved(to: phase.rawValue)
                 if phase == .login { log("screen_view", ["screen_name": .string("login")]) }
             case .announced(let text, _): outputs.append(.announced(text))
             case .analytics(let name, let params): outputs.append(.analytics(name: name, params: params))
             // The flow's model declares no haptics key: UIF-AUTH-001 gives none.
             case .felt: break
-            // Nor an animations key: what the flow's own screens animate is not modelled.
-            case .animated: break
+            case .animated(let animation): outputs.append(.animated(animation))
             }
         }
     }
@@ -217,6 +228,11 @@ private struct FlowReduction {
         state.screen = FlowScreen()
         state.screen.splashAt = now
         enter(.splash)
+        for animation in AuthFlowView.splashSequence(
+            firstLaunch: state.store.firstLaunch, reducedMotion: state.reducedMotion)
+        {
+            outputs.append(.animated(animation))
+        }
         log("screen_view", ["screen_name": .string("splash")])
     }
 

@@ -151,6 +151,10 @@ package enum AuthFlowModel {
             .init(
                 "totp_secret", .string, default: .string(defaultSecret),
                 "the MFA shared secret (its bytes as written; RFC 6238's test secret by default)"),
+            .init(
+                "reduced_motion", .bool, default: .bool(false),
+                "the device's reduce-motion setting: iOS's UIAccessibility.isReduceMotionEnabled, Android's animator duration scale 0 (§6.2 REDUCED MOTION; INT-AF-018)"
+            ),
         ]
 
     /// What the flow's screens draw: the texts and images UIF-AUTH-001 gives them (INT-AF-015);
@@ -191,6 +195,10 @@ package enum AuthFlowModel {
             .init(
                 "mfa_cooldown", .optional(.duration), .snapshot,
                 "time left before another MFA code can be typed, or null (UIF-AUTH-001 §8.2)"),
+            .init(
+                "animations", AuthFlowView.animationsType, .snapshot, level: .ui,
+                "UI-level: the animations the step's last input started, by element: screen (§6.1's changes of screen), logo and tagline (§6.2's splash), and the unlock screen's (SCR-AUTH-006 §3.7, §5.2): effect, duration, delay, ease (INT-AF-018)"
+            ),
         ]
 
     static func oauth(_ outcomes: [OAuthOutcome]) -> [String] { outcomes.map { "oauth: \($0.rawValue)" } }

@@ -42,11 +42,12 @@ package struct AuthFlowReducer: ReducerModel {
         if firstLaunch { world["session"] = .string("absent") }
         let (child, clockOrigin) = try unlock.start(given: world)
         let secret = Array((given["totp_secret"]?.string ?? AuthFlowModel.defaultSecret).utf8)
-        let state = AuthFlowState(
+        var state = AuthFlowState(
             unlock: child,
             store: FlowStore(
                 firstLaunch: firstLaunch, accountExists: given["account"]?.string != "new",
                 totp: TOTP(secret: secret)))
+        state.reducedMotion = given["reduced_motion"]?.bool ?? false
         return (state, clockOrigin)
     }
 
@@ -94,10 +95,12 @@ package struct AuthFlowReducer: ReducerModel {
         var states: [Value] = []
         var announcements: [Value] = []
         var events: [Value] = []
+        var animations: [String: Value] = [:]
         for output in outputs {
             switch output {
             case .entered(let screen): states.append(.string(screen.name))
             case .announced(let text): announcements.append(.string(text))
+            case .animated(let animation): animations[animation.element] = animation.value
             case .analytics(let name, let params):
                 events.append(
                     AnalyticsEventValue.make(name: name, params: params.mapValues(\.value)))
@@ -131,6 +134,7 @@ package struct AuthFlowReducer: ReducerModel {
         seen["code_entered"] = .int(state.screen.code.count)
         seen["input_focus"] = AuthFlowView.inputFocus(state, digits: state.store.totp.digits)
         seen["mfa_cooldown"] = cooldown.map(Value.int) ?? .null
+        seen["animations"] = .map(animations)
         return seen
     }
 }

@@ -8,7 +8,7 @@ import UnlockScreen
 /// link, Recovery's mode.
 extension AuthFlowMutants {
     static func screens(_ unlock: @escaping Unlock) -> [Mutant] {
-        swipes(unlock) + drawing(unlock) + focus(unlock) + screenStates(unlock)
+        swipes(unlock) + drawing(unlock) + focus(unlock) + screenStates(unlock) + motion(unlock)
     }
 
     static func screenStates(_ unlock: @escaping Unlock) -> [Mutant] {
@@ -135,10 +135,10 @@ extension AuthFlowMutants {
 
     /// The observations rewritten after every step.
     static func rewritten(
-        _ id: String, rule: String, _ summary: String, unlock: @escaping Unlock,
+        _ id: String, kind: String = "platform output", rule: String, _ summary: String, unlock: @escaping Unlock,
         _ change: @escaping @Sendable (inout Observations) -> Void
     ) -> Mutant {
-        Mutant(id: id, kind: "platform output", rule: rule, summary) {
+        Mutant(id: id, kind: kind, rule: rule, summary) {
             MutatedFlow(
                 id, unlock: unlock(),
                 rewrite: { observations in

@@ -94,6 +94,8 @@ package struct AuthFlowState: Sendable, Hashable {
     package var screen = FlowScreen()
     /// The device's connection, the world's and not the app's: a kill keeps it (§7.2).
     package var online = true
+    /// The device's reduce-motion setting, the world's (§6.2 REDUCED MOTION; INT-AF-018).
+    package var reducedMotion = false
 
     package init(unlock: UnlockState, store: FlowStore) {
         self.unlock = unlock
@@ -144,6 +146,8 @@ package enum AuthFlowOutput: Sendable, Equatable {
     case entered(Screen)
     case announced(String)
     case analytics(name: String, params: [String: AnalyticsParameter])
+    /// An animation started: §6.1's and §6.2's, and the unlock screen's own (SCR-AUTH-006 §5.2).
+    case animated(UnlockRenderedView.Animation)
 
     /// The analytics event's name, if this is one.
     package var eventName: String? {

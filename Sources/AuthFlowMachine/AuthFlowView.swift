@@ -1,4 +1,5 @@
 import SpecModel
+import UnlockScreen
 
 /// What the flow's own screens draw, as UIF-AUTH-001 gives it (INT-AF-015): the carousel's
 /// slides (§6.3), Login's buttons (§3.2, §2), the splash's logo (§6.2, §7.1). The unlock
@@ -87,5 +88,73 @@ package enum AuthFlowView {
         static let offlineBanner = "offline_banner"  // §7.2 Network Error
         /// §7.2 Loading Google / Loading Apple: "Boton Google con spinner".
         static func spinner(_ provider: Provider) -> String { "\(provider.rawValue)_button_spinner" }
+    }
+
+    // MARK: Animations (profile ui)
+
+    package typealias Animation = UnlockRenderedView.Animation
+
+    /// §6.1's and §6.2's effects beside the unlock screen's (SCR-AUTH-006 §3.7, §5.2).
+    package static let animationEffects =
+        UnlockRenderedView.animationEffects + [
+            "fade_scale_up", "slide_up", "native_sheet", "fade_slide_up", "fade_scale",
+        ]
+    /// §6.1's Ease column.
+    package static let animationEases = ["ease_out", "linear"]
+    /// Element name to the animation the step's last input started on it.
+    package static let animationsType = ValueType.table(
+        .partial([
+            .init(
+                "effect", .oneOf(animationEffects),
+                "§6.1's, §6.2's and SCR-AUTH-006 §3.7's and §5.2's words: " + animationEffects.joined(separator: ", ")),
+            .init("duration", .duration, "how long it runs (0: instant)"),
+            .init("delay", .duration, "how long after the step's input it starts"),
+            .init("ease", .oneOf(animationEases), "its easing curve (§6.1 Ease)"),
+        ]), names: [])
+
+    /// The figures of §6.1's table and §6.2's sequence.
+    package enum Motion {
+        static let carousel = 500  // §6.1 Splash (logo) -> Splash (carrusel), Fade + Scale up
+        static let login = 300  // §6.1 Splash -> Login, Slide up
+        static let mfa = 300  // §6.1 OAuth -> MFA, Fade + Slide up
+        static let dashboard = 250  // §6.1 MFA -> Dashboard, Fade + Scale
+        static let logo = 300  // §6.2 0-300ms: Logo fade in + scale to 1.0
+        static let tagline = (at: 500, length: 300)  // §6.2 500-800ms: Tagline fade in
+    }
+
+    /// §6.1's rows between the flow's screens, on the element `screen`: the move from the
+    /// splash (logo, carousel or its session check) to Login slides up, and so on; a move §6.1
+    /// does not list has no animation of the flow's (INT-AF-018). The last row, the biometric
+    /// hand-over, is the unlock screen's own (its §5.2 fade out; INT-AF-018).
+    package static func transition(from: String, to: String) -> Animation? {
+        func screen(_ effect: String, _ milliseconds: Int?, ease: String? = "ease_out") -> Animation {
+            Animation(
+                element: "screen", effect: effect, milliseconds: milliseconds, ease: milliseconds == nil ? nil : ease)
+        }
+        let splash = [FlowPhase.splash.rawValue, FlowPhase.carousel.rawValue]
+        switch (from, to) {
+        case (FlowPhase.splash.rawValue, FlowPhase.carousel.rawValue): return screen("fade_scale_up", Motion.carousel)
+        case (_, Phase.login.rawValue) where splash.contains(from): return screen("slide_up", Motion.login)
+        case (Phase.login.rawValue, FlowPhase.oauth.rawValue): return screen("native_sheet", nil)
+        case (FlowPhase.oauth.rawValue, FlowPhase.mfa.rawValue): return screen("fade_slide_up", Motion.mfa)
+        case (FlowPhase.mfa.rawValue, Phase.dashboard.rawValue): return screen("fade_scale", Motion.dashboard)
+        default: return nil
+        }
+    }
+
+    /// §6.2's sequence, started by the launch: the logo fades in and scales to 1.0 over 300 ms,
+    /// the tagline fades in from 500 ms to 800 ms. With reduced motion there is no scale and each
+    /// fade is instant at its time, the holds kept; a returning user's 0.5 s splash ends as the
+    /// tagline would begin, so it has the logo's alone (INT-AF-001, INT-AF-018).
+    package static func splashSequence(firstLaunch: Bool, reducedMotion: Bool) -> [Animation] {
+        let logo =
+            reducedMotion
+            ? Animation(element: "logo", effect: "fade_in", milliseconds: 0)
+            : Animation(element: "logo", effect: "scale_fade_in", milliseconds: Motion.logo)
+        guard firstLaunch else { return [logo] }
+        let tagline = Animation(
+            element: "tagline", effect: "fade_in", milliseconds: reducedMotion ? 0 : Motion.tagline.length,
+            delay: Motion.tagline.at)
+        return [logo, tagline]
     }
 }

@@ -109,20 +109,29 @@ package enum UnlockRenderedView {
             .init("duration", .duration, "how long it runs"),
         ]), names: [])
 
+    /// An animation as a UI-level driver reports it: the effect, and where a document gives them
+    /// its length, its start after the step's input (`delay`) and its easing curve.
     package struct Animation: Sendable, Equatable {
         package var element: String
         package var effect: String
         package var milliseconds: Int?
+        package var delay: Int?
+        package var ease: String?
 
-        package init(element: String, effect: String, milliseconds: Int? = nil) {
+        package init(element: String, effect: String, milliseconds: Int? = nil, delay: Int? = nil, ease: String? = nil)
+        {
             self.element = element
             self.effect = effect
             self.milliseconds = milliseconds
+            self.delay = delay
+            self.ease = ease
         }
 
-        var value: Value {
+        package var value: Value {
             var fields: [String: Value] = ["effect": .string(effect)]
             if let milliseconds { fields["duration"] = .int(milliseconds) }
+            if let delay { fields["delay"] = .int(delay) }
+            if let ease { fields["ease"] = .string(ease) }
             return .map(fields)
         }
     }
