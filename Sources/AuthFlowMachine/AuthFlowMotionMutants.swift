@@ -71,6 +71,10 @@ extension AuthFlowMutants {
                 "the code screen slides up without fading", on: "fade_slide_up"
             ) { $0["effect"] = .string("slide_up") },
             screen(
+                "mfa-transition-250ms", rule: "UIF-AUTH-001 §6.1 OAuth -> MFA 300ms",
+                "the code screen fades and slides up in 250 ms", on: "fade_slide_up"
+            ) { $0["duration"] = .int(250) },
+            screen(
                 "dashboard-from-mfa-300ms", rule: "UIF-AUTH-001 §6.1 MFA -> Dashboard 250ms",
                 "the Dashboard fades and scales in over 300 ms", on: "fade_scale"
             ) { $0["duration"] = .int(300) },
