@@ -62,6 +62,14 @@ import Testing
             Issue.record("\(typo)")
             return
         }
+        // A table compared on the names it gives checks nothing when it gives none: an error at
+        // the value, not an expectation that always holds.
+        let empty = load("{state: BiometricPrompt, frames: {}}")
+        #expect(empty.problems.count == 1 && empty.problems.first?.line == 6 && empty.problems.first?.column == 46)
+        guard case .mustBe(what: "frames", _)? = empty.problems.first?.2 else {
+            Issue.record("\(empty.problems)")
+            return
+        }
     }
 
     @Test func whatABoundAdmits() {

@@ -1,3 +1,4 @@
+import AuthFlowMachine
 import AuthSpecTestSupport
 import Engine
 import Foundation
@@ -371,6 +372,32 @@ import UnlockScreen
         #expect(breaks.text.replacingOccurrences(of: "\n", with: lineBreak) == recorded.text)
         let loaded = ScenarioLoader(model: TestSupport.model).load(text: recorded.text, file: "crlf.yaml")
         #expect(loaded.diagnostics.isEmpty && loaded.scenarios.first?.steps.count == 2, "\(loaded.diagnostics)")
+    }
+
+    /// With every key, a step whose tables are empty (no animation started, no frame on the
+    /// screen) writes none of them: an empty table would check nothing, so it does not load.
+    @Test func recordWithEveryKeyWritesNoEmptyTable() throws {
+        let scenario = """
+            model: auth-flow
+            id: every-key
+            title: t
+            spec: ["UIF-AUTH-001 §6.1"]
+            given: {first_launch: true}
+            steps:
+              - launch
+              - advance: 1s
+              - advance: 500ms
+
+            """
+        let recorded = try Recording.record(
+            scenario, file: "every-key.yaml", package: AuthFlowPackage.package, allKeys: true)
+        #expect(!recorded.text.contains("animations: {}"), "\(recorded.text)")
+        // Durations inside a table are written with their unit, as a scenario author writes them.
+        #expect(recorded.text.contains("logo: {duration: 300ms, effect: scale_fade_in}"), "\(recorded.text)")
+        #expect(recorded.text.components(separatedBy: "animations:").count == 3, "\(recorded.text)")
+        let loaded = ScenarioLoader(model: AuthFlowPackage.package.declaration)
+            .load(text: recorded.text, file: "every-key.yaml")
+        #expect(loaded.diagnostics.isEmpty && loaded.scenarios.first?.steps.count == 3, "\(loaded.diagnostics)")
     }
 
     @Test func recordRefusesWhatItCannotEditSafely() throws {

@@ -98,6 +98,8 @@ package struct ScenarioRecorder {
         // default: a team's recorded steps stay within its `full` gate.
         for declaration in model.observations where allKeys || declaration.level == .app {
             guard let value = observed[declaration.key] else { continue }
+            // An empty table checks nothing (a table is compared on the names it gives).
+            if case .table = declaration.type, value == .map([:]) { continue }
             let keep: Bool
             if allKeys || declaration.key == model.stateKey {
                 keep = true
@@ -119,7 +121,9 @@ package struct ScenarioRecorder {
         if inline.count > Self.lineWidth, case .map(let entries) = value {
             // A record too long for one line: one field a line, as a block mapping.
             return [indent + key + ":"]
-                + entries.keys.sorted().map { "\(indent)  \($0): \(scalar(entries[$0]!, as: nil))" }
+                + entries.keys.sorted().map {
+                    "\(indent)  \($0): \(scalar(entries[$0]!, as: Self.entryType(type, $0)))"
+                }
         }
         if case .list(let items) = value, !items.isEmpty {
             let element: ValueType? = if case .list(let element) = type { element } else { nil }
@@ -148,8 +152,20 @@ package struct ScenarioRecorder {
             return Self.word(name) + ": {"
                 + params.keys.sorted().map { "\($0): \(scalar(params[$0]!, as: nil))" }.joined(separator: ", ") + "}"
         case (_, .map(let entries)):
-            return "{" + entries.keys.sorted().map { "\($0): \(scalar(entries[$0]!, as: nil))" }.joined(separator: ", ")
-                + "}"
+            return "{"
+                + entries.keys.sorted().map { "\($0): \(scalar(entries[$0]!, as: Self.entryType(type, $0)))" }
+                .joined(separator: ", ") + "}"
+        }
+    }
+
+    /// The type of a map's entry: a table's element, a record's field; nil where the map's type
+    /// is not known (an event's parameters).
+    static func entryType(_ type: ValueType?, _ name: String) -> ValueType? {
+        switch type {
+        case .optional(let wrapped)?: entryType(wrapped, name)
+        case .table(let element, _)?: element
+        case .record(let fields)?, .partial(let fields)?: fields.first { $0.name == name }?.type
+        default: nil
         }
     }
 

@@ -284,6 +284,16 @@ struct ScenarioDecoder {
                 continue
             }
             if let value = decode(pair.value, as: declaration.type, what: key) {
+                // A table is compared on the names it gives, so an empty one would check nothing
+                // while counting as an expectation.
+                if case .table = declaration.type, value == .map([:]) {
+                    report(
+                        .mustBe(
+                            what: key, expected: "a table naming at least one element (an empty one checks nothing)"),
+                        at: pair.value.mark)
+                    ok = false
+                    continue
+                }
                 result.append(Expectation(key: key, value: value, location: SourceLocation(file: file, pair.key.mark)))
             } else {
                 ok = false
