@@ -222,8 +222,11 @@ class AuthFlow:
             seen["message"] = self.message
         if self.overlay is not None or self.unlock.state in SIGNED_OUT | {"Dashboard", "NotRunning"}:
             seen["texts"], seen["images"] = self._drawn(seen["message"])
+            # A screen reader visits what the screen draws but the toast message, each by its
+            # text; under the provider's sheet the sheet has the focus (INT-AF-019).
+            link = [SUPPORT_LINK] if seen["message"] == OAUTH_ERRORS["disabled"] else []
+            seen["focus_order"] = [] if self.overlay == "OAuth" else self._drawn(None)[0] + link
         if self.overlay is not None:
-            seen["focus_order"] = []
             seen["secure_window"] = None
         on_recovery = self._on_recovery()
         seen["recovery_mode"] = ("recovery_key" if self.recovery_by_key else "account") if on_recovery else None
@@ -469,6 +472,7 @@ class AuthFlow:
         self.mfa_failures += 1
         self._event("mfa_error", error_type="expired" if expired else "invalid")
         self.message = CODE_EXPIRED if expired else CODE_INVALID
+        self.unlock.log_animations["code_cells"] = {"effect": "shake"}  # §7.3 Error: shake + message
         if self.mfa_failures >= MFA_ATTEMPTS and "mfa-no-cooldown" not in self.bugs:
             self.mfa_blocked_until = now + MFA_COOLDOWN
             self._event("mfa_error", error_type="too_many_attempts")

@@ -354,7 +354,8 @@ package enum AuthFlowFacts {
             rule: "row §7.3 Filling (code_entered)", requirements: ["REQ-AF-MFA-VALID"]),
         DocumentFact(
             "UIF-AUTH-001", .row, "Error Codigo invalido Shake animation + mensaje",
-            rule: "row §7.3 Error (a message on MFA)", requirements: ["REQ-AF-MFA-INVALID"]),
+            rule: "row §7.3 Error (a message on MFA; AuthFlowView.codeRefused, shake)",
+            requirements: ["REQ-AF-MFA-INVALID", "REQ-AF-UI-TRANSITIONS"]),
         DocumentFact(
             "UIF-AUTH-001", .row, "Cooldown Muchos intentos Timer de espera",
             rule: "row §7.3 Cooldown (MFACooldown, mfa_cooldown)", requirements: ["REQ-AF-MFA-COOLDOWN", "INT-AF-004"]),

@@ -401,6 +401,8 @@ private struct FlowReduction {
         state.store.mfaFailures += 1
         log("mfa_error", ["error_type": .string(expired ? "expired" : "invalid")])
         state.screen.message = expired ? AuthFlowTexts.codeExpired : AuthFlowTexts.codeInvalid
+        // §7.3 Error: "Shake animation + mensaje" (INT-AF-018).
+        outputs.append(.animated(AuthFlowView.codeRefused))
         if state.store.mfaFailures >= rules.mfaAttempts {
             // §8.2: "Muchos intentos" with a countdown (INT-AF-004).
             state.store.mfaBlockedUntil = now + rules.mfaCooldown

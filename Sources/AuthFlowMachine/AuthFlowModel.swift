@@ -181,6 +181,11 @@ package enum AuthFlowModel {
                     "where the flow has handed over to, or null")
             case "message":
                 .init("message", .optional(.string), .snapshot, "the on-screen message, or null (UIF-AUTH-001 §8)")
+            case "focus_order":
+                .init(
+                    "focus_order", .list(.string), .snapshot,
+                    "the elements a screen reader visits, in order: the unlock screen's (INT-032), the flow's screens' drawn texts but the message (INT-AF-019)"
+                )
             default: observation
             }
         } + [
@@ -197,7 +202,7 @@ package enum AuthFlowModel {
                 "time left before another MFA code can be typed, or null (UIF-AUTH-001 §8.2)"),
             .init(
                 "animations", AuthFlowView.animationsType, .snapshot, level: .ui,
-                "UI-level: the animations the step's last input started, by element: screen (§6.1's changes of screen), logo and tagline (§6.2's splash), and the unlock screen's (SCR-AUTH-006 §3.7, §5.2): effect, duration, delay, ease (INT-AF-018)"
+                "UI-level: the animations the step's last input started, by element: screen (§6.1's changes of screen), logo and tagline (§6.2's splash), code_cells (§7.3's shake), and the unlock screen's (SCR-AUTH-006 §3.7, §5.2): effect, duration, delay, ease (INT-AF-018)"
             ),
         ]
 

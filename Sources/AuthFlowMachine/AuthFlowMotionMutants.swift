@@ -3,7 +3,7 @@ import UnlockScreen
 
 /// Mutants that animate the flow's screens wrong the way an app would (profile ui; INT-AF-018):
 /// §6.1's changes of screen with another effect, length or curve, §6.2's splash sequence out of
-/// time, and reduced motion ignored or read as a shorter splash.
+/// time, §7.3's shake left out, and reduced motion ignored or read as a shorter splash.
 extension AuthFlowMutants {
     static func motion(_ unlock: @escaping Unlock) -> [Mutant] {
         transitionMutants(unlock) + splashMutants(unlock) + reducedMotionMutants(unlock)
@@ -89,6 +89,11 @@ extension AuthFlowMutants {
     static func splashMutants(_ unlock: @escaping Unlock) -> [Mutant] {
         let full = effect("scale_fade_in")
         return [
+            reanimated(
+                "mfa-error-no-shake", rule: "UIF-AUTH-001 §7.3 Error: Shake animation + mensaje",
+                "a refused code shows its message without shaking the cells", element: "code_cells", unlock: unlock,
+                where: always
+            ) { _ in nil },
             reanimated(
                 "splash-logo-still", rule: "UIF-AUTH-001 §6.2 0-300ms; §7.1 Logo animado",
                 "the splash's logo appears with no animation", element: "logo", unlock: unlock, where: always

@@ -85,8 +85,8 @@ package struct AuthFlowReducer: ReducerModel {
     }
 
     /// The unlock screen's observations of the child, with the flow's screens over them: their
-    /// state, messages and hand-overs; nothing of the unlock screen to focus and no capture rule
-    /// of its own while one is up (INT-032, INT-033).
+    /// state, messages and hand-overs; their own elements to focus (INT-AF-019) and no capture
+    /// rule of their own while one is up (INT-033).
     package static func observations(
         of state: AuthFlowState, outputs: [AuthFlowOutput], now: Int, machine: AuthFlowMachine
     ) -> Observations {
@@ -122,14 +122,13 @@ package struct AuthFlowReducer: ReducerModel {
             seen["message"] = state.screen.message.map(Value.string) ?? .null
         }
         if AuthFlowView.drawsOwnScreen(state) {
-            seen["texts"] = .list(
-                AuthFlowView.texts(state, message: seen["message"]?.string, rules: machine.rules).map(Value.string))
+            let message = seen["message"]?.string
+            seen["texts"] = .list(AuthFlowView.texts(state, message: message, rules: machine.rules).map(Value.string))
             seen["images"] = .list(AuthFlowView.images(state).map(Value.string))
+            seen["focus_order"] = .list(
+                AuthFlowView.focusOrder(state, message: message, rules: machine.rules).map(Value.string))
         }
-        if overlay != nil {
-            seen["focus_order"] = .list([])
-            seen["secure_window"] = .null
-        }
+        if overlay != nil { seen["secure_window"] = .null }
         seen["recovery_mode"] = AuthFlowView.recoveryMode(state)
         seen["code_entered"] = .int(state.screen.code.count)
         seen["input_focus"] = AuthFlowView.inputFocus(state, digits: state.store.totp.digits)

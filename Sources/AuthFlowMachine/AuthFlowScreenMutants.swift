@@ -8,7 +8,7 @@ import UnlockScreen
 /// link, Recovery's mode.
 extension AuthFlowMutants {
     static func screens(_ unlock: @escaping Unlock) -> [Mutant] {
-        swipes(unlock) + drawing(unlock) + focus(unlock) + screenStates(unlock) + motion(unlock)
+        swipes(unlock) + drawing(unlock) + focus(unlock) + screenStates(unlock) + motion(unlock) + reading(unlock)
     }
 
     static func screenStates(_ unlock: @escaping Unlock) -> [Mutant] {
@@ -200,6 +200,40 @@ extension AuthFlowMutants {
                 "splash-logo-missing", key: "images", rule: "UIF-AUTH-001 §6.2, §7.1 Logo",
                 "the splash shows no logo", unlock: unlock
             ) { images in images.filter { $0 != AuthFlowView.ImageID.logo } },
+        ]
+    }
+
+    /// What a screen reader visits on the flow's screens (§3.2; INT-AF-019): the carousel out of
+    /// its reach or with Saltar left out, Login's links or the support link not focusable.
+    static func reading(_ unlock: @escaping Unlock) -> [Mutant] {
+        func refocused(
+            _ id: String, rule: String, _ summary: String, on screen: String,
+            _ change: @escaping @Sendable ([String]) -> [String]
+        ) -> Mutant {
+            rewritten(id, rule: rule, summary, unlock: unlock) { observations in
+                guard observations["state"] == .string(screen), case .list(let items)? = observations["focus_order"]
+                else { return }
+                observations["focus_order"] = .list(change(items.compactMap(\.string)).map(Value.string))
+            }
+        }
+        let links = Array(AuthFlowTexts.loginButtons.suffix(2))
+        return [
+            refocused(
+                "carousel-not-navigable", rule: "UIF-AUTH-001 §3.2 Carrusel navegable con VoiceOver/TalkBack",
+                "the screen reader finds nothing on the carousel", on: FlowPhase.carousel.rawValue
+            ) { _ in [] },
+            refocused(
+                "carousel-focus-skips-saltar", rule: "UIF-AUTH-001 §3.2 Carrusel navegable; §6.3 Saltar",
+                "the screen reader skips Saltar on the carousel", on: FlowPhase.carousel.rawValue
+            ) { $0.filter { $0 != AuthFlowTexts.skip } },
+            refocused(
+                "login-links-not-focusable", rule: "UIF-AUTH-001 §2; INT-AF-019",
+                "the screen reader reaches Login's social buttons only", on: Phase.login.rawValue
+            ) { $0.filter { !links.contains($0) } },
+            refocused(
+                "support-link-not-focusable", rule: "UIF-AUTH-001 §8.1 DISABLED Link soporte; INT-AF-019",
+                "the screen reader cannot reach the disabled account's support link", on: Phase.login.rawValue
+            ) { $0.filter { $0 != AuthFlowTexts.supportLink } },
         ]
     }
 }

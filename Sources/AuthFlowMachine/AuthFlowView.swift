@@ -34,6 +34,16 @@ package enum AuthFlowView {
         }
     }
 
+    /// The elements a screen reader visits on the flow's own screens, in reading order, each
+    /// labelled by its text (INT-AF-019): what the screen draws but the message, which is a
+    /// toast the reader announces, not an element it stops on; the support link stays. Under
+    /// the provider's sheet the system's sheet has the focus.
+    package static func focusOrder(_ state: AuthFlowState, message: String?, rules: AuthFlowRules) -> [String] {
+        guard state.screen.overlay != .oauth else { return [] }
+        let link = message == AuthFlowTexts.oauthError(.disabled) ? [AuthFlowTexts.supportLink] : []
+        return texts(state, message: nil, rules: rules) + link
+    }
+
     /// Login's own texts: §7.2's offline banner over §3.2's buttons and §2's links.
     static func loginTexts(_ state: AuthFlowState) -> [String] {
         (state.online ? [] : [AuthFlowTexts.offlineBanner]) + AuthFlowTexts.loginButtons
@@ -141,6 +151,9 @@ package enum AuthFlowView {
         default: return nil
         }
     }
+
+    /// §7.3 Error: a refused code (wrong or expired) shakes the code's cells.
+    static let codeRefused = Animation(element: "code_cells", effect: "shake")
 
     /// §6.2's sequence, started by the launch: the logo fades in and scales to 1.0 over 300 ms,
     /// the tagline fades in from 500 ms to 800 ms. With reduced motion there is no scale and each
