@@ -284,6 +284,15 @@ extension AuthFlowMutants {
                         event, before, now, machine, &next, &outputs)
                 }),
             altered(
+                "deep-link-starts-the-app", kind: "another document's rule",
+                rule: "UIF-AUTH-001 §2 Puntos de Entrada DEEP (INT-AF-006)",
+                "a link opened while the app is not running starts it, as §2 draws a deep link beside the cold start",
+                unlock: unlock,
+                { event, before, now, machine, next, outputs in
+                    guard case .deepLinkOpened = event, before.stateName == Phase.notRunning.rawValue else { return }
+                    (next, outputs) = machine.reduce(before, .unlock(.launched), now: now)
+                }),
+            altered(
                 "first-launch-skips-splash", kind: "input misread", rule: "UIF-AUTH-001 §2 COLD -> SPLASH; §6.2",
                 "a first launch goes straight to the session check", unlock: unlock,
                 { event, before, now, machine, next, outputs in
