@@ -69,19 +69,31 @@ import UnlockScreen
         store.send(
             .unlock(.launched),
             outputs: [
-                .entered(.flow(.splash)), .analytics(name: "screen_view", params: ["screen_name": .string("splash")]),
+                .entered(.flow(.splash)),
+                // §6.2's sequence: the logo, then the tagline at 500 ms.
+                .animated(.init(element: "logo", effect: "scale_fade_in", milliseconds: 300)),
+                .animated(.init(element: "tagline", effect: "fade_in", milliseconds: 300, delay: 500)),
+                .analytics(name: "screen_view", params: ["screen_name": .string("splash")]),
             ]
         ) {
             $0.screen.overlay = .splash
             $0.screen.splashAt = Self.origin
         }
         clock = 1500
-        store.send(.unlock(.clockAdvanced), outputs: [.entered(.flow(.carousel))]) { $0.screen.overlay = .carousel }
+        store.send(
+            .unlock(.clockAdvanced),
+            outputs: [
+                .entered(.flow(.carousel)),
+                .animated(.init(element: "screen", effect: "fade_scale_up", milliseconds: 500, ease: "ease_out")),
+            ]
+        ) { $0.screen.overlay = .carousel }
         clock = 2000
         store.send(
             .tapped(.skip),
             outputs: [
-                .entered(.unlock(.login)), .analytics(name: "screen_view", params: ["screen_name": .string("login")]),
+                .entered(.unlock(.login)),
+                .animated(.init(element: "screen", effect: "slide_up", milliseconds: 300, ease: "ease_out")),
+                .analytics(name: "screen_view", params: ["screen_name": .string("login")]),
             ]
         ) {
             $0.screen = FlowScreen()
@@ -91,7 +103,8 @@ import UnlockScreen
         store.send(
             .tapped(.google),
             outputs: [
-                .entered(.flow(.oauth)), .analytics(name: "login_attempt", params: ["provider": .string("google")]),
+                .entered(.flow(.oauth)), .animated(.init(element: "screen", effect: "native_sheet")),
+                .analytics(name: "login_attempt", params: ["provider": .string("google")]),
             ]
         ) {
             $0.screen.overlay = .oauth
