@@ -120,8 +120,11 @@ package enum CommandCatalog {
             sequence that still differs on the same key after the same kind of input, replayed \
             to tell a steady failure from a flaky one, and written as a scenario file with the \
             reference's observations as expectations: it loads, passes on the reference and \
-            fails on the driver. With no --driver, the reference itself is explored and \
-            judged by the model's invariants alone. The same --seed gives the same runs and \
+            fails on the driver. A first divergence in counters or texts alone is followed by \
+            a search for one in the state, which tells more: a tenth of --budget, a second at \
+            most (with --runs, the same runs again, so the count reproduces it); the one in \
+            the state is reported if found, and the output says which. With no --driver, the \
+            reference itself is explored and judged by the model's invariants alone. The same --seed gives the same runs and \
             the same file. Before searching, the scenarios explore wrote before into the \
             folder of --out are replayed: one that diverges again is the divergence found, in \
             its own file (not written again), and nothing is searched. \

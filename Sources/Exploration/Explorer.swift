@@ -56,6 +56,9 @@ package struct Exploration: Sendable {
     package var interrupted = false
     /// How long exploring took to meet its first divergence, before shrinking it.
     package var firstDivergenceAfter: Duration?
+    /// After a first divergence in counters or texts alone, the search for one in the state:
+    /// whether it found one, and how long it looked.
+    package var stateSearch: StateSearch?
     /// Runs whose divergence a baseline expects, passed over.
     package var passedOver = 0
 
@@ -86,6 +89,26 @@ package struct Exploration: Sendable {
         if !refusals.isEmpty && !allowRefusals { return .refused }
         if !unmet.isEmpty || accepted.isEmpty { return .inconclusive }
         return .noDivergence
+    }
+}
+
+/// The search, after a first divergence in counters or texts alone, for one in the state: it
+/// is bounded (`Explorer.stateSearchBound`) so that the report follows the finding closely.
+package struct StateSearch: Sendable, Equatable {
+    /// It found a divergence in the state, which is the one reported.
+    package var found: Bool
+    /// The runs it made and how long it took.
+    package var runs: Int
+    package var spent: Duration
+    /// The time it was given: the bound, or what was left of the budget if less; nil when a
+    /// run count bounds it (`--runs`), which keeps a run count's exploration reproducible.
+    package var bound: Duration?
+
+    package init(found: Bool, runs: Int, spent: Duration, bound: Duration?) {
+        self.found = found
+        self.runs = runs
+        self.spent = spent
+        self.bound = bound
     }
 }
 
@@ -315,10 +338,16 @@ package struct Explorer: Sendable {
         // prompt should be, rather than a count off by one) and is often there later in a run
         // that parted on a count at its first step. The first divergence is kept if none is.
         if untelling != nil, var focused = focusedOnTheState(upTo: next + Self.lookingForTheState) {
-            // Within what is left of the time budget; its runs are the first ones again, so
-            // `--runs` as many reproduces what it finds.
-            focused.settings.budget = settings.budget - (clock.monotonic() - started)
+            // Within what is left of the time budget, and when time bounds the exploration within
+            // its own bound too; its runs are the first ones again, so `--runs` as many reproduces
+            // what it finds (a run count, not a time, bounds it then).
+            let left = settings.budget - (clock.monotonic() - started)
+            let bound = settings.runs == nil ? min(left, Self.stateSearchBound(budget: settings.budget)) : nil
+            focused.settings.budget = bound ?? left
+            let began = clock.monotonic()
             let found = focused.explore(workers: workers, stop: stop, progress: progress)
+            exploration.stateSearch = StateSearch(
+                found: found.found != nil, runs: found.runs, spent: clock.monotonic() - began, bound: bound)
             exploration.interrupted = exploration.interrupted || found.interrupted
             if let better = found.found {
                 exploration.found = better
@@ -404,6 +433,11 @@ package struct Explorer: Sendable {
 
     /// Runs spent, after a divergence in other keys, looking for one in the state.
     static let lookingForTheState = 160 * round
+
+    /// The time the search for a divergence in the state may take when time bounds the
+    /// exploration: a tenth of the budget, at most a second, so that a first divergence is
+    /// reported within about a second of being met.
+    package static func stateSearchBound(budget: Duration) -> Duration { min(.seconds(1), budget / 10) }
 
     /// Whether a divergence shows in the state, an invariant or an error, not only in counters
     /// or texts.

@@ -1,5 +1,6 @@
 import AuthSpecTestSupport
 import Foundation
+import Runner
 import Testing
 
 @testable import AuthFlowMachine
@@ -86,6 +87,44 @@ import Testing
         #expect(found.found == nil)
         #expect(found.unmet.isEmpty, "\(found.unmet.count) of \(found.pairs) pairs unmet: \(found.unmet.prefix(5))")
         #expect(found.verdict(allowRefusals: false) == .noDivergence)
+    }
+
+    /// A first divergence in counters or texts alone is followed by a search for one in the
+    /// state, which a time budget bounds to a tenth of itself, a second at most, so the report
+    /// follows the finding closely; a run count bounds it instead, keeping it reproducible. On
+    /// a clock that moves 100 ms each time it is read, and a mutant that only leaves out the
+    /// digit announcement, which no state shows.
+    @Test func theSearchForTheStateIsBoundedAndSaid() throws {
+        let model = UnlockModel.declaration
+        let mutant = try #require(UnlockMutants.all(memo: Argon2Memo()).first { $0.id == "no-digit-announcement" })
+        let ticks = Locked(0)
+        let clock = SessionClock(
+            monotonic: {
+                .milliseconds(
+                    100
+                        * ticks.update {
+                            $0 += 1
+                            return $0
+                        })
+            }, wall: { 1_796_083_200 })
+        func explore(_ settings: ExplorationSettings) -> Exploration {
+            var candidate = mutant.make()
+            var reference = UnlockReference()
+            return Explorer(model: model, settings: settings, clock: clock)
+                .explore(reference: &reference, candidate: &candidate)
+        }
+        #expect(Explorer.stateSearchBound(budget: .seconds(60)) == .seconds(1))
+        #expect(Explorer.stateSearchBound(budget: .seconds(5)) == .milliseconds(500))
+        let timed = explore(ExplorationSettings(seed: 1, budget: .seconds(20)))
+        let search = try #require(timed.stateSearch, "no search for the state after \(String(describing: timed.found))")
+        #expect(timed.found?.smallest.signature.keys.contains("announcements") == true)
+        #expect(!search.found && search.bound == .seconds(1))
+        // The bound is kept to the tick: the search's own rounds stop once it is spent.
+        #expect(search.spent <= .seconds(1) + .milliseconds(300), "\(search)")
+        let counted = explore(ExplorationSettings(seed: 1, runs: 200, budget: .seconds(3600)))
+        #expect(
+            counted.stateSearch.map { !$0.found && $0.bound == nil } == true,
+            "\(String(describing: counted.stateSearch))")
     }
 
     /// A full corpus still takes a place reached first in a rare state: it replaces the oldest

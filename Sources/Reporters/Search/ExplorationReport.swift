@@ -162,6 +162,7 @@ package struct ExplorationReport {
     /// refusal in its words: said before the verdict.
     package func details(_ found: Exploration) -> [String] {
         var lines: [String] = []
+        if let search = found.stateSearch { lines.append(stateSearch(search)) }
         if let message = found.refusals.firstMessage {
             lines.append("The driver's first refusal: \(VisibleText.oneLine(message))")
         }
@@ -177,6 +178,19 @@ package struct ExplorationReport {
             }
         }
         return lines
+    }
+
+    /// Whether the search that followed a first divergence in counters or texts found one in
+    /// the state, and what it was given.
+    func stateSearch(_ search: StateSearch) -> String {
+        let spent = String(format: "%.1f s", Double(search.spent / .milliseconds(1)) / 1000)
+        let given =
+            search.bound.map { String(format: ", bounded at %.1f s", Double($0 / .milliseconds(1)) / 1000) } ?? ""
+        return search.found
+            ? "The first divergence was in counters or texts alone; looking for one in the state found the one above "
+                + "(\(counted(search.runs, "run")), \(spent)\(given))"
+            : "The first divergence was in counters or texts alone; no divergence in the state was found in "
+                + "\(counted(search.runs, "run")) (\(spent)\(given)), so the first is the one above"
     }
 
     func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
@@ -317,6 +331,16 @@ package struct ExplorationReport {
             (
                 "first_divergence_milliseconds",
                 found.firstDivergenceAfter.map { .number(Int($0 / .milliseconds(1))) } ?? .null
+            ),
+            (
+                "state_search",
+                found.stateSearch.map { search in
+                    .object([
+                        ("found", .bool(search.found)), ("runs", .number(search.runs)),
+                        ("milliseconds", .number(Int(search.spent / .milliseconds(1)))),
+                        ("bound_milliseconds", search.bound.map { .number(Int($0 / .milliseconds(1))) } ?? .null),
+                    ])
+                } ?? .null
             ),
         ]
         if let counterexample = found.found {
