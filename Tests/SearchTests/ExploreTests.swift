@@ -94,12 +94,13 @@ import Testing
     /// A bug first seen in a count (one biometric attempt too few, off from the first step) is
     /// shown where a developer recognises it: the same runs compared on the state find the PIN
     /// screen after the second failure, where the fail screen should be. Its reproduce line
-    /// finds it again.
+    /// finds it again. A run count bounds that search here, as `--runs` does (under a time
+    /// budget a second bounds it, which a debug build may spend before it gets there).
     @Test func aCountersDivergenceIsShownInTheStateWhereItReachesIt() throws {
         let folder = try TestSupport.temporaryFolder([:])
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let buggy = "\(Self.python) --bug two-bio-attempts"
-        let explored = try LibraryExplore.explore(driver: buggy, seed: 3, logFolder: folder)
+        let explored = try LibraryExplore.explore(driver: buggy, seed: 3, runs: 3000, logFolder: folder)
         let found = try #require(explored.outcome.found.found, "\(explored.text)")
         #expect(found.smallest.signature.keys.isSuperset(of: ["state"]), "\(found.smallest.signature)")
         let text = try #require(explored.counterexample)
