@@ -9,17 +9,19 @@ extension AuthFlowMutants {
         transitionMutants(unlock) + splashMutants(unlock) + reducedMotionMutants(unlock)
     }
 
-    /// The animation on `element` rewritten where `applies` holds of it; nil removes it.
+    /// The animation on `element` edited where `applies` holds of it; set to nil, it is gone.
     static func reanimated(
-        _ id: String, rule: String, _ summary: String, element: String, unlock: @escaping Unlock,
+        _ id: String, rule: String, _ summary: String, element: String = "screen", unlock: @escaping Unlock,
         where applies: @escaping @Sendable ([String: Value]) -> Bool,
-        _ change: @escaping @Sendable ([String: Value]) -> [String: Value]?
+        _ change: @escaping @Sendable (inout [String: Value]?) -> Void
     ) -> Mutant {
         rewritten(id, kind: "rendered output", rule: rule, summary, unlock: unlock) { observations in
             guard case .map(var elements)? = observations["animations"], case .map(let fields)? = elements[element],
                 applies(fields)
             else { return }
-            elements[element] = change(fields).map(Value.map)
+            var edited: [String: Value]? = fields
+            change(&edited)
+            elements[element] = edited.map(Value.map)
             observations["animations"] = .map(elements)
         }
     }
@@ -37,31 +39,27 @@ extension AuthFlowMutants {
     static func transitionMutants(_ unlock: @escaping Unlock) -> [Mutant] {
         func screen(
             _ id: String, rule: String, _ summary: String, on name: String,
-            _ change: @escaping @Sendable (inout [String: Value]) -> Void
+            _ change: @escaping @Sendable (inout [String: Value]?) -> Void
         ) -> Mutant {
-            reanimated(id, rule: rule, summary, element: "screen", unlock: unlock, where: effect(name)) { fields in
-                var fields = fields
-                change(&fields)
-                return fields
-            }
+            reanimated(id, rule: rule, summary, unlock: unlock, where: effect(name), change)
         }
         return [
             screen(
                 "carousel-fades-without-scaling", rule: "UIF-AUTH-001 §6.1 Splash (logo) -> Splash (carrusel)",
                 "the carousel fades in without scaling up", on: "fade_scale_up"
-            ) { $0["effect"] = .string("fade") },
+            ) { $0?["effect"] = .string("fade") },
             screen(
                 "carousel-transition-300ms", rule: "UIF-AUTH-001 §6.1 Splash (logo) -> Splash (carrusel) 500ms",
                 "the carousel's fade and scale run 300 ms", on: "fade_scale_up"
-            ) { $0["duration"] = .int(300) },
+            ) { $0?["duration"] = .int(300) },
             reanimated(
                 "login-appears-without-sliding", rule: "UIF-AUTH-001 §6.1 Splash -> Login",
-                "Login replaces the splash with no slide", element: "screen", unlock: unlock, where: effect("slide_up")
-            ) { _ in nil },
+                "Login replaces the splash with no slide", unlock: unlock, where: effect("slide_up")
+            ) { $0 = nil },
             screen(
                 "login-slide-250ms", rule: "UIF-AUTH-001 §6.1 Splash -> Login 300ms",
                 "Login slides up in 250 ms", on: "slide_up"
-            ) { $0["duration"] = .int(250) },
+            ) { $0?["duration"] = .int(250) },
             screen(
                 "oauth-sheet-animated-by-the-app", rule: "UIF-AUTH-001 §6.1 Login -> OAuth Sheet",
                 "the app slides its own sheet up for 300 ms instead of the system's", on: "native_sheet"
@@ -69,20 +67,20 @@ extension AuthFlowMutants {
             screen(
                 "mfa-slides-without-fading", rule: "UIF-AUTH-001 §6.1 OAuth -> MFA",
                 "the code screen slides up without fading", on: "fade_slide_up"
-            ) { $0["effect"] = .string("slide_up") },
+            ) { $0?["effect"] = .string("slide_up") },
             screen(
                 "mfa-transition-250ms", rule: "UIF-AUTH-001 §6.1 OAuth -> MFA 300ms",
                 "the code screen fades and slides up in 250 ms", on: "fade_slide_up"
-            ) { $0["duration"] = .int(250) },
+            ) { $0?["duration"] = .int(250) },
             screen(
                 "dashboard-from-mfa-300ms", rule: "UIF-AUTH-001 §6.1 MFA -> Dashboard 250ms",
                 "the Dashboard fades and scales in over 300 ms", on: "fade_scale"
-            ) { $0["duration"] = .int(300) },
+            ) { $0?["duration"] = .int(300) },
             reanimated(
                 "transitions-linear", rule: "UIF-AUTH-001 §6.1 Ease",
-                "every change of screen runs on a linear curve", element: "screen", unlock: unlock,
+                "every change of screen runs on a linear curve", unlock: unlock,
                 where: field("ease", .string("ease_out"))
-            ) { fields in fields.merging(["ease": .string("linear")]) { $1 } },
+            ) { $0?["ease"] = .string("linear") },
         ]
     }
 
@@ -93,24 +91,24 @@ extension AuthFlowMutants {
                 "mfa-error-no-shake", rule: "UIF-AUTH-001 §7.3 Error: Shake animation + mensaje",
                 "a refused code shows its message without shaking the cells", element: "code_cells", unlock: unlock,
                 where: always
-            ) { _ in nil },
+            ) { $0 = nil },
             reanimated(
                 "splash-logo-still", rule: "UIF-AUTH-001 §6.2 0-300ms; §7.1 Logo animado",
                 "the splash's logo appears with no animation", element: "logo", unlock: unlock, where: always
-            ) { _ in nil },
+            ) { $0 = nil },
             reanimated(
                 "splash-logo-fades-only", rule: "UIF-AUTH-001 §6.2 Logo fade in + scale to 1.0",
                 "the logo fades in without scaling", element: "logo", unlock: unlock, where: full
-            ) { $0.merging(["effect": .string("fade_in")]) { $1 } },
+            ) { $0?["effect"] = .string("fade_in") },
             reanimated(
                 "splash-logo-500ms", rule: "UIF-AUTH-001 §6.2 0-300ms",
                 "the logo's fade and scale run 500 ms", element: "logo", unlock: unlock, where: full
-            ) { $0.merging(["duration": .int(500)]) { $1 } },
+            ) { $0?["duration"] = .int(500) },
             reanimated(
                 "tagline-at-300ms", rule: "UIF-AUTH-001 §6.2 300-500ms: Hold; 500-800ms: Tagline fade in",
                 "the tagline fades in as soon as the logo is in, with no hold", element: "tagline", unlock: unlock,
                 where: always
-            ) { $0.merging(["delay": .int(300)]) { $1 } },
+            ) { $0?["delay"] = .int(300) },
         ]
     }
 
@@ -136,7 +134,7 @@ extension AuthFlowMutants {
                 rule: "UIF-AUTH-001 §6.2 REDUCED MOTION: Hold times respetados",
                 "with reduced motion the tagline shows with the logo, its hold dropped", element: "tagline",
                 unlock: unlock, where: instant
-            ) { $0.merging(["delay": .int(0)]) { $1 } },
+            ) { $0?["delay"] = .int(0) },
             altered(
                 "reduced-motion-splash-shortened", kind: "guard moved",
                 rule: "UIF-AUTH-001 §6.2 REDUCED MOTION: Hold times respetados",
