@@ -418,6 +418,8 @@ class AuthFlow:
             self._go("Registration")
         elif link == "recover" and not self._on_recovery():
             self._show_recovery()
+        # Only the token issued for the sign-in awaiting its code reopens it (INT-AF-020):
+        # "verify-mfa-other-token" and "verify-mfa-no-token" change nothing.
         elif link == "verify-mfa" and self.mfa_pending_since is not None:
             self._fresh_screen()
             self.unlock.state = "Login"

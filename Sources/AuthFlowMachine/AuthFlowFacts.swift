@@ -452,9 +452,9 @@ package enum AuthFlowFacts {
             "UIF-AUTH-001", .row, "medtime://recover SCR-AUTH-004", rule: "DeepLink.recover (Recovery)",
             requirements: ["REQ-AF-DEEPLINK", "INT-AF-006"]),
         DocumentFact(
-            "UIF-AUTH-001", .row, "medtime://verify-mfa SCR-AUTH-005",
-            rule: "DeepLink.verifyMFA (reopens a sign-in awaiting its code)",
-            requirements: ["REQ-AF-DEEPLINK", "INT-AF-006"]),
+            "UIF-AUTH-001", .row, "medtime://verify-mfa SCR-AUTH-005 session_token (encrypted)",
+            rule: "DeepLink.verifyMFA with LinkToken.issued (reopens the sign-in its token was issued for)",
+            requirements: ["REQ-AF-DEEPLINK", "INT-AF-006", "INT-AF-020"]),
         DocumentFact(
             "UIF-AUTH-001", .row, "Recovery key flow In-app SCR-AUTH-004",
             rule: "row §9.2 Recovery key flow (MFA -> Recovery)", requirements: ["REQ-AF-MFA-RECOVERY-KEY"]),

@@ -197,8 +197,8 @@ private struct FlowReduction {
         case .recoveryEnded(succeeded: true) where onRecovery:
             // §2: RECOVER_SUCCESS -->|Si| LOGIN; on "No" the screen stays.
             showLogin()
-        case .deepLinkOpened(let link):
-            deepLink(link)
+        case .deepLinkOpened(let link, let token):
+            deepLink(link, token: token)
         case .swiped(let forward) where overlay == .carousel:
             // §6.3: three slides; a swipe past either end stays where it is.
             state.screen.slide = min(max(state.screen.slide + (forward ? 1 : -1), 1), rules.carouselSlides)
@@ -348,7 +348,7 @@ private struct FlowReduction {
 
     /// §9.1's links open their screen while nobody is signed in; they never bypass the unlock
     /// screen, the Dashboard or a sign-in under way (INT-AF-006).
-    mutating func deepLink(_ link: DeepLink) {
+    mutating func deepLink(_ link: DeepLink, token: LinkToken) {
         // INT-AF-006: on the signed-out screens a link does what their buttons do, whatever the
         // session (a lock's Login included); elsewhere it never bypasses the unlock or a sign-in.
         guard onLogin || onRecovery || overlay == .carousel || overlay == .registration else { return }
@@ -359,7 +359,8 @@ private struct FlowReduction {
             child(.signInScreenShown)
             enter(.registration)
         case .recover where !onRecovery: showRecovery()
-        case .verifyMFA where state.store.mfaPendingSince != nil:
+        // INT-AF-020: only the token issued for the sign-in awaiting its code reopens it.
+        case .verifyMFA where state.store.mfaPendingSince != nil && token == .issued:
             state.screen = FlowScreen()
             child(.signInScreenShown)
             showMFA()

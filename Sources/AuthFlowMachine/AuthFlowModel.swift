@@ -129,8 +129,9 @@ package enum AuthFlowModel {
                 "recovery", argument: .oneOf(["success", "failure"]),
                 "how the account recovery (SCR-AUTH-004) ended"),
             .init(
-                "deep_link", argument: .oneOf(DeepLink.allCases.map(\.rawValue)),
-                "a medtime:// link opened (UIF-AUTH-001 §9.1)"),
+                "deep_link", argument: .oneOf(LinkToken.linkWords),
+                "a medtime:// link opened (UIF-AUTH-001 §9.1); verify-mfa with the session_token issued for the sign-in awaiting its code, -other-token with another, -no-token without one"
+            ),
             .init("logout", "the user signs out from the app"),
             .init(
                 "swipe", argument: .oneOf(["next", "previous"]),

@@ -146,6 +146,16 @@ package enum AuthFlowMutants {
                     input in
                     input == Input("deep_link", .string(link.rawValue)) ? Input("advance", .int(0)) : input
                 }
+            }
+            + [LinkToken.other, .missing].map { token in
+                // INT-AF-020's alternatives: the link reopens the code screen whatever its token.
+                misread(
+                    "verify-mfa-link-\(token.rawValue)-accepted", rule: "UIF-AUTH-001 §9.1 session_token",
+                    unlock: unlock
+                ) { input in
+                    input == Input("deep_link", .string(token.linkWord))
+                        ? Input("deep_link", .string(LinkToken.issued.linkWord)) : input
+                }
             } + [
                 misread("carousel-skip-ignored", rule: "UIF-AUTH-001 §6.3", unlock: unlock) { input in
                     input == Input("tap", .string(FlowTarget.skip.rawValue)) ? Input("advance", .int(0)) : input

@@ -69,7 +69,7 @@ package struct AuthFlowReducer: ReducerModel {
         case "recovery":
             if word == "success" || word == "failure" { return .recoveryEnded(succeeded: word == "success") }
         case "deep_link":
-            if let link = DeepLink(rawValue: word) { return .deepLinkOpened(link) }
+            if let (link, token) = LinkToken.link(named: word) { return .deepLinkOpened(link, token: token) }
         case "logout":
             return .loggedOut
         case "swipe":

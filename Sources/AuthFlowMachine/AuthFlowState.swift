@@ -29,6 +29,31 @@ package enum DeepLink: String, Sendable, CaseIterable {
     case verifyMFA = "verify-mfa"
 }
 
+/// Whose `session_token` a verify-mfa link carries (§9.1 "session_token (encrypted)"), as a
+/// driver builds the link: the one issued for the sign-in that awaits its code, another (an
+/// earlier sign-in's, or one never issued), or none (INT-AF-020). What the token holds is the
+/// server's (GAP-005).
+package enum LinkToken: String, Sendable, CaseIterable {
+    case issued
+    case other = "other-token"
+    case missing = "no-token"
+
+    /// The `deep_link` argument that opens a verify-mfa link with this token.
+    package var linkWord: String {
+        self == .issued ? DeepLink.verifyMFA.rawValue : DeepLink.verifyMFA.rawValue + "-" + rawValue
+    }
+
+    /// Every `deep_link` argument: each link, verify-mfa with each token.
+    package static let linkWords: [String] =
+        DeepLink.allCases.filter { $0 != .verifyMFA }.map(\.rawValue) + allCases.map(\.linkWord)
+
+    /// The link and token a `deep_link` argument names.
+    package static func link(named word: String) -> (DeepLink, LinkToken)? {
+        if let token = allCases.first(where: { $0.linkWord == word }) { return (.verifyMFA, token) }
+        return DeepLink(rawValue: word).map { ($0, .issued) }
+    }
+}
+
 /// The flow's own buttons and links; the unlock screen's are its `TapTarget`s.
 package enum FlowTarget: String, Sendable, CaseIterable {
     /// "Comenzar" on the last slide only, "Saltar" on any (§6.3).
@@ -120,7 +145,7 @@ package enum AuthFlowEvent: Sendable, Equatable {
     case tapped(FlowTarget)
     case oauthAnswered(OAuthOutcome)
     case recoveryEnded(succeeded: Bool)
-    case deepLinkOpened(DeepLink)
+    case deepLinkOpened(DeepLink, token: LinkToken)
     case loggedOut
     /// A horizontal swipe on the carousel (§6.3): towards the next slide or back.
     case swiped(forward: Bool)
