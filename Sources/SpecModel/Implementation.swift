@@ -143,6 +143,29 @@ public protocol StateSaving: ImplementationUnderTest {
     /// The state now, or nil before `start`.
     func save() -> Saved?
     mutating func restore(_ saved: Saved)
+    /// The state now as seen from virtual time `milliseconds` (see `RelativeState`); nil when
+    /// the implementation gives no such form.
+    func relativeState(atMilliseconds milliseconds: Int) -> RelativeState?
+}
+
+extension StateSaving {
+    public func relativeState(atMilliseconds milliseconds: Int) -> RelativeState? { nil }
+}
+
+/// A state as seen from the present: every moment as its distance from now, one too far past
+/// to matter as past, no wall clock. Two states with one form behave alike from here on, if
+/// the form is sound (the abstract machine checks that it is).
+public struct RelativeState: Hashable, @unchecked Sendable {
+    /// The state's relative form, compared whole.
+    public var form: AnyHashable
+    /// Each moment the state holds, as its distance from now in ms (negative: passed), the
+    /// ones too far past left out: where the next deadline is looked for.
+    public var moments: [Int]
+
+    public init(form: AnyHashable, moments: [Int]) {
+        self.form = form
+        self.moments = moments
+    }
 }
 
 extension Dictionary where Key == String, Value == SpecModel.Value {

@@ -21,6 +21,13 @@ public protocol ReducerModel: Sendable {
     /// Where the state stands, abstracted (its phase with counts, which timers and stored
     /// fields are set), for exploration to tell new places from known ones.
     func place(of state: State) -> String
+    /// `state` as seen from `now` (see `RelativeState`), or nil when the model gives no such
+    /// form.
+    func relative(_ state: State, now: Int) -> RelativeState?
+}
+
+extension ReducerModel {
+    public func relative(_ state: State, now: Int) -> RelativeState? { nil }
 }
 
 /// A reducer's state and the wall clock at its virtual time 0: all there is to save of a
@@ -87,6 +94,10 @@ public struct ReducerReference<Model: ReducerModel>: ImplementationUnderTest, St
 
     public func save() -> ClockedState<Model.State>? {
         state.map { ClockedState(state: $0, clockOrigin: clockOrigin) }
+    }
+
+    public func relativeState(atMilliseconds milliseconds: Int) -> RelativeState? {
+        state.flatMap { model.relative($0, now: clockOrigin + milliseconds) }
     }
 
     public mutating func restore(_ saved: ClockedState<Model.State>) {

@@ -1,0 +1,353 @@
+import SpecModel
+
+/// A model's reference as a finite machine: each state the reference's relative form (every
+/// timer as its distance from now, no wall clock), each symbol a written input or a clock
+/// advance to the next deadline (1 ms before it, at it, 1 ms after), each transition what the
+/// symbol put out and the state it led to. Built breadth first from each world of an
+/// enumerated set until no new state appears. Its soundness is checked as it goes: a state met
+/// again by another way is sent every symbol from there too, and any output or next state
+/// that differs fails the build naming both ways (an unsound form is a bug, never a guarantee).
+package struct AbstractMachine: Sendable {
+    /// What the machine sends: a written input, or an advance found from the state.
+    package enum Symbol: Equatable, Sendable, CustomStringConvertible {
+        case input(Input)
+        /// The clock advanced to the state's next deadline plus `offset` ms (-1, 0 or 1).
+        case toDeadline(offset: Int)
+
+        package var description: String {
+            switch self {
+            case .input(let input): return input.description
+            case .toDeadline(0): return "advance to the next deadline"
+            case .toDeadline(let offset): return "advance to the next deadline \(offset > 0 ? "+" : "")\(offset)ms"
+            }
+        }
+    }
+
+    package struct State: Sendable {
+        /// Index of the world it was first reached in.
+        package var world: Int
+        /// The model state's name there.
+        package var name: String
+        /// The inputs that first reached it from its world's start (advances concrete).
+        package var path: [Input]
+    }
+
+    /// Where a symbol leads from a state: the observations after each input it sent, and the
+    /// state reached.
+    package struct Edge: Sendable, Equatable {
+        package var outputs: [Observations]
+        package var target: Int
+    }
+
+    package var worlds: [[String: Value]]
+    package var symbols: [Symbol]
+    package var states: [State]
+    /// `edges[state][symbol]`: nil where the reference refused the symbol or, for a deadline
+    /// advance, no deadline lies ahead.
+    package var edges: [[Edge?]]
+    /// Each world's first state.
+    package var roots: [Int]
+    /// States met again by another way and sent every symbol from there too.
+    package var rechecked: Int
+
+    package var transitions: Int { edges.reduce(0) { $0 + $1.count { $0 != nil } } }
+
+    /// Why no sound machine was built.
+    package enum Failure: Error, Sendable, Equatable, CustomStringConvertible {
+        /// The reference gives no relative form of its state.
+        case noRelativeForm(model: String)
+        /// More states than `limit`: the form does not close (a moment or count that grows).
+        case notClosed(model: String, limit: Int, last: [Input])
+        /// Two ways into one abstract state that the same symbol tells apart.
+        case unsound(first: [Input], second: [Input], symbol: String, what: String)
+
+        package var description: String {
+            switch self {
+            case .noRelativeForm(let model):
+                return "the \(model) model's reference gives no relative form of its state: no abstract machine"
+            case .notClosed(let model, let limit, let last):
+                return
+                    "the \(model) model's abstract machine does not close within \(limit) states (the last reached by '\(AbstractMachine.written(last))')"
+            case .unsound(let first, let second, let symbol, let what):
+                return
+                    "unsound abstraction: '\(AbstractMachine.written(first))' and '\(AbstractMachine.written(second))' reach one abstract state, but '\(symbol)' then \(what)"
+            }
+        }
+    }
+
+    /// Inputs as a reader writes them, in order.
+    package static func written(_ path: [Input]) -> String {
+        path.isEmpty ? "(the start)" : path.map(\.description).joined(separator: ", ")
+    }
+
+    /// Builds the machine on `reference` over `worlds`, giving up past `limit` states.
+    package static func build<Reference: StateSaving>(
+        _ reference: inout Reference, model: ModelDeclaration, worlds: [[String: Value]], limit: Int = 50_000
+    ) throws(Failure) -> AbstractMachine {
+        var builder = Builder<Reference.Saved>(model: model, limit: limit)
+        for world in worlds { try builder.explore(&reference, world: world) }
+        return AbstractMachine(
+            worlds: worlds, symbols: builder.symbols, states: builder.states, edges: builder.edges,
+            roots: builder.roots, rechecked: builder.rechecked)
+    }
+
+    /// The given keys one at a time: the model's defaults, then every other value of each key
+    /// with a closed set of values (a choice of words, true and false, a fixed set of numbers,
+    /// a range of at most ten), the rest at their defaults.
+    package static func worlds(of model: ModelDeclaration) -> [[String: Value]] {
+        var worlds: [[String: Value]] = [[:]]
+        for key in model.given {
+            let values: [Value]
+            switch key.type {
+            case .bool: values = [.bool(true), .bool(false)]
+            case .oneOf(let words): values = words.map(Value.string)
+            case .integerIn(let choices): values = choices.map(Value.int)
+            case .integer(let range) where range.count <= 10: values = range.map(Value.int)
+            default: values = []
+            }
+            worlds += values.filter { $0 != key.defaultValue }.map { [key.key: $0] }
+        }
+        return worlds
+    }
+}
+
+extension AbstractMachine {
+    /// A concrete state the build stands on: the reference's saved state, its virtual time,
+    /// the inputs that reached it.
+    fileprivate struct Concrete<Saved> {
+        var saved: Saved
+        var clock: Int
+        var path: [Input]
+        var relative: RelativeState
+    }
+
+    /// The breadth-first build's working state.
+    fileprivate struct Builder<Saved> {
+        let model: ModelDeclaration
+        let limit: Int
+        var symbols: [Symbol] = []
+        /// Each symbol's index, by its description (an input's argument is no hash key).
+        var symbolIndex: [String: Int] = [:]
+        var states: [State] = []
+        var index: [RelativeState: Int] = [:]
+        var edges: [[Edge?]] = []
+        var roots: [Int] = []
+        var rechecked = 0
+
+        init(model: ModelDeclaration, limit: Int) {
+            self.model = model
+            self.limit = limit
+        }
+
+        mutating func explore<Reference: StateSaving>(_ reference: inout Reference, world: [String: Value])
+            throws(Failure) where Reference.Saved == Saved
+        {
+            guard let given = Probe(given: world, steps: []).scenario(id: "machine", model: model)?.given,
+                (try? reference.start(scenario: "machine", given: given)) != nil
+            else { return }
+            defer { reference.finish() }
+            guard let saved = reference.save(), let relative = reference.relativeState(atMilliseconds: 0) else {
+                throw .noRelativeForm(model: model.name)
+            }
+            // The clock moves by deadlines only: a fixed advance would make every moment's
+            // distance a new state.
+            let written = Alphabet(model: model).inputs(given: given, observations: [:]).filter {
+                $0.name != model.clockInput
+            }
+            let worldSymbols =
+                written.map(Symbol.input) + (model.clockInput == nil ? [] : [-1, 0, 1].map(Symbol.toDeadline))
+            for symbol in worldSymbols { add(symbol) }
+
+            let (root, isNew) = intern(relative, State(world: roots.count, name: model.initialState, path: []))
+            roots.append(root)
+            guard isNew else { return }
+            var firstWay: [Int: Concrete<Saved>] = [
+                root: Concrete(saved: saved, clock: 0, path: [], relative: relative)
+            ]
+            var secondWays: [(state: Int, concrete: Concrete<Saved>)] = []
+            var frontier = [root]
+            while !frontier.isEmpty {
+                var next: [Int] = []
+                for state in frontier {
+                    let concrete = firstWay[state]!
+                    for symbol in worldSymbols {
+                        guard let (outputs, reached) = follow(&reference, from: concrete, symbol: symbol) else {
+                            continue
+                        }
+                        let name = model.state(after: outputs.last ?? [:], from: states[state].name)
+                        let (target, isNew) = intern(
+                            reached.relative, State(world: states[state].world, name: name, path: reached.path))
+                        if isNew {
+                            guard states.count <= limit else {
+                                throw .notClosed(model: model.name, limit: limit, last: reached.path)
+                            }
+                            firstWay[target] = reached
+                            next.append(target)
+                        } else if let first = firstWay[target], first.path != reached.path,
+                            !secondWays.contains(where: { $0.state == target })
+                        {
+                            secondWays.append((target, reached))
+                        }
+                        edges[state][symbolIndex[symbol.description]!] = Edge(outputs: outputs, target: target)
+                    }
+                }
+                frontier = next
+            }
+            // Every state of this world has its edges: each second way must match them.
+            for (state, concrete) in secondWays {
+                for symbol in worldSymbols {
+                    let expected = edges[state][symbolIndex[symbol.description]!]
+                    let found = follow(&reference, from: concrete, symbol: symbol)
+                    let first = firstWay[state]!.path
+                    guard let expected else {
+                        if found != nil {
+                            throw .unsound(
+                                first: first, second: concrete.path, symbol: symbol.description,
+                                what: "leads somewhere only from the second")
+                        }
+                        continue
+                    }
+                    guard let (outputs, reached) = found else {
+                        throw .unsound(
+                            first: first, second: concrete.path, symbol: symbol.description,
+                            what: "leads somewhere only from the first")
+                    }
+                    if outputs != expected.outputs {
+                        throw .unsound(
+                            first: first, second: concrete.path, symbol: symbol.description,
+                            what: "puts out different observations")
+                    }
+                    if index[reached.relative] != expected.target {
+                        throw .unsound(
+                            first: first, second: concrete.path, symbol: symbol.description,
+                            what: "reaches different states")
+                    }
+                }
+                rechecked += 1
+            }
+        }
+
+        mutating func add(_ symbol: Symbol) {
+            guard symbolIndex[symbol.description] == nil else { return }
+            symbolIndex[symbol.description] = symbols.count
+            symbols.append(symbol)
+            for state in edges.indices { edges[state].append(nil) }
+        }
+
+        mutating func intern(_ relative: RelativeState, _ state: State) -> (Int, Bool) {
+            if let known = index[relative] { return (known, false) }
+            index[relative] = states.count
+            states.append(state)
+            edges.append(Array(repeating: nil, count: symbols.count))
+            return (states.count - 1, true)
+        }
+
+        /// `symbol` sent from `concrete`: the observations after each input it sent and the
+        /// concrete state reached; nil when the reference refused it or no deadline lies ahead.
+        func follow<Reference: StateSaving>(
+            _ reference: inout Reference, from concrete: Concrete<Saved>, symbol: Symbol
+        ) -> ([Observations], Concrete<Saved>)? where Reference.Saved == Saved {
+            let input: Input
+            switch symbol {
+            case .input(let written): input = written
+            case .toDeadline(let offset):
+                guard let clockInput = model.clockInput, let ahead = nextDeadline(concrete.relative),
+                    ahead + offset > 0
+                else { return nil }
+                input = Input(clockInput, .int(ahead + offset))
+            }
+            reference.restore(concrete.saved)
+            var clock = concrete.clock
+            var outputs: [Observations] = []
+            for sent in Probe.expanded(input, model: model) {
+                if sent.name == model.clockInput { clock += sent.argument?.int ?? 0 }
+                guard let after = try? reference.perform(sent, atMilliseconds: clock) else { return nil }
+                outputs.append(after)
+            }
+            guard let saved = reference.save(), let relative = reference.relativeState(atMilliseconds: clock) else {
+                return nil
+            }
+            return (outputs, Concrete(saved: saved, clock: clock, path: concrete.path + [input], relative: relative))
+        }
+
+        /// The nearest moment ahead at which a rule may act: a moment ahead itself (a
+        /// deadline), or a moment plus one of the model's durations.
+        func nextDeadline(_ relative: RelativeState) -> Int? {
+            var nearest: Int?
+            for moment in relative.moments {
+                for duration in [0] + model.timers {
+                    let due = moment + duration
+                    if due > 0, due < (nearest ?? .max) { nearest = due }
+                }
+            }
+            return nearest
+        }
+    }
+}
+
+extension AbstractMachine {
+    /// Each state's block when only `keys` are observed (nil: every key): two states share a
+    /// block when no sequence of symbols tells them apart (Moore's partition refinement, to a
+    /// fixed point). Block numbers follow the states' order.
+    package func blocks(observing keys: Set<String>? = nil) -> [Int] {
+        /// A transition as `keys` see it: absent, or the outputs seen and the target's block.
+        struct Seen: Hashable {
+            var outputs: [[String: Value]]
+            var target: Int
+        }
+        let seen: [[Seen?]] = edges.map { row in
+            row.map { edge in
+                edge.map { edge in
+                    Seen(
+                        outputs: edge.outputs.map { output in keys.map { output.filteringKeys($0) } ?? output },
+                        target: edge.target)
+                }
+            }
+        }
+        var blocks = number(seen.map { row in row.map { $0.map { Seen(outputs: $0.outputs, target: 0) } } })
+        while true {
+            let refined = number(
+                seen.indices.map { state in
+                    [Seen(outputs: [], target: blocks[state])]
+                        + seen[state].map { $0.map { Seen(outputs: $0.outputs, target: blocks[$0.target]) } }
+                })
+            if Set(refined).count == Set(blocks).count { return refined }
+            blocks = refined
+        }
+    }
+
+    /// States that observing only `keys` cannot tell apart though every key can: each group
+    /// with the keys that would tell some of its states apart, one key added at a time.
+    package struct BlindSpot: Sendable, Equatable {
+        package var states: [Int]
+        /// Each key of the model's that splits the group when observed beside `keys`.
+        package var separatedBy: [String]
+    }
+
+    package func blindSpots(observing keys: Set<String>, among allKeys: [String]) -> [BlindSpot] {
+        let full = blocks()
+        let seen = blocks(observing: keys)
+        let widened = allKeys.filter { !keys.contains($0) }.map { key in (key, blocks(observing: keys.union([key]))) }
+        var groups: [Int: [Int]] = [:]
+        for state in states.indices { groups[seen[state], default: []].append(state) }
+        return groups.values.sorted { $0[0] < $1[0] }.compactMap { members in
+            guard Set(members.map { full[$0] }).count > 1 else { return nil }
+            let keys = widened.filter { _, blocks in Set(members.map { blocks[$0] }).count > 1 }.map(\.0)
+            return BlindSpot(states: members, separatedBy: keys)
+        }
+    }
+
+    /// Numbers the distinct rows in order of first appearance.
+    private func number<Row: Hashable>(_ rows: [Row]) -> [Int] {
+        var numbers: [Row: Int] = [:]
+        return rows.map { row in
+            if let known = numbers[row] { return known }
+            numbers[row] = numbers.count
+            return numbers.count - 1
+        }
+    }
+}
+
+extension Dictionary where Key == String {
+    fileprivate func filteringKeys(_ keys: Set<String>) -> Self { filter { keys.contains($0.key) } }
+}
