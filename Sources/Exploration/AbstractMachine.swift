@@ -17,8 +17,8 @@ package struct AbstractMachine: Sendable {
         package var description: String {
             switch self {
             case .input(let input): return input.description
-            case .toDeadline(0): return "advance to the next deadline"
-            case .toDeadline(let offset): return "advance to the next deadline \(offset > 0 ? "+" : "")\(offset)ms"
+            case .toDeadline(0): return "the clock to the next deadline"
+            case .toDeadline(let offset): return "the clock to the next deadline \(offset > 0 ? "+" : "")\(offset)ms"
             }
         }
     }
@@ -59,7 +59,15 @@ package struct AbstractMachine: Sendable {
         /// More states than `limit`: the form does not close (a moment or count that grows).
         case notClosed(model: String, limit: Int, last: [Input])
         /// Two ways into one abstract state that the same symbol tells apart.
-        case unsound(first: [Input], second: [Input], symbol: String, what: String)
+        case unsound(first: [Input], second: [Input], symbol: String, difference: Difference)
+
+        /// How a symbol told two ways into one state apart.
+        package enum Difference: String, Sendable {
+            case onlyFromFirst = "leads somewhere only from the first"
+            case onlyFromSecond = "leads somewhere only from the second"
+            case outputs = "puts out different observations"
+            case targets = "reaches different states"
+        }
 
         package var description: String {
             switch self {
@@ -68,9 +76,9 @@ package struct AbstractMachine: Sendable {
             case .notClosed(let model, let limit, let last):
                 return
                     "the \(model) model's abstract machine does not close within \(limit) states (the last reached by '\(AbstractMachine.written(last))')"
-            case .unsound(let first, let second, let symbol, let what):
+            case .unsound(let first, let second, let symbol, let difference):
                 return
-                    "unsound abstraction: '\(AbstractMachine.written(first))' and '\(AbstractMachine.written(second))' reach one abstract state, but '\(symbol)' then \(what)"
+                    "unsound abstraction: '\(AbstractMachine.written(first))' and '\(AbstractMachine.written(second))' reach one abstract state, but '\(symbol)' then \(difference.rawValue)"
             }
         }
     }
@@ -203,24 +211,24 @@ extension AbstractMachine {
                         if found != nil {
                             throw .unsound(
                                 first: first, second: concrete.path, symbol: symbol.description,
-                                what: "leads somewhere only from the second")
+                                difference: .onlyFromSecond)
                         }
                         continue
                     }
                     guard let (outputs, reached) = found else {
                         throw .unsound(
                             first: first, second: concrete.path, symbol: symbol.description,
-                            what: "leads somewhere only from the first")
+                            difference: .onlyFromFirst)
                     }
                     if outputs != expected.outputs {
                         throw .unsound(
                             first: first, second: concrete.path, symbol: symbol.description,
-                            what: "puts out different observations")
+                            difference: .outputs)
                     }
                     if index[reached.relative] != expected.target {
                         throw .unsound(
                             first: first, second: concrete.path, symbol: symbol.description,
-                            what: "reaches different states")
+                            difference: .targets)
                     }
                 }
                 rechecked += 1
