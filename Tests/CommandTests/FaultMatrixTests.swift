@@ -42,7 +42,14 @@ import Testing
         var arguments: [String]
         var folder: String
         var allowed: Set<Int32> = [0, 1, 2]
+        /// Seconds before the case counts as hung: a guard, not a speed target.
+        var limit: Double = 120
     }
+
+    /// The commands that run every mutant of the model over what they load: a valid hostile
+    /// file (CR line ends) is a whole suite to them, minutes of a debug build's work beside five
+    /// other cases on two cores.
+    static let searches: Set = ["mutate", "strengthen"]
 
     /// Runs every case, several side by side (most of them wait on a driver's timeout, not on
     /// a processor), and expects each to end with an exit code authspec documents.
@@ -53,7 +60,7 @@ import Testing
         for item in cases {
             queue.addOperation {
                 let result = try? TestSupport.execute(
-                    TestSupport.binary, item.arguments, in: URL(fileURLWithPath: item.folder), limit: 120)
+                    TestSupport.binary, item.arguments, in: URL(fileURLWithPath: item.folder), limit: item.limit)
                 guard let result else { return failures.withLock { $0.append("\(item.what) did not start") } }
                 if !item.allowed.contains(result.status) {
                     failures.withLock {
@@ -159,7 +166,10 @@ import Testing
                 let file = folder + "/" + name
                 try Self.make(name, at: file)
                 let arguments = try #require(Self.commands(with: file, in: folder).first { $0.0 == command }).1
-                cases.append(Case(what: "\(command) on \(name)", arguments: arguments, folder: folder))
+                cases.append(
+                    Case(
+                        what: "\(command) on \(name)", arguments: arguments, folder: folder,
+                        limit: Self.searches.contains(command) ? 600 : 120))
             }
         }
         Self.runAll(cases)
