@@ -146,20 +146,25 @@ public protocol StateSaving: ImplementationUnderTest {
     /// The state now as seen from virtual time `milliseconds` (see `RelativeState`); nil when
     /// the implementation gives no such form.
     func relativeState(atMilliseconds milliseconds: Int) -> RelativeState?
+    /// `observations` as the relative form sees them: a value that counts from a moment the
+    /// form leaves out (a time since the screen appeared) or past a count it caps, replaced by
+    /// what it is in the form's terms.
+    func relativeObservations(_ observations: Observations) -> Observations
 }
 
 extension StateSaving {
     public func relativeState(atMilliseconds milliseconds: Int) -> RelativeState? { nil }
+    public func relativeObservations(_ observations: Observations) -> Observations { observations }
 }
 
 /// A state as seen from the present: every moment as its distance from now, one too far past
-/// to matter as past, no wall clock. Two states with one form behave alike from here on, if
-/// the form is sound (the abstract machine checks that it is).
+/// or too far ahead to matter as such, no wall clock. Two states with one form behave alike
+/// from here on, if the form is sound (the abstract machine checks that it is).
 public struct RelativeState: Hashable, @unchecked Sendable {
     /// The state's relative form, compared whole.
     public var form: AnyHashable
-    /// Each moment the state holds, as its distance from now in ms (negative: passed), the
-    /// ones too far past left out: where the next deadline is looked for.
+    /// Each instant ahead at which a rule acts or reads the clock differently (a timer's end,
+    /// a lifetime's), as its distance from now in ms: where the clock is advanced to.
     public var moments: [Int]
 
     public init(form: AnyHashable, moments: [Int]) {

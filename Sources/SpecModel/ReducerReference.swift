@@ -24,10 +24,13 @@ public protocol ReducerModel: Sendable {
     /// `state` as seen from `now` (see `RelativeState`), or nil when the model gives no such
     /// form.
     func relative(_ state: State, now: Int) -> RelativeState?
+    /// `observations` in the terms of `relative`'s form (see `StateSaving`).
+    func relative(_ observations: Observations) -> Observations
 }
 
 extension ReducerModel {
     public func relative(_ state: State, now: Int) -> RelativeState? { nil }
+    public func relative(_ observations: Observations) -> Observations { observations }
 }
 
 /// A reducer's state and the wall clock at its virtual time 0: all there is to save of a
@@ -98,6 +101,10 @@ public struct ReducerReference<Model: ReducerModel>: ImplementationUnderTest, St
 
     public func relativeState(atMilliseconds milliseconds: Int) -> RelativeState? {
         state.flatMap { model.relative($0, now: clockOrigin + milliseconds) }
+    }
+
+    public func relativeObservations(_ observations: Observations) -> Observations {
+        model.relative(observations)
     }
 
     public mutating func restore(_ saved: ClockedState<Model.State>) {

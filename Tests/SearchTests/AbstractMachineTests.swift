@@ -53,6 +53,15 @@ import Testing
         struct Reducer: ReducerModel {
             /// False: a relative form that leaves out the wrong-code count (unsound).
             var formKeepsTheCount = true
+            // What a mutant changes: how long the door stays open and the alarm sounds, whether
+            // the alarm's end and a right code reset the count, whether a push is recorded.
+            var openFor = 10_000
+            var alarmFor = 30_000
+            var alarmEndResets = true
+            var rightCodeResets = true
+            var recordsPushes = true
+            var pushSilencesTheAlarm = false
+            var rightCodeEndsTheAlarm = false
             var declaration: ModelDeclaration { Door.declaration }
 
             func start(given: [String: Value]) -> (state: State, clockOrigin: Int) {
@@ -65,25 +74,29 @@ import Testing
                 var state = state
                 let was = state.phase
                 // Time first: a door left open past 10 s, an alarm past its end.
-                if state.phase == "Open", let opened = state.openedAt, now - opened >= 10_000 { state.phase = "Closed" }
+                if state.phase == "Open", let opened = state.openedAt, now - opened >= openFor {
+                    state.phase = "Closed"
+                }
                 if state.phase == "Alarm", let until = state.alarmUntil, now >= until {
                     state.phase = "Closed"
-                    state.wrong = 0
+                    if alarmEndResets { state.wrong = 0 }
                 }
                 switch (event.name, event.argument?.string, state.phase) {
                 case ("code", "right", "Closed"):
                     state.phase = "Open"
                     state.openedAt = now
-                    state.wrong = 0
+                    if rightCodeResets { state.wrong = 0 }
                 case ("code", "wrong", "Closed"):
                     state.wrong += 1
                     if state.wrong == state.alarmAfter {
                         state.phase = "Alarm"
-                        state.alarmUntil = now + 30_000
+                        state.alarmUntil = now + alarmFor
                     }
+                case ("code", "right", "Alarm") where rightCodeEndsTheAlarm:
+                    state.phase = "Closed"
                 case ("push", _, let phase):
-                    state.pushed = true
-                    if phase == "Open" { state.phase = "Closed" }
+                    if recordsPushes { state.pushed = true }
+                    if phase == "Open" || (phase == "Alarm" && pushSilencesTheAlarm) { state.phase = "Closed" }
                 default: break
                 }
                 return (state, state.phase == was && event.name != "push" ? [] : [state.phase])
@@ -102,7 +115,8 @@ import Testing
 
             func relative(_ state: State, now: Int) -> RelativeState? {
                 var form = state
-                form.openedAt = state.openedAt.map { now - $0 >= 10_000 ? Int.min : $0 - now }
+                // Each timer as the time left to its end, none once it has passed.
+                form.openedAt = state.openedAt.map { now - $0 >= openFor ? Int.min : $0 + openFor - now }
                 form.alarmUntil = state.alarmUntil.map { $0 <= now ? Int.min : $0 - now }
                 if !formKeepsTheCount { form.wrong = 0 }
                 return RelativeState(
@@ -137,7 +151,7 @@ import Testing
         let beforeEnd = try #require(machine.edges[alarm][3])
         let atEnd = try #require(machine.edges[alarm][4])
         #expect(machine.states[beforeEnd.target].name == "Alarm")
-        #expect(beforeEnd.outputs.last?["alarm_remaining"] == .int(1))
+        #expect(machine.outputs[beforeEnd.output].last?["alarm_remaining"] == .int(1))
         #expect(machine.states[atEnd.target].name == "Closed")
         // No deadline ahead while closed: nothing to advance to.
         #expect(machine.edges[machine.roots[0]][4] == nil)

@@ -34,6 +34,9 @@ public struct ModelDeclaration: Sendable {
     /// The screens the model is made of, each a group of its states, for diagrams drawn a
     /// screen at a time; empty: one diagram of every state. Every state is in one group.
     public var screenGroups: [ScreenGroup] = []
+    /// Worlds the abstract machine starts from besides each closed given key's values: values
+    /// of open keys (a count, a duration) that a rule tells apart, one world each.
+    public var worldClasses: [[String: Value]] = []
     /// Where the model's diagram comes from, for legends: `SCR-AUTH-006 §5.1`.
     public var diagramSource: String
     /// A clause as scenarios cite it, for examples in messages.

@@ -26,6 +26,10 @@ package enum UnlockModel {
     package static let declaration: ModelDeclaration = {
         var declaration = undeclaredInvariants
         declaration.invariants = [Invariant.declaredTransitions(declaration)] + UnlockInvariants.all(.spec)
+        // A session a minute and a half from its end: the one class of session_age a run can
+        // see end (UIF-AUTH-001 §10.2); every other age is far from it or already past.
+        let lifetime = UnlockRules.spec.sessionLifetime[.pro] ?? 0
+        declaration.worldClasses = [["session_age": .int(lifetime - 90_000)]]
         return declaration
     }()
 

@@ -35,13 +35,16 @@ package struct AbstractMachine: Sendable {
     /// Where a symbol leads from a state: the observations after each input it sent, and the
     /// state reached.
     package struct Edge: Sendable, Equatable {
-        package var outputs: [Observations]
+        /// Index in `outputs`.
+        package var output: Int
         package var target: Int
     }
 
     package var worlds: [[String: Value]]
     package var symbols: [Symbol]
     package var states: [State]
+    /// Each distinct sequence of observations a symbol put out, once: many transitions share one.
+    package var outputs: [[Observations]]
     /// `edges[state][symbol]`: nil where the reference refused the symbol or, for a deadline
     /// advance, no deadline lies ahead.
     package var edges: [[Edge?]]
@@ -95,13 +98,13 @@ package struct AbstractMachine: Sendable {
         var builder = Builder<Reference.Saved>(model: model, limit: limit)
         for world in worlds { try builder.explore(&reference, world: world) }
         return AbstractMachine(
-            worlds: worlds, symbols: builder.symbols, states: builder.states, edges: builder.edges,
-            roots: builder.roots, rechecked: builder.rechecked)
+            worlds: worlds, symbols: builder.symbols, states: builder.states, outputs: builder.outputs,
+            edges: builder.edges, roots: builder.roots, rechecked: builder.rechecked)
     }
 
     /// The given keys one at a time: the model's defaults, then every other value of each key
     /// with a closed set of values (a choice of words, true and false, a fixed set of numbers,
-    /// a range of at most ten), the rest at their defaults.
+    /// a range of at most ten), the rest at their defaults; then the model's world classes.
     package static func worlds(of model: ModelDeclaration) -> [[String: Value]] {
         var worlds: [[String: Value]] = [[:]]
         for key in model.given {
@@ -115,7 +118,7 @@ package struct AbstractMachine: Sendable {
             }
             worlds += values.filter { $0 != key.defaultValue }.map { [key.key: $0] }
         }
-        return worlds
+        return worlds + model.worldClasses
     }
 }
 
@@ -137,6 +140,8 @@ extension AbstractMachine {
         /// Each symbol's index, by its description (an input's argument is no hash key).
         var symbolIndex: [String: Int] = [:]
         var states: [State] = []
+        var outputs: [[Observations]] = []
+        var outputIndex: [[Observations]: Int] = [:]
         var index: [RelativeState: Int] = [:]
         var edges: [[Edge?]] = []
         var roots: [Int] = []
@@ -173,6 +178,7 @@ extension AbstractMachine {
                 root: Concrete(saved: saved, clock: 0, path: [], relative: relative)
             ]
             var secondWays: [(state: Int, concrete: Concrete<Saved>)] = []
+            var rechecking: Set<Int> = []
             var frontier = [root]
             while !frontier.isEmpty {
                 var next: [Int] = []
@@ -192,11 +198,11 @@ extension AbstractMachine {
                             firstWay[target] = reached
                             next.append(target)
                         } else if let first = firstWay[target], first.path != reached.path,
-                            !secondWays.contains(where: { $0.state == target })
+                            rechecking.insert(target).inserted
                         {
                             secondWays.append((target, reached))
                         }
-                        edges[state][symbolIndex[symbol.description]!] = Edge(outputs: outputs, target: target)
+                        edges[state][symbolIndex[symbol.description]!] = Edge(output: intern(outputs), target: target)
                     }
                 }
                 frontier = next
@@ -220,7 +226,7 @@ extension AbstractMachine {
                             first: first, second: concrete.path, symbol: symbol.description,
                             difference: .onlyFromFirst)
                     }
-                    if outputs != expected.outputs {
+                    if outputs != self.outputs[expected.output] {
                         throw .unsound(
                             first: first, second: concrete.path, symbol: symbol.description,
                             difference: .outputs)
@@ -233,6 +239,13 @@ extension AbstractMachine {
                 }
                 rechecked += 1
             }
+        }
+
+        mutating func intern(_ output: [Observations]) -> Int {
+            if let known = outputIndex[output] { return known }
+            outputIndex[output] = outputs.count
+            outputs.append(output)
+            return outputs.count - 1
         }
 
         mutating func add(_ symbol: Symbol) {
@@ -270,7 +283,7 @@ extension AbstractMachine {
             for sent in Probe.expanded(input, model: model) {
                 if sent.name == model.clockInput { clock += sent.argument?.int ?? 0 }
                 guard let after = try? reference.perform(sent, atMilliseconds: clock) else { return nil }
-                outputs.append(after)
+                outputs.append(reference.relativeObservations(after))
             }
             guard let saved = reference.save(), let relative = reference.relativeState(atMilliseconds: clock) else {
                 return nil
@@ -278,18 +291,8 @@ extension AbstractMachine {
             return (outputs, Concrete(saved: saved, clock: clock, path: concrete.path + [input], relative: relative))
         }
 
-        /// The nearest moment ahead at which a rule may act: a moment ahead itself (a
-        /// deadline), or a moment plus one of the model's durations.
-        func nextDeadline(_ relative: RelativeState) -> Int? {
-            var nearest: Int?
-            for moment in relative.moments {
-                for duration in [0] + model.timers {
-                    let due = moment + duration
-                    if due > 0, due < (nearest ?? .max) { nearest = due }
-                }
-            }
-            return nearest
-        }
+        /// The nearest instant ahead at which a rule acts.
+        func nextDeadline(_ relative: RelativeState) -> Int? { relative.moments.filter { $0 > 0 }.min() }
     }
 }
 
@@ -298,30 +301,32 @@ extension AbstractMachine {
     /// block when no sequence of symbols tells them apart (Moore's partition refinement, to a
     /// fixed point). Block numbers follow the states' order.
     package func blocks(observing keys: Set<String>? = nil) -> [Int] {
+        let seenOutputs = outputNumbers(observing: keys)
         /// A transition as `keys` see it: absent, or the outputs seen and the target's block.
         struct Seen: Hashable {
-            var outputs: [[String: Value]]
+            var output: Int
             var target: Int
         }
         let seen: [[Seen?]] = edges.map { row in
-            row.map { edge in
-                edge.map { edge in
-                    Seen(
-                        outputs: edge.outputs.map { output in keys.map { output.filteringKeys($0) } ?? output },
-                        target: edge.target)
-                }
-            }
+            row.map { edge in edge.map { Seen(output: seenOutputs[$0.output], target: $0.target) } }
         }
-        var blocks = number(seen.map { row in row.map { $0.map { Seen(outputs: $0.outputs, target: 0) } } })
+        var blocks = number(seen.map { row in row.map { $0.map { Seen(output: $0.output, target: 0) } } })
         while true {
             let refined = number(
                 seen.indices.map { state in
-                    [Seen(outputs: [], target: blocks[state])]
-                        + seen[state].map { $0.map { Seen(outputs: $0.outputs, target: blocks[$0.target]) } }
+                    [Seen(output: -1, target: blocks[state])]
+                        + seen[state].map { $0.map { Seen(output: $0.output, target: blocks[$0.target]) } }
                 })
             if Set(refined).count == Set(blocks).count { return refined }
             blocks = refined
         }
+    }
+
+    /// Each entry of `outputs` numbered by what `keys` see of it (nil: every key): two entries
+    /// with one number look alike to them.
+    package func outputNumbers(observing keys: Set<String>?) -> [Int] {
+        guard let keys else { return Array(outputs.indices) }
+        return number(outputs.map { output in output.map { $0.filteringKeys(keys) } })
     }
 
     /// States that observing only `keys` cannot tell apart though every key can: each group
@@ -346,7 +351,7 @@ extension AbstractMachine {
     }
 
     /// Numbers the distinct rows in order of first appearance.
-    private func number<Row: Hashable>(_ rows: [Row]) -> [Int] {
+    func number<Row: Hashable>(_ rows: [Row]) -> [Int] {
         var numbers: [Row: Int] = [:]
         return rows.map { row in
             if let known = numbers[row] { return known }

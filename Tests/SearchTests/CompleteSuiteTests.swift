@@ -1,0 +1,91 @@
+import Testing
+
+@testable import Exploration
+@testable import SpecModel
+
+/// The Wp-method suite on the door model: every mutant that some sequence tells from the
+/// reference on the observed keys fails one of its tests, and every mutant it lets pass is one
+/// no sequence tells apart (the pair search closes on it).
+@Suite struct CompleteSuiteTests {
+    typealias Door = AbstractMachineTests.Door
+
+    /// The door's mutants: each one rule changed.
+    static let mutants: [(name: String, reducer: Door.Reducer)] = [
+        ("open 1 ms short", Door.Reducer(openFor: 9_999)),
+        ("open 1 ms long", Door.Reducer(openFor: 10_001)),
+        ("alarm 10 s", Door.Reducer(alarmFor: 10_000)),
+        ("the alarm's end keeps the count", Door.Reducer(alarmEndResets: false)),
+        ("a right code keeps the count", Door.Reducer(rightCodeResets: false)),
+        ("pushes not recorded", Door.Reducer(recordsPushes: false)),
+        ("a push silences the alarm", Door.Reducer(pushSilencesTheAlarm: true)),
+        ("a right code ends the alarm", Door.Reducer(rightCodeEndsTheAlarm: true)),
+    ]
+
+    /// Runs each test of the suite on the reference and on `mutant`: whether some step's
+    /// observations differ on `keys`.
+    static func kills(
+        _ suite: CompleteSuite, of machine: AbstractMachine, mutant: Door.Reducer, keys: Set<String>?
+    ) throws -> Bool {
+        var reference = ReducerReference(Door.Reducer())
+        var other = ReducerReference(mutant)
+        for test in suite.tests {
+            let probe = try #require(machine.probe(test, on: &reference, model: Door.declaration))
+            let given = try #require(probe.scenario(id: "t", model: Door.declaration)?.given)
+            try reference.start(scenario: "t", given: given)
+            try other.start(scenario: "t", given: given)
+            var clock = 0
+            for input in probe.steps {
+                if input.name == "wait" { clock += input.argument?.int ?? 0 }
+                let expected = try reference.perform(input, atMilliseconds: clock)
+                let found = try other.perform(input, atMilliseconds: clock)
+                let seen = { (observations: Observations) in
+                    keys.map { keys in observations.filter { keys.contains($0.key) } } ?? observations
+                }
+                if seen(expected) != seen(found) { return true }
+            }
+        }
+        return false
+    }
+
+    @Test(arguments: [nil, ["state", "states"]] as [Set<String>?])
+    func everyMutantSomeSequenceTellsApartFailsTheSuite(keys: Set<String>?) throws {
+        var reference = ReducerReference(Door.Reducer())
+        let machine = try AbstractMachine.build(
+            &reference, model: Door.declaration, worlds: AbstractMachine.worlds(of: Door.declaration))
+        let suite = CompleteSuite.plan(machine, observing: keys, extraStates: 1)
+        #expect(suite.blocks == Set(machine.blocks(observing: keys)).count)
+        #expect(!suite.tests.isEmpty)
+        var distinguished: [String] = []
+        for (name, mutant) in Self.mutants {
+            var other = ReducerReference(mutant)
+            let verdict = machine.distinguish(&reference, from: &other, model: Door.declaration, keys: keys)
+            let killed = try Self.kills(suite, of: machine, mutant: mutant, keys: keys)
+            switch verdict {
+            case .distinguished:
+                distinguished.append(name)
+                #expect(killed, "\(name): some sequence tells it apart, yet the suite lets it pass")
+            case .equivalent:
+                #expect(!killed, "\(name): no sequence tells it apart, yet a test failed")
+            case .undecided:
+                Issue.record("\(name): undecided")
+            }
+        }
+        // Every key sees every mutant; state and states do not see the pushes.
+        #expect(distinguished == Self.mutants.map(\.name).filter { keys == nil || $0 != "pushes not recorded" })
+    }
+
+    /// A test is never a prefix of another of its world; the suite grows with extra states.
+    @Test func prefixesAreMergedAndExtraStatesGrowTheSuite() throws {
+        var reference = ReducerReference(Door.Reducer())
+        let machine = try AbstractMachine.build(&reference, model: Door.declaration, worlds: [[:]])
+        let small = CompleteSuite.plan(machine, observing: nil, extraStates: 0)
+        let large = CompleteSuite.plan(machine, observing: nil, extraStates: 2)
+        #expect(large.tests.count > small.tests.count)
+        for suite in [small, large] {
+            for test in suite.tests {
+                #expect(!suite.tests.contains { $0 != test && $0.symbols.starts(with: test.symbols) })
+            }
+        }
+        #expect(CompleteSuite.Basis(machine, observing: nil).bound(extraStates: 0) >= small.tests.count)
+    }
+}
