@@ -188,8 +188,17 @@ package enum CommandCatalog {
             is the first to cover. Targets not \
             met are listed with the reason. The files cover the targets as the reference \
             reaches them: an implementation that differs may take other paths. When no target \
-            can be met, nothing is written. Exit codes: 0 written, 1 no target met (nothing \
-            written), 2 usage errors.
+            can be met, nothing is written. \
+            With --complete instead of --cover: builds the reference's abstract machine (each \
+            state in its relative form, every timer as its time left; inputs the model \
+            declares and advances to the next deadline 1 ms before, at and 1 ms after it; from \
+            each world of each given key's closed values), fails if a state met by a second \
+            way behaves otherwise or if it does not close, minimises it under the observed keys \
+            and writes a Wp-method suite for --extra-states to FOLDER/complete.yaml, its size \
+            checked against --cap before it is planned. The guarantee it gives is printed and \
+            written in the file with its assumptions. Exit codes: 0 written, 1 no target met, \
+            or no complete suite (a machine that does not close, or a suite past the cap): \
+            nothing written, 2 usage errors.
             """,
         arguments: [],
         options: [
@@ -201,6 +210,15 @@ package enum CommandCatalog {
                 help: "Where to write cover-GOAL.yaml (default: a temporary folder, named in the first line)."),
             SharedOptions.generateDepth.option, SharedOptions.generateWorlds.option,
             .init(name: "seed", valueName: "n", help: "The random worlds' seed (default 1)."),
+            .init(name: "complete", valueName: nil, help: "Write a Wp-method suite over the abstract machine instead."),
+            SharedOptions.extraStates.option,
+            .init(
+                name: "profile", valueName: "name",
+                help: "For --complete: the profile whose keys the scenarios expect (default full: every key)."),
+            .init(
+                name: "observe", valueName: "key,key",
+                help: "For --complete: the keys the scenarios expect, instead of a profile's."),
+            SharedOptions.completeCap.option,
         ] + SharedOptions.model.filter { ["model", "requirements"].contains($0.name) })
 
     package static let lint = CommandSpec(
@@ -260,7 +278,8 @@ package enum CommandCatalog {
             with --counterexamples); none, with every input sent in every state it arrives in, \
             makes it probably equivalent; none with pairs left unmet leaves it undecided. The \
             score is killed / (killed + holes + undecided), for every key and for each --keys \
-            set (what a driver observing only those would let the suite catch). Exit codes: 0 \
+            set (what a driver observing only those would let the suite catch). With --mutant, \
+            only the mutants named run, and the score and the report are theirs alone. Exit codes: 0 \
             no hole and none undecided with every key, 1 holes or undecided survivors, 2 usage \
             or input errors.
             """,
@@ -269,7 +288,10 @@ package enum CommandCatalog {
             .init(
                 name: "keys", valueName: "key,key",
                 help: "Also score the suite as seen through only these keys, such as state,states (repeatable).",
-                repeatable: true)
+                repeatable: true),
+            .init(
+                name: "mutant", valueName: "id",
+                help: "Only this mutant (repeatable; --list lists the ids).", repeatable: true),
         ] + SharedOptions.mutationSearch + [
             .init(name: "markdown", valueName: "file", help: "Write the score, holes and equivalents as Markdown."),
             .init(

@@ -176,6 +176,11 @@ package enum SharedOptions {
         "worlds", "Worlds to start from: the default and n-1 random ones", in: 1...1000, default: 4)
     package static let generateDepth = NumberOption(
         "depth", "How far the walk looks: inputs to a target at most", in: 1...12, default: 5)
+    package static let extraStates = NumberOption(
+        "extra-states", "For --complete: states an implementation may have beyond the reference's", in: 0...4,
+        default: 0)
+    package static let completeCap = NumberOption(
+        "cap", "For --complete: the most scenarios the suite may have", in: 1...1_000_000, default: 20_000)
     package static let generateWorlds = NumberOption(
         "worlds", "Worlds to start from: the default and n-1 random ones", in: 1...1000, default: 8)
     /// How `mutate` and `strengthen` run the mutants and explore each survivor.

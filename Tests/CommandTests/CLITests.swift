@@ -11,6 +11,33 @@ import Testing
 
 /// The built `authspec` binary: help, exit codes, failure output, JSON results.
 @Suite(.serialized, .tags(.binary)) struct CLITests {
+    /// generate --complete's options: each bad one refused with exit 2 naming it, before any
+    /// machine is built, nothing written.
+    @Test func completeSuiteOptionsAreCheckedFirst() throws {
+        let folder = try TestSupport.temporaryFolder([:])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let out = folder + "/out"
+        for (arguments, named) in [
+            (["--complete", "--extra-states", "-1"], "--extra-states"),
+            (["--complete", "--extra-states", "5"], "--extra-states"),
+            (["--complete", "--observe", "state,no_such_key"], "--observe"),
+            (["--complete", "--profile", "no-such-profile"], "--profile"),
+            (["--complete", "--profile", "minimal", "--observe", "state"], "--profile"),
+            (["--complete", "--cap", "0"], "--cap"),
+            (["--complete", "--cover", "states"], "--cover"),
+            (["--cover", "states", "--extra-states", "1"], "--extra-states"),
+        ] {
+            let result = try TestSupport.authspec(["generate", "--out", out] + arguments)
+            #expect(result.status == 2, "\(arguments): \(result.stderr)")
+            // The option named first: "Error: --name takes…" or "Error: --name: …".
+            let first = result.stderr.split(separator: " ").dropFirst().first.map {
+                String($0.hasSuffix(":") ? $0.dropLast() : $0)
+            }
+            #expect(first == named, "\(arguments): \(result.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: out + "/complete.yaml"), "\(arguments)")
+        }
+    }
+
     @Test func helpIsTheSameByEitherRoute() throws {
         let viaFlag = try TestSupport.authspec(["run", "--help"])
         let viaHelp = try TestSupport.authspec(["help", "run"])

@@ -144,8 +144,12 @@ import Testing
             ("record", ["record", file, "--output", folder + "/out.yaml"]),
             ("spec check", ["spec", "check", file]), ("lint --spec", ["lint", "--spec", file]),
             ("trace", ["trace", TestSupport.scenariosFolder, "--statements", file]), ("merge", ["merge", file]),
-            ("mutate", ["mutate", file, "--quiet", "--explore-runs", "1"]),
-            ("strengthen", ["strengthen", file, "--output", folder + "/s", "--explore-runs", "1"]),
+            // One mutant: the file is what is tried, not the search.
+            ("mutate", ["mutate", file, "--quiet", "--explore-runs", "1", "--mutant", "success-delay-0ms"]),
+            (
+                "strengthen",
+                ["strengthen", file, "--output", folder + "/s", "--explore-runs", "1", "--mutant", "success-delay-0ms"]
+            ),
             ("check-model", ["check-model", "--depth", "1", "--worlds", "1", "--out", file]),
             ("generate", ["generate", "--cover", "requirements", "--requirements", file, "--out", folder + "/g"]),
             ("run --baseline", ["run", TestSupport.scenariosFolder, "--id", "brief-cancel-*", "--baseline", file]),

@@ -1,7 +1,12 @@
 import Testing
 
+@testable import Engine
 @testable import Exploration
+@testable import Reporters
+@testable import Runner
+@testable import ScenarioModel
 @testable import SpecModel
+@testable import UnlockScreen
 
 /// The Wp-method suite on the door model: every mutant that some sequence tells from the
 /// reference on the observed keys fails one of its tests, and every mutant it lets pass is one
@@ -87,5 +92,61 @@ import Testing
             }
         }
         #expect(CompleteSuite.Basis(machine, observing: nil).bound(extraStates: 0) >= small.tests.count)
+    }
+
+    /// What generate --complete writes, in process on the door: the file loads back, passes on
+    /// the reference, expects only the observed keys, and fails on every mutant some sequence
+    /// tells apart on them.
+    @Test func aCompleteFileLoadsPassesAndFailsEveryMutantItCan() throws {
+        let package = ModelPackage(
+            declaration: Door.declaration, makeReference: { _ in ReducerReference(Door.Reducer()) },
+            smokeScenario: "")
+        let keys: Set<String> = ["state", "states"]
+        let session = CompleteSession(
+            package: package, keys: keys, extraStates: 1, cap: 100_000, stateLimit: 1_000,
+            clock: .frozen(at: 0))
+        let planned = try session.plan()
+        let found = FoundScenarios(model: Door.declaration)
+        var reference = session.reference()
+        var saving = ReducerReference(Door.Reducer())
+        let written = try #require(
+            found.complete(planned, keys: keys, banner: ["# door"], reference: &reference, saving: &saving))
+        let loaded = ScenarioLoader(model: Door.declaration).load(text: written.text, file: "complete.yaml")
+        #expect(loaded.diagnostics.isEmpty, "\(loaded.diagnostics)")
+        #expect(loaded.scenarios.count == written.scenarios && written.scenarios == planned.suite.tests.count)
+        let expected = loaded.scenarios.flatMap { $0.steps.map { Set($0.expectations.map(\.key)) } }
+        #expect(
+            expected.allSatisfy { $0.isSubset(of: keys) && $0.contains(Door.declaration.stateKey) }, "\(Set(expected))")
+        let runner = ScenarioRunner(model: Door.declaration)
+        var door = ReducerReference(Door.Reducer())
+        #expect(loaded.scenarios.allSatisfy { runner.run($0, on: &door).outcome == .passed })
+        for (name, mutant) in Self.mutants where name != "pushes not recorded" {
+            var other = ReducerReference(mutant)
+            #expect(loaded.scenarios.contains { runner.run($0, on: &other).outcome == .failed }, "\(name)")
+        }
+        // Past the cap: said with the bound, nothing planned.
+        var capped = session
+        capped.cap = 3
+        #expect(throws: CompleteSession.Refusal.self) { try capped.plan() }
+    }
+
+    /// The unlock model's relative form, every world to three inputs: each state met by a
+    /// second way behaves as by the first (the build fails otherwise), and the form forgets
+    /// the wall clock: two worlds a day apart reach the same states.
+    @Test func theUnlockFormIsSoundToThreeInputsInEveryWorld() throws {
+        var reference = UnlockReference()
+        let model = UnlockModel.declaration
+        let worlds = AbstractMachine.worlds(of: model)
+        #expect(worlds.contains(["session_age": .int(30 * 86_400_000 - 90_000)]))
+        let machine = try AbstractMachine.build(&reference, model: model, worlds: worlds, depth: 3)
+        #expect(!machine.closed)
+        #expect(machine.rechecked > 100)
+        let later = try AbstractMachine.build(
+            &reference, model: model, worlds: [["clock": .int(UnlockModel.defaultClock + 86_400_000)]], depth: 3)
+        let first = try AbstractMachine.build(&reference, model: model, worlds: [[:]], depth: 3)
+        #expect(later.states.count == first.states.count)
+        // The near-expiry world reaches Login by waiting out the session on the PIN screen.
+        let near = try #require(worlds.firstIndex(of: ["session_age": .int(30 * 86_400_000 - 90_000)]))
+        #expect(machine.states.contains { $0.world == near && $0.name == "Login" })
     }
 }

@@ -58,3 +58,81 @@ package struct GenerateSession: Sendable {
         package.makeReference((try? package.resolve(settings: [:]).get()) ?? [:])
     }
 }
+
+/// `generate --complete`: the reference's abstract machine, and a Wp-method suite over it for
+/// the observed keys, sized before it is planned.
+package struct CompleteSession: Sendable {
+    package var package: ModelPackage
+    /// The keys the suite's expectations hold (nil: every key).
+    package var keys: Set<String>?
+    package var extraStates: Int
+    /// The most tests a suite may have.
+    package var cap: Int
+    /// The most abstract states built before the machine is said not to close.
+    package var stateLimit: Int
+    package var clock: SessionClock
+
+    package init(
+        package: ModelPackage, keys: Set<String>?, extraStates: Int, cap: Int, stateLimit: Int, clock: SessionClock
+    ) {
+        self.package = package
+        self.keys = keys
+        self.extraStates = extraStates
+        self.cap = cap
+        self.stateLimit = stateLimit
+        self.clock = clock
+    }
+
+    /// Why no suite was planned.
+    package enum Refusal: Error, CustomStringConvertible {
+        case cannotSaveState(model: String)
+        case machine(AbstractMachine.Failure)
+        /// The suite for the extra states asked would pass the cap; `withoutExtra` is the
+        /// bound with none.
+        case overCap(bound: Int, cap: Int, extraStates: Int, withoutExtra: Int)
+
+        package var description: String {
+            switch self {
+            case .cannotSaveState(let model):
+                return "the \(model) model's reference cannot save its state: no abstract machine"
+            case .machine(let failure): return failure.description
+            case .overCap(let bound, let cap, let extraStates, let withoutExtra):
+                return
+                    "the suite for --extra-states \(extraStates) could have up to \(bound) scenarios, past --cap \(cap)"
+                    + (extraStates > 0 ? " (with --extra-states 0, up to \(withoutExtra))" : "")
+            }
+        }
+    }
+
+    /// The machine, its build time, and the planned suite.
+    package struct Planned: Sendable {
+        package var machine: AbstractMachine
+        package var seconds: Double
+        package var suite: CompleteSuite
+    }
+
+    package func plan() throws(Refusal) -> Planned {
+        let model = package.declaration
+        guard var reference = reference() as? any StateSaving else { throw .cannotSaveState(model: model.name) }
+        let began = clock.monotonic()
+        let machine: AbstractMachine
+        do {
+            machine = try AbstractMachine.build(
+                &reference, model: model, worlds: AbstractMachine.worlds(of: model), limit: stateLimit)
+        } catch {
+            throw .machine(error)
+        }
+        let basis = CompleteSuite.Basis(machine, observing: keys)
+        let bound = basis.bound(extraStates: extraStates)
+        guard bound <= cap else {
+            throw .overCap(bound: bound, cap: cap, extraStates: extraStates, withoutExtra: basis.bound(extraStates: 0))
+        }
+        let suite = CompleteSuite.plan(basis, extraStates: extraStates)
+        return Planned(machine: machine, seconds: clock.seconds(since: began), suite: suite)
+    }
+
+    /// A fresh reference.
+    package func reference() -> any ImplementationUnderTest {
+        package.makeReference((try? package.resolve(settings: [:]).get()) ?? [:])
+    }
+}

@@ -52,6 +52,9 @@ package struct AbstractMachine: Sendable {
     package var roots: [Int]
     /// States met again by another way and sent every symbol from there too.
     package var rechecked: Int
+    /// Whether every state reached was sent every symbol: false for a build stopped at a depth,
+    /// whose last states have no transitions (a machine that guarantees nothing past them).
+    package var closed: Bool
 
     package var transitions: Int { edges.reduce(0) { $0 + $1.count { $0 != nil } } }
 
@@ -93,13 +96,14 @@ package struct AbstractMachine: Sendable {
 
     /// Builds the machine on `reference` over `worlds`, giving up past `limit` states.
     package static func build<Reference: StateSaving>(
-        _ reference: inout Reference, model: ModelDeclaration, worlds: [[String: Value]], limit: Int = 50_000
+        _ reference: inout Reference, model: ModelDeclaration, worlds: [[String: Value]], limit: Int = 50_000,
+        depth: Int? = nil
     ) throws(Failure) -> AbstractMachine {
-        var builder = Builder<Reference.Saved>(model: model, limit: limit)
+        var builder = Builder<Reference.Saved>(model: model, limit: limit, depth: depth)
         for world in worlds { try builder.explore(&reference, world: world) }
         return AbstractMachine(
             worlds: worlds, symbols: builder.symbols, states: builder.states, outputs: builder.outputs,
-            edges: builder.edges, roots: builder.roots, rechecked: builder.rechecked)
+            edges: builder.edges, roots: builder.roots, rechecked: builder.rechecked, closed: builder.closed)
     }
 
     /// The given keys one at a time: the model's defaults, then every other value of each key
@@ -146,10 +150,13 @@ extension AbstractMachine {
         var edges: [[Edge?]] = []
         var roots: [Int] = []
         var rechecked = 0
+        let depth: Int?
+        var closed = true
 
-        init(model: ModelDeclaration, limit: Int) {
+        init(model: ModelDeclaration, limit: Int, depth: Int?) {
             self.model = model
             self.limit = limit
+            self.depth = depth
         }
 
         mutating func explore<Reference: StateSaving>(_ reference: inout Reference, world: [String: Value])
@@ -180,7 +187,15 @@ extension AbstractMachine {
             var secondWays: [(state: Int, concrete: Concrete<Saved>)] = []
             var rechecking: Set<Int> = []
             var frontier = [root]
+            var level = 0
+            var unexpanded: Set<Int> = []
             while !frontier.isEmpty {
+                if let depth, level == depth {
+                    closed = false
+                    unexpanded = Set(frontier)
+                    break
+                }
+                level += 1
                 var next: [Int] = []
                 for state in frontier {
                     let concrete = firstWay[state]!
@@ -207,8 +222,9 @@ extension AbstractMachine {
                 }
                 frontier = next
             }
-            // Every state of this world has its edges: each second way must match them.
-            for (state, concrete) in secondWays {
+            // Every state of this world sent every symbol has its edges: each second way into
+            // one must match them.
+            for (state, concrete) in secondWays where !unexpanded.contains(state) {
                 for symbol in worldSymbols {
                     let expected = edges[state][symbolIndex[symbol.description]!]
                     let found = follow(&reference, from: concrete, symbol: symbol)

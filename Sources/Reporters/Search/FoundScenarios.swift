@@ -1,3 +1,4 @@
+import Engine
 import Exploration
 import Foundation
 import ScenarioModel
@@ -18,11 +19,11 @@ package struct FoundScenarios {
     /// nil where the reference cannot run it.
     package func text(
         _ probe: Probe, id: String, reference: inout some ImplementationUnderTest, kept: [Int: Set<String>] = [:],
-        header: (_ expected: Scenario) -> ScenarioWriter.Header
+        keys: Set<String>? = nil, header: (_ expected: Scenario) -> ScenarioWriter.Header
     ) -> String? {
         guard
             let expected = DifferentialCheck(model: model).expectations(
-                for: probe, id: id, reference: &reference, keys: Set(model.observations.map(\.key)))
+                for: probe, id: id, reference: &reference, keys: keys ?? Set(model.observations.map(\.key)))
         else { return nil }
         return ScenarioWriter(model: model).text(
             header(expected), given: probe.given, steps: expected.steps, kept: kept)
@@ -51,6 +52,74 @@ package struct FoundScenarios {
             if let document { documents.append(document) }
         }
         return (banner.joined(separator: "\n") + "\n" + documents.joined(separator: "---\n"), documents.count)
+    }
+
+    /// What `generate --complete` writes: a banner and the guarantee, then one scenario per
+    /// test of the suite, its expectations on `keys` only. Nil where the reference cannot run
+    /// a test the machine planned (an unsound machine: nothing is written).
+    package func complete(
+        _ planned: CompleteSession.Planned, keys: Set<String>?, banner: [String],
+        reference: inout some ImplementationUnderTest, saving: inout some StateSaving
+    ) -> (text: String, scenarios: Int, steps: Int)? {
+        let machine = planned.machine
+        let tests = planned.suite.tests
+        var documents: [String] = []
+        var steps = 0
+        for (index, test) in tests.enumerated() {
+            guard let probe = machine.probe(test, on: &saving, model: model) else { return nil }
+            let id = "complete-\(index + 1)"
+            let reached = machine.states[machine.stateReached(by: test)].name
+            let document = text(probe, id: id, reference: &reference, keys: keys) { expected in
+                ScenarioWriter.Header(
+                    comments: [], id: id,
+                    title: "Wp test \(index + 1) of \(tests.count): \(probe.steps.count) inputs, ending in \(reached)",
+                    spec: model.clauses(along: expected), tags: ["generated", "complete"])
+            }
+            guard let document else { return nil }
+            documents.append(document)
+            steps += probe.steps.count
+        }
+        return (banner.joined(separator: "\n") + "\n" + documents.joined(separator: "---\n"), documents.count, steps)
+    }
+
+    /// The guarantee a complete suite gives, with every assumption it rests on.
+    package func guarantee(_ planned: CompleteSession.Planned, keys: Set<String>?) -> String {
+        let machine = planned.machine
+        let observed = keys.map { $0.sorted().joined(separator: ", ") } ?? "every key"
+        let bound = planned.suite.blocks + planned.suite.extraStates
+        return "An implementation that differs from the reference on \(observed), in any of these "
+            + "\(machine.worlds.count) worlds, after any sequence of these \(machine.symbols.count) inputs and "
+            + "advances to the next deadline (1 ms before, at, 1 ms after), fails one of these scenarios if it "
+            + "has at most \(bound) states (the reference's \(planned.suite.blocks) as \(observed) tells them apart, "
+            + "plus \(planned.suite.extraStates)), is deterministic, starts afresh at each scenario's launch and "
+            + "takes every input sent; a driver that skips or refuses an input voids it."
+    }
+
+    /// The lines a complete suite's file begins with: how it was made, what its expectations
+    /// hold, its guarantee.
+    package func completeBanner(
+        extraStates: Int, keys: Set<String>?, label: String, defaultModel: String, guarantee: String
+    ) -> [String] {
+        [
+            Self.generationBannerStart + " --complete --extra-states \(extraStates)"
+                + (keys.map { " --observe " + $0.sorted().joined(separator: ",") } ?? "")
+                + (model.name == defaultModel ? "" : " --model \(model.name)") + ".",
+            "# Expectations are the reference's observations on \(label); regenerate rather than edit.",
+        ] + Self.wrapped(guarantee).map { "# " + $0 }
+    }
+
+    /// What `generate --complete` says of the machine and the suite.
+    package func completeSummary(_ planned: CompleteSession.Planned, scenarios: Int, steps: Int) -> [String] {
+        let machine = planned.machine
+        return [
+            "Abstract machine of the \(model.name) model: \(machine.states.count) states, \(machine.transitions) "
+                + "transitions, \(machine.symbols.count) inputs, \(machine.worlds.count) worlds, "
+                + "\(machine.rechecked) states met again and rechecked"
+                + String(format: " (%.1f s with the suite's plan)", planned.seconds),
+            "Wp-method suite: \(planned.suite.blocks) states told apart, "
+                + "\(planned.suite.characterising.count) characterising sequences, "
+                + "\(planned.suite.extraStates) extra states: \(scenarios) scenarios, \(steps) steps",
+        ]
     }
 
     /// The two comment lines a generated file begins with: how it was made, and not to edit it.
@@ -141,7 +210,7 @@ package struct FoundScenarios {
     }
 
     /// Words in lines of at most 96 characters.
-    static func wrapped(_ text: String) -> [String] {
+    package static func wrapped(_ text: String) -> [String] {
         var lines: [String] = []
         var line = ""
         for word in text.split(separator: " ") {

@@ -21,7 +21,9 @@ enum MutateCommand: Command {
             do { markdown = try OutputTarget.resolve(path) } catch { throw UsageError(message: error.description) }
         }
         let mutants: [Mutant]
-        do { mutants = try package.mutants(chosen: []).get() } catch { throw UsageError(message: error.message) }
+        do { mutants = try package.mutants(chosen: arguments.all("mutant")).get() } catch {
+            throw UsageError(message: error.message)
+        }
         if arguments.flag("list") {
             Console.out(MutationReport.listing(mutants))
             return .success
