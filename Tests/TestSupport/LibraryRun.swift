@@ -187,7 +187,7 @@ package struct LibrarySpecCheck {
 
 /// `trace` through the engine: every suite the paths' manifests name, run on its reference and
 /// on every falsifier, the statements judged, in the words and Markdown the command writes.
-package struct LibraryTrace {
+package struct LibraryTrace: Sendable {
     package var traces: [DocumentTrace]
     package var problems: [Diagnostic]
     /// What `trace` prints on standard output.
