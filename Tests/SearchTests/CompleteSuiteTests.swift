@@ -110,7 +110,9 @@ import Testing
         var reference = session.reference()
         var saving = ReducerReference(Door.Reducer())
         let written = try #require(
-            found.complete(planned, keys: keys, banner: ["# door"], reference: &reference, saving: &saving))
+            found.complete(
+                planned, keys: keys, label: "state,states", defaultModel: "door", reference: &reference,
+                saving: &saving))
         let loaded = ScenarioLoader(model: Door.declaration).load(text: written.text, file: "complete.yaml")
         #expect(loaded.diagnostics.isEmpty, "\(loaded.diagnostics)")
         #expect(loaded.scenarios.count == written.scenarios && written.scenarios == planned.suite.tests.count)

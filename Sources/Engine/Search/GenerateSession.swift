@@ -136,3 +136,46 @@ package struct CompleteSession: Sendable {
         package.makeReference((try? package.resolve(settings: [:]).get()) ?? [:])
     }
 }
+
+extension CompleteSession {
+    /// The keys a complete suite expects, as --profile or --observe names them.
+    package struct ObservedKeys: Sendable, Equatable {
+        /// nil: every key.
+        package var keys: Set<String>?
+        /// How the file says them: the profile's name, or the keys.
+        package var label: String
+
+        /// Why the keys could not be chosen: the option at fault and what is wrong, after it.
+        package struct Problem: Error, Equatable {
+            package var option: String
+            package var message: String
+        }
+
+        package static func choose(profile: String?, observe: String?, model: ModelDeclaration)
+            -> Result<ObservedKeys, Problem>
+        {
+            if profile != nil, observe != nil {
+                return .failure(Problem(option: "profile", message: " and --observe both name the keys: give one"))
+            }
+            if let observe {
+                switch model.observationKeys(observe) {
+                case .success(let keys):
+                    return .success(ObservedKeys(keys: keys, label: keys.sorted().joined(separator: ",")))
+                case .failure(let error): return .failure(Problem(option: "observe", message: ": " + error.message))
+                }
+            }
+            guard let profile, profile != ConformanceProfile.full else {
+                return .success(ObservedKeys(keys: nil, label: ConformanceProfile.full))
+            }
+            guard let named = model.profile(named: profile) else {
+                return .failure(
+                    Problem(
+                        option: "profile",
+                        message:
+                            ": the \(model.name) model has no profile '\(profile)' (it has \(model.profiles.map(\.name).joined(separator: ", ")))"
+                    ))
+            }
+            return .success(ObservedKeys(keys: Set(named.keys), label: profile))
+        }
+    }
+}

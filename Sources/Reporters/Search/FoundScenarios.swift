@@ -58,9 +58,12 @@ package struct FoundScenarios {
     /// test of the suite, its expectations on `keys` only. Nil where the reference cannot run
     /// a test the machine planned (an unsound machine: nothing is written).
     package func complete(
-        _ planned: CompleteSession.Planned, keys: Set<String>?, banner: [String],
+        _ planned: CompleteSession.Planned, keys: Set<String>?, label: String, defaultModel: String,
         reference: inout some ImplementationUnderTest, saving: inout some StateSaving
     ) -> (text: String, scenarios: Int, steps: Int)? {
+        let banner = completeBanner(
+            extraStates: planned.suite.extraStates, keys: keys, label: label, defaultModel: defaultModel,
+            guarantee: guarantee(planned, keys: keys))
         let machine = planned.machine
         let tests = planned.suite.tests
         var documents: [String] = []
@@ -109,8 +112,11 @@ package struct FoundScenarios {
     }
 
     /// What `generate --complete` says of the machine and the suite.
-    package func completeSummary(_ planned: CompleteSession.Planned, scenarios: Int, steps: Int) -> [String] {
+    package func completeSummary(
+        _ planned: CompleteSession.Planned, written: (text: String, scenarios: Int, steps: Int), keys: Set<String>?
+    ) -> [String] {
         let machine = planned.machine
+        let (scenarios, steps) = (written.scenarios, written.steps)
         return [
             "Abstract machine of the \(model.name) model: \(machine.states.count) states, \(machine.transitions) "
                 + "transitions, \(machine.symbols.count) inputs, \(machine.worlds.count) worlds, "
@@ -119,6 +125,7 @@ package struct FoundScenarios {
             "Wp-method suite: \(planned.suite.blocks) states told apart, "
                 + "\(planned.suite.characterising.count) characterising sequences, "
                 + "\(planned.suite.extraStates) extra states: \(scenarios) scenarios, \(steps) steps",
+            "Guarantee: " + guarantee(planned, keys: keys),
         ]
     }
 

@@ -14,18 +14,16 @@ enum GenerateCommand: Command {
     static func run(_ arguments: ParsedArguments) throws -> ExitCode {
         let package = try SuiteArguments.package(arguments)
         let model = package.declaration
-        let completeOnly = ["extra-states", "profile", "observe", "cap"]
-        if arguments.flag("complete") {
-            if let walk = ["cover", "depth", "worlds", "seed", "requirements"].first(where: {
-                arguments.value($0) != nil
-            }) {
-                throw UsageError(message: "--\(walk) is the coverage walk's: --complete takes none of its options")
-            }
-            return try runComplete(arguments, package: package)
+        // Each way of generating refuses the other's options.
+        let complete = arguments.flag("complete")
+        let others =
+            complete
+            ? ["cover", "depth", "worlds", "seed", "requirements"] : ["extra-states", "profile", "observe", "cap"]
+        if let option = others.first(where: { arguments.value($0) != nil }) {
+            throw UsageError(
+                message: "--\(option) is " + (complete ? "the coverage walk's: not for --complete" : "for --complete"))
         }
-        if let option = completeOnly.first(where: { arguments.value($0) != nil }) {
-            throw UsageError(message: "--\(option) is for --complete")
-        }
+        if complete { return try runComplete(arguments, package: package) }
         guard let goal = try arguments.choice("cover", of: CoverageGoal.self) else {
             throw UsageError(
                 message: "generate needs --cover \(CoverageGoal.allCases.map(\.rawValue).joined(separator: "|"))")
@@ -33,18 +31,7 @@ enum GenerateCommand: Command {
         let depth = try SharedOptions.generateDepth.read(arguments) ?? 5
         let count = try SharedOptions.generateWorlds.read(arguments) ?? 8
         let seed = try arguments.seed() ?? 1
-        // Nothing is written into the current folder unasked: the first line names the folder.
-        let folder = arguments.value("out") ?? RunPlan.temporaryFolder("generated")
-        let target: OutputTarget
-        do {
-            try OutputTarget.checkFolder(folder, for: "the generated scenarios")
-            target = try OutputTarget.resolve(folder + "/cover-" + goal.rawValue + ".yaml")
-        } catch {
-            throw UsageError(message: "--out: \(error.description)")
-        }
-        try OutputGuard.refuseUnlessFound(
-            folder + "/cover-" + goal.rawValue + ".yaml", option: "out",
-            inputs: OutputGuard.inputs(arguments, paths: []), banner: FoundScenarios.generationBannerStart)
+        let (path, target) = try output(arguments, file: "cover-" + goal.rawValue + ".yaml")
         var requirements: [RequirementTarget] = []
         if goal == .requirements {
             let file = arguments.value("requirements") ?? "Scenarios/requirements.yaml"
@@ -59,14 +46,10 @@ enum GenerateCommand: Command {
             package: package, goal: goal, depth: depth, worlds: count, seed: seed, requirements: requirements,
             clock: SessionClock.machine)
         Console.out(
-            "Walking the \(model.name) reference: every sequence of up to \(depth) inputs from \(max(count, 1)) worlds, for \(folder)/cover-\(goal.rawValue).yaml…"
+            "Walking the \(model.name) reference: every sequence of up to \(depth) inputs from \(max(count, 1)) worlds, for \(path)…"
         )
         let walked: (plan: CoverageGenerator.Plan, seconds: Double)
-        do {
-            walked = try session.plan()
-        } catch {
-            throw UsageError(message: error.description)
-        }
+        do { walked = try session.plan() } catch { throw UsageError(message: error.description) }
         let found = FoundScenarios(model: model)
         var fresh = session.reference()
         let generated = found.generated(
@@ -82,57 +65,25 @@ enum GenerateCommand: Command {
             Console.out("FAIL: no target of --cover \(goal.rawValue) was met: nothing written")
             return .failures
         }
-        do {
-            try target.write(FoundFile.sealed(generated.text))
-        } catch {
+        do { try target.write(FoundFile.sealed(generated.text)) } catch {
             throw UsageError(message: "--out: \(error.description)")
         }
         for line in summary { Console.out(line) }
-        Console.out("Written to \(folder)/cover-\(goal.rawValue).yaml")
+        Console.out("Written to \(path)")
         return .success
     }
 
     /// `generate --complete`: the abstract machine, a Wp-method suite over it, its guarantee.
     static func runComplete(_ arguments: ParsedArguments, package: ModelPackage) throws -> ExitCode {
         let model = package.declaration
-        if arguments.value("profile") != nil, arguments.value("observe") != nil {
-            throw UsageError(message: "--profile and --observe both name the keys: give one")
-        }
-        var keys: Set<String>?
-        var label = ConformanceProfile.full
-        if let name = arguments.value("profile"), name != ConformanceProfile.full {
-            guard let profile = model.profile(named: name) else {
-                throw UsageError(
-                    message:
-                        "--profile: the \(model.name) model has no profile '\(name)' (it has \(model.profiles.map(\.name).joined(separator: ", ")))"
-                )
-            }
-            keys = Set(profile.keys)
-            label = name
-        }
-        if let text = arguments.value("observe") {
-            do { keys = try model.observationKeys(text).get() } catch {
-                throw UsageError(message: "--observe: " + error.message)
-            }
-            label = keys!.sorted().joined(separator: ",")
-        }
-        let extraStates = try SharedOptions.extraStates.read(arguments) ?? 0
-        let cap = try SharedOptions.completeCap.read(arguments) ?? 20_000
-        let folder = arguments.value("out") ?? RunPlan.temporaryFolder("generated")
-        let path = folder + "/complete.yaml"
-        let target: OutputTarget
-        do {
-            try OutputTarget.checkFolder(folder, for: "the generated scenarios")
-            target = try OutputTarget.resolve(path)
-        } catch {
-            throw UsageError(message: "--out: \(error.description)")
-        }
-        try OutputGuard.refuseUnlessFound(
-            path, option: "out", inputs: OutputGuard.inputs(arguments, paths: []),
-            banner: FoundScenarios.generationBannerStart)
+        let chosen = try CompleteSession.ObservedKeys.choose(
+            profile: arguments.value("profile"), observe: arguments.value("observe"), model: model
+        ).mapError { UsageError(message: "--\($0.option)\($0.message)") }.get()
+        let keys = chosen.keys
         let session = CompleteSession(
-            package: package, keys: keys, extraStates: extraStates, cap: cap, stateLimit: 50_000,
-            clock: SessionClock.machine)
+            package: package, keys: keys, extraStates: try SharedOptions.extraStates.read(arguments) ?? 0,
+            cap: try SharedOptions.completeCap.read(arguments) ?? 20_000, stateLimit: 50_000, clock: .machine)
+        let (path, target) = try output(arguments, file: "complete.yaml")
         Console.out("Building the \(model.name) reference's abstract machine, for \(path)…")
         let planned: CompleteSession.Planned
         do { planned = try session.plan() } catch {
@@ -140,13 +91,12 @@ enum GenerateCommand: Command {
             return .failures
         }
         let found = FoundScenarios(model: model)
-        let guarantee = found.guarantee(planned, keys: keys)
-        let banner = found.completeBanner(
-            extraStates: extraStates, keys: keys, label: label, defaultModel: ModelRegistry.defaultModel,
-            guarantee: guarantee)
         var reference = session.reference()
         guard var saving = session.reference() as? any StateSaving,
-            let written = found.complete(planned, keys: keys, banner: banner, reference: &reference, saving: &saving)
+            let written = found.complete(
+                planned, keys: keys, label: chosen.label, defaultModel: ModelRegistry.defaultModel,
+                reference: &reference,
+                saving: &saving)
         else {
             Console.out("FAIL: the reference could not run a test its own machine planned: nothing written")
             return .failures
@@ -154,11 +104,20 @@ enum GenerateCommand: Command {
         do { try target.write(FoundFile.sealed(written.text)) } catch {
             throw UsageError(message: "--out: \(error.description)")
         }
-        for line in found.completeSummary(planned, scenarios: written.scenarios, steps: written.steps) {
-            Console.out(line)
-        }
-        Console.out("Guarantee: " + guarantee)
+        for line in found.completeSummary(planned, written: written, keys: keys) { Console.out(line) }
         Console.out("Written to \(path)")
         return .success
+    }
+
+    /// Where a generated file goes: --out's folder, else a temporary one the first line names
+    /// (nothing is written into the current folder unasked); refused unless it is a file of ours.
+    static func output(_ arguments: ParsedArguments, file: String) throws -> (path: String, target: OutputTarget) {
+        let folder = arguments.value("out") ?? RunPlan.temporaryFolder("generated")
+        try OutputGuard.checkFoundFolder(
+            folder, option: "out", for: "the generated scenarios", files: [file],
+            inputs: OutputGuard.inputs(arguments, paths: []), banner: FoundScenarios.generationBannerStart)
+        do { return (folder + "/" + file, try OutputTarget.resolve(folder + "/" + file)) } catch {
+            throw UsageError(message: "--out: \(error.description)")
+        }
     }
 }
