@@ -90,7 +90,10 @@ package struct FoundScenarios {
         let machine = planned.machine
         let observed = keys.map { $0.sorted().joined(separator: ", ") } ?? "every key"
         let bound = planned.suite.blocks + planned.suite.extraStates
-        return "An implementation that differs from the reference on \(observed), in any of these "
+        return "An implementation that differs from the reference on \(observed) (where the model reads a value "
+            + "as a relation, such as a time since a moment no rule reads or a count past the last its rules "
+            + "tell apart, as that relation: its exact values are checked only where these scenarios meet them), "
+            + "in any of these "
             + "\(machine.worlds.count) worlds, after any sequence of these \(machine.symbols.count) inputs and "
             + "advances to the next deadline (1 ms before, at, 1 ms after), fails one of these scenarios if it "
             + "has at most \(bound) states (the reference's \(planned.suite.blocks) as \(observed) tells them apart, "
