@@ -35,8 +35,10 @@ package struct MutationReport {
         self.model = model
     }
 
+    /// `pairRuns`: the most runs a survivor was explored for while a pair was unmet (default
+    /// mutate's, ten times `explorationRuns`).
     package func markdown(
-        _ analyses: [Analysis], scenarios: Int, explorationRuns: Int, depth: Int, seed: UInt64
+        _ analyses: [Analysis], scenarios: Int, explorationRuns: Int, depth: Int, seed: UInt64, pairRuns: Int? = nil
     ) -> String {
         guard let first = analyses.first else { return "" }
         var lines = [
@@ -44,7 +46,7 @@ package struct MutationReport {
             "\(scenarios) scenarios against \(first.fates.count) mutants of the reference. A mutant is killed when a "
                 + "scenario fails or errors on it. Each survivor is explored against the reference "
                 + "(at least \(explorationRuns) runs of up to \(depth) inputs, seed \(seed), and on while an input x state "
-                + "pair is unmet, up to \(explorationRuns * MutationAnalysis.runsToMeetEveryPair) runs): a divergence makes it a "
+                + "pair is unmet, up to \(pairRuns ?? explorationRuns * MutationAnalysis.runsToMeetEveryPair) runs): a divergence makes it a "
                 + "**hole** in the suite; none, with every input sent in every state it arrives in, makes it *probably "
                 + "equivalent* (not proven); none with pairs left unmet leaves it *undecided*. "
                 + "Score = killed / (killed + holes + undecided).", "",
