@@ -14,6 +14,19 @@ package struct AbstractMachine: Sendable {
         /// The clock advanced to the state's next deadline plus `offset` ms (-1, 0 or 1).
         case toDeadline(offset: Int)
 
+        /// The input the symbol is from a state whose relative form is `relative`: nil for an
+        /// advance when no deadline lies ahead (or the advance would not move the clock).
+        package func input(from relative: RelativeState?, model: ModelDeclaration) -> Input? {
+            switch self {
+            case .input(let written): return written
+            case .toDeadline(let offset):
+                guard let clockInput = model.clockInput, let ahead = relative?.moments.filter({ $0 > 0 }).min(),
+                    ahead + offset > 0
+                else { return nil }
+                return Input(clockInput, .int(ahead + offset))
+            }
+        }
+
         package var description: String {
             switch self {
             case .input(let input): return input.description
@@ -284,15 +297,7 @@ extension AbstractMachine {
         func follow<Reference: StateSaving>(
             _ reference: inout Reference, from concrete: Concrete<Saved>, symbol: Symbol
         ) -> ([Observations], Concrete<Saved>)? where Reference.Saved == Saved {
-            let input: Input
-            switch symbol {
-            case .input(let written): input = written
-            case .toDeadline(let offset):
-                guard let clockInput = model.clockInput, let ahead = nextDeadline(concrete.relative),
-                    ahead + offset > 0
-                else { return nil }
-                input = Input(clockInput, .int(ahead + offset))
-            }
+            guard let input = symbol.input(from: concrete.relative, model: model) else { return nil }
             reference.restore(concrete.saved)
             var clock = concrete.clock
             var outputs: [Observations] = []
@@ -307,8 +312,6 @@ extension AbstractMachine {
             return (outputs, Concrete(saved: saved, clock: clock, path: concrete.path + [input], relative: relative))
         }
 
-        /// The nearest instant ahead at which a rule acts.
-        func nextDeadline(_ relative: RelativeState) -> Int? { relative.moments.filter { $0 > 0 }.min() }
     }
 }
 

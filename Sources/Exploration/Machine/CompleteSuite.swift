@@ -283,16 +283,9 @@ extension AbstractMachine {
         var clock = 0
         var steps: [Input] = []
         for symbol in test.symbols {
-            let input: Input
-            switch symbols[symbol] {
-            case .input(let written): input = written
-            case .toDeadline(let offset):
-                guard let clockInput = model.clockInput,
-                    let ahead = reference.relativeState(atMilliseconds: clock)?.moments.filter({ $0 > 0 }).min(),
-                    ahead + offset > 0
-                else { return nil }
-                input = Input(clockInput, .int(ahead + offset))
-            }
+            guard
+                let input = symbols[symbol].input(from: reference.relativeState(atMilliseconds: clock), model: model)
+            else { return nil }
             for sent in Probe.expanded(input, model: model) {
                 if sent.name == model.clockInput { clock += sent.argument?.int ?? 0 }
                 guard (try? reference.perform(sent, atMilliseconds: clock)) != nil else { return nil }

@@ -45,17 +45,10 @@ extension AbstractMachine {
                     for symbol in symbols {
                         reference.restore(node.reference)
                         other.restore(node.other)
-                        let input: Input
-                        switch symbol {
-                        case .input(let written): input = written
-                        case .toDeadline(let offset):
-                            guard let clockInput = model.clockInput,
-                                let ahead = reference.relativeState(atMilliseconds: node.clock)?.moments.filter({
-                                    $0 > 0
-                                }).min(), ahead + offset > 0
-                            else { continue }
-                            input = Input(clockInput, .int(ahead + offset))
-                        }
+                        guard
+                            let input = symbol.input(
+                                from: reference.relativeState(atMilliseconds: node.clock), model: model)
+                        else { continue }
                         var clock = node.clock
                         var refused = false
                         for sent in Probe.expanded(input, model: model) {
