@@ -11,7 +11,8 @@ package struct AbstractMachine: Sendable {
     /// What the machine sends: a written input, or an advance found from the state.
     package enum Symbol: Equatable, Sendable, CustomStringConvertible {
         case input(Input)
-        /// The clock advanced to the state's next deadline plus `offset` ms (-1, 0 or 1).
+        /// The clock advanced to the state's next deadline plus `offset` ms (one of the
+        /// model's `deadlineOffsets`).
         case toDeadline(offset: Int)
 
         /// The input the symbol is from a state whose relative form is `relative`: nil for an
@@ -188,7 +189,8 @@ extension AbstractMachine {
                 $0.name != model.clockInput
             }
             let worldSymbols =
-                written.map(Symbol.input) + (model.clockInput == nil ? [] : [-1, 0, 1].map(Symbol.toDeadline))
+                written.map(Symbol.input)
+                + (model.clockInput == nil ? [] : model.deadlineOffsets.map(Symbol.toDeadline))
             for symbol in worldSymbols { add(symbol) }
 
             let (root, isNew) = intern(relative, State(world: roots.count, name: model.initialState, path: []))

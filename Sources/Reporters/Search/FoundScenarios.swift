@@ -95,10 +95,20 @@ package struct FoundScenarios {
             + "tell apart, as that relation: its exact values are checked only where these scenarios meet them), "
             + "in any of these "
             + "\(machine.worlds.count) worlds, after any sequence of these \(machine.symbols.count) inputs and "
-            + "advances to the next deadline (1 ms before, at, 1 ms after), fails one of these scenarios if it "
+            + "advances to the next deadline (\(Self.offsets(machine))), fails one of these scenarios if it "
             + "has at most \(bound) states (the reference's \(planned.suite.blocks) as \(observed) tells them apart, "
             + "plus \(planned.suite.extraStates)), is deterministic, starts afresh at each scenario's launch and "
             + "takes every input sent; a driver that skips or refuses an input voids it."
+    }
+
+    /// Where the machine's advances land beside each deadline, as a reader says it.
+    static func offsets(_ machine: AbstractMachine) -> String {
+        let offsets = machine.symbols.compactMap { symbol -> Int? in
+            if case .toDeadline(let offset) = symbol { return offset }
+            return nil
+        }
+        if offsets == [0] { return "exactly at it" }
+        return offsets.map { $0 == 0 ? "at" : "\(abs($0)) ms \($0 < 0 ? "before" : "after")" }.joined(separator: ", ")
     }
 
     /// The lines a complete suite's file begins with: how it was made, what its expectations

@@ -37,6 +37,11 @@ public struct ModelDeclaration: Sendable {
     /// Worlds the abstract machine starts from besides each closed given key's values: values
     /// of open keys (a count, a duration) that a rule tells apart, one world each.
     public var worldClasses: [[String: Value]] = []
+    /// Where the abstract machine advances the clock, in ms from the next deadline: 1 ms
+    /// before, at and after it by default. A model whose timers run beside each other may
+    /// keep only 0: every offset left behind by a timer that is then stopped shifts the others'
+    /// time left by that much, a new state each time, and the machine does not close.
+    public var deadlineOffsets: [Int] = [-1, 0, 1]
     /// Where the model's diagram comes from, for legends: `SCR-AUTH-006 §5.1`.
     public var diagramSource: String
     /// A clause as scenarios cite it, for examples in messages.
