@@ -142,6 +142,17 @@ import Testing
         #expect(worlds.contains(["session_age": .int(30 * 86_400_000 - 90_000)]))
         let machine = try AbstractMachine.build(&reference, model: model, worlds: worlds, depth: 3)
         #expect(!machine.closed)
+        // Its clock moves exactly to each deadline (1 ms either side never closes), and the
+        // guarantee says so; the door's moves 1 ms either side too.
+        let advances = machine.symbols.compactMap { symbol -> Int? in
+            if case .toDeadline(let offset) = symbol { return offset }
+            return nil
+        }
+        #expect(advances == [0])
+        #expect(FoundScenarios.offsets(machine) == "exactly at it")
+        var door = ReducerReference(Door.Reducer())
+        let doorMachine = try AbstractMachine.build(&door, model: Door.declaration, worlds: [[:]], depth: 1)
+        #expect(FoundScenarios.offsets(doorMachine) == "1 ms before, at, 1 ms after")
         #expect(machine.rechecked > 100)
         let later = try AbstractMachine.build(
             &reference, model: model, worlds: [["clock": .int(UnlockModel.defaultClock + 86_400_000)]], depth: 3)
