@@ -9,22 +9,25 @@ import SpecModel
 /// those would let the suite check.
 package struct SeenThrough: ImplementationUnderTest {
     package var inner: any ImplementationUnderTest
-    package let keys: Set<String>
+    /// nil: every key, as the implementation answers (no copy of each answer made).
+    package let keys: Set<String>?
 
-    package init(_ inner: any ImplementationUnderTest, keys: Set<String>) {
+    package init(_ inner: any ImplementationUnderTest, keys: Set<String>?) {
         self.inner = inner
         self.keys = keys
     }
 
     package var name: String { inner.name }
-    package var observedKeys: Set<String> { inner.observedKeys.intersection(keys) }
+    package var observedKeys: Set<String> { keys.map(inner.observedKeys.intersection) ?? inner.observedKeys }
     package mutating func start(scenario: String, given: [String: Value]) throws(ImplementationError) {
         try inner.start(scenario: scenario, given: given)
     }
     package mutating func perform(_ input: Input, atMilliseconds milliseconds: Int) throws(ImplementationError)
         -> Observations
     {
-        try inner.perform(input, atMilliseconds: milliseconds).filter { keys.contains($0.key) }
+        let answer = try inner.perform(input, atMilliseconds: milliseconds)
+        guard let keys else { return answer }
+        return answer.filter { keys.contains($0.key) }
     }
     package mutating func finish() { inner.finish() }
 }
@@ -129,7 +132,7 @@ package struct MutationAnalysis: Sendable {
         of mutant: Mutant, scenarios: [Scenario], reference: @Sendable () -> any ImplementationUnderTest
     ) -> MutantFate {
         let runner = ScenarioRunner(model: model)
-        var implementation = SeenThrough(mutant.make(), keys: keys ?? Set(model.observations.map(\.key)))
+        var implementation = SeenThrough(mutant.make(), keys: keys)
         var killers: [String] = []
         for scenario in scenarios {
             let result = runner.run(scenario, on: &implementation)
