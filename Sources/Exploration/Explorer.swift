@@ -25,6 +25,9 @@ package struct ExplorationSettings: Sendable {
     /// Past `runs`, rounds go on while an input x state pair is unmet, up to this many runs in
     /// all (nil: `runs` is the end): what a verdict of no divergence needs (mutate's survivors).
     package var runsToMeetEveryPair: Int?
+    /// Runs made on the reference by an earlier exploration with these settings, to use again
+    /// (`mutate`'s survivors): nil, each exploration makes its own.
+    package var sharedRuns: SharedRuns?
 
     package init(seed: UInt64, runs: Int? = nil, budget: Duration = .seconds(60), depth: Int = 40, replays: Int = 5) {
         self.seed = seed
@@ -284,6 +287,12 @@ package struct Explorer: Sendable {
         var exploration = Exploration()
         exploration.target = target(sending: sendable)
         exploration.pairs = exploration.target.count
+        let sharing = settings.sharedRuns.flatMap { shared in
+            shared.admits(
+                "\(settings.seed) \(settings.depth) \(settings.runs ?? -1) \(settings.runsToMeetEveryPair ?? -1) "
+                    + "\(generator.supported?.sorted() ?? []) \(settings.given.sorted { $0.key < $1.key })")
+                ? shared : nil
+        }
         var next = 0
         var corpus = Corpus()
         var live: Set<InputInState> = []
@@ -297,7 +306,7 @@ package struct Explorer: Sendable {
             next += runs.count
             let outcomes = self.round(
                 runs, met: exploration.met, live: live, corpus: corpus, generator: generator, workers: workers,
-                wanting: Self.wanting(exploration.target.subtracting(exploration.met)))
+                wanting: Self.wanting(exploration.target.subtracting(exploration.met)), sharing: sharing)
             for (run, outcome) in zip(runs, outcomes) {
                 exploration.runs = run + 1
                 exploration.met.formUnion(outcome.met)
@@ -454,6 +463,7 @@ package struct Explorer: Sendable {
         guard !state.isEmpty, state != compared else { return nil }
         var focused = Explorer(model: model, settings: settings, keys: state, clock: clock)
         focused.settings.runs = min(runs, settings.runs ?? runs)
+        focused.settings.sharedRuns = nil
         return focused
     }
 
@@ -498,7 +508,8 @@ package struct Explorer: Sendable {
     /// before the round; in run order.
     func round(
         _ runs: [Int], met: Set<InputInState>, live: Set<InputInState> = [], corpus: Corpus,
-        generator: ProbeGenerator, workers: [ExplorationWorker], wanting: [String: Set<String>] = [:]
+        generator: ProbeGenerator, workers: [ExplorationWorker], wanting: [String: Set<String>] = [:],
+        sharing: SharedRuns? = nil
     ) -> [RunOutcome] {
         let outcomes = Locked([RunOutcome](repeating: RunOutcome(), count: runs.count))
         let count = min(workers.count, runs.count)
@@ -507,16 +518,23 @@ package struct Explorer: Sendable {
             let worker = workers[index]
             for slot in stride(from: index, to: runs.count, by: count) {
                 let run = runs[slot]
-                var random = SeededRandom(seed: settings.seed, run: run)
-                var seen = before
-                var outcome = RunOutcome()
-                let made = generateObserved(
-                    &random, generator: generator, reference: &worker.reference, met: &seen, corpus: corpus,
-                    wanting: wanting, novel: &outcome.novel)
-                outcome.probe = made?.probe
-                outcome.stepPairs = made?.pairs ?? []
-                outcome.met = seen.added(since: before, generator: generator)
-                outcome.live = seen.addedLive(since: before, generator: generator)
+                var outcome: RunOutcome
+                var made: (probe: Probe, answered: [Observations], pairs: [[InputInState]])?
+                if let kept = sharing?.made(run) {
+                    (outcome, made) = kept
+                } else {
+                    var random = SeededRandom(seed: settings.seed, run: run)
+                    var seen = before
+                    outcome = RunOutcome()
+                    made = generateObserved(
+                        &random, generator: generator, reference: &worker.reference, met: &seen, corpus: corpus,
+                        wanting: wanting, novel: &outcome.novel)
+                    outcome.probe = made?.probe
+                    outcome.stepPairs = made?.pairs ?? []
+                    outcome.met = seen.added(since: before, generator: generator)
+                    outcome.live = seen.addedLive(since: before, generator: generator)
+                    sharing?.keep(run, outcome: outcome, made: made)
+                }
                 if let made {
                     outcome.verdict = check.check(
                         made.probe, answered: made.answered, id: "explore-\(settings.seed)-\(run)",
@@ -740,5 +758,45 @@ package struct Explorer: Sendable {
             }
         }
         return (Probe(given: world, steps: steps), answered, stepPairs)
+    }
+}
+
+/// Runs made on the reference, kept for the next exploration with the same settings. A run
+/// depends only on the seed, its number and what the runs before it met on the reference
+/// (`Explorer.round`), never on the implementation it is compared with, so explorations of
+/// several implementations in one process (`mutate`'s survivors) make each run once.
+package final class SharedRuns: Sendable {
+    /// What a run made on the reference: its outcome before any comparison, and its answers.
+    typealias Answered = (probe: Probe, answered: [Observations], pairs: [[InputInState]])
+    typealias Made = (outcome: Explorer.RunOutcome, made: Answered?)
+
+    /// Runs from this number on are not kept: memory grows with each run kept.
+    package let limit: Int
+    private let runs = Locked<[Int: Made]>([:])
+    /// The settings of the first exploration that used them, as text; another is refused.
+    private let settings = Locked<String?>(nil)
+
+    package init(limit: Int) {
+        self.limit = limit
+    }
+
+    /// Whether an exploration with `settings` may use these runs: the first one's settings.
+    func admits(_ settings: String) -> Bool {
+        self.settings.update { first in
+            if first == nil { first = settings }
+            return first == settings
+        }
+    }
+
+    func made(_ run: Int) -> Made? { runs.update { $0[run] } }
+
+    /// How many runs are kept.
+    package var kept: Int { runs.update { $0.count } }
+
+    func keep(_ run: Int, outcome: Explorer.RunOutcome, made: Answered?) {
+        guard run < limit else { return }
+        var kept = outcome
+        kept.verdict = nil
+        runs.update { $0[run] = (kept, made) }
     }
 }

@@ -98,6 +98,12 @@ package struct MutationAnalysis: Sendable {
         if let runs = exploration.runs, self.exploration.runsToMeetEveryPair == nil {
             self.exploration.runsToMeetEveryPair = runs * Self.runsToMeetEveryPair
         }
+        // Every survivor's exploration makes the same runs on the reference, to the first divergence.
+        if self.exploration.sharedRuns == nil {
+            self.exploration.sharedRuns = SharedRuns(
+                limit: Int(ProcessInfo.processInfo.environment["SHARED_LIMIT"] ?? "") ?? self.exploration
+                    .runsToMeetEveryPair ?? 0)
+        }
         self.clock = clock
     }
 

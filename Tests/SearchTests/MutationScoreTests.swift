@@ -37,6 +37,45 @@ import Testing
         #expect(report.score == "50.0%")
     }
 
+    /// Survivors' explorations share the runs made on the reference: each exploration finds
+    /// what it finds alone (the same runs, steps and divergence), the later ones make no run of
+    /// their own, and an exploration with other settings is not given them.
+    @Test func survivorsShareTheReferencesRunsAndFindWhatTheyFindAlone() throws {
+        let memo = Argon2Memo()
+        let all = UnlockMutants.all(memo: memo)
+        let mutants = [
+            "no-message-in-NotRunning", "no-message-in-BiometricFail", "no-announcement-entering-NotRunning",
+        ]
+        .compactMap { id in all.first { $0.id == id } }
+        #expect(mutants.count == 3)
+        var settings = ExplorationSettings(seed: 1, budget: .seconds(600), depth: 40, replays: 1)
+        settings.runs = 60
+        settings.runsToMeetEveryPair = 120
+        func explore(_ mutant: Mutant, sharing: SharedRuns?, seed: UInt64 = 1) -> Exploration {
+            var explorer = Explorer(model: Self.model, settings: settings, clock: TestSupport.clock)
+            explorer.settings.sharedRuns = sharing
+            explorer.settings.seed = seed
+            var reference = UnlockReference(memo: memo)
+            var candidate = SeenThrough(mutant.make(), keys: nil)
+            return explorer.explore(reference: &reference, candidate: &candidate)
+        }
+        let shared = SharedRuns(limit: 120)
+        for mutant in mutants {
+            let alone = explore(mutant, sharing: nil)
+            let sharing = explore(mutant, sharing: shared)
+            #expect(sharing.runs == alone.runs && sharing.steps == alone.steps, "\(mutant.id)")
+            #expect(sharing.met == alone.met && sharing.accepted == alone.accepted, "\(mutant.id)")
+            #expect(sharing.found?.smallest.probe == alone.found?.smallest.probe, "\(mutant.id)")
+            #expect(sharing.verdict(allowRefusals: false) == alone.verdict(allowRefusals: false), "\(mutant.id)")
+        }
+        // The message before launch is no divergence; the fail screen's is one.
+        #expect(explore(mutants[0], sharing: shared).found == nil && explore(mutants[1], sharing: shared).found != nil)
+        #expect(shared.kept > 60 && shared.kept <= 120)
+        // Another seed makes other runs: refused, it explores on its own.
+        let otherSeed = explore(mutants[1], sharing: shared, seed: 2)
+        #expect(otherSeed.found?.smallest.probe == explore(mutants[1], sharing: nil, seed: 2).found?.smallest.probe)
+    }
+
     /// A survivor whose exploration ends with pairs unmet is neither a hole nor probably
     /// equivalent: it is undecided, named with what was left, and counts against the score.
     @Test func aSurvivorExploredTooLittleIsUndecided() throws {
