@@ -101,8 +101,7 @@ package struct MutationAnalysis: Sendable {
         // Every survivor's exploration makes the same runs on the reference, to the first divergence.
         if self.exploration.sharedRuns == nil {
             self.exploration.sharedRuns = SharedRuns(
-                limit: Int(ProcessInfo.processInfo.environment["SHARED_LIMIT"] ?? "") ?? self.exploration
-                    .runsToMeetEveryPair ?? 0)
+                limit: min(self.exploration.runsToMeetEveryPair ?? 0, SharedRuns.mostKept))
         }
         self.clock = clock
     }
