@@ -79,6 +79,59 @@ import Testing
         #expect(distinguished == Self.mutants.map(\.name).filter { keys == nil || $0 != "pushes not recorded" })
     }
 
+    /// Blind spots under state and states: states those keys cannot tell apart though another
+    /// key can. From two states of each group, random sequences of the machine's inputs and
+    /// advances, made concrete on the reference, give the same observations on those keys.
+    @Test func blindSpotsLookAlikeOnTheKeysWhateverIsSent() throws {
+        var reference = ReducerReference(Door.Reducer())
+        let machine = try AbstractMachine.build(&reference, model: Door.declaration, worlds: [[:]])
+        let keys: Set<String> = ["state", "states"]
+        let spots = machine.blindSpots(observing: keys, among: Door.declaration.observations.map(\.key))
+        #expect(!spots.isEmpty && spots.allSatisfy { $0.states.count > 1 && !$0.separatedBy.isEmpty })
+        #expect(Set(spots.flatMap(\.separatedBy)).isSubset(of: ["tries_left", "alarm_remaining", "pushed"]))
+        #expect(spots.contains { Set($0.separatedBy).isSuperset(of: ["pushed"]) })
+        let access = CompleteSuite.accessSequences(machine)
+        var random = SeededRandom(seed: 7, run: 0)
+        func seen(_ test: CompleteSuite.Test, last count: Int) throws -> [Observations] {
+            let probe = try #require(machine.probe(test, on: &reference, model: Door.declaration))
+            let given = try #require(probe.scenario(id: "t", model: Door.declaration)?.given)
+            try reference.start(scenario: "t", given: given)
+            defer { reference.finish() }
+            var clock = 0
+            var observed: [Observations] = []
+            for input in probe.steps {
+                if input.name == Door.declaration.clockInput { clock += input.argument?.int ?? 0 }
+                observed.append(try reference.perform(input, atMilliseconds: clock).filter { keys.contains($0.key) })
+            }
+            return Array(observed.suffix(count))
+        }
+        var compared = 0
+        for spot in spots {
+            let (first, second) = (spot.states[0], spot.states[1])
+            for _ in 0..<10 {
+                var (one, other) = (first, second)
+                var sent: [Int] = []
+                for _ in 0..<6 {
+                    let symbol = Int(random.next() % UInt64(machine.symbols.count))
+                    let edges = (machine.edges[one][symbol], machine.edges[other][symbol])
+                    #expect((edges.0 == nil) == (edges.1 == nil))
+                    guard let to = edges.0, let alsoTo = edges.1 else { continue }
+                    sent.append(symbol)
+                    (one, other) = (to.target, alsoTo.target)
+                }
+                let firstWay = CompleteSuite.Test(world: access[first].world, symbols: access[first].symbols + sent)
+                let secondWay = CompleteSuite.Test(world: access[second].world, symbols: access[second].symbols + sent)
+                #expect(try seen(firstWay, last: sent.count) == seen(secondWay, last: sent.count))
+                compared += 1
+            }
+        }
+        #expect(compared == spots.count * 10)
+        // generate --complete says them, one line per key that separates some.
+        let lines = FoundScenarios(model: Door.declaration).blindSpots(machine, keys: keys)
+        #expect(lines.count == 1 + Set(spots.flatMap(\.separatedBy)).count)
+        #expect(FoundScenarios(model: Door.declaration).blindSpots(machine, keys: nil).isEmpty)
+    }
+
     /// A test is never a prefix of another of its world; the suite grows with extra states.
     @Test func prefixesAreMergedAndExtraStatesGrowTheSuite() throws {
         var reference = ReducerReference(Door.Reducer())

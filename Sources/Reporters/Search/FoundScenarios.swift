@@ -139,7 +139,29 @@ package struct FoundScenarios {
                 + "\(planned.suite.characterising.count) characterising sequences, "
                 + "\(planned.suite.extraStates) extra states: \(scenarios) scenarios, \(steps) steps",
             "Guarantee: " + guarantee(planned, keys: keys),
+        ] + blindSpots(machine, keys: keys)
+    }
+
+    /// The states `keys` cannot tell apart though other keys can (by the machine's inputs and
+    /// advances), and which keys would: nothing when every key is observed.
+    package func blindSpots(_ machine: AbstractMachine, keys: Set<String>?) -> [String] {
+        guard let keys else { return [] }
+        let observed = keys.sorted().joined(separator: ", ")
+        let spots = machine.blindSpots(observing: keys, among: model.observations.map(\.key))
+        guard !spots.isEmpty else {
+            return ["Blind spots: none: states any key tells apart, \(observed) tell apart too"]
+        }
+        let states = spots.reduce(0) { $0 + $1.states.count }
+        let groups = spots.count == 1 ? "1 group" : "\(spots.count) groups"
+        var separating: [String: Int] = [:]
+        for spot in spots { for key in spot.separatedBy { separating[key, default: 0] += 1 } }
+        return [
+            "Blind spots: with \(observed), \(states) states in \(groups) look alike after any of the "
+                + "machine's inputs and advances, though other keys tell states of each group apart:"
         ]
+            + separating.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { key, count in
+                "  observe \(key) to separate states in \(count) of the \(groups)"
+            }
     }
 
     /// The two comment lines a generated file begins with: how it was made, and not to edit it.
