@@ -493,6 +493,10 @@ package struct Explorer: Sendable {
     }
 
     /// What one run made and found.
+    /// A run made on the reference: its probe, the reference's answer to each input sent, and
+    /// the input x state pairs each step met.
+    typealias Answered = (probe: Probe, answered: [Observations], pairs: [[InputInState]])
+
     struct RunOutcome: Sendable {
         var probe: Probe?
         var met: Set<InputInState> = []
@@ -519,7 +523,7 @@ package struct Explorer: Sendable {
             for slot in stride(from: index, to: runs.count, by: count) {
                 let run = runs[slot]
                 var outcome: RunOutcome
-                var made: (probe: Probe, answered: [Observations], pairs: [[InputInState]])?
+                var made: Answered?
                 if let kept = sharing?.made(run) {
                     (outcome, made) = kept
                 } else {
@@ -582,7 +586,7 @@ package struct Explorer: Sendable {
     func generateObserved<Reference: ImplementationUnderTest>(
         _ random: inout SeededRandom, generator: ProbeGenerator, reference: inout Reference,
         met: inout MetPairs, corpus: Corpus? = nil
-    ) -> (probe: Probe, answered: [Observations], pairs: [[InputInState]])? {
+    ) -> Answered? {
         var novel: [Corpus.Novelty] = []
         return generateObserved(
             &random, generator: generator, reference: &reference, met: &met, corpus: corpus, novel: &novel)
@@ -607,7 +611,7 @@ package struct Explorer: Sendable {
     func generateObserved<Reference: ImplementationUnderTest>(
         _ random: inout SeededRandom, generator: ProbeGenerator, reference: inout Reference,
         met: inout MetPairs, corpus: Corpus?, wanting: [String: Set<String>] = [:], novel: inout [Corpus.Novelty]
-    ) -> (probe: Probe, answered: [Observations], pairs: [[InputInState]])? {
+    ) -> Answered? {
         let picked = corpus?.pick(&random, wanting: Set(wanting.keys))
         let start = picked?.entry
         var world = start?.given ?? generator.world(&random)
@@ -767,8 +771,7 @@ package struct Explorer: Sendable {
 /// several implementations in one process (`mutate`'s survivors) make each run once.
 package final class SharedRuns: Sendable {
     /// What a run made on the reference: its outcome before any comparison, and its answers.
-    typealias Answered = (probe: Probe, answered: [Observations], pairs: [[InputInState]])
-    typealias Made = (outcome: Explorer.RunOutcome, made: Answered?)
+    typealias Made = (outcome: Explorer.RunOutcome, made: Explorer.Answered?)
 
     /// Runs from this number on are not kept: memory grows with each run kept.
     package let limit: Int
@@ -797,7 +800,7 @@ package final class SharedRuns: Sendable {
     /// How many runs are kept.
     package var kept: Int { runs.update { $0.count } }
 
-    func keep(_ run: Int, outcome: Explorer.RunOutcome, made: Answered?) {
+    func keep(_ run: Int, outcome: Explorer.RunOutcome, made: Explorer.Answered?) {
         guard run < limit else { return }
         var kept = outcome
         kept.verdict = nil

@@ -31,25 +31,29 @@ import Testing
     static func kills(
         _ suite: CompleteSuite, of machine: AbstractMachine, mutant: Door.Reducer, keys: Set<String>?
     ) throws -> Bool {
-        var reference = ReducerReference(Door.Reducer())
-        var other = ReducerReference(mutant)
-        for test in suite.tests {
-            let probe = try #require(machine.probe(test, on: &reference, model: Door.declaration))
-            let given = try #require(probe.scenario(id: "t", model: Door.declaration)?.given)
-            try reference.start(scenario: "t", given: given)
-            try other.start(scenario: "t", given: given)
-            var clock = 0
-            for input in probe.steps {
-                if input.name == "wait" { clock += input.argument?.int ?? 0 }
-                let expected = try reference.perform(input, atMilliseconds: clock)
-                let found = try other.perform(input, atMilliseconds: clock)
-                let seen = { (observations: Observations) in
-                    keys.map { keys in observations.filter { keys.contains($0.key) } } ?? observations
-                }
-                if seen(expected) != seen(found) { return true }
-            }
+        try suite.tests.contains { test in
+            try observations(test, of: machine, on: Door.Reducer(), keys: keys)
+                != observations(test, of: machine, on: mutant, keys: keys)
         }
-        return false
+    }
+
+    /// A test of `machine` made concrete on the reference, then run on `reducer`: what each
+    /// input showed on `keys` (nil: every key).
+    static func observations(
+        _ test: CompleteSuite.Test, of machine: AbstractMachine, on reducer: Door.Reducer, keys: Set<String>?
+    ) throws -> [Observations] {
+        var reference = ReducerReference(Door.Reducer())
+        let probe = try #require(machine.probe(test, on: &reference, model: Door.declaration))
+        let given = try #require(probe.scenario(id: "t", model: Door.declaration)?.given)
+        var implementation = ReducerReference(reducer)
+        try implementation.start(scenario: "t", given: given)
+        defer { implementation.finish() }
+        var clock = 0
+        return try probe.steps.map { input in
+            if input.name == Door.declaration.clockInput { clock += input.argument?.int ?? 0 }
+            let observed = try implementation.perform(input, atMilliseconds: clock)
+            return keys.map { keys in observed.filter { keys.contains($0.key) } } ?? observed
+        }
     }
 
     @Test(arguments: [nil, ["state", "states"]] as [Set<String>?])
@@ -92,19 +96,6 @@ import Testing
         #expect(spots.contains { Set($0.separatedBy).isSuperset(of: ["pushed"]) })
         let access = CompleteSuite.accessSequences(machine)
         var random = SeededRandom(seed: 7, run: 0)
-        func seen(_ test: CompleteSuite.Test, last count: Int) throws -> [Observations] {
-            let probe = try #require(machine.probe(test, on: &reference, model: Door.declaration))
-            let given = try #require(probe.scenario(id: "t", model: Door.declaration)?.given)
-            try reference.start(scenario: "t", given: given)
-            defer { reference.finish() }
-            var clock = 0
-            var observed: [Observations] = []
-            for input in probe.steps {
-                if input.name == Door.declaration.clockInput { clock += input.argument?.int ?? 0 }
-                observed.append(try reference.perform(input, atMilliseconds: clock).filter { keys.contains($0.key) })
-            }
-            return Array(observed.suffix(count))
-        }
         var compared = 0
         for spot in spots {
             let (first, second) = (spot.states[0], spot.states[1])
@@ -121,7 +112,10 @@ import Testing
                 }
                 let firstWay = CompleteSuite.Test(world: access[first].world, symbols: access[first].symbols + sent)
                 let secondWay = CompleteSuite.Test(world: access[second].world, symbols: access[second].symbols + sent)
-                #expect(try seen(firstWay, last: sent.count) == seen(secondWay, last: sent.count))
+                let seen = { (test: CompleteSuite.Test) in
+                    try Self.observations(test, of: machine, on: Door.Reducer(), keys: keys).suffix(sent.count)
+                }
+                #expect(try seen(firstWay) == seen(secondWay))
                 compared += 1
             }
         }
