@@ -186,11 +186,14 @@ package enum SharedOptions {
     /// How `mutate` and `strengthen` run the mutants and explore each survivor.
     package static var mutationSearch: [CommandSpec.Option] {
         [
-            .init(name: "jobs", valueName: "n", help: "Mutants run at once (default 1)."),
+            mutationJobs.option,
             mutationRuns.option,
             .init(name: "seed", valueName: "n", help: "The exploration's seed (default 1)."),
         ]
     }
+    /// No number for a default: one worker per core of the machine it runs on.
+    package static let mutationJobs = NumberOption(
+        "jobs", "Mutants run at once (default one per core)", in: RunPlan.numberRanges["jobs"]!, default: nil)
     package static let mutationRuns = NumberOption(
         "explore-runs",
         "Exploration runs per survivor to tell holes from equivalents (at least; then on while an input x state pair is unmet, up to ten times as many)",

@@ -167,21 +167,37 @@ package enum UnlockPlatformView {
             "the names of UserDefaults/SharedPreferences items holding a PIN, hash, key or token: none (§8.1, 004)"),
     ]
 
+    /// What the store holds that a driver reads back, in a few fields.
+    struct Stored: Hashable, Sendable {
+        var argon2id: Bool
+        var sessionHeld: Bool
+        var pinFailures: Int
+        var lockStored: Bool
+        var key: Bool
+    }
+    // A run's store takes a handful of shapes: each is built once.
+    static let storedShapes = SharedValues<Stored>()
+
     package static func store(_ state: UnlockState, lockRemaining: Int?) -> Value {
         let store = state.persisted
         // A key made accessible only while a passcode is set cannot exist without one (004).
-        let key = store.biometricsUsable && store.platformBiometrics != .passcodeNotSet
-        return .map([
-            "pin_hash": store.pinHash.hasPrefix("$argon2id$") ? .string("argon2id") : .string("plain"),
-            "pin_location": .string("secure_storage"),
-            "session_token_location": store.session == .absent ? .null : .string("secure_storage"),
-            "pin_failures": .int(store.pinFailures),
-            "lock_stored": .bool(lockRemaining != nil),
-            "biometric_key": .bool(key),
-            "key_invalidated_by_enrolment": key ? .bool(true) : .null,
-            "key_hardware_backed": key ? .bool(true) : .null,
-            "key_this_device_only": key ? .bool(true) : .null,
-            "secrets_in_preferences": .list([]),
-        ])
+        let stored = Stored(
+            argon2id: store.pinHash.hasPrefix("$argon2id$"), sessionHeld: store.session != .absent,
+            pinFailures: store.pinFailures, lockStored: lockRemaining != nil,
+            key: store.biometricsUsable && store.platformBiometrics != .passcodeNotSet)
+        return storedShapes.value(for: stored) {
+            .map([
+                "pin_hash": stored.argon2id ? .string("argon2id") : .string("plain"),
+                "pin_location": .string("secure_storage"),
+                "session_token_location": stored.sessionHeld ? .string("secure_storage") : .null,
+                "pin_failures": .int(stored.pinFailures),
+                "lock_stored": .bool(stored.lockStored),
+                "biometric_key": .bool(stored.key),
+                "key_invalidated_by_enrolment": stored.key ? .bool(true) : .null,
+                "key_hardware_backed": stored.key ? .bool(true) : .null,
+                "key_this_device_only": stored.key ? .bool(true) : .null,
+                "secrets_in_preferences": .list([]),
+            ])
+        }
     }
 }

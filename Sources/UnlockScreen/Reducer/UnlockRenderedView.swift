@@ -33,7 +33,29 @@ package enum UnlockRenderedView {
     package static let digitKeys = UnlockPlatformView.keypadDigits.map { "key_\($0)" }
     static let deleteKey = "key_delete"
 
+    /// What one screen draws: its phase and the sizes its frames are measured from.
+    struct Drawn: Hashable, Sendable {
+        var phase: Phase
+        var pinLength: Int
+        var screenWidth: Int
+        var screenHeight: Int
+
+        init(_ state: UnlockState, sized: Bool = true) {
+            phase = state.screen.phase
+            pinLength = state.persisted.pinLength
+            screenWidth = sized ? state.persisted.screenWidth : 0
+            screenHeight = sized ? state.persisted.screenHeight : 0
+        }
+    }
+    // Every step of every run draws one of a handful of screens: each is built once.
+    static let drawnFrames = SharedValues<Drawn>()
+    static let drawnAudits = SharedValues<Drawn>()
+
     package static func frames(_ state: UnlockState) -> Value {
+        drawnFrames.value(for: Drawn(state)) { frames(drawing: state) }
+    }
+
+    static func frames(drawing state: UnlockState) -> Value {
         let store = state.persisted
         var frames: [String: Value] = [:]
         func frame(_ name: String, _ fields: [String: Int]) { frames[name] = .map(fields.mapValues(Value.int)) }
@@ -79,6 +101,10 @@ package enum UnlockRenderedView {
     package static let auditType = ValueType.table(.table(.integer(0...100_000), names: auditFields), names: [])
 
     package static func audit(_ state: UnlockState) -> Value {
+        drawnAudits.value(for: Drawn(state, sized: false)) { audit(drawing: state) }
+    }
+
+    static func audit(drawing state: UnlockState) -> Value {
         let minimum: Value = .map([ExpectedValue.atLeast: .int(Figure.contrastX100)])
         var audit: [String: Value] = [:]
         func contrast(_ names: [String]) { for name in names { audit[name] = .map(["contrast_x100": minimum]) } }
@@ -173,6 +199,9 @@ package enum UnlockRenderedView {
     package static func keyAccess(_ state: UnlockState) -> Value {
         let store = state.persisted
         guard store.biometricsUsable && store.platformBiometrics != .passcodeNotSet else { return .null }
-        return .map(Dictionary(uniqueKeysWithValues: keyAccessFields.map { ($0.name, Value.bool(true)) }))
+        return keyHeldHere
     }
+
+    static let keyHeldHere = Value.map(
+        Dictionary(uniqueKeysWithValues: keyAccessFields.map { ($0.name, Value.bool(true)) }))
 }

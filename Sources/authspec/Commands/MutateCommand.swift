@@ -86,8 +86,8 @@ enum MutateCommand: Command {
         exploration.runs = try SharedOptions.mutationRuns.read(arguments)
         exploration.seed = try arguments.seed() ?? exploration.seed
         return (
-            manifest, package, SuiteArguments.paths(arguments, manifest: manifest), try SuiteArguments.jobs(arguments),
-            exploration
+            manifest, package, SuiteArguments.paths(arguments, manifest: manifest),
+            try SharedOptions.mutationJobs.read(arguments) ?? ProcessInfo.processInfo.activeProcessorCount, exploration
         )
     }
 
