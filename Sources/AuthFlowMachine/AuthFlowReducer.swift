@@ -84,6 +84,35 @@ package struct AuthFlowReducer: ReducerModel {
         return .unlock(try UnlockReducer.event(for: input))
     }
 
+    /// Where the flow's own keys lie in its layout.
+    struct Positions: Sendable {
+        let state, states, announcements, events, navigation, message, texts, images, focusOrder, secureWindow,
+            recoveryMode, codeEntered, inputFocus, mfaCooldown, animations: Observations.Index?
+
+        init(in layout: ObservationLayout) {
+            state = layout.position(of: "state")
+            states = layout.position(of: "states")
+            announcements = layout.position(of: "announcements")
+            events = layout.position(of: "events")
+            navigation = layout.position(of: "navigation")
+            message = layout.position(of: "message")
+            texts = layout.position(of: "texts")
+            images = layout.position(of: "images")
+            focusOrder = layout.position(of: "focus_order")
+            secureWindow = layout.position(of: "secure_window")
+            recoveryMode = layout.position(of: "recovery_mode")
+            codeEntered = layout.position(of: "code_entered")
+            inputFocus = layout.position(of: "input_focus")
+            mfaCooldown = layout.position(of: "mfa_cooldown")
+            animations = layout.position(of: "animations")
+        }
+    }
+
+    /// The flow's keys laid out once; the unlock screen writes its own into the same layout.
+    static let layout = ObservationLayout(keys: AuthFlowModel.observations.map(\.key))
+    static let positions = Positions(in: layout)
+    static let unlockPositions = UnlockReducer.Positions(in: layout)
+
     /// The unlock screen's observations of the child, with the flow's screens over them: their
     /// state, messages and hand-overs; their own elements to focus (INT-AF-019) and no capture
     /// rule of their own while one is up (INT-033).
@@ -91,7 +120,8 @@ package struct AuthFlowReducer: ReducerModel {
         of state: AuthFlowState, outputs: [AuthFlowOutput], now: Int, machine: AuthFlowMachine
     ) -> Observations {
         var seen = UnlockReducer.observations(
-            of: state.unlock, outputs: [], now: now, rules: machine.unlock.rules)
+            of: state.unlock, outputs: [], now: now, rules: machine.unlock.rules, layout: layout,
+            positions: unlockPositions)
         var states: [Value] = []
         var announcements: [Value] = []
         var events: [Value] = []
@@ -106,34 +136,36 @@ package struct AuthFlowReducer: ReducerModel {
                     AnalyticsEventValue.make(name: name, params: params.mapValues(\.value)))
             }
         }
-        seen["state"] = .string(state.stateName)
-        seen["states"] = .list(states)
-        seen["announcements"] = .list(announcements)
-        seen["events"] = .list(events)
+        let at = positions
+        seen[at: at.state] = .string(state.stateName)
+        seen[at: at.states] = .list(states)
+        seen[at: at.announcements] = .list(announcements)
+        seen[at: at.events] = .list(events)
         let overlay = state.screen.overlay
-        seen["navigation"] =
+        seen[at: at.navigation] =
             overlay == .onboarding
             ? .string("Onboarding")
             : overlay == nil && state.unlock.screen.phase == .dashboard ? .string("Dashboard") : .null
         let cooldown = state.store.mfaBlockedUntil.map { $0 - now }.flatMap { $0 > 0 ? $0 : nil }
         if overlay == .mfaCooldown, let cooldown {
-            seen["message"] = .string(AuthFlowTexts.tooManyAttempts(remaining: cooldown))
+            seen[at: at.message] = .string(AuthFlowTexts.tooManyAttempts(remaining: cooldown))
         } else if state.showsFlowMessage {
-            seen["message"] = state.screen.message.map(Value.string) ?? .null
+            seen[at: at.message] = state.screen.message.map(Value.string) ?? .null
         }
         if AuthFlowView.drawsOwnScreen(state) {
-            let message = seen["message"]?.string
-            seen["texts"] = .list(AuthFlowView.texts(state, message: message, rules: machine.rules).map(Value.string))
-            seen["images"] = .list(AuthFlowView.images(state).map(Value.string))
-            seen["focus_order"] = .list(
+            let message = seen[at: at.message].string
+            seen[at: at.texts] = .list(
+                AuthFlowView.texts(state, message: message, rules: machine.rules).map(Value.string))
+            seen[at: at.images] = .list(AuthFlowView.images(state).map(Value.string))
+            seen[at: at.focusOrder] = .list(
                 AuthFlowView.focusOrder(state, message: message, rules: machine.rules).map(Value.string))
         }
-        if overlay != nil { seen["secure_window"] = .null }
-        seen["recovery_mode"] = AuthFlowView.recoveryMode(state)
-        seen["code_entered"] = .int(state.screen.code.count)
-        seen["input_focus"] = AuthFlowView.inputFocus(state, digits: state.store.totp.digits)
-        seen["mfa_cooldown"] = cooldown.map(Value.int) ?? .null
-        seen["animations"] = .map(animations)
+        if overlay != nil { seen[at: at.secureWindow] = .null }
+        seen[at: at.recoveryMode] = AuthFlowView.recoveryMode(state)
+        seen[at: at.codeEntered] = .int(state.screen.code.count)
+        seen[at: at.inputFocus] = AuthFlowView.inputFocus(state, digits: state.store.totp.digits)
+        seen[at: at.mfaCooldown] = cooldown.map(Value.int) ?? .null
+        seen[at: at.animations] = .map(animations)
         return seen
     }
 }

@@ -100,9 +100,62 @@ package struct UnlockReducer: ReducerModel {
         throw .unsupported("input '\(input)'")
     }
 
-    /// Every observation key of the unlock model, from the state after an input and its outputs.
+    /// Where each key the unlock screen reports lies in a layout: the unlock model's own, or a
+    /// model's that shows this screen among its own (nil: that layout leaves the key out, and
+    /// it is not built).
+    package struct Positions: Sendable {
+        let state, states, navigation, pinEntered, pinAttemptsLeft, bioAttemptsLeft, lockRemaining, countdown,
+            message, announcements, events, biometricsEnabled, focusOrder, secureWindow, announcementPriorities,
+            haptics, promptRequest, texts, images, pinDisplay, store, frames, a11yAudit, keyAccess,
+            animations: Observations.Index?
+
+        /// The keys it looks for that the layout leaves out: none in the unlock model's own.
+        package let missing: [String]
+
+        package init(in layout: ObservationLayout) {
+            var missing: [String] = []
+            func find(_ key: String) -> Observations.Index? {
+                let position = layout.position(of: key)
+                if position == nil { missing.append(key) }
+                return position
+            }
+            state = find("state")
+            states = find("states")
+            navigation = find("navigation")
+            pinEntered = find("pin_entered")
+            pinAttemptsLeft = find("pin_attempts_left")
+            bioAttemptsLeft = find("bio_attempts_left")
+            lockRemaining = find("lock_remaining")
+            countdown = find("countdown")
+            message = find("message")
+            announcements = find("announcements")
+            events = find("events")
+            biometricsEnabled = find("biometrics_enabled")
+            focusOrder = find("focus_order")
+            secureWindow = find("secure_window")
+            announcementPriorities = find("announcement_priorities")
+            haptics = find("haptics")
+            promptRequest = find("prompt_request")
+            texts = find("texts")
+            images = find("images")
+            pinDisplay = find("pin_display")
+            store = find("store")
+            frames = find("frames")
+            a11yAudit = find("a11y_audit")
+            keyAccess = find("key_access")
+            animations = find("animations")
+            self.missing = missing
+        }
+    }
+
+    package static let layout = ObservationLayout(keys: UnlockModel.observations.map(\.key))
+    package static let positions = Positions(in: layout)
+
+    /// The unlock model's observations, from the state after an input and its outputs: every
+    /// key `positions` finds in `layout` (by default, every key of the unlock model).
     package static func observations(
-        of state: UnlockState, outputs: [UnlockOutput], now: Int, rules: UnlockRules
+        of state: UnlockState, outputs: [UnlockOutput], now: Int, rules: UnlockRules,
+        layout: ObservationLayout = layout, positions: Positions = positions
     ) -> Observations {
         let screen = state.screen
         let store = state.persisted
@@ -133,45 +186,55 @@ package struct UnlockReducer: ReducerModel {
                     AnalyticsEventValue.make(name: name, params: params.mapValues(\.value)))
             }
         }
-        // A copy of one template: every step's observations share its layout (Observations.equals).
-        var observations = blank
-        observations["state"] = .string(screen.phase.rawValue)
-        observations["states"] = .list(states)
-        observations["navigation"] = screen.phase.destination.map(Value.string) ?? .null
-        observations["pin_entered"] = .int(screen.digits.count)
-        observations["pin_attempts_left"] = .int(attemptsLeft)
+        let at = positions
+        var observations = layout.blank
+        observations[at: at.state] = .string(screen.phase.rawValue)
+        observations[at: at.states] = .list(states)
+        observations[at: at.navigation] = screen.phase.destination.map(Value.string) ?? .null
+        observations[at: at.pinEntered] = .int(screen.digits.count)
+        observations[at: at.pinAttemptsLeft] = .int(attemptsLeft)
         let biometricAttemptsLeft = max(rules.biometricAttempts - screen.biometricFailures, 0)
-        observations["bio_attempts_left"] = .int(biometricAttemptsLeft)
-        observations["lock_remaining"] = lockRemaining.map(Value.int) ?? .null
-        observations["countdown"] =
+        observations[at: at.bioAttemptsLeft] = .int(biometricAttemptsLeft)
+        observations[at: at.lockRemaining] = lockRemaining.map(Value.int) ?? .null
+        observations[at: at.countdown] =
             screen.phase == .pinBlocked ? lockRemaining.map { .string(UnlockTexts.countdown($0)) } ?? .null : .null
         // INT-017: a hand-over leaves the screen, and its message with it.
-        observations["message"] =
+        observations[at: at.message] =
             screen.phase.destination == nil ? screen.message.map(Value.string) ?? .null : .null
-        observations["announcements"] = .list(announcements)
-        observations["events"] = .list(events)
-        observations["biometrics_enabled"] = .bool(store.biometricsUsable)
-        observations["focus_order"] = .list(
-            UnlockPresentation.focusOrder(of: state, lockRemaining: lockRemaining).map(Value.string))
-        observations["secure_window"] = UnlockPresentation.secureWindow(screen.phase).map(Value.bool) ?? .null
-        observations["announcement_priorities"] = .list(priorities)
-        observations["haptics"] = .list(haptics)
-        observations["prompt_request"] = UnlockPlatformView.promptRequest(state) ?? .null
-        observations["texts"] = .list(
-            UnlockPlatformView.texts(
-                state, lockRemaining: lockRemaining, biometricAttemptsLeft: biometricAttemptsLeft,
-                of: rules.biometricAttempts
-            ).map(Value.string))
-        observations["images"] = .list(UnlockPlatformView.images(state).map(Value.string))
-        observations["pin_display"] = UnlockPlatformView.pinDisplay(state).map { .list($0.map(Value.string)) } ?? .null
-        observations["store"] = UnlockPlatformView.store(state, lockRemaining: lockRemaining)
-        observations["frames"] = UnlockRenderedView.frames(state)
-        observations["a11y_audit"] = UnlockRenderedView.audit(state)
-        observations["key_access"] = UnlockRenderedView.keyAccess(state)
-        observations["animations"] = .map(animations)
+        observations[at: at.announcements] = .list(announcements)
+        observations[at: at.events] = .list(events)
+        observations[at: at.biometricsEnabled] = .bool(store.biometricsUsable)
+        if at.focusOrder != nil {
+            observations[at: at.focusOrder] = .list(
+                UnlockPresentation.focusOrder(of: state, lockRemaining: lockRemaining).map(Value.string))
+        }
+        observations[at: at.secureWindow] = UnlockPresentation.secureWindow(screen.phase).map(Value.bool) ?? .null
+        observations[at: at.announcementPriorities] = .list(priorities)
+        observations[at: at.haptics] = .list(haptics)
+        if at.promptRequest != nil {
+            observations[at: at.promptRequest] = UnlockPlatformView.promptRequest(state) ?? .null
+        }
+        if at.texts != nil {
+            observations[at: at.texts] = .list(
+                UnlockPlatformView.texts(
+                    state, lockRemaining: lockRemaining, biometricAttemptsLeft: biometricAttemptsLeft,
+                    of: rules.biometricAttempts
+                ).map(Value.string))
+        }
+        if at.images != nil {
+            observations[at: at.images] = .list(UnlockPlatformView.images(state).map(Value.string))
+        }
+        if at.pinDisplay != nil {
+            observations[at: at.pinDisplay] =
+                UnlockPlatformView.pinDisplay(state).map { .list($0.map(Value.string)) } ?? .null
+        }
+        if at.store != nil {
+            observations[at: at.store] = UnlockPlatformView.store(state, lockRemaining: lockRemaining)
+        }
+        if at.frames != nil { observations[at: at.frames] = UnlockRenderedView.frames(state) }
+        if at.a11yAudit != nil { observations[at: at.a11yAudit] = UnlockRenderedView.audit(state) }
+        if at.keyAccess != nil { observations[at: at.keyAccess] = UnlockRenderedView.keyAccess(state) }
+        observations[at: at.animations] = .map(animations)
         return observations
     }
-
-    /// Every declared observation key, null.
-    static let blank = Observations(uniqueKeysWithValues: UnlockModel.observations.map { ($0.key, Value.null) })
 }
