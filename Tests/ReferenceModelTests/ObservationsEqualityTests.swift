@@ -1,3 +1,4 @@
+import AuthFlowMachine
 import AuthSpecTestSupport
 import SpecModel
 import Testing
@@ -67,5 +68,59 @@ import UnlockScreen
         let other = try second.perform(Input("launch"), atMilliseconds: 0)
         #expect(Array(one.keys) == Array(other.keys))
         #expect(Set(one.keys) == Set(UnlockModel.declaration.observations.map(\.key)))
+    }
+
+    /// A value written at a position of the layout lands on its key in every copy of the blank,
+    /// reads back there, leaves every other key null, and a position the layout lacks writes
+    /// nothing.
+    @Test func aLayoutWritesEachKeyAtItsPosition() throws {
+        let layout = ObservationLayout(keys: Self.keys)
+        #expect(layout.blank == Self.template)
+        #expect(layout.position(of: "frames") == nil)
+        for (offset, key) in Self.keys.enumerated() {
+            var made = layout.blank
+            made[at: layout.position(of: key)] = .int(offset)
+            made[at: layout.position(of: "frames")] = .int(-1)
+            var expected = Self.template
+            expected[key] = .int(offset)
+            #expect(made == expected, "\(key)")
+            #expect(made[at: layout.position(of: key)] == .int(offset))
+            #expect(made.equals(expected) && Array(made.keys) == Array(layout.blank.keys))
+        }
+    }
+
+    /// Each model finds every key it writes in its own layout, and the flow's observations hold
+    /// exactly its declared keys: the unlock screen's platform and UI-level keys, which the flow
+    /// does not declare, are not built for it.
+    @Test func eachModelWritesExactlyItsDeclaredKeys() throws {
+        #expect(UnlockReducer.positions.missing.isEmpty)
+        let flowKeys = Set(AuthFlowModel.declaration.observations.map(\.key))
+        let unlockOnly = Set(UnlockModel.declaration.observations.map(\.key)).subtracting(flowKeys)
+        #expect(Set(UnlockReducer.Positions(in: ObservationLayout(keys: Array(flowKeys))).missing) == unlockOnly)
+        #expect(unlockOnly.isSuperset(of: ["frames", "store", "a11y_audit"]))
+        var flow = AuthFlowReference()
+        try flow.start(scenario: "a", given: [:])
+        var seen: [Observations] = []
+        for input in [Input("launch"), Input("advance", .int(3_000))] {
+            seen.append(try flow.perform(input, atMilliseconds: 0))
+        }
+        for observations in seen { #expect(Set(observations.keys) == flowKeys) }
+    }
+
+    /// A shared value is made once per key and handed out again (the same storage, so equal by
+    /// identity); past its capacity it starts again and still gives the right value.
+    @Test func sharedValuesAreMadeOncePerKey() {
+        let shared = SharedValues<Int>(capacity: 2)
+        var made = 0
+        func value(_ key: Int) -> Value {
+            shared.value(for: key) {
+                made += 1
+                return .list([.int(key)])
+            }
+        }
+        #expect(value(1) == .list([.int(1)]) && value(1) == .list([.int(1)]) && made == 1)
+        #expect(value(2) == .list([.int(2)]) && made == 2)
+        #expect(value(3) == .list([.int(3)]) && made == 3)
+        #expect(value(1) == .list([.int(1)]) && made == 4)
     }
 }

@@ -19,7 +19,7 @@ package struct ObservationLayout: Sendable {
 extension Dictionary where Key == String, Value == SpecModel.Value {
     /// The value at a position of the layout this was copied from (`ObservationLayout`); writing
     /// to nil leaves out a key the layout does not hold.
-    package subscript(at position: Index?) -> SpecModel.Value {
+    @inlinable package subscript(at position: Index?) -> SpecModel.Value {
         get { position.map { values[$0] } ?? .null }
         set { if let position { values[position] = newValue } }
     }
