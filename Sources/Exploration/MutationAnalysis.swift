@@ -37,7 +37,7 @@ extension Mutant {
     package var scenarioID: String { "mutant-\(id)".lowercased() }
 }
 
-/// What became of one mutant: the scenarios that failed on it, and for a survivor, whether
+/// What became of one mutant: the scenario that killed it, or for a survivor, whether
 /// exploration could tell it from the reference at all.
 package struct MutantFate: Sendable {
     package enum Survival: Sendable {
@@ -52,10 +52,11 @@ package struct MutantFate: Sendable {
     }
 
     package var mutant: Mutant
-    package var killedBy: [String]
+    /// The first scenario, in the suite's order, that failed or errored on it.
+    package var killedBy: String?
     package var survival: Survival?
 
-    package var killed: Bool { !killedBy.isEmpty }
+    package var killed: Bool { killedBy != nil }
     package var isHole: Bool {
         if case .hole? = survival { return true }
         return false
@@ -70,8 +71,8 @@ package struct MutantFate: Sendable {
     }
 }
 
-/// The suite's strength: runs every scenario on every mutant (killed when any scenario fails
-/// or errors on it), then explores each survivor against the reference to tell holes from
+/// The suite's strength: runs the suite on every mutant up to the first scenario that fails or
+/// errors on it (killed), then explores each survivor against the reference to tell holes from
 /// probable equivalents (or leave them undecided). The score is killed / (killed + holes +
 /// undecided).
 package struct MutationAnalysis: Sendable {
@@ -138,13 +139,13 @@ package struct MutationAnalysis: Sendable {
     ) -> MutantFate {
         let runner = ScenarioRunner(model: model)
         var implementation = SeenThrough(mutant.make(), keys: keys)
-        var killers: [String] = []
-        for scenario in scenarios {
+        // One failing scenario kills it: the rest are not run.
+        let killer = scenarios.first { scenario in
             let result = runner.run(scenario, on: &implementation)
-            if result.outcome == .failed || result.outcome == .errored { killers.append(scenario.id) }
+            return result.outcome == .failed || result.outcome == .errored
         }
-        var fate = MutantFate(mutant: mutant, killedBy: killers)
-        if killers.isEmpty {
+        var fate = MutantFate(mutant: mutant, killedBy: killer?.id)
+        if killer == nil {
             var original = reference()
             let explorer = Explorer(model: model, settings: exploration, keys: keys, clock: clock)
             let found = explorer.explore(reference: &original, candidate: &implementation)
