@@ -83,9 +83,13 @@ package struct DifferentialCheck: Sendable {
     /// Most runs agree: a run that answers exactly as the reference did is settled at once
     /// (`answersMatch`), any other is asked whether it passes without building a result, and
     /// only a run that does not pass is judged in full.
+    /// `invariants`: whether a run that answers exactly `answered` breaks no invariant, seen
+    /// through the given keys, worked out by the closure it is handed or known from an earlier
+    /// run that answered the same (`SharedRuns`).
     package func check<Reference: ImplementationUnderTest, Candidate: ImplementationUnderTest>(
         _ probe: Probe, answered: [Observations]? = nil, id: String, reference: inout Reference,
-        candidate: inout Candidate
+        candidate: inout Candidate,
+        invariants: (_ keys: Set<String>, _ workOut: () -> Bool) -> Bool = { _, workOut in workOut() }
     ) -> Verdict {
         guard let scenario = probe.scenario(id: id, model: model) else {
             return .invalid("the reference cannot run this probe")
@@ -108,7 +112,11 @@ package struct DifferentialCheck: Sendable {
         case .notRun(let notRun):
             result = notRun
         case .answered(let answers):
-            if let answered, runner.answersMatch(answers, exactly: answered) { return .agrees }
+            if let answered, runner.answersEqual(answers, answered),
+                invariants(answers.observedKeys, { runner.breaksNoInvariant(answers) })
+            {
+                return .agrees
+            }
             let expected = observed ?? stepObservations(answered ?? [], inputsPerStep: inputsPerStep)
             if runner.passes(
                 answers, expected: expected, keys: observationKeys.filter(keys.contains), inputsPerStep: inputsPerStep)

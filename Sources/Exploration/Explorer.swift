@@ -542,7 +542,10 @@ package struct Explorer: Sendable {
                 if let made {
                     outcome.verdict = check.check(
                         made.probe, answered: made.answered, id: "explore-\(settings.seed)-\(run)",
-                        reference: &worker.reference, candidate: &worker.candidate)
+                        reference: &worker.reference, candidate: &worker.candidate,
+                        invariants: { keys, workOut in
+                            sharing?.breaksNoInvariant(run, seenThrough: keys, otherwise: workOut) ?? workOut()
+                        })
                 }
                 outcomes.update { $0[slot] = outcome }
             }
@@ -796,6 +799,18 @@ package final class SharedRuns: Sendable {
     }
 
     func made(_ run: Int) -> Made? { runs.update { $0[run] } }
+
+    /// Whether the reference's answers to a run break no invariant, through a set of keys: the
+    /// same for every candidate that answers exactly as the reference did, so worked out once.
+    private let invariantVerdicts = Locked<[Int: [Set<String>: Bool]]>([:])
+
+    func breaksNoInvariant(_ run: Int, seenThrough keys: Set<String>, otherwise workOut: () -> Bool) -> Bool {
+        guard run < limit else { return workOut() }
+        if let known = invariantVerdicts.update({ $0[run]?[keys] }) { return known }
+        let verdict = workOut()
+        invariantVerdicts.update { $0[run, default: [:]][keys] = verdict }
+        return verdict
+    }
 
     /// How many runs are kept.
     package var kept: Int { runs.update { $0.count } }
