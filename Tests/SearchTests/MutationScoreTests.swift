@@ -1,5 +1,6 @@
 import AuthSpecTestSupport
 import Foundation
+import Runner
 import Testing
 
 @testable import Exploration
@@ -24,15 +25,21 @@ import Testing
         settings.runs = 200
         let fates = MutationAnalysis(model: Self.model, jobs: 2, exploration: settings, clock: TestSupport.clock).run(
             loaded.scenarios, mutants: mutants, reference: { UnlockReference(memo: memo) })
-        // The lock's boundary scenario catches the early end.
-        #expect(Set(fates[0].killedBy).isSuperset(of: ["lock-countdown-and-boundary"]))
+        // The first scenario in the suite's order that fails on the early end kills it; the rest
+        // are not run.
+        let runner = ScenarioRunner(model: Self.model)
+        var early = mutants[0].make()
+        let firstFailing = loaded.scenarios.first { scenario in
+            [.failed, .errored].contains(runner.run(scenario, on: &early).outcome)
+        }
+        #expect(fates[0].killedBy != nil && fates[0].killedBy == firstFailing?.id)
         #expect(fates[0].survival == nil)
         // Nothing shows a message before launch: no scenario, no exploration can tell.
         // Its exploration went on past its 200 runs until every input was sent in every state.
-        #expect(fates[1].killedBy.isEmpty && fates[1].isProbablyEquivalent, "\(String(describing: fates[1].survival))")
+        #expect(fates[1].killedBy == nil && fates[1].isProbablyEquivalent, "\(String(describing: fates[1].survival))")
         if case .probablyEquivalent(let runs)? = fates[1].survival { #expect(runs > 200 && runs <= 2000) }
         // The lock file never reads the fail screen's message: a hole, which exploration shows.
-        #expect(fates[2].killedBy.isEmpty && fates[2].isHole)
+        #expect(fates[2].killedBy == nil && fates[2].isHole)
         let report = MutationReport.Analysis(keys: "every key", fates: fates)
         #expect(report.score == "50.0%")
     }
@@ -74,6 +81,25 @@ import Testing
         // Another seed makes other runs: refused, it explores on its own.
         let otherSeed = explore(mutants[1], sharing: shared, seed: 2)
         #expect(otherSeed.found?.smallest.probe == explore(mutants[1], sharing: nil, seed: 2).found?.smallest.probe)
+    }
+
+    /// Whether a shared run's answers break an invariant is worked out once per run and set of
+    /// keys, and given again to every later candidate that answered the same; a run past the
+    /// kept ones is worked out each time.
+    @Test func aSharedRunsInvariantVerdictIsWorkedOutOncePerSetOfKeys() {
+        let shared = SharedRuns(limit: 10)
+        var worked = 0
+        func verdict(_ run: Int, _ keys: Set<String>, _ value: Bool) -> Bool {
+            shared.breaksNoInvariant(run, seenThrough: keys) {
+                worked += 1
+                return value
+            }
+        }
+        #expect(!verdict(1, ["state"], false) && worked == 1)
+        #expect(!verdict(1, ["state"], true) && worked == 1)
+        #expect(verdict(1, ["state", "states"], true) && worked == 2)
+        #expect(verdict(2, ["state"], true) && worked == 3)
+        #expect(verdict(10, ["state"], true) && !verdict(10, ["state"], false) && worked == 5)
     }
 
     /// A survivor whose exploration ends with pairs unmet is neither a hole nor probably
