@@ -82,16 +82,16 @@ package struct DifferentialCheck: Sendable {
     /// (exploration steps the reference as it chooses); else the reference runs the probe.
     /// Most runs agree: a run that answers exactly as the reference did is settled at once
     /// (`answersMatch`), any other is asked whether it passes without building a result, and
-    /// only a run that does not pass is judged in full.
-    /// `invariants`: whether a run that answers exactly `answered` breaks no invariant, seen
+    /// only a run that does not pass is judged in full. `scenario`: the probe as a scenario,
+    /// when it was made before (`SharedRuns`). `invariants`: whether a run that answers exactly `answered` breaks no invariant, seen
     /// through the given keys, worked out by the closure it is handed or known from an earlier
     /// run that answered the same (`SharedRuns`).
     package func check<Reference: ImplementationUnderTest, Candidate: ImplementationUnderTest>(
-        _ probe: Probe, answered: [Observations]? = nil, id: String, reference: inout Reference,
-        candidate: inout Candidate,
+        _ probe: Probe, answered: [Observations]? = nil, id: String, scenario made: Scenario? = nil,
+        reference: inout Reference, candidate: inout Candidate,
         invariants: (_ keys: Set<String>, _ workOut: () -> Bool) -> Bool = { _, workOut in workOut() }
     ) -> Verdict {
-        guard let scenario = probe.scenario(id: id, model: model) else {
+        guard let scenario = made ?? probe.scenario(id: id, model: model) else {
             return .invalid("the reference cannot run this probe")
         }
         let inputsPerStep = scenario.steps.map { $0.inputs.count }

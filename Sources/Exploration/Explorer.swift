@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Results
 import Runner
+import ScenarioModel
 import SpecModel
 
 /// How long and how deep to explore, from which seed.
@@ -524,8 +525,10 @@ package struct Explorer: Sendable {
                 let run = runs[slot]
                 var outcome: RunOutcome
                 var made: Answered?
+                var scenario: Scenario?
+                let id = "explore-\(settings.seed)-\(run)"
                 if let kept = sharing?.made(run) {
-                    (outcome, made) = kept
+                    (outcome, made, scenario) = kept
                 } else {
                     var random = SeededRandom(seed: settings.seed, run: run)
                     var seen = before
@@ -537,11 +540,14 @@ package struct Explorer: Sendable {
                     outcome.stepPairs = made?.pairs ?? []
                     outcome.met = seen.added(since: before, generator: generator)
                     outcome.live = seen.addedLive(since: before, generator: generator)
-                    sharing?.keep(run, outcome: outcome, made: made)
+                    if let sharing {
+                        scenario = made?.probe.scenario(id: id, model: model)
+                        sharing.keep(run, outcome: outcome, made: made, scenario: scenario)
+                    }
                 }
                 if let made {
                     outcome.verdict = check.check(
-                        made.probe, answered: made.answered, id: "explore-\(settings.seed)-\(run)",
+                        made.probe, answered: made.answered, id: id, scenario: scenario,
                         reference: &worker.reference, candidate: &worker.candidate,
                         invariants: { keys, workOut in
                             sharing?.breaksNoInvariant(run, seenThrough: keys, otherwise: workOut) ?? workOut()
@@ -773,8 +779,9 @@ package struct Explorer: Sendable {
 /// (`Explorer.round`), never on the implementation it is compared with, so explorations of
 /// several implementations in one process (`mutate`'s survivors) make each run once.
 package final class SharedRuns: Sendable {
-    /// What a run made on the reference: its outcome before any comparison, and its answers.
-    typealias Made = (outcome: Explorer.RunOutcome, made: Explorer.Answered?)
+    /// What a run made on the reference: its outcome before any comparison, its answers, and its
+    /// probe as the scenario each candidate is driven through.
+    typealias Made = (outcome: Explorer.RunOutcome, made: Explorer.Answered?, scenario: Scenario?)
 
     /// Runs from this number on are not kept: memory grows with each run kept.
     package let limit: Int
@@ -815,10 +822,10 @@ package final class SharedRuns: Sendable {
     /// How many runs are kept.
     package var kept: Int { runs.update { $0.count } }
 
-    func keep(_ run: Int, outcome: Explorer.RunOutcome, made: Explorer.Answered?) {
+    func keep(_ run: Int, outcome: Explorer.RunOutcome, made: Explorer.Answered?, scenario: Scenario?) {
         guard run < limit else { return }
         var kept = outcome
         kept.verdict = nil
-        runs.update { $0[run] = (kept, made) }
+        runs.update { $0[run] = (kept, made, scenario) }
     }
 }
