@@ -52,7 +52,8 @@ package struct MutantFate: Sendable {
     }
 
     package var mutant: Mutant
-    /// The first scenario, in the suite's order, that failed or errored on it.
+    /// The scenario that failed or errored on it (the first tried: those that killed most
+    /// mutants before it are tried first).
     package var killedBy: String?
     package var survival: Survival?
 
@@ -71,8 +72,8 @@ package struct MutantFate: Sendable {
     }
 }
 
-/// The suite's strength: runs the suite on every mutant up to the first scenario that fails or
-/// errors on it (killed), then explores each survivor against the reference to tell holes from
+/// The suite's strength: runs the suite on every mutant up to a scenario that fails or errors
+/// on it (killed), then explores each survivor against the reference to tell holes from
 /// probable equivalents (or leave them undecided). The score is killed / (killed + holes +
 /// undecided).
 package struct MutationAnalysis: Sendable {
@@ -112,6 +113,7 @@ package struct MutationAnalysis: Sendable {
         progress: @escaping @Sendable (_ done: Int, _ of: Int) -> Void = { _, _ in }
     ) -> [MutantFate] {
         let fates = Locked([MutantFate?](repeating: nil, count: mutants.count))
+        let kills = Locked([Int](repeating: 0, count: scenarios.count))
         let done = Locked(0)
         let next = Locked(0)
         let workers = min(jobs, max(1, mutants.count))
@@ -122,7 +124,7 @@ package struct MutationAnalysis: Sendable {
                     return value
                 }
                 guard index < mutants.count else { return }
-                let fate = self.fate(of: mutants[index], scenarios: scenarios, reference: reference)
+                let fate = self.fate(of: mutants[index], scenarios: scenarios, kills: kills, reference: reference)
                 fates.update { $0[index] = fate }
                 let count = done.update { value -> Int in
                     value += 1
@@ -134,17 +136,24 @@ package struct MutationAnalysis: Sendable {
         return fates.value.map { $0! }
     }
 
+    /// `kills`: how many mutants each scenario (by index) has killed so far in this analysis.
     func fate(
-        of mutant: Mutant, scenarios: [Scenario], reference: @Sendable () -> any ImplementationUnderTest
+        of mutant: Mutant, scenarios: [Scenario], kills: Locked<[Int]>,
+        reference: @Sendable () -> any ImplementationUnderTest
     ) -> MutantFate {
         let runner = ScenarioRunner(model: model)
         var implementation = SeenThrough(mutant.make(), keys: keys)
-        // One failing scenario kills it: the rest are not run.
-        let killer = scenarios.first { scenario in
-            let result = runner.run(scenario, on: &implementation)
+        // One failing scenario kills it and the rest are not run, so the scenarios that killed
+        // most so far go first: mutants of one kind fall to the same few. Which one kills it
+        // changes nothing but the time: a survivor runs them all.
+        let killed = kills.value
+        let order = scenarios.indices.sorted { killed[$0] != killed[$1] ? killed[$0] > killed[$1] : $0 < $1 }
+        let killer = order.first { index in
+            let result = runner.run(scenarios[index], on: &implementation)
             return result.outcome == .failed || result.outcome == .errored
         }
-        var fate = MutantFate(mutant: mutant, killedBy: killer?.id)
+        if let killer { kills.update { $0[killer] += 1 } }
+        var fate = MutantFate(mutant: mutant, killedBy: killer.map { scenarios[$0].id })
         if killer == nil {
             var original = reference()
             let explorer = Explorer(model: model, settings: exploration, keys: keys, clock: clock)
