@@ -54,9 +54,10 @@ import Testing
         #expect(
             goals.map(\.goal) == [
                 "runner", "loading by CPU", "loading by instructions", "memory peak", "memory growth", "explore",
+                "mutate",
             ])
         // The targets, so that no measurement meets a goal by moving it.
-        #expect(goals.map { $0.atMost ?? -($0.atLeast ?? 0) } == [2.0, -0.5, -0.6, 50.0, 0.1, -0.8])
+        #expect(goals.map { $0.atMost ?? -($0.atLeast ?? 0) } == [2.0, -0.5, -0.6, 50.0, 0.1, -0.8, 20.0])
         for goal in goals {
             let met = goal.atMost.map { goal.figure <= $0 } ?? goal.atLeast.map { goal.figure >= $0 }
             #expect(met == goal.met, "\(goal.goal): figure \(goal.figure)")
@@ -66,10 +67,10 @@ import Testing
     @Test func theReportsVerdictsAreTheMeasurements() throws {
         let goals = try Self.measurement().goals
         let table = Self.rows(try Self.read("Reports/performance.md"))
-        #expect(table.count == 5, "one row per goal, loading's two in one")
+        #expect(table.count == 6, "one row per goal, loading's two in one")
         let verdictOf: [String: [Bool]] = [
             "| runner": [goals[0].met], "| loading": [goals[1].met, goals[2].met], "| memory: peak": [goals[3].met],
-            "| memory: growth": [goals[4].met], "| explore": [goals[5].met],
+            "| memory: growth": [goals[4].met], "| explore": [goals[5].met], "| mutate": [goals[6].met],
         ]
         for (prefix, verdicts) in verdictOf {
             let row = try #require(table.first { $0.hasPrefix(prefix) }, "no row for \(prefix)")
@@ -79,7 +80,7 @@ import Testing
         // Each row shows, in bold, the figure its verdict was taken on.
         let figureOf: [(String, Goal)] = [
             ("| runner", goals[0]), ("| loading", goals[1]), ("| loading", goals[2]), ("| memory: peak", goals[3]),
-            ("| memory: growth", goals[4]), ("| explore", goals[5]),
+            ("| memory: growth", goals[4]), ("| explore", goals[5]), ("| mutate", goals[6]),
         ]
         for (prefix, goal) in figureOf {
             let row = try #require(table.first { $0.hasPrefix(prefix) })
