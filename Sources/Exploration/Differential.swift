@@ -80,12 +80,13 @@ package struct DifferentialCheck: Sendable {
 
     /// `answered`: what the reference answered to each input, when the probe was made on it
     /// (exploration steps the reference as it chooses); else the reference runs the probe.
-    /// Most runs agree: a run that answers exactly as the reference did is settled at once
-    /// (`answersMatch`), any other is asked whether it passes without building a result, and
-    /// only a run that does not pass is judged in full. `scenario`: the probe as a scenario,
-    /// when it was made before (`SharedRuns`). `invariants`: whether a run that answers exactly `answered` breaks no invariant, seen
-    /// through the given keys, worked out by the closure it is handed or known from an earlier
-    /// run that answered the same (`SharedRuns`).
+    /// Most runs agree: a run that answers exactly as the reference did and breaks no invariant
+    /// is settled at once (`answersEqual`), any other is asked whether it passes without
+    /// building a result, and only a run that does not pass is judged in full. `scenario`: the
+    /// probe as a scenario, when it was made before (`SharedRuns`). `invariants`: whether a run
+    /// that answers exactly `answered` breaks no invariant, seen through the given keys, worked
+    /// out by the closure it is handed or known from an earlier run that answered the same
+    /// (`SharedRuns`).
     package func check<Reference: ImplementationUnderTest, Candidate: ImplementationUnderTest>(
         _ probe: Probe, answered: [Observations]? = nil, id: String, scenario made: Scenario? = nil,
         reference: inout Reference, candidate: inout Candidate,

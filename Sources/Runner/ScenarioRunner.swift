@@ -169,17 +169,12 @@ package struct ScenarioRunner: Sendable {
         return true
     }
 
-    /// True when every answer is exactly the observations `expected` holds for its input (as
-    /// given, input by input, before a run keeps and merges them by step) and no invariant is
-    /// broken: then what `passes` compares agrees as well. False says nothing either way: ask
+    /// True when every input was answered with exactly the observations `expected` holds for it
+    /// (as given, input by input, before a run keeps and merges them by step): then what
+    /// `passes` compares agrees, and the invariants see what they would see in `expected` and
+    /// break or hold as there (`breaksNoInvariant`). False says nothing either way: ask
     /// `passes`. A run that answers just as the reference did, nearly every exploration run,
     /// is settled here without keeping or merging anything.
-    package func answersMatch(_ answers: Answers, exactly expected: [Observations]) -> Bool {
-        answersEqual(answers, expected) && breaksNoInvariant(answers)
-    }
-
-    /// True when every input was answered with exactly the observations `expected` holds for it:
-    /// then the invariants see what they would see in `expected`, and break or hold as there.
     package func answersEqual(_ answers: Answers, _ expected: [Observations]) -> Bool {
         guard answers.outcomes.count == answers.plan.count, expected.count == answers.plan.count else { return false }
         for offset in answers.plan.indices {
