@@ -468,10 +468,37 @@ package struct Explorer: Sendable {
         return focused
     }
 
+    /// The kind of each key of observations laid out as `observations` is (nil: a key the model
+    /// does not declare), for `changed` to walk a step's observations by position.
+    func kinds(as observations: Observations) -> (keys: [String], kinds: [ObservationDeclaration.Kind?]) {
+        (observations.map(\.key), observations.map { model.observation(named: $0.key)?.kind })
+    }
+
     /// Whether a step changed what the reference shows: a value after it differs, or something
-    /// happened during it (a log key not empty).
-    func changed(from before: Observations, to after: Observations) -> Bool {
-        model.observations.contains { observation in
+    /// happened during it (a log key not empty). Observations laid out as `layout` says are
+    /// walked side by side with no key hashed; any others are looked up key by key.
+    func changed(
+        from before: Observations, to after: Observations,
+        layout: (keys: [String], kinds: [ObservationDeclaration.Kind?])? = nil
+    ) -> Bool {
+        if let layout, !before.isEmpty, before.count == layout.keys.count, after.count == layout.keys.count {
+            var position = 0
+            var laidOut = true
+            for ((key, old), (otherKey, new)) in zip(before, after) {
+                guard key == otherKey, key == layout.keys[position] else {
+                    laidOut = false
+                    break
+                }
+                switch layout.kinds[position] {
+                case .snapshot?: if old != new { return true }
+                case .log?: if new != .list([]) && new != .null { return true }
+                case nil: break
+                }
+                position += 1
+            }
+            if laidOut { return false }
+        }
+        return model.observations.contains { observation in
             switch observation.kind {
             case .snapshot:
                 // Before the first step nothing was shown: only a move out of the first state counts.
@@ -657,6 +684,8 @@ package struct Explorer: Sendable {
         let every = generator.choices(given: given)
         // Where the reference stands, worked out once a step: only its inputs move it.
         var placeNow = reference.place
+        // How the reference lays out its observations, learnt from its first answer.
+        var layout: (keys: [String], kinds: [ObservationDeclaration.Kind?])?
         /// Sends one written input (its expansion, for a shorthand) to the reference.
         func send(_ input: Input, label chosenLabel: String?, labelNumber: Int?) -> Bool {
             let entered = state
@@ -681,6 +710,7 @@ package struct Explorer: Sendable {
                     return false
                 }
                 answered.append(observations)
+                if layout == nil { layout = kinds(as: observations) }
                 state = observations[model.stateKey]?.string ?? state
             }
             before.append(entered)
@@ -690,7 +720,7 @@ package struct Explorer: Sendable {
             let number = chosenLabel != nil ? labelNumber : generator.labelIndex[label]
             let row = generator.stateIndex[entered]
             if !met.isLive(state: row, label: number, InputInState(state: entered, input: label)),
-                changed(from: shown, to: observations) || placeNow != held
+                changed(from: shown, to: observations, layout: layout) || placeNow != held
             {
                 met.insertLive(state: row, label: number, InputInState(state: entered, input: label))
             }
@@ -727,7 +757,7 @@ package struct Explorer: Sendable {
                     in: state, observations: observations, given: given, elapsed: clock, recent: recent,
                     choices: choices, met: met, random: &random)
                 let counted =
-                    answered.count >= 2 && answered[answered.count - 1] != answered[answered.count - 2]
+                    answered.count >= 2 && !answered[answered.count - 1].equals(answered[answered.count - 2])
                     && answered[answered.count - 1][model.stateKey] == answered[answered.count - 2][model.stateKey]
                 if let picked, chosen.count >= 1,
                     random.chance(counted ? Self.repeatAfterACountChance : Self.repeatChance)

@@ -89,8 +89,10 @@ extension StateSeams {
     /// Where `state` stands, abstracted: its phase, each counter up to 5 (more as `6+`), and
     /// which moments and stored fields are set.
     public func place(of state: State) -> String {
-        // Appended in place: explore asks at every step.
-        var place = phase(state)
+        // Appended in place, in room made once: explore asks at every step.
+        var place = ""
+        place.reserveCapacity(16 + 2 * (counters.count + moments.count + durable.count))
+        place += phase(state)
         for counter in counters {
             place += "|"
             if let count = counter.get(state) { place += count <= 5 ? String(count) : "6+" } else { place += "-" }
