@@ -661,7 +661,9 @@ package struct Explorer: Sendable {
             return nil
         }
         defer { reference.finish() }
-        var choices = generator.choices(given: given)
+        // Every input the world takes, and those this run draws on (all, or a swarm's half).
+        let every = generator.choices(given: given)
+        var choices = every
         if random.chance(Self.swarmChance) {
             let kept = choices.filter { $0.isClock || random.chance(0.5) }
             if kept.contains(where: { !$0.isClock }) { choices = kept }
@@ -681,7 +683,6 @@ package struct Explorer: Sendable {
         var places: Set<String> = []
         // The state before each step, for playing a way round again.
         var before: [String] = []
-        let every = generator.choices(given: given)
         // Where the reference stands, worked out once a step: only its inputs move it.
         var placeNow = reference.place
         // How the reference lays out its observations, learnt from its first answer.
