@@ -89,22 +89,29 @@ extension StateSeams {
     /// Where `state` stands, abstracted: its phase, each counter up to 5 (more as `6+`), and
     /// which moments and stored fields are set.
     public func place(of state: State) -> String {
-        // Appended in place, in room made once: explore asks at every step.
-        var place = ""
-        place.reserveCapacity(16 + 2 * (counters.count + moments.count + durable.count))
-        place += phase(state)
+        // Bytes appended in room made once, one string made of them: explore asks at every step.
+        var place: [UInt8] = []
+        place.reserveCapacity(32 + 3 * (counters.count + moments.count + durable.count))
+        place.append(contentsOf: phase(state).utf8)
+        let bar = UInt8(ascii: "|")
         for counter in counters {
-            place += "|"
-            if let count = counter.get(state) { place += count <= 5 ? String(count) : "6+" } else { place += "-" }
+            place.append(bar)
+            switch counter.get(state) {
+            case nil: place.append(UInt8(ascii: "-"))
+            case let count? where (0...5).contains(count): place.append(UInt8(ascii: "0") + UInt8(count))
+            case let count? where count > 5: place.append(contentsOf: "6+".utf8)
+            case let count?: place.append(contentsOf: String(count).utf8)
+            }
         }
         // Two loops, not `moments + durable`: no array made per call.
         func mark(_ field: Field) {
             let value = field.get(state)
-            place += value == nil ? "|-" : value == field.fresh ? "|0" : "|+"
+            place.append(bar)
+            place.append(UInt8(ascii: value == nil ? "-" : value == field.fresh ? "0" : "+"))
         }
         for field in moments { mark(field) }
         for field in durable { mark(field) }
-        return place
+        return String(decoding: place, as: UTF8.self)
     }
 
     /// Every operator over every seam it applies to.
