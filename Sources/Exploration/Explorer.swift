@@ -317,10 +317,7 @@ package struct Explorer: Sendable {
                 exploration.steps += probe.steps.count
                 account(outcome, probe: probe, in: &exploration)
                 guard case .diverges(let divergence)? = outcome.verdict else { continue }
-                // A divergence the baseline knows of is not what is looked for.
-                if !settings.expected.isEmpty,
-                    settings.expected.contains(where: { $0.matches(divergence, model: model) })
-                {
+                if passedOver(divergence) {
                     exploration.passedOver += 1
                     continue
                 }
@@ -536,8 +533,15 @@ package struct Explorer: Sendable {
         var novel: [Corpus.Novelty] = []
     }
 
+    /// Whether a divergence is one the baseline knows of: not what is looked for.
+    func passedOver(_ divergence: Divergence) -> Bool {
+        !settings.expected.isEmpty && settings.expected.contains { $0.matches(divergence, model: model) }
+    }
+
     /// A round's runs, shared out among the workers, each generated from `met` as it stood
-    /// before the round; in run order.
+    /// before the round; in run order. A divergence ends the exploration at its run, so the
+    /// runs after it are not made (their outcomes are left empty): a first divergence is
+    /// reported when its own run ends, not the round's last.
     func round(
         _ runs: [Int], met: Set<InputInState>, live: Set<InputInState> = [], corpus: Corpus,
         generator: ProbeGenerator, workers: [ExplorationWorker], wanting: [String: Set<String>] = [:],
@@ -546,10 +550,13 @@ package struct Explorer: Sendable {
         let outcomes = Locked([RunOutcome](repeating: RunOutcome(), count: runs.count))
         let count = min(workers.count, runs.count)
         let before = MetPairs(met, live: live, generator: generator)
+        // The first run of the round that diverged (in a way the baseline does not know of).
+        let divergedAt = Locked<Int?>(nil)
         DispatchQueue.concurrentPerform(iterations: count) { index in
             let worker = workers[index]
             for slot in stride(from: index, to: runs.count, by: count) {
                 let run = runs[slot]
+                if let first = divergedAt.value, run > first { break }
                 var outcome: RunOutcome
                 var made: Answered?
                 var scenario: Scenario?
@@ -579,6 +586,9 @@ package struct Explorer: Sendable {
                         invariants: { keys, workOut in
                             sharing?.breaksNoInvariant(run, seenThrough: keys, otherwise: workOut) ?? workOut()
                         })
+                    if case .diverges(let divergence)? = outcome.verdict, !passedOver(divergence) {
+                        divergedAt.update { first in first = min(first ?? run, run) }
+                    }
                 }
                 outcomes.update { $0[slot] = outcome }
             }
