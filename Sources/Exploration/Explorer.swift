@@ -465,9 +465,13 @@ package struct Explorer: Sendable {
         return focused
     }
 
-    /// The kind of each key of observations laid out as `observations` is (nil: a key the model
-    /// does not declare), for `changed` to walk a step's observations by position.
-    func kinds(as observations: Observations) -> (keys: [String], kinds: [ObservationDeclaration.Kind?]) {
+    /// The keys of observations in the order they lie, each with its kind (nil: a key the model
+    /// does not declare).
+    typealias KeyKinds = (keys: [String], kinds: [ObservationDeclaration.Kind?])
+
+    /// The kind of each key of observations laid out as `observations` is, for `changed` to walk
+    /// a step's observations by position.
+    func kinds(as observations: Observations) -> KeyKinds {
         (observations.map(\.key), observations.map { model.observation(named: $0.key)?.kind })
     }
 
@@ -475,8 +479,7 @@ package struct Explorer: Sendable {
     /// happened during it (a log key not empty). Observations laid out as `layout` says are
     /// walked side by side with no key hashed; any others are looked up key by key.
     func changed(
-        from before: Observations, to after: Observations,
-        layout: (keys: [String], kinds: [ObservationDeclaration.Kind?])? = nil
+        from before: Observations, to after: Observations, layout: KeyKinds? = nil
     ) -> Bool {
         if let layout, !before.isEmpty, before.count == layout.keys.count, after.count == layout.keys.count {
             var position = 0
@@ -517,11 +520,11 @@ package struct Explorer: Sendable {
         return steps[start...last]
     }
 
-    /// What one run made and found.
     /// A run made on the reference: its probe, the reference's answer to each input sent, and
     /// the input x state pairs each step met.
     typealias Answered = (probe: Probe, answered: [Observations], pairs: [[InputInState]])
 
+    /// What one run made and found.
     struct RunOutcome: Sendable {
         var probe: Probe?
         var met: Set<InputInState> = []
@@ -696,7 +699,7 @@ package struct Explorer: Sendable {
         // Where the reference stands, worked out once a step: only its inputs move it.
         var placeNow = reference.place
         // How the reference lays out its observations, learnt from its first answer.
-        var layout: (keys: [String], kinds: [ObservationDeclaration.Kind?])?
+        var layout: KeyKinds?
         /// Sends one written input (its expansion, for a shorthand) to the reference.
         func send(_ input: Input, label chosenLabel: String?, labelNumber: Int?) -> Bool {
             let entered = state
@@ -833,6 +836,8 @@ package final class SharedRuns: Sendable {
     private let runs = Locked<[Int: Made]>([:])
     /// The settings of the first exploration that used them, as text; another is refused.
     private let settings = Locked<String?>(nil)
+    /// Each kept run's invariant verdicts, by the set of keys they were seen through.
+    private let invariantVerdicts = Locked<[Int: [Set<String>: Bool]]>([:])
 
     package init(limit: Int) {
         self.limit = limit
@@ -850,8 +855,6 @@ package final class SharedRuns: Sendable {
 
     /// Whether the reference's answers to a run break no invariant, through a set of keys: the
     /// same for every candidate that answers exactly as the reference did, so worked out once.
-    private let invariantVerdicts = Locked<[Int: [Set<String>: Bool]]>([:])
-
     func breaksNoInvariant(_ run: Int, seenThrough keys: Set<String>, otherwise workOut: () -> Bool) -> Bool {
         guard run < limit else { return workOut() }
         if let known = invariantVerdicts.update({ $0[run]?[keys] }) { return known }

@@ -110,7 +110,7 @@ import UnlockScreen
     /// A shared value is made once per key and handed out again (the same storage, so equal by
     /// identity); past its capacity it starts again and still gives the right value.
     @Test func sharedValuesAreMadeOncePerKey() {
-        let shared = SharedValues<Int>(capacity: 2)
+        let shared = SharedValues<Int, Value>(capacity: 2)
         var made = 0
         func value(_ key: Int) -> Value {
             shared.value(for: key) {

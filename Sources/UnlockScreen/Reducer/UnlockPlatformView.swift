@@ -176,7 +176,7 @@ package enum UnlockPlatformView {
         var key: Bool
     }
     // A run's store takes a handful of shapes: each is built once.
-    static let storedShapes = SharedValues<Stored>()
+    static let storedShapes = SharedValues<Stored, Value>()
 
     package static func store(_ state: UnlockState, lockRemaining: Int?) -> Value {
         let store = state.persisted

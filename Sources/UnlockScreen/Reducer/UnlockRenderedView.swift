@@ -48,8 +48,8 @@ package enum UnlockRenderedView {
         }
     }
     // Every step of every run draws one of a handful of screens: each is built once.
-    static let drawnFrames = SharedValues<Drawn>()
-    static let drawnAudits = SharedValues<Drawn>()
+    static let drawnFrames = SharedValues<Drawn, Value>()
+    static let drawnAudits = SharedValues<Drawn, Value>()
 
     package static func frames(_ state: UnlockState) -> Value {
         drawnFrames.value(for: Drawn(state)) { frames(drawing: state) }
