@@ -140,7 +140,11 @@ package enum CommandCatalog {
         arguments: [],
         options: [
             .init(name: "seed", valueName: "n", help: "The seed of every random choice (default: a new one, printed)."),
-            .init(name: "budget", valueName: "duration", help: "Time to explore for, such as 30s or 5m (default 60s)."),
+            .init(
+                name: "budget", valueName: "duration",
+                help:
+                    "Time to explore for, such as 30s or 5m (default 60s); shrinking a divergence found takes at most as long again."
+            ),
             SharedOptions.exploreRuns.option, SharedOptions.exploreDepth.option,
             .init(
                 name: "keys", valueName: "key,key",

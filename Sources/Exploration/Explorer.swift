@@ -209,8 +209,19 @@ package struct Counterexample: Sendable {
     package var replays: Int
     /// Replays that failed with the same signature: fewer than `replays` means flaky.
     package var failedReplays: Int
+    /// Why shrinking ended before it had nothing left to try, if it did: `smallest` is then
+    /// the smallest found so far.
+    package var cutShort: ShrinkingCut?
 
     package var flaky: Bool { failedReplays < replays }
+}
+
+/// What cut shrinking short.
+package enum ShrinkingCut: Sendable, Equatable {
+    /// Its time limit, as long as the exploration's budget.
+    case timeLimit(Duration)
+    /// A stop (a signal).
+    case stopped
 }
 
 /// One worker's pair: the reference it steps and the implementation it drives. A worker is
@@ -332,7 +343,7 @@ package struct Explorer: Sendable {
                     ExplorationProgress(
                         runs: exploration.runs, steps: exploration.steps, met: exploration.accepted.count,
                         pairs: exploration.pairs, shrinking: true))
-                exploration.found = shrink(divergence, run: run, on: workers[0])
+                exploration.found = shrink(divergence, run: run, on: workers[0], stop: stop)
                 break rounds
             }
             progress(
@@ -370,7 +381,7 @@ package struct Explorer: Sendable {
                 ExplorationProgress(
                     runs: exploration.runs, steps: exploration.steps, met: exploration.accepted.count,
                     pairs: exploration.pairs, shrinking: true))
-            exploration.found = shrink(kept.divergence, run: kept.run, on: workers[0])
+            exploration.found = shrink(kept.divergence, run: kept.run, on: workers[0], stop: stop)
         }
         return exploration
     }
@@ -600,7 +611,11 @@ package struct Explorer: Sendable {
     }
 
     /// The divergence shrunk to the smallest probe with the same signature, and replayed.
-    func shrink(_ divergence: Divergence, run: Int, on worker: ExplorationWorker) -> Counterexample {
+    /// Shrinking takes at most as long again as the budget: each candidate is a run of the
+    /// driver, and a slow driver must not turn a bounded exploration into an unbounded one.
+    func shrink(
+        _ divergence: Divergence, run: Int, on worker: ExplorationWorker, stop: () -> Bool = { false }
+    ) -> Counterexample {
         let id = "explore-\(settings.seed)-\(run)"
         func test(_ probe: Probe) -> Divergence? {
             if case .diverges(let found) = check.check(
@@ -610,13 +625,25 @@ package struct Explorer: Sendable {
             }
             return nil
         }
-        let (smallest, tries) = Shrinker(model: model).shrink(divergence, test: test)
+        let began = clock.monotonic()
+        var cut: ShrinkingCut?
+        let shrunk = Shrinker(model: model).shrink(
+            divergence,
+            stopped: {
+                if stop() {
+                    cut = .stopped
+                } else if clock.monotonic() - began >= settings.budget {
+                    cut = .timeLimit(settings.budget)
+                }
+                return cut != nil
+            }, test: test)
+        let smallest = shrunk.smallest
         let failed = (0..<settings.replays).filter { _ in
             test(smallest.probe).map { $0.signature.matches(smallest.signature) } ?? false
         }.count
         return Counterexample(
-            run: run, original: divergence, smallest: smallest, tries: tries, replays: settings.replays,
-            failedReplays: failed)
+            run: run, original: divergence, smallest: smallest, tries: shrunk.tries, replays: settings.replays,
+            failedReplays: failed, cutShort: cut)
     }
 
     /// One run's probe, chosen input by input as the reference moves: the reference is the

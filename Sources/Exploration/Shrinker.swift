@@ -5,6 +5,15 @@ import SpecModel
 /// keys back their defaults, join neighbouring clock inputs and shorten them. A candidate is
 /// kept only if `test` finds a divergence with a matching signature.
 package struct Shrinker: Sendable {
+    /// Where shrinking ended: with nothing left to try, or cut short by `stopped` (a time
+    /// limit or a signal), the probe then the smallest found so far, not necessarily a local
+    /// minimum.
+    package struct Shrunk: Sendable {
+        package var smallest: Divergence
+        package var tries: Int
+        package var cutShort: Bool
+    }
+
     package let model: ModelDeclaration
     /// Candidates tried at most, so shrinking always ends.
     package var budget = 3000
@@ -13,12 +22,21 @@ package struct Shrinker: Sendable {
         self.model = model
     }
 
-    package func shrink(_ found: Divergence, test: (Probe) -> Divergence?) -> (smallest: Divergence, tries: Int) {
+    /// Shrinks `found`, asking `stopped` before each candidate: once it says yes, no candidate
+    /// is tried again (a driver's slow replies make each one cost, so only time bounds them).
+    package func shrink(
+        _ found: Divergence, stopped: () -> Bool = { false }, test: (Probe) -> Divergence?
+    ) -> Shrunk {
         var best = found
         var tries = 0
+        var cutShort = false
         func attempt(_ steps: [Input], _ given: [String: Value]? = nil) -> Bool {
             let candidate = Probe(given: given ?? best.probe.given, steps: steps)
-            guard tries < budget, candidate != best.probe, !steps.isEmpty else { return false }
+            guard tries < budget, !cutShort, candidate != best.probe, !steps.isEmpty else { return false }
+            guard !stopped() else {
+                cutShort = true
+                return false
+            }
             tries += 1
             guard let divergence = test(candidate), divergence.signature.matches(found.signature) else { return false }
             best = divergence
@@ -26,7 +44,7 @@ package struct Shrinker: Sendable {
         }
         _ = attempt(Array(best.probe.steps.prefix(best.step + 1)))
         var progress = true
-        while progress && tries < budget {
+        while progress && tries < budget && !cutShort {
             progress = false
             var size = max(1, best.probe.steps.count / 2)
             while size >= 1 {
@@ -71,7 +89,7 @@ package struct Shrinker: Sendable {
                 }
             }
         }
-        return (best, tries)
+        return Shrunk(smallest: best, tries: tries, cutShort: cutShort)
     }
 
     private func clock(_ input: Input) -> Int? {

@@ -263,9 +263,22 @@ import Testing
             given: ["tier": .string("perfect")],
             steps: noise + [Input("launch")] + noise + [Input("kill")] + noise)
         let found = try #require(test(long))
-        let (smallest, tries) = Shrinker(model: model).shrink(found, test: test)
-        #expect(smallest.probe == Probe(steps: [Input("launch"), Input("kill")]))
-        #expect(tries < 200)
+        let shrunk = Shrinker(model: model).shrink(found, test: test)
+        #expect(shrunk.smallest.probe == Probe(steps: [Input("launch"), Input("kill")]))
+        #expect(shrunk.tries < 200)
+        #expect(!shrunk.cutShort)
+        // Stopped after five candidates: shrinking ends there, with the smallest found so far.
+        var asked = 0
+        let cut = Shrinker(model: model).shrink(
+            found,
+            stopped: {
+                asked += 1
+                return asked > 5
+            }, test: test)
+        #expect(cut.cutShort)
+        #expect(cut.tries == 5)
+        #expect(cut.smallest.probe.steps.count < long.steps.count)
+        #expect(cut.smallest.probe.steps.count > 2)
     }
 
     @Test func aSeedFixesEveryRandomChoice() {
@@ -491,6 +504,10 @@ extension ExploreTests {
             }
         }
         lines += ["# interrupted", report(driver).verdict(done, seconds: 1.5, interrupted: true)]
+        lines += [
+            "# shrinking cut short", ExplorationReport.shrinking(.timeLimit(.milliseconds(2500))),
+            ExplorationReport.shrinking(.stopped),
+        ]
         try Golden.compare(lines.joined(separator: "\n") + "\n", with: "report-explore-verdicts.txt")
     }
 }

@@ -127,6 +127,40 @@ import Testing
             "\(String(describing: counted.stateSearch))")
     }
 
+    /// Shrinking takes at most as long again as the budget, and says it stopped short: each
+    /// candidate is a run of the driver, so a slow driver would otherwise make a bounded
+    /// exploration unbounded. On a clock that moves 100 ms each time it is read: shrinking
+    /// reads it once per candidate.
+    @Test func shrinkingIsBoundedByTheBudgetAndSaysSo() throws {
+        let model = UnlockModel.declaration
+        let mutant = try #require(UnlockMutants.all(memo: Argon2Memo()).first { $0.id == "no-digit-announcement" })
+        let ticks = Locked(0)
+        let clock = SessionClock(
+            monotonic: {
+                .milliseconds(
+                    100
+                        * ticks.update {
+                            $0 += 1
+                            return $0
+                        })
+            }, wall: { 1_796_083_200 })
+        func explore(budget seconds: Int) throws -> Counterexample {
+            var candidate = mutant.make()
+            var reference = UnlockReference()
+            let found = Explorer(
+                model: model, settings: ExplorationSettings(seed: 1, budget: .seconds(seconds)), clock: clock
+            ).explore(reference: &reference, candidate: &candidate)
+            return try #require(found.found, "budget \(seconds) s found nothing")
+        }
+        let whole = try explore(budget: 20)
+        #expect(whole.cutShort == nil)
+        let cut = try explore(budget: 2)
+        #expect(cut.cutShort == .timeLimit(.seconds(2)))
+        // About 2 s of 100 ms ticks, fewer than shrinking needs when it is not stopped.
+        #expect(cut.tries < whole.tries && cut.tries >= 15, "\(cut.tries) tries of \(whole.tries)")
+        #expect(cut.smallest.signature.matches(whole.smallest.signature))
+    }
+
     /// A full corpus still takes a place reached first in a rare state: it replaces the oldest
     /// entry of the fullest state. A place in the fullest state itself is counted, not kept.
     @Test func aFullCorpusMakesRoomForARareState() {

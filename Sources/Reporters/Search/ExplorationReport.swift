@@ -216,6 +216,7 @@ package struct ExplorationReport {
                 + (counterexample.flaky
                     ? " (flaky: failed \(counterexample.failedReplays) of \(counterexample.replays) replays)" : "")
         ]
+        if let cut = counterexample.cutShort { lines.append("  " + Self.shrinking(cut)) }
         // An implementation that could not start erred before any step.
         guard smallest.result.steps.indices.contains(smallest.step) else {
             return lines + ["  \(VisibleText.oneLine(smallest.result.message ?? "it could not start"))"]
@@ -234,6 +235,18 @@ package struct ExplorationReport {
         }
         if let message = step.message { lines.append("  \(VisibleText.oneLine(message))") }
         return lines
+    }
+
+    /// Why shrinking ended before it was done, and what that means for the probe shown.
+    package static func shrinking(_ cut: ShrinkingCut) -> String {
+        switch cut {
+        case .timeLimit(let limit):
+            let seconds = Double(limit.components.seconds) + Double(limit.components.attoseconds) / 1e18
+            return "shrinking stopped at its time limit (\(String(format: "%g", seconds)) s, as long as the budget): "
+                + "a smaller probe may show the same divergence."
+        case .stopped:
+            return "shrinking stopped by a signal: a smaller probe may show the same divergence."
+        }
     }
 
     /// A given value as `--given` reads it back: as a scenario's given writes it.
@@ -277,7 +290,8 @@ package struct ExplorationReport {
         let header = ScenarioWriter.Header(
             comments: [
                 Self.foundBy + "seed \(settings.seed), run \(counterexample.run + 1), depth \(settings.depth); "
-                    + "shrunk from \(counterexample.original.probe.steps.count) steps in \(counterexample.tries) tries.",
+                    + "shrunk from \(counterexample.original.probe.steps.count) steps in \(counterexample.tries) tries"
+                    + (counterexample.cutShort.map { "; " + Self.shrinking($0) } ?? "."),
                 subject.line,
                 "Differs: \(smallest.signature) at step \(smallest.step + 1)"
                     + (counterexample.flaky
@@ -301,6 +315,15 @@ package struct ExplorationReport {
         case .refused: return "refused"
         case .inconclusive: return "inconclusive"
         case .noDivergence: return "no divergence found"
+        }
+    }
+
+    /// Why shrinking stopped early, as the JSON summary names it; nil when it was done.
+    static func cutWord(_ cut: ShrinkingCut?) -> String? {
+        switch cut {
+        case .timeLimit?: "time limit"
+        case .stopped?: "signal"
+        case nil: nil
         }
     }
 
@@ -357,6 +380,7 @@ package struct ExplorationReport {
                         ("steps", .number(smallest.probe.steps.count)),
                         ("original_steps", .number(counterexample.original.probe.steps.count)),
                         ("shrink_tries", .number(counterexample.tries)),
+                        ("shrink_cut_short", Self.cutWord(counterexample.cutShort).map(JSON.string) ?? .null),
                         ("replays", .number(counterexample.replays)),
                         ("failed_replays", .number(counterexample.failedReplays)),
                         ("file", written.map(JSON.string) ?? .null),
