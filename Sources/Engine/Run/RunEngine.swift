@@ -91,11 +91,13 @@ package struct RunEngine: Sendable {
     package func run(
         releasing suite: inout Suite, on candidates: [Candidate], events: (RunEvent) -> Void = { _ in }
     ) -> RunRecord {
-        let ids = suite.runIDs
+        // A streamed suite keeps its entries through the run, so its ids are read from them
+        // when needed rather than held beside them; a held suite's go with its scenarios.
+        let heldIDs = suite.entries == nil ? suite.runIDs : nil
         let changes = SuiteChangeLog()
         var run = RunRecord(
             model: model.name, modelDigest: model.digest, suite: suite.identity(), shard: suite.shard,
-            expected: ScenarioAccount(ids: ids),
+            expected: suite.runAccount,
             requirements: suite.requirements.map { RequirementEntry(id: $0.id, clause: $0.clause, text: $0.text) },
             profile: profile)
         // A held suite's scenarios move out of it, so the last candidate lets go of each as it
@@ -124,6 +126,7 @@ package struct RunEngine: Sendable {
         }
         run.suiteChanges = changes.changes
         if let reason = stop() {
+            let ids = heldIDs ?? streamed.runIDs
             var unfinished: [RunInterruption.Unfinished] = []
             for (index, candidate) in candidates.enumerated() {
                 let ran = index < run.implementations.count ? run.implementations[index] : nil

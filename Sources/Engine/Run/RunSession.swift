@@ -150,7 +150,9 @@ package struct RunSession: Sendable {
         let engine = RunEngine(
             model: suitePlan.model, jobs: plan.jobs, trace: plan.trace, profile: suitePlan.profile,
             recordsHeld: plan.recordsHeld, clock: plan.request.noTimes ? nil : plan.clock, stop: plan.stop)
-        let known = suite.loadedIDs
+        // A streamed suite keeps its entries through the run: its ids are read after it, not
+        // held beside them.
+        let heldIDs = suite.entries == nil ? suite.loadedIDs : nil
         // Some files of a suite leave most requirements to the others: not worth saying.
         let uncovered = suitePlan.isWholeSuite ? suite.uncoveredRequirements.map(\.id) : []
         let began = plan.clock.monotonic()
@@ -161,6 +163,7 @@ package struct RunSession: Sendable {
             }
         }
         let seconds = plan.clock.seconds(since: began)
+        let known = heldIDs ?? suite.loadedIDs
         // A run of several models' suites reruns each scenario from its own model's paths.
         run.request = plan.request.asRecorded
         run.suite.version = suitePlan.builtIn?.name(of: package.name)

@@ -12,12 +12,15 @@ package struct ScenarioEntry: Sendable {
     /// places (for the problems said of them; nearly always none).
     package var covers: [String]
     package var unknownCitations: [(id: String, location: SourceLocation)]
-    package var location: SourceLocation
-    /// The file's place among the suite's files, and the scenario's among the file's.
-    package var file: Int
-    package var ordinal: Int
     /// `Suite.fingerprint` of the scenario as first loaded.
     package var fingerprint: UInt64
+    /// The file's place among the suite's files, and the scenario's among the file's; where
+    /// it begins in that file. Narrow fields and no path of its own: a suite of tens of
+    /// thousands holds one entry each for the whole run.
+    let file: Int32
+    let ordinal: Int32
+    let line: Int32
+    let column: Int32
 
     init(_ scenario: Scenario, file: Int, ordinal: Int, requirements known: Set<String>, lists: ListInterner) {
         id = scenario.id
@@ -28,16 +31,23 @@ package struct ScenarioEntry: Sendable {
         covers = lists.intern(
             scenario.covers.map { cited in known.firstIndex(of: cited.id).map { known[$0] } ?? cited.id })
         unknownCitations = scenario.covers.filter { !known.contains($0.id) }
-        location = scenario.location
-        self.file = file
-        self.ordinal = ordinal
+        self.file = Int32(clamping: file)
+        self.ordinal = Int32(clamping: ordinal)
+        line = Int32(clamping: scenario.location.line)
+        column = Int32(clamping: scenario.location.column)
         fingerprint = Suite.fingerprint(of: scenario)
+    }
+
+    /// Where the scenario begins, `files` being the suite's files.
+    func location(in files: [String]) -> SourceLocation {
+        SourceLocation(file: files[Int(file)], line: Int(line), column: Int(column))
     }
 
     /// A stand-in with nothing to run, for a scenario that could not be read again (its title
     /// and clauses went with the text: the id stands for the title).
-    var standIn: Scenario {
-        Scenario(
+    func standIn(files: [String]) -> Scenario {
+        let location = location(in: files)
+        return Scenario(
             id: id, title: id, spec: [], covers: covers.map { ($0, location) }, tags: tags, given: [:], steps: [],
             location: location)
     }
@@ -83,22 +93,27 @@ final class ScenarioSupply: @unchecked Sendable {
             return (scenario, nil)
         case .reread(let files, let entries, let loader):
             let entry = entries[index]
-            if entry.file != cachedFile {
-                cachedFile = entry.file
-                switch loader.scenarios(inFile: files[entry.file]) {
+            let file = Int(entry.file)
+            let ordinal = Int(entry.ordinal)
+            if file != cachedFile {
+                cachedFile = file
+                switch loader.scenarios(inFile: files[file]) {
                 case .success(let scenarios): cached = scenarios
                 case .failure(let problem):
                     cachedFile = -1
                     cached = []
-                    return (entry.standIn, "its file could not be read again during the run: \(problem.message)")
+                    return (
+                        entry.standIn(files: files),
+                        "its file could not be read again during the run: \(problem.message)"
+                    )
                 }
             }
-            guard entry.ordinal < cached.count, cached[entry.ordinal].id == entry.id,
-                Suite.fingerprint(of: cached[entry.ordinal]) == entry.fingerprint
+            guard ordinal < cached.count, cached[ordinal].id == entry.id,
+                Suite.fingerprint(of: cached[ordinal]) == entry.fingerprint
             else {
-                return (entry.standIn, "its file changed during the run (\(files[entry.file])): run it again")
+                return (entry.standIn(files: files), "its file changed during the run (\(files[file])): run it again")
             }
-            return (cached[entry.ordinal], nil)
+            return (cached[ordinal], nil)
         }
     }
 }

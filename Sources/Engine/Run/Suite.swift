@@ -91,7 +91,8 @@ package struct Suite: Sendable {
             all += each[index].kept
             each[index] = ([], [])
         }
-        let duplicates = Diagnostic.firstOfEachID(all, what: "scenario", id: { $0.id }, location: { $0.location })
+        let duplicates = Diagnostic.firstOfEachID(
+            all, what: "scenario", id: { $0.id }, location: { $0.location(in: found.files) })
         all = []
         var entries = duplicates.kept
         diagnostics += duplicates.diagnostics + catalogue.diagnostics
@@ -139,6 +140,12 @@ package struct Suite: Sendable {
 
     /// The selected scenarios' ids, in run order.
     var runIDs: [String] { entries.map { entries in positions.map { entries[$0].id } } ?? scenarios.map(\.id) }
+
+    /// The account of `runIDs`, taken without an array of them.
+    var runAccount: ScenarioAccount {
+        guard let entries else { return ScenarioAccount(ids: scenarios.lazy.map(\.id)) }
+        return ScenarioAccount(ids: positions.lazy.map { entries[$0].id })
+    }
 
     /// What a run's results are of, for merging shards: a digest of the selected scenarios
     /// (every shard's the same). Worked out when asked, from the loaded scenarios, so read it

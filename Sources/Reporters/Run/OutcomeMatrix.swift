@@ -11,14 +11,17 @@ struct OutcomeMatrix {
     private let cells: [Outcome?]
 
     init(_ run: RunRecord) {
-        var rows: [String: Int] = [:]
-        var positions: [Int] = []
-        var ids: [String] = []
         var columns: [String: Int] = [:]
         for implementation in run.implementations where columns[implementation.name] == nil {
             columns[implementation.name] = columns.count
         }
-        var found: [(row: Int, column: Int, outcome: Outcome)] = []
+        let width = columns.count
+        var rows: [String: Int] = [:]
+        var positions: [Int] = []
+        var ids: [String] = []
+        // Filled as the records are read, a row's cells added with the row: the matrix is made
+        // in one pass, with no list of every cell beside it.
+        var cells: [Outcome?] = []
         for implementation in run.implementations {
             let column = columns[implementation.name]!
             for record in implementation.records {
@@ -31,15 +34,15 @@ struct OutcomeMatrix {
                     rows[record.id] = row
                     ids.append(record.id)
                     positions.append(record.position)
+                    cells.append(contentsOf: repeatElement(nil, count: width))
                 }
-                found.append((row, column, record.outcome))
+                cells[row * width + column] = record.outcome
             }
         }
-        var cells = [Outcome?](repeating: nil, count: ids.count * columns.count)
-        for cell in found { cells[cell.row * columns.count + cell.column] = cell.outcome }
-        // Suite order: by position, then id.
-        let order = ids.indices.sorted { (positions[$0], ids[$0]) < (positions[$1], ids[$1]) }
-        self.ids = order.map { ids[$0] }
+        // Suite order: by position, then id; nearly always the order the records came in.
+        func before(_ one: Int, _ other: Int) -> Bool { (positions[one], ids[one]) < (positions[other], ids[other]) }
+        let ordered = zip(ids.indices, ids.indices.dropFirst()).allSatisfy { !before($1, $0) }
+        self.ids = ordered ? ids : ids.indices.sorted(by: before).map { ids[$0] }
         self.rows = rows
         self.columns = columns
         self.cells = cells

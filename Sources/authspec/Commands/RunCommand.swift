@@ -27,10 +27,12 @@ enum RunCommand: Command {
         for suitePlan in plan.suites {
             do { prepared.append(try session.prepare(suitePlan)) } catch { throw RequestArguments.said(error) }
         }
-        let quiet = plan.request.quiet
         var outcomes: [ModelOutcome] = []
-        for (index, suite) in prepared.enumerated() {
-            if prepared.count > 1 {
+        let count = prepared.count
+        // Each suite is let go of once it has run: the reports need its records, not its entries.
+        for index in 0..<count {
+            let suite = prepared.removeFirst()
+            if count > 1 {
                 Console.out(
                     (index == 0 ? "" : "\n")
                         + "== The \(suite.plan.package.name) model: \(suite.plan.paths.joined(separator: ", "))")
@@ -43,8 +45,7 @@ enum RunCommand: Command {
                         builtIn.name(of: suite.plan.package.name), root: builtIn.root, scenarios: identity.scenarios,
                         digest: identity.digest))
             }
-            let outcome = run(suite, in: session, shard: plan.selection.shard, quiet: quiet)
-            outcomes.append(outcome)
+            outcomes.append(run(suite, in: session, shard: plan.selection.shard, quiet: plan.request.quiet))
             if Interruption.signal != nil { break }
         }
         return try close(outcomes, plan: plan, outputs: outputs)
