@@ -7,36 +7,34 @@ import SpecModel
 /// A few hundred bytes: titles and clauses are read again with the scenario.
 package struct ScenarioEntry: Sendable {
     package var id: String
-    package var tags: [String]
-    /// The requirement ids it cites, and the citations of ids the catalogue lacks, with their
-    /// places (for the problems said of them; nearly always none).
-    package var covers: [String]
-    package var unknownCitations: [(id: String, location: SourceLocation)]
     /// `Suite.fingerprint` of the scenario as first loaded.
     package var fingerprint: UInt64
-    /// The file's place among the suite's files, and the scenario's among the file's; where
-    /// it begins in that file. Narrow fields and no path of its own: a suite of tens of
-    /// thousands holds one entry each for the whole run.
+    /// Its tags and the requirement ids it cites, as numbers of lists the suite keeps once
+    /// each (a large suite repeats a few lists); the file's place among the suite's files, and
+    /// the scenario's among the file's; where it begins in that file. Narrow fields and no
+    /// string but its id: a suite of tens of thousands holds one entry each for the whole run.
+    let tagList: Int32
+    let coverList: Int32
     let file: Int32
     let ordinal: Int32
     let line: Int32
     let column: Int32
 
+    /// `known` the catalogue's ids: a cited id is the catalogue's own string, stored once.
     init(_ scenario: Scenario, file: Int, ordinal: Int, requirements known: Set<String>, lists: ListInterner) {
         id = scenario.id
-        // One array for every scenario with the same tags or the same citations: a large suite
-        // repeats a few lists, and an array of its own per scenario was most of what a run held.
-        tags = lists.intern(scenario.tags)
-        // The catalogue's own strings: a long id is stored once, not once per citing scenario.
-        covers = lists.intern(
+        tagList = lists.intern(scenario.tags)
+        coverList = lists.intern(
             scenario.covers.map { cited in known.firstIndex(of: cited.id).map { known[$0] } ?? cited.id })
-        unknownCitations = scenario.covers.filter { !known.contains($0.id) }
         self.file = Int32(clamping: file)
         self.ordinal = Int32(clamping: ordinal)
         line = Int32(clamping: scenario.location.line)
         column = Int32(clamping: scenario.location.column)
         fingerprint = Suite.fingerprint(of: scenario)
     }
+
+    func tags(in lists: [[String]]) -> [String] { lists[Int(tagList)] }
+    func covers(in lists: [[String]]) -> [String] { lists[Int(coverList)] }
 
     /// Where the scenario begins, `files` being the suite's files.
     func location(in files: [String]) -> SourceLocation {
@@ -45,11 +43,11 @@ package struct ScenarioEntry: Sendable {
 
     /// A stand-in with nothing to run, for a scenario that could not be read again (its title
     /// and clauses went with the text: the id stands for the title).
-    func standIn(files: [String]) -> Scenario {
+    func standIn(files: [String], lists: [[String]]) -> Scenario {
         let location = location(in: files)
         return Scenario(
-            id: id, title: id, spec: [], covers: covers.map { ($0, location) }, tags: tags, given: [:], steps: [],
-            location: location)
+            id: id, title: id, spec: [], covers: covers(in: lists).map { ($0, location) }, tags: tags(in: lists),
+            given: [:], steps: [], location: location)
     }
 }
 
@@ -60,7 +58,7 @@ package struct ScenarioEntry: Sendable {
 final class ScenarioSupply: @unchecked Sendable {
     private enum Source {
         case held([Scenario?], releasing: Bool)
-        case reread(files: [String], entries: [ScenarioEntry], loader: ScenarioLoader)
+        case reread(files: [String], entries: [ScenarioEntry], lists: [[String]], loader: ScenarioLoader)
     }
     private var source: Source
     let count: Int
@@ -73,8 +71,8 @@ final class ScenarioSupply: @unchecked Sendable {
         count = scenarios.count
     }
 
-    init(files: [String], entries: [ScenarioEntry], loader: ScenarioLoader) {
-        source = .reread(files: files, entries: entries, loader: loader)
+    init(files: [String], entries: [ScenarioEntry], lists: [[String]], loader: ScenarioLoader) {
+        source = .reread(files: files, entries: entries, lists: lists, loader: loader)
         count = entries.count
     }
 
@@ -91,7 +89,7 @@ final class ScenarioSupply: @unchecked Sendable {
                 source = .held(scenarios, releasing: true)
             }
             return (scenario, nil)
-        case .reread(let files, let entries, let loader):
+        case .reread(let files, let entries, let lists, let loader):
             let entry = entries[index]
             let file = Int(entry.file)
             let ordinal = Int(entry.ordinal)
@@ -103,7 +101,7 @@ final class ScenarioSupply: @unchecked Sendable {
                     cachedFile = -1
                     cached = []
                     return (
-                        entry.standIn(files: files),
+                        entry.standIn(files: files, lists: lists),
                         "its file could not be read again during the run: \(problem.message)"
                     )
                 }
@@ -111,7 +109,10 @@ final class ScenarioSupply: @unchecked Sendable {
             guard ordinal < cached.count, cached[ordinal].id == entry.id,
                 Suite.fingerprint(of: cached[ordinal]) == entry.fingerprint
             else {
-                return (entry.standIn(files: files), "its file changed during the run (\(files[file])): run it again")
+                return (
+                    entry.standIn(files: files, lists: lists),
+                    "its file changed during the run (\(files[file])): run it again"
+                )
             }
             return (cached[ordinal], nil)
         }

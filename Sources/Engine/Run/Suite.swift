@@ -41,6 +41,8 @@ package struct Suite: Sendable {
     package var shard: Shard?
     /// A streamed suite's loaded scenarios, as entries; nil for a held suite.
     package private(set) var entries: [ScenarioEntry]?
+    /// The tag and citation lists the entries name by number.
+    private var lists: [[String]] = []
     /// Processors loading and fingerprinting may share out work among.
     let processors: Int
 
@@ -77,31 +79,45 @@ package struct Suite: Sendable {
             return
         }
         let found = ScenarioLoader.files(for: paths)
-        let lists = ListInterner()
+        let interner = ListInterner()
+        // Each file's entries, and the citations of ids the catalogue lacks by the scenario's
+        // place in its file (nearly always none: they are kept apart, not in every entry).
         var each = loader.summarize(files: found.files) { scenarios, file in
-            scenarios.indices.map {
-                ScenarioEntry(scenarios[$0], file: file, ordinal: $0, requirements: known, lists: lists)
-            }
+            (
+                entries: scenarios.indices.map {
+                    ScenarioEntry(scenarios[$0], file: file, ordinal: $0, requirements: known, lists: interner)
+                },
+                unknown: scenarios.indices.compactMap { ordinal in
+                    let unknown = scenarios[ordinal].covers.filter { !known.contains($0.id) }
+                    return unknown.isEmpty ? nil : (ordinal: Int32(clamping: ordinal), citations: unknown)
+                }
+            )
         }
         var diagnostics = found.problems + each.flatMap(\.diagnostics)
+        let unknown = each.map(\.kept.unknown)
         var all: [ScenarioEntry] = []
-        all.reserveCapacity(each.reduce(0) { $0 + $1.kept.count })
+        all.reserveCapacity(each.reduce(0) { $0 + $1.kept.entries.count })
         // Each file's entries let go of as they are moved: never two copies of all of them.
         for index in each.indices {
-            all += each[index].kept
-            each[index] = ([], [])
+            all += each[index].kept.entries
+            each[index] = (([], []), [])
         }
         let duplicates = Diagnostic.firstOfEachID(
             all, what: "scenario", id: { $0.id }, location: { $0.location(in: found.files) })
         all = []
         var entries = duplicates.kept
         diagnostics += duplicates.diagnostics + catalogue.diagnostics
+        func unknownCitations(_ entry: ScenarioEntry) -> [(id: String, location: SourceLocation)] {
+            unknown[Int(entry.file)].first { $0.ordinal == entry.ordinal }?.citations ?? []
+        }
         diagnostics += RequirementCatalogue.unknownCitations(
-            covers: entries.map(\.unknownCitations), requirements: requirements)
-        entries.removeAll { !$0.unknownCitations.isEmpty }
+            covers: entries.map(unknownCitations).filter { !$0.isEmpty }, requirements: requirements)
+        entries.removeAll { !unknownCitations($0).isEmpty }
         loaded = ScenarioLoader.Result(scenarios: [], diagnostics: diagnostics, files: found.files)
         let kept = entries
-        selected = kept.indices.filter { selection.chooses(id: kept[$0].id, tags: kept[$0].tags) }
+        let lists = interner.lists
+        self.lists = lists
+        selected = kept.indices.filter { selection.chooses(id: kept[$0].id, tags: kept[$0].tags(in: lists)) }
         positions = Self.positions(selected, of: selection.shard) { kept[$0].id }
         shard = selection.shard
         scenarios = []
@@ -123,7 +139,7 @@ package struct Suite: Sendable {
         // would be most of a run's memory at its peak.
         var covered: Set<String> = []
         if let entries {
-            for entry in entries { covered.formUnion(entry.covers) }
+            for entry in entries { covered.formUnion(entry.covers(in: lists)) }
         } else {
             for scenario in loaded.scenarios { covered.formUnion(scenario.covers.lazy.map(\.id)) }
         }
@@ -135,7 +151,7 @@ package struct Suite: Sendable {
         guard let entries else { return ScenarioSupply(held: scenarios, releasing: releasing) }
         // Nearly always every entry runs: the array is shared, not copied.
         let chosen = positions.count == entries.count ? entries : positions.map { entries[$0] }
-        return ScenarioSupply(files: loaded.files, entries: chosen, loader: ScenarioLoader(model: model))
+        return ScenarioSupply(files: loaded.files, entries: chosen, lists: lists, loader: ScenarioLoader(model: model))
     }
 
     /// The selected scenarios' ids, in run order.
