@@ -100,6 +100,21 @@ import UnlockScreen
             })
     }
 
+    /// A suite's file paths held in one buffer read back as the paths they were: from a
+    /// folder's names, from strings, one list after another, non-ASCII and empty ones too.
+    @Test func pathsHeldTogetherReadBackAsGiven() {
+        let names = ["a.yaml", "ñandú/b.yaml", "", "c d.yml"]
+        let folder = PathList(folder: "/tmp/x", names: names)
+        #expect(Array(folder) == names.map { "/tmp/x/" + $0 })
+        var all = PathList()
+        all.append(contentsOf: folder)
+        #expect(all == folder)
+        all.append(contentsOf: ["/e.yaml", "ü.yaml"])
+        all.append("/f.yaml")
+        #expect(Array(all) == Array(folder) + ["/e.yaml", "ü.yaml", "/f.yaml"])
+        #expect(all[4] == "/e.yaml" && all.count == 7)
+    }
+
     /// Records past `recordsHeld` go to a temporary file and are read back: the same records,
     /// in the same order, as a run that holds them.
     @Test func recordsReadBackFromTheirFileAreTheHeldOnes() throws {

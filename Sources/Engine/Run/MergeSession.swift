@@ -122,7 +122,7 @@ package enum MergeSession {
         if statementsFile != nil {
             let ids = Set(run.allRecords.map(\.id))
             let files = Array(Set(run.allRecords.map(\.location.file))).sorted()
-            let loaded = ScenarioLoader(model: package.declaration).load(files: files)
+            let loaded = ScenarioLoader(model: package.declaration).load(files: PathList(files))
             let scenarios = loaded.scenarios.filter { ids.contains($0.id) }
             if scenarios.count == run.suite.scenarios {
                 // The keys each requirement constrains are the catalogue's, beside the files.

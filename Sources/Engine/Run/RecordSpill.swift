@@ -14,8 +14,8 @@ import SpecModel
 /// cannot be read back (the file damaged under the run) reads as errored, never as passed.
 final class RecordSpill: RecordStore, @unchecked Sendable {
     private let descriptor: Int32
-    /// Where each written record starts in the file; the last entry is where the file ends.
-    private var offsets: [Int] = [0]
+    /// Where each written record lies in the file.
+    private var extents = Extents()
     /// The records after the first that could not be written.
     private var held: [ScenarioRecord] = []
     private let lock = NSLock()
@@ -47,7 +47,7 @@ final class RecordSpill: RecordStore, @unchecked Sendable {
     var count: Int {
         lock.lock()
         defer { lock.unlock() }
-        return offsets.count - 1 + held.count
+        return extents.count + held.count
     }
 
     func append(_ record: ScenarioRecord) {
@@ -55,7 +55,8 @@ final class RecordSpill: RecordStore, @unchecked Sendable {
         defer { lock.unlock() }
         guard held.isEmpty else { return held.append(record) }
         let bytes = RecordBytes.encode(record)
-        let start = offsets[offsets.count - 1]
+        guard bytes.count <= UInt32.max else { return held.append(record) }
+        let start = extents.end
         var written = 0
         while written < bytes.count {
             let done = bytes.withUnsafeBytes {
@@ -65,18 +66,17 @@ final class RecordSpill: RecordStore, @unchecked Sendable {
             guard done > 0 else { return held.append(record) }
             written += done
         }
-        offsets.append(start + bytes.count)
+        extents.append(length: bytes.count)
     }
 
     func record(at index: Int) -> ScenarioRecord {
         lock.lock()
-        let written = offsets.count - 1
+        let written = extents.count
         guard index < written else {
             defer { lock.unlock() }
             return held[index - written]
         }
-        let start = offsets[index]
-        let length = offsets[index + 1] - start
+        let (start, length) = extents[index]
         lock.unlock()
         var bytes = [UInt8](repeating: 0, count: length)
         var read = 0
@@ -100,5 +100,28 @@ final class RecordSpill: RecordStore, @unchecked Sendable {
             outcome: .errored,
             message: "this scenario's record could not be read back from the run's temporary file: \(why)",
             steps: [], hits: Hits())
+    }
+}
+
+/// Where each record lies in a spill, in about 4 bytes a record (a large run holds these for
+/// every record): its length, and every 64th record's start.
+private struct Extents {
+    private var lengths: [UInt32] = []
+    private var starts: [Int] = []
+    /// Where the last record ends.
+    private(set) var end = 0
+
+    var count: Int { lengths.count }
+
+    mutating func append(length: Int) {
+        if lengths.count % 64 == 0 { starts.append(end) }
+        lengths.append(UInt32(length))
+        end += length
+    }
+
+    subscript(index: Int) -> (start: Int, length: Int) {
+        let first = index / 64 * 64
+        let start = lengths[first..<index].reduce(starts[index / 64]) { $0 + Int($1) }
+        return (start, Int(lengths[index]))
     }
 }

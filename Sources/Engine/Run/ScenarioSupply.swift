@@ -37,13 +37,13 @@ package struct ScenarioEntry: Sendable {
     func covers(in lists: [[String]]) -> [String] { lists[Int(coverList)] }
 
     /// Where the scenario begins, `files` being the suite's files.
-    func location(in files: [String]) -> SourceLocation {
+    func location(in files: PathList) -> SourceLocation {
         SourceLocation(file: files[Int(file)], line: Int(line), column: Int(column))
     }
 
     /// A stand-in with nothing to run, for a scenario that could not be read again (its title
     /// and clauses went with the text: the id stands for the title).
-    func standIn(files: [String], lists: [[String]]) -> Scenario {
+    func standIn(files: PathList, lists: [[String]]) -> Scenario {
         let location = location(in: files)
         return Scenario(
             id: id, title: id, spec: [], covers: covers(in: lists).map { ($0, location) }, tags: tags(in: lists),
@@ -58,7 +58,7 @@ package struct ScenarioEntry: Sendable {
 final class ScenarioSupply: @unchecked Sendable {
     private enum Source {
         case held([Scenario?], releasing: Bool)
-        case reread(files: [String], entries: [ScenarioEntry], lists: [[String]], loader: ScenarioLoader)
+        case reread(files: PathList, entries: [ScenarioEntry], lists: [[String]], loader: ScenarioLoader)
     }
     private var source: Source
     let count: Int
@@ -71,7 +71,7 @@ final class ScenarioSupply: @unchecked Sendable {
         count = scenarios.count
     }
 
-    init(files: [String], entries: [ScenarioEntry], lists: [[String]], loader: ScenarioLoader) {
+    init(files: PathList, entries: [ScenarioEntry], lists: [[String]], loader: ScenarioLoader) {
         source = .reread(files: files, entries: entries, lists: lists, loader: loader)
         count = entries.count
     }

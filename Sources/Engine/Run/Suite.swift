@@ -117,7 +117,11 @@ package struct Suite: Sendable {
         let kept = entries
         let lists = interner.lists
         self.lists = lists
-        selected = kept.indices.filter { selection.chooses(id: kept[$0].id, tags: kept[$0].tags(in: lists)) }
+        // Nearly always all of them, in exactly the room they take.
+        selected =
+            selection.tags.isEmpty && selection.ids.isEmpty
+            ? Array(kept.indices)
+            : kept.indices.filter { selection.chooses(id: kept[$0].id, tags: kept[$0].tags(in: lists)) }
         positions = Self.positions(selected, of: selection.shard) { kept[$0].id }
         shard = selection.shard
         scenarios = []

@@ -93,7 +93,7 @@ package enum SourceFiles {
     /// Files under `folder` whose names end in one of `suffixes`, recursively, sorted; every
     /// folder that cannot be listed, symlink loop and non-file entry with such a name is a problem.
     package static func files(under folder: String, suffixes: [String], excluding excluded: Set<String> = [])
-        -> (files: [String], problems: [Diagnostic])
+        -> (files: PathList, problems: [Diagnostic])
     {
         let base = folder.count > 1 && folder.hasSuffix("/") ? String(folder.dropLast()) : folder
         var found: [String] = []
@@ -150,7 +150,7 @@ package enum SourceFiles {
             }
         }
         walk("")
-        return (found.sorted().map { base + "/" + $0 }, problems)
+        return (PathList(folder: base, names: found.sorted()), problems)
     }
 
     /// What a path is, in words, for a path that is not a regular file.

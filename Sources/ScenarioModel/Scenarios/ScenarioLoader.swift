@@ -18,9 +18,9 @@ package struct ScenarioLoader: Sendable {
     package struct Result: Sendable {
         package var scenarios: [Scenario]
         package var diagnostics: [Diagnostic]
-        package var files: [String]
+        package var files: PathList
 
-        package init(scenarios: [Scenario], diagnostics: [Diagnostic], files: [String]) {
+        package init(scenarios: [Scenario], diagnostics: [Diagnostic], files: PathList) {
             self.scenarios = scenarios
             self.diagnostics = diagnostics
             self.files = files
@@ -38,8 +38,8 @@ package struct ScenarioLoader: Sendable {
 
     /// The scenario files `paths` name (folders searched recursively, each folder's files
     /// sorted), and every path that could not be read.
-    package static func files(for paths: [String]) -> (files: [String], problems: [Diagnostic]) {
-        var files: [String] = []
+    package static func files(for paths: [String]) -> (files: PathList, problems: [Diagnostic]) {
+        var files = PathList()
         var problems: [Diagnostic] = []
         for path in paths {
             var info = stat()
@@ -54,7 +54,7 @@ package struct ScenarioLoader: Sendable {
                 continue
             }
             let found = SourceFiles.files(under: path, suffixes: scenarioSuffixes, excluding: nonScenarioFiles)
-            files += found.files
+            files.append(contentsOf: found.files)
             problems += found.problems
         }
         return (files, problems)
@@ -62,7 +62,7 @@ package struct ScenarioLoader: Sendable {
 
     /// Scenario files under a folder: every .yaml or .yml except the ones that hold other data.
     package static func scenarioFiles(under folder: String) -> [String] {
-        SourceFiles.files(under: folder, suffixes: scenarioSuffixes, excluding: nonScenarioFiles).files
+        Array(SourceFiles.files(under: folder, suffixes: scenarioSuffixes, excluding: nonScenarioFiles).files)
     }
 
     static let scenarioSuffixes = [".yaml", ".yml"]
@@ -73,7 +73,7 @@ package struct ScenarioLoader: Sendable {
         Manifest.fileName,
     ]
 
-    package func load(files: [String]) -> Result {
+    package func load(files: PathList) -> Result {
         let each = loadEach(files) { scenarios, _ in scenarios }
         var scenarios: [Scenario] = []
         scenarios.reserveCapacity(each.reduce(0) { $0 + $1.kept.count })
@@ -92,7 +92,7 @@ package struct ScenarioLoader: Sendable {
     /// go of file by file on the thread that loaded them, so a suite of any size is gone through
     /// in the memory of a few files. Duplicate ids are the caller's to find.
     package func summarize<Kept: Sendable>(
-        files: [String], _ summarize: @escaping @Sendable (_ scenarios: [Scenario], _ file: Int) -> Kept
+        files: PathList, _ summarize: @escaping @Sendable (_ scenarios: [Scenario], _ file: Int) -> Kept
     ) -> [(kept: Kept, diagnostics: [Diagnostic])] {
         loadEach(files, keep: summarize)
     }
@@ -111,7 +111,7 @@ package struct ScenarioLoader: Sendable {
     /// Each file read and decoded on its own, and what `keep` keeps of its scenarios; many
     /// files on every processor, returned in the files' order.
     private func loadEach<Kept: Sendable>(
-        _ files: [String], keep: @escaping @Sendable (_ scenarios: [Scenario], _ file: Int) -> Kept
+        _ files: PathList, keep: @escaping @Sendable (_ scenarios: [Scenario], _ file: Int) -> Kept
     ) -> [(kept: Kept, diagnostics: [Diagnostic])] {
         let defaults = ScenarioDecoder.Defaults(model: model)
         return InParallel.map(Array(files.indices), processors: processors, minimumCount: Self.filesForThreads) {
