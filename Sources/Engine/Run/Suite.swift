@@ -80,9 +80,15 @@ package struct Suite: Sendable {
         }
         let found = ScenarioLoader.files(for: paths)
         let interner = ListInterner()
-        // Each file's entries, and the citations of ids the catalogue lacks by the scenario's
-        // place in its file (nearly always none: they are kept apart, not in every entry).
-        var each = loader.summarize(files: found.files) { scenarios, file in
+        var diagnostics = found.problems
+        var all: [ScenarioEntry] = []
+        // Room for four scenarios a file: a large suite's array has pages of its own, and room
+        // never written takes no memory.
+        all.reserveCapacity(found.files.count * 4)
+        // The citations of ids the catalogue lacks, by file and the scenario's place in it
+        // (nearly always none: they are kept apart, not in every entry).
+        var unknown: [Int32: [(ordinal: Int32, citations: [(id: String, location: SourceLocation)])]] = [:]
+        loader.summarize(files: found.files) { scenarios, file in
             (
                 entries: scenarios.indices.map {
                     ScenarioEntry(scenarios[$0], file: file, ordinal: $0, requirements: known, lists: interner)
@@ -92,15 +98,10 @@ package struct Suite: Sendable {
                     return unknown.isEmpty ? nil : (ordinal: Int32(clamping: ordinal), citations: unknown)
                 }
             )
-        }
-        var diagnostics = found.problems + each.flatMap(\.diagnostics)
-        let unknown = each.map(\.kept.unknown)
-        var all: [ScenarioEntry] = []
-        all.reserveCapacity(each.reduce(0) { $0 + $1.kept.entries.count })
-        // Each file's entries let go of as they are moved: never two copies of all of them.
-        for index in each.indices {
-            all += each[index].kept.entries
-            each[index] = (([], []), [])
+        } into: { kept, problems in
+            all += kept.entries
+            if let file = kept.entries.first?.file, !kept.unknown.isEmpty { unknown[file] = kept.unknown }
+            diagnostics += problems
         }
         let duplicates = Diagnostic.firstOfEachID(
             all, what: "scenario", id: { $0.id }, location: { $0.location(in: found.files) })
@@ -108,7 +109,7 @@ package struct Suite: Sendable {
         var entries = duplicates.kept
         diagnostics += duplicates.diagnostics + catalogue.diagnostics
         func unknownCitations(_ entry: ScenarioEntry) -> [(id: String, location: SourceLocation)] {
-            unknown[Int(entry.file)].first { $0.ordinal == entry.ordinal }?.citations ?? []
+            unknown[entry.file]?.first { $0.ordinal == entry.ordinal }?.citations ?? []
         }
         diagnostics += RequirementCatalogue.unknownCitations(
             covers: entries.map(unknownCitations).filter { !$0.isEmpty }, requirements: requirements)

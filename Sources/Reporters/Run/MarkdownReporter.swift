@@ -204,9 +204,10 @@ package struct MarkdownReporter {
     func matrix(_ run: RunRecord) -> String {
         let matrix = OutcomeMatrix(run)
         let names = run.implementations.map(\.name)
-        let passedEverywhere = matrix.ids.filter { matrix.passedEverywhere($0, on: names) }
-        let passed = Set(passedEverywhere)
-        let others = matrix.ids.filter { !passed.contains($0) }
+        // One flag a scenario, not a set of the ids that passed.
+        let everywhere = matrix.ids.map { matrix.passedEverywhere($0, on: names) }
+        let passedEverywhere = matrix.ids.indices.lazy.filter { everywhere[$0] }.map { matrix.ids[$0] }
+        let others = matrix.ids.indices.filter { !everywhere[$0] }.map { matrix.ids[$0] }
         var text = ""
         if !others.isEmpty {
             text +=
@@ -221,7 +222,7 @@ package struct MarkdownReporter {
             text +=
                 (text.isEmpty ? "" : "\n")
                 + "<details><summary>\(terminal.counted(passedEverywhere.count, "scenario")) passed on every implementation</summary>\n\n"
-                + passedEverywhere.map(Escape.markdown).joined(separator: ", ") + "\n\n</details>\n"
+                + passedEverywhere.lazy.map(Escape.markdown).joined(separator: ", ") + "\n\n</details>\n"
         }
         return text
     }

@@ -88,14 +88,26 @@ package struct ScenarioLoader: Sendable {
     }
 
     /// What `summarize` keeps of each file's scenarios (given with the file's place in
-    /// `files`), and each file's problems, in the files' order. The scenarios themselves are let
-    /// go of file by file on the thread that loaded them, so a suite of any size is gone through
-    /// in the memory of a few files. Duplicate ids are the caller's to find.
+    /// `files`) and the file's problems, handed to `take` on the calling thread in the files'
+    /// order. The scenarios themselves are let go of file by file on the thread that loaded
+    /// them, and the files are loaded a window at a time, so a suite of any size is gone
+    /// through in the memory of a window's files: what is kept of every file is never held at
+    /// once beside what the caller makes of it. Duplicate ids are the caller's to find.
     package func summarize<Kept: Sendable>(
-        files: PathList, _ summarize: @escaping @Sendable (_ scenarios: [Scenario], _ file: Int) -> Kept
-    ) -> [(kept: Kept, diagnostics: [Diagnostic])] {
-        loadEach(files, keep: summarize)
+        files: PathList, _ summarize: @escaping @Sendable (_ scenarios: [Scenario], _ file: Int) -> Kept,
+        into take: (_ kept: Kept, _ diagnostics: [Diagnostic]) -> Void
+    ) {
+        var start = 0
+        while start < files.count {
+            let window = start..<min(start + Self.summaryWindow, files.count)
+            for (kept, diagnostics) in loadEach(files, window, keep: summarize) { take(kept, diagnostics) }
+            start = window.upperBound
+        }
     }
+
+    /// Files summarised at a time: enough to share among the processors, few enough that what
+    /// is kept of them is small beside the suite.
+    static let summaryWindow = 512
 
     /// The scenarios of one file, loaded again (as `load(files:)` loaded them, problems aside).
     package func scenarios(inFile file: String) -> Swift.Result<[Scenario], Diagnostic> {
@@ -111,10 +123,13 @@ package struct ScenarioLoader: Sendable {
     /// Each file read and decoded on its own, and what `keep` keeps of its scenarios; many
     /// files on every processor, returned in the files' order.
     private func loadEach<Kept: Sendable>(
-        _ files: PathList, keep: @escaping @Sendable (_ scenarios: [Scenario], _ file: Int) -> Kept
+        _ files: PathList, _ window: Range<Int>? = nil,
+        keep: @escaping @Sendable (_ scenarios: [Scenario], _ file: Int) -> Kept
     ) -> [(kept: Kept, diagnostics: [Diagnostic])] {
         let defaults = ScenarioDecoder.Defaults(model: model)
-        return InParallel.map(Array(files.indices), processors: processors, minimumCount: Self.filesForThreads) {
+        return InParallel.map(
+            Array(window ?? files.indices), processors: processors, minimumCount: Self.filesForThreads
+        ) {
             index in
             let file = files[index]
             switch SourceFiles.read(file, maxBytes: limits.maxBytes) {

@@ -19,7 +19,7 @@ package final class SharedValues<Key: Hashable & Sendable, Kept: Sendable>: Send
         if let known = stored.withLock({ $0[key] }) { return known }
         let made = try make()
         stored.withLock { table in
-            if table.count >= capacity { table.removeAll() }
+            if table.count >= capacity { table.removeAll(keepingCapacity: true) }
             table[key] = made
         }
         return made
