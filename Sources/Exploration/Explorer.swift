@@ -29,6 +29,9 @@ package struct ExplorationSettings: Sendable {
     /// Runs made on the reference by an earlier exploration with these settings, to use again
     /// (`mutate`'s survivors): nil, each exploration makes its own.
     package var sharedRuns: SharedRuns?
+    /// How long shrinking a divergence may take (nil: as long as `budget`): kept apart from the
+    /// budget so that a search given a share of it still shrinks what it finds in full time.
+    package var shrinkLimit: Duration?
 
     package init(seed: UInt64, runs: Int? = nil, budget: Duration = .seconds(60), depth: Int = 40, replays: Int = 5) {
         self.seed = seed
@@ -471,6 +474,7 @@ package struct Explorer: Sendable {
         let state = compared.intersection(model.stateValuedKeys)
         guard !state.isEmpty, state != compared else { return nil }
         var focused = Explorer(model: model, settings: settings, keys: state, clock: clock)
+        focused.settings.shrinkLimit = settings.shrinkLimit ?? settings.budget
         focused.settings.runs = min(runs, settings.runs ?? runs)
         focused.settings.sharedRuns = nil
         return focused
@@ -626,23 +630,28 @@ package struct Explorer: Sendable {
             return nil
         }
         let began = clock.monotonic()
+        let limit = settings.shrinkLimit ?? settings.budget
         var cut: ShrinkingCut?
         let shrunk = Shrinker(model: model).shrink(
             divergence,
             stopped: {
                 if stop() {
                     cut = .stopped
-                } else if clock.monotonic() - began >= settings.budget {
-                    cut = .timeLimit(settings.budget)
+                } else if clock.monotonic() - began >= limit {
+                    cut = .timeLimit(limit)
                 }
                 return cut != nil
             }, test: test)
         let smallest = shrunk.smallest
-        let failed = (0..<settings.replays).filter { _ in
-            test(smallest.probe).map { $0.signature.matches(smallest.signature) } ?? false
-        }.count
+        // After a stop nothing more is sent: the counterexample is not replayed.
+        var replays = 0
+        var failed = 0
+        while replays < settings.replays && cut != .stopped && !stop() {
+            replays += 1
+            if test(smallest.probe).map({ $0.signature.matches(smallest.signature) }) ?? false { failed += 1 }
+        }
         return Counterexample(
-            run: run, original: divergence, smallest: smallest, tries: shrunk.tries, replays: settings.replays,
+            run: run, original: divergence, smallest: smallest, tries: shrunk.tries, replays: replays,
             failedReplays: failed, cutShort: cut)
     }
 

@@ -159,6 +159,12 @@ import Testing
         // About 2 s of 100 ms ticks, fewer than shrinking needs when it is not stopped.
         #expect(cut.tries < whole.tries && cut.tries >= 15, "\(cut.tries) tries of \(whole.tries)")
         #expect(cut.smallest.signature.matches(whole.smallest.signature))
+        // The search for a divergence in the state, given a share of the budget, shrinks what it
+        // finds in the whole budget's time, not its share's.
+        let explorer = Explorer(
+            model: model, settings: ExplorationSettings(seed: 1, budget: .seconds(30)), clock: clock)
+        let focused = try #require(explorer.focusedOnTheState(upTo: 10))
+        #expect(focused.settings.shrinkLimit == .seconds(30))
     }
 
     /// A full corpus still takes a place reached first in a rare state: it replaces the oldest
