@@ -89,16 +89,10 @@ import Testing
         #expect(found.verdict(allowRefusals: false) == .noDivergence)
     }
 
-    /// A first divergence in counters or texts alone is followed by a search for one in the
-    /// state, which a time budget bounds to a tenth of itself, a second at most, so the report
-    /// follows the finding closely; a run count bounds it instead, keeping it reproducible. On
-    /// a clock that moves 100 ms each time it is read, and a mutant that only leaves out the
-    /// digit announcement, which no state shows.
-    @Test func theSearchForTheStateIsBoundedAndSaid() throws {
-        let model = UnlockModel.declaration
-        let mutant = try #require(UnlockMutants.all(memo: Argon2Memo()).first { $0.id == "no-digit-announcement" })
+    /// A clock that moves 100 ms each time it is read.
+    static func ticking() -> SessionClock {
         let ticks = Locked(0)
-        let clock = SessionClock(
+        return SessionClock(
             monotonic: {
                 .milliseconds(
                     100
@@ -107,6 +101,17 @@ import Testing
                             return $0
                         })
             }, wall: { 1_796_083_200 })
+    }
+
+    /// A first divergence in counters or texts alone is followed by a search for one in the
+    /// state, which a time budget bounds to a tenth of itself, a second at most, so the report
+    /// follows the finding closely; a run count bounds it instead, keeping it reproducible. On
+    /// a clock that moves 100 ms each time it is read, and a mutant that only leaves out the
+    /// digit announcement, which no state shows.
+    @Test func theSearchForTheStateIsBoundedAndSaid() throws {
+        let model = UnlockModel.declaration
+        let mutant = try #require(UnlockMutants.all(memo: Argon2Memo()).first { $0.id == "no-digit-announcement" })
+        let clock = Self.ticking()
         func explore(_ settings: ExplorationSettings) -> Exploration {
             var candidate = mutant.make()
             var reference = UnlockReference()
@@ -134,16 +139,7 @@ import Testing
     @Test func shrinkingIsBoundedByTheBudgetAndSaysSo() throws {
         let model = UnlockModel.declaration
         let mutant = try #require(UnlockMutants.all(memo: Argon2Memo()).first { $0.id == "no-digit-announcement" })
-        let ticks = Locked(0)
-        let clock = SessionClock(
-            monotonic: {
-                .milliseconds(
-                    100
-                        * ticks.update {
-                            $0 += 1
-                            return $0
-                        })
-            }, wall: { 1_796_083_200 })
+        let clock = Self.ticking()
         func explore(budget seconds: Int) throws -> Counterexample {
             var candidate = mutant.make()
             var reference = UnlockReference()
