@@ -63,7 +63,7 @@ package struct ThroughputBench {
             let replay = try RequestReplay.replay(recording, into: command)
             let driverAlone = (CPU.children - replayStart.0) / Double(replay.inputs)
             let measured = try steps(command: command)
-            alone.append(Double(replay.inputs) / seconds(replay.duration))
+            alone.append(Double(replay.inputs) / replay.duration.inSeconds)
             through.append(measured.rate)
             costs.append((driverAlone, measured.ownCPU, measured.driverCPU))
             emit(
@@ -125,7 +125,7 @@ package struct ThroughputBench {
             elapsed = ContinuousClock.now - started
         }
         let count = Double(max(steps, 1))
-        return (Double(steps) / seconds(elapsed), ownCPU / count, (CPU.children - driverStart) / count)
+        return (Double(steps) / elapsed.inSeconds, ownCPU / count, (CPU.children - driverStart) / count)
     }
 
     /// A ratio as the output gives it.
@@ -146,10 +146,6 @@ package enum CPU {
 }
 
 private func micro(_ seconds: Double) -> String { String(format: "%.1f µs", seconds * 1e6) }
-
-private func seconds(_ duration: Duration) -> Double {
-    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-}
 
 func median(_ values: [Double]) -> Double {
     let sorted = values.sorted()

@@ -29,8 +29,7 @@ package struct SessionClock: Sendable {
 
     /// Seconds elapsed since `start` (a `monotonic()` reading).
     package func seconds(since start: Duration) -> Double {
-        let elapsed = monotonic() - start
-        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        (monotonic() - start).inSeconds
     }
 
     /// The UTC calendar date and time of a moment (days since the epoch to a proleptic Gregorian
@@ -55,4 +54,9 @@ package struct SessionClock: Sendable {
             "\(two(inDay / 3600)):\(two(inDay / 60 % 60)):\(two(inDay % 60))"
         )
     }
+}
+
+extension Duration {
+    /// The duration in seconds, as a `Double`.
+    package var inSeconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
 }

@@ -241,8 +241,8 @@ package struct ExplorationReport {
     package static func shrinking(_ cut: ShrinkingCut) -> String {
         switch cut {
         case .timeLimit(let limit):
-            let seconds = Double(limit.components.seconds) + Double(limit.components.attoseconds) / 1e18
-            return "shrinking stopped at its time limit (\(String(format: "%g", seconds)) s, as long as the budget): "
+            return
+                "shrinking stopped at its time limit (\(String(format: "%g", limit.inSeconds)) s, as long as the budget): "
                 + "a smaller probe may show the same divergence."
         case .stopped:
             return "shrinking stopped by a signal: a smaller probe may show the same divergence."
