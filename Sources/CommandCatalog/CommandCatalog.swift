@@ -199,10 +199,13 @@ package enum CommandCatalog {
             each world of each given key's closed values), fails if a state met by a second \
             way behaves otherwise or if it does not close, minimises it under the observed keys \
             and writes a Wp-method suite for --extra-states to FOLDER/complete.yaml, its size \
-            checked against --cap before it is planned. The guarantee it gives is printed and \
-            written in the file with its assumptions. Exit codes: 0 written, 1 no target met, \
-            or no complete suite (a machine that does not close, or a suite past the cap): \
-            nothing written, 2 usage errors.
+            checked against --cap before it is planned; a world whose machine does not close \
+            is left out and named. With --random-tests N, N randomised Wp tests are added (the \
+            whole file when the exhaustive suite is past the cap), and the file says they are \
+            not m-complete. The guarantee it gives is printed and written in the file with its \
+            assumptions. Exit codes: 0 written, 1 no target met, or no complete suite (no world \
+            closes, or a suite past the cap without --random-tests): nothing written, 2 usage \
+            errors.
             """,
         arguments: [],
         options: [
@@ -213,7 +216,9 @@ package enum CommandCatalog {
                 name: "out", valueName: "folder",
                 help: "Where to write cover-GOAL.yaml (default: a temporary folder, named in the first line)."),
             SharedOptions.generateDepth.option, SharedOptions.generateWorlds.option,
-            .init(name: "seed", valueName: "n", help: "The random worlds' seed (default 1)."),
+            .init(
+                name: "seed", valueName: "n",
+                help: "The random worlds' seed, or with --complete the random tests' (default 1)."),
             .init(name: "complete", valueName: nil, help: "Write a Wp-method suite over the abstract machine instead."),
             SharedOptions.extraStates.option,
             .init(
@@ -222,7 +227,7 @@ package enum CommandCatalog {
             .init(
                 name: "observe", valueName: "key,key",
                 help: "For --complete: the keys the scenarios expect, instead of a profile's."),
-            SharedOptions.completeCap.option,
+            SharedOptions.completeCap.option, SharedOptions.randomTests.option,
         ] + SharedOptions.model.filter { ["model", "requirements"].contains($0.name) })
 
     package static let lint = CommandSpec(

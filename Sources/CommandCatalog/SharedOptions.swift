@@ -181,6 +181,10 @@ package enum SharedOptions {
         default: 0)
     package static let completeCap = NumberOption(
         "cap", "For --complete: the most scenarios the suite may have", in: 1...1_000_000, default: 20_000)
+    package static let randomTests = NumberOption(
+        "random-tests",
+        "For --complete: add this many randomised Wp tests, drawn with --seed (default 1); they are not m-complete, and with the exhaustive suite past --cap they are the whole file",
+        in: 1...1_000_000, default: nil)
     package static let generateWorlds = NumberOption(
         "worlds", "Worlds to start from: the default and n-1 random ones", in: 1...1000, default: 8)
     /// How `mutate` and `strengthen` run the mutants and explore each survivor.

@@ -26,6 +26,10 @@ import Testing
             (["--complete", "--cap", "0"], "--cap"),
             (["--complete", "--cover", "states"], "--cover"),
             (["--cover", "states", "--extra-states", "1"], "--extra-states"),
+            (["--complete", "--random-tests", "0"], "--random-tests"),
+            (["--complete", "--random-tests", "1000001"], "--random-tests"),
+            (["--complete", "--seed", "3"], "--seed"),
+            (["--cover", "states", "--random-tests", "10"], "--random-tests"),
         ] {
             let result = try TestSupport.authspec(["generate", "--out", out] + arguments)
             #expect(result.status == 2, "\(arguments): \(result.stderr)")

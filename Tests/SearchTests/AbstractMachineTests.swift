@@ -181,6 +181,24 @@ import Testing
         }
     }
 
+    /// A world whose machine does not close within the limit is left out whole and named; the
+    /// others are built as if it had not been tried.
+    @Test func aWorldThatDoesNotCloseIsLeftOutWhole() throws {
+        let (two, three): ([String: Value], [String: Value]) = (["alarm_after": .int(2)], ["alarm_after": .int(3)])
+        var reference = ReducerReference(Door.Reducer())
+        let alone = try AbstractMachine.build(&reference, model: Door.declaration, worlds: [two])
+        let larger = try AbstractMachine.build(&reference, model: Door.declaration, worlds: [three])
+        #expect(larger.states.count > alone.states.count)
+        for worlds in [[two, three], [three, two]] {
+            let machine = try AbstractMachine.build(
+                &reference, model: Door.declaration, worlds: worlds, limit: alone.states.count)
+            #expect(machine.worlds == [two] && machine.roots.count == 1)
+            #expect(machine.leftOut.map(\.world) == [three] && machine.leftOut[0].last?.isEmpty == false)
+            #expect(machine.states.count == alone.states.count && machine.edges.count == alone.states.count)
+            #expect(machine.states.allSatisfy { $0.world == 0 })
+        }
+    }
+
     @Test func statesOnlyAKeyTellsApartAreBlindSpotsOfTheOthers() throws {
         var reference = ReducerReference(Door.Reducer())
         let machine = try AbstractMachine.build(&reference, model: Door.declaration, worlds: [[:]])

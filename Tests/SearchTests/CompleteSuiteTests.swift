@@ -179,6 +179,63 @@ import Testing
         #expect(throws: CompleteSession.Refusal.self) { try capped.plan() }
     }
 
+    /// Past the cap with --random-tests: randomised Wp tests only, said not to be m-complete,
+    /// the same for a seed; on the door they still fail every mutant some sequence tells apart
+    /// (with every key), and the file loads back and passes on the reference.
+    @Test func randomTestsPastTheCapAreWrittenAndSaidNotComplete() throws {
+        let package = ModelPackage(
+            declaration: Door.declaration, makeReference: { _ in ReducerReference(Door.Reducer()) },
+            smokeScenario: "")
+        var session = CompleteSession(
+            package: package, keys: nil, extraStates: 2, cap: 5, stateLimit: 1_000, clock: .frozen(at: 0))
+        #expect(throws: CompleteSession.Refusal.self) { try session.plan() }
+        session.randomTests = (300, 1)
+        let planned = try session.plan()
+        let suite = planned.suite
+        #expect(!suite.exhaustive && suite.randomised == CompleteSuite.Randomised(count: 300, seed: 1, meanWalk: 3))
+        #expect(!suite.tests.isEmpty && suite.tests.count <= 300)
+        #expect(try session.plan().suite.tests == suite.tests)
+        session.randomTests = (300, 2)
+        #expect(try session.plan().suite.tests != suite.tests)
+        for test in suite.tests {
+            #expect(
+                !suite.tests.contains { $0 != test && $0.world == test.world && $0.symbols.starts(with: test.symbols) })
+        }
+        var reference = ReducerReference(Door.Reducer())
+        for (name, mutant) in Self.mutants {
+            var other = ReducerReference(mutant)
+            guard
+                case .distinguished = planned.machine.distinguish(
+                    &reference, from: &other, model: Door.declaration, keys: nil)
+            else { continue }
+            #expect(try Self.kills(suite, of: planned.machine, mutant: mutant, keys: nil), "\(name)")
+        }
+        let found = FoundScenarios(model: Door.declaration)
+        let guarantee = found.guarantee(planned, keys: nil)
+        #expect(guarantee.starts(with: "Not m-complete: these scenarios are 300 randomised Wp tests (seed 1"))
+        var any = session.reference()
+        var saving = ReducerReference(Door.Reducer())
+        let written = try #require(
+            found.complete(planned, keys: nil, label: "full", defaultModel: "door", reference: &any, saving: &saving))
+        #expect(written.text.split(separator: "\n")[0].hasSuffix("--random-tests 300 --seed 1."))
+        let loaded = ScenarioLoader(model: Door.declaration).load(text: written.text, file: "complete.yaml")
+        #expect(loaded.diagnostics.isEmpty && loaded.scenarios.count == suite.tests.count)
+        let runner = ScenarioRunner(model: Door.declaration)
+        var door = ReducerReference(Door.Reducer())
+        #expect(loaded.scenarios.allSatisfy { runner.run($0, on: &door).outcome == .passed })
+        // Within the cap, the exhaustive suite stays whole and the random tests come on top.
+        session.cap = 100_000
+        session.extraStates = 1
+        let both = try session.plan()
+        let exhaustive = CompleteSuite.plan(both.machine, observing: nil, extraStates: 1)
+        #expect(both.suite.exhaustive)
+        #expect(
+            exhaustive.tests.allSatisfy { test in
+                both.suite.tests.contains { $0.world == test.world && $0.symbols.starts(with: test.symbols) }
+            })
+        #expect(found.guarantee(both, keys: nil).contains("go further at random and add nothing to that guarantee"))
+    }
+
     /// The unlock model's relative form, every world to three inputs: each state met by a
     /// second way behaves as by the first (the build fails otherwise), and the form forgets
     /// the wall clock: two worlds a day apart reach the same states.

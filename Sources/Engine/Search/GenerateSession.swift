@@ -68,9 +68,11 @@ package struct CompleteSession: Sendable {
     package var extraStates: Int
     /// The most tests a suite may have.
     package var cap: Int
-    /// The most abstract states built before the machine is said not to close.
+    /// The most abstract states a world adds before it is said not to close (and left out).
     package var stateLimit: Int
     package var clock: SessionClock
+    /// Randomised Wp tests to add, and their seed: nil for the exhaustive suite alone.
+    package var randomTests: (count: Int, seed: UInt64)?
 
     package init(
         package: ModelPackage, keys: Set<String>?, extraStates: Int, cap: Int, stateLimit: Int, clock: SessionClock
@@ -100,6 +102,7 @@ package struct CompleteSession: Sendable {
                 return
                     "the suite for --extra-states \(extraStates) could have up to \(bound) scenarios, past --cap \(cap)"
                     + (extraStates > 0 ? " (with --extra-states 0, up to \(withoutExtra))" : "")
+                    + "; --random-tests N writes N randomised Wp tests instead, which are not m-complete"
             }
         }
     }
@@ -109,6 +112,8 @@ package struct CompleteSession: Sendable {
         package var machine: AbstractMachine
         package var seconds: Double
         package var suite: CompleteSuite
+        /// The most states a world could add before it was left out.
+        package var stateLimit: Int
     }
 
     package func plan() throws(Refusal) -> Planned {
@@ -124,11 +129,17 @@ package struct CompleteSession: Sendable {
         }
         let basis = CompleteSuite.Basis(machine, observing: keys)
         let bound = basis.bound(extraStates: extraStates)
-        guard bound <= cap else {
+        let exhaustive = bound <= cap ? CompleteSuite.plan(basis, extraStates: extraStates) : nil
+        let suite: CompleteSuite
+        if let randomTests {
+            suite = CompleteSuite.adding(
+                randomTests: randomTests.count, seed: randomTests.seed, to: exhaustive, basis: basis)
+        } else if let exhaustive {
+            suite = exhaustive
+        } else {
             throw .overCap(bound: bound, cap: cap, extraStates: extraStates, withoutExtra: basis.bound(extraStates: 0))
         }
-        let suite = CompleteSuite.plan(basis, extraStates: extraStates)
-        return Planned(machine: machine, seconds: clock.seconds(since: began), suite: suite)
+        return Planned(machine: machine, seconds: clock.seconds(since: began), suite: suite, stateLimit: stateLimit)
     }
 
     /// A fresh reference.

@@ -69,6 +69,17 @@ package struct AbstractMachine: Sendable {
     /// Whether every state reached was sent every symbol: false for a build stopped at a depth,
     /// whose last states have no transitions (a machine that guarantees nothing past them).
     package var closed: Bool
+    /// Worlds whose machine did not close within the limit: left out whole (none of their
+    /// states is in the machine), each with the inputs that reached its last state.
+    package var leftOut: [LeftOut] = []
+
+    /// A world the machine does not cover, and why.
+    package struct LeftOut: Sendable, Equatable {
+        package var world: [String: Value]
+        /// The inputs to the state past the limit, from the world's start; nil when the
+        /// reference refused the world itself.
+        package var last: [Input]?
+    }
 
     package var transitions: Int { edges.reduce(0) { $0 + $1.count { $0 != nil } } }
 
@@ -108,16 +119,37 @@ package struct AbstractMachine: Sendable {
         path.isEmpty ? "(the start)" : path.map(\.description).joined(separator: ", ")
     }
 
-    /// Builds the machine on `reference` over `worlds`, giving up past `limit` states.
+    /// Builds the machine on `reference` over `worlds`. A world that adds more than `limit`
+    /// states is left out whole and named (`leftOut`); when every world is, the build fails.
     package static func build<Reference: StateSaving>(
         _ reference: inout Reference, model: ModelDeclaration, worlds: [[String: Value]], limit: Int = 50_000,
         depth: Int? = nil
     ) throws(Failure) -> AbstractMachine {
         var builder = Builder<Reference.Saved>(model: model, limit: limit, depth: depth)
-        for world in worlds { try builder.explore(&reference, world: world) }
+        var covered: [[String: Value]] = []
+        var leftOut: [LeftOut] = []
+        var firstFailure: Failure?
+        for world in worlds {
+            // Kept to go back to: a world that does not close leaves nothing behind.
+            let before = builder
+            do {
+                if try builder.explore(&reference, world: world) {
+                    covered.append(world)
+                } else {
+                    leftOut.append(LeftOut(world: world, last: nil))
+                }
+            } catch {
+                guard case .notClosed(_, _, let last) = error else { throw error }
+                builder = before
+                leftOut.append(LeftOut(world: world, last: last))
+                firstFailure = firstFailure ?? error
+            }
+        }
+        if covered.isEmpty, let firstFailure { throw firstFailure }
         return AbstractMachine(
-            worlds: worlds, symbols: builder.symbols, states: builder.states, outputs: builder.outputs,
-            edges: builder.edges, roots: builder.roots, rechecked: builder.rechecked, closed: builder.closed)
+            worlds: covered, symbols: builder.symbols, states: builder.states, outputs: builder.outputs,
+            edges: builder.edges, roots: builder.roots, rechecked: builder.rechecked, closed: builder.closed,
+            leftOut: leftOut)
     }
 
     /// The given keys one at a time: the model's defaults, then every other value of each key
@@ -173,12 +205,13 @@ extension AbstractMachine {
             self.depth = depth
         }
 
+        /// Builds `world`'s part of the machine: false when the reference refuses the world.
         mutating func explore<Reference: StateSaving>(_ reference: inout Reference, world: [String: Value])
-            throws(Failure) where Reference.Saved == Saved
+            throws(Failure) -> Bool where Reference.Saved == Saved
         {
             guard let given = Probe(given: world, steps: []).scenario(id: "machine", model: model)?.given,
                 (try? reference.start(scenario: "machine", given: given)) != nil
-            else { return }
+            else { return false }
             defer { reference.finish() }
             guard let saved = reference.save(), let relative = reference.relativeState(atMilliseconds: 0) else {
                 throw .noRelativeForm(model: model.name)
@@ -193,9 +226,10 @@ extension AbstractMachine {
                 + (model.clockInput == nil ? [] : model.deadlineOffsets.map(Symbol.toDeadline))
             for symbol in worldSymbols { add(symbol) }
 
+            let statesBefore = states.count
             let (root, isNew) = intern(relative, State(world: roots.count, name: model.initialState, path: []))
             roots.append(root)
-            guard isNew else { return }
+            guard isNew else { return true }
             var firstWay: [Int: Concrete<Saved>] = [
                 root: Concrete(saved: saved, clock: 0, path: [], relative: relative)
             ]
@@ -222,7 +256,7 @@ extension AbstractMachine {
                         let (target, isNew) = intern(
                             reached.relative, State(world: states[state].world, name: name, path: reached.path))
                         if isNew {
-                            guard states.count <= limit else {
+                            guard states.count - statesBefore <= limit else {
                                 throw .notClosed(model: model.name, limit: limit, last: reached.path)
                             }
                             firstWay[target] = reached
@@ -270,6 +304,7 @@ extension AbstractMachine {
                 }
                 rechecked += 1
             }
+            return true
         }
 
         mutating func intern(_ output: [Observations]) -> Int {

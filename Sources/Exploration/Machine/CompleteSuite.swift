@@ -17,6 +17,21 @@ package struct CompleteSuite: Sendable {
     package var extraStates: Int
     /// The characterising set's sequences.
     package var characterising: [[Int]]
+    /// Whether every sequence of 1 to `extraStates + 1` inputs was sent from every state of
+    /// the cover: false for a suite with random tests only (its exhaustive part was past the cap).
+    package var exhaustive = true
+    /// The random tests added, if any: they guarantee nothing beyond what they run.
+    package var randomised: Randomised?
+
+    /// How the randomised Wp tests were drawn (the random variant model-learning tools use past
+    /// a small bound): each one a random state of the cover, a walk of random inputs (at least
+    /// one, a further one with chance `1 - 1 / meanWalk`), then one of the reached state's
+    /// identifying sequences.
+    package struct Randomised: Sendable, Equatable {
+        package var count: Int
+        package var seed: UInt64
+        package var meanWalk: Int
+    }
 
     /// The symbols the tests send, in all.
     package var symbolCount: Int { tests.reduce(0) { $0 + $1.symbols.count } }
@@ -30,7 +45,7 @@ package struct CompleteSuite: Sendable {
         /// Each block's state reached by the shortest access, and that access.
         package var cover: [Test]
         package var characterising: [[Int]]
-        package var identifying: [Int: [[Int]]]
+        package var identifying: IdentifyingSets
 
         package init(_ machine: AbstractMachine, observing keys: Set<String>?) {
             self.machine = machine
@@ -43,7 +58,7 @@ package struct CompleteSuite: Sendable {
             cover = representative.values.sorted().map { access[$0] }
             let separation = Separation(machine: machine, keys: keys)
             characterising = separation.characterisingSet(blocks: blocks, representatives: representative)
-            identifying = separation.identifyingSets(characterising, blocks: blocks, representatives: representative)
+            identifying = IdentifyingSets(separation, set: characterising, representatives: representative)
         }
 
         /// At most how many tests the suite for `extraStates` has, before prefixes are
@@ -73,17 +88,15 @@ package struct CompleteSuite: Sendable {
     package static func plan(_ basis: Basis, extraStates: Int) -> CompleteSuite {
         let machine = basis.machine
         var tests: Set<Test> = []
-        /// A test as far as the reference has transitions: a deadline advance from a state with
-        /// none ahead cannot be sent, nor anything after it.
+        var known: [Int: [[Int]]] = [:]
+        func identifying(_ block: Int) -> [[Int]] {
+            if let sets = known[block] { return sets }
+            let sets = basis.identifying.of(block)
+            known[block] = sets
+            return sets
+        }
         func insert(_ world: Int, _ symbols: [Int]) {
-            var state = machine.roots[world]
-            var sent: [Int] = []
-            for symbol in symbols {
-                guard let edge = machine.edges[state][symbol] else { break }
-                sent.append(symbol)
-                state = edge.target
-            }
-            tests.insert(Test(world: world, symbols: sent))
+            tests.insert(machine.sendable(Test(world: world, symbols: symbols)))
         }
         // Phase one: each state of the cover told apart from every other.
         for prefix in basis.cover {
@@ -101,7 +114,7 @@ package struct CompleteSuite: Sendable {
                         guard let edge = machine.edges[state][symbol] else { continue }
                         let extended = symbols + [symbol]
                         next.append((edge.target, extended))
-                        let identify = basis.identifying[basis.blocks[edge.target]] ?? []
+                        let identify = identifying(basis.blocks[edge.target])
                         if identify.isEmpty { insert(prefix.world, extended) }
                         for sequence in identify { insert(prefix.world, extended + sequence) }
                     }
@@ -112,6 +125,36 @@ package struct CompleteSuite: Sendable {
         return CompleteSuite(
             tests: mergedPrefixes(tests), blocks: Set(basis.blocks).count, extraStates: extraStates,
             characterising: basis.characterising)
+    }
+
+    /// `suite` (nil: none) with `count` randomised Wp tests added, drawn with `seed`; the
+    /// suite with none is the randomised tests alone, not exhaustive for any extra states.
+    package static func adding(
+        randomTests count: Int, seed: UInt64, meanWalk: Int = 3, to suite: CompleteSuite?, basis: Basis
+    ) -> CompleteSuite {
+        let machine = basis.machine
+        var random = SeededRandom(seed: seed)
+        var tests = Set(suite?.tests ?? [])
+        var known: [Int: [[Int]]] = [:]
+        for _ in 0..<count {
+            guard let prefix = basis.cover.randomElement(using: &random) else { break }
+            var state = machine.stateReached(by: prefix)
+            var symbols = prefix.symbols
+            repeat {
+                let open = machine.edges[state].indices.filter { machine.edges[state][$0] != nil }
+                guard let symbol = open.randomElement(using: &random) else { break }
+                symbols.append(symbol)
+                state = machine.edges[state][symbol]!.target
+            } while random.chance(1 - 1 / Double(meanWalk))
+            let block = basis.blocks[state]
+            if known[block] == nil { known[block] = basis.identifying.of(block) }
+            let identify = known[block]!.randomElement(using: &random) ?? []
+            tests.insert(machine.sendable(Test(world: prefix.world, symbols: symbols + identify)))
+        }
+        return CompleteSuite(
+            tests: mergedPrefixes(tests), blocks: Set(basis.blocks).count, extraStates: suite?.extraStates ?? 0,
+            characterising: basis.characterising, exhaustive: suite != nil,
+            randomised: Randomised(count: count, seed: seed, meanWalk: meanWalk))
     }
 
     /// The shortest symbols from some world's start to each state, breadth first.
@@ -156,6 +199,19 @@ package struct CompleteSuite: Sendable {
 }
 
 extension AbstractMachine {
+    /// `test` as far as the reference has transitions: a deadline advance from a state with
+    /// none ahead cannot be sent, nor anything after it.
+    func sendable(_ test: CompleteSuite.Test) -> CompleteSuite.Test {
+        var state = roots[test.world]
+        var sent: [Int] = []
+        for symbol in test.symbols {
+            guard let edge = edges[state][symbol] else { break }
+            sent.append(symbol)
+            state = edge.target
+        }
+        return CompleteSuite.Test(world: test.world, symbols: sent)
+    }
+
     /// The state a test's symbols lead to from its world's start.
     package func stateReached(by test: CompleteSuite.Test) -> Int {
         test.symbols.reduce(roots[test.world]) { state, symbol in edges[state][symbol]!.target }
@@ -223,49 +279,87 @@ struct Separation {
     }
 
     /// Sequences that, together, tell every two blocks apart: grown one separating sequence
-    /// at a time until each block's traces under them are its own.
+    /// at a time until each block's traces under them are its own. Each state keeps the
+    /// number of its traces so far, so a new sequence costs one trace a state.
     func characterisingSet(blocks: [Int], representatives: [Int: Int]) -> [[Int]] {
+        struct Refined: Hashable {
+            var before: Int
+            var trace: [Int?]
+        }
         var set: [[Int]] = []
         let states = representatives.keys.sorted().map { representatives[$0]! }
+        var signature = Array(repeating: 0, count: states.count)
         while true {
-            var bySignature: [[[Int?]]: Int] = [:]
+            var firstWith: [Int: Int] = [:]
             var clash: (Int, Int)?
-            for state in states {
-                let signature = set.map { machine.trace($0, from: state, seen: seen) }
-                if let other = bySignature[signature] {
+            for (index, state) in states.enumerated() {
+                if let other = firstWith[signature[index]] {
                     clash = (other, state)
                     break
                 }
-                bySignature[signature] = state
+                firstWith[signature[index]] = state
             }
             guard let (first, second) = clash, let sequence = separating(first, second) else { return set }
             set.append(sequence)
+            var numbers: [Refined: Int] = [:]
+            for (index, state) in states.enumerated() {
+                let refined = Refined(before: signature[index], trace: machine.trace(sequence, from: state, seen: seen))
+                if let known = numbers[refined] {
+                    signature[index] = known
+                } else {
+                    numbers[refined] = numbers.count
+                    signature[index] = numbers.count - 1
+                }
+            }
         }
     }
 
-    /// For each block, the fewest sequences of `set` that tell it from every other block.
-    func identifyingSets(_ set: [[Int]], blocks: [Int], representatives: [Int: Int]) -> [Int: [[Int]]] {
-        let ids = representatives.keys.sorted()
-        let traces = ids.map { block in set.map { machine.trace($0, from: representatives[block]!, seen: seen) } }
-        var identifying: [Int: [[Int]]] = [:]
-        for (index, block) in ids.enumerated() {
-            var others = Set(ids.indices).subtracting([index])
-            var chosen: [Int] = []
-            while !others.isEmpty {
-                // The sequence that tells the most remaining blocks apart from this one.
-                let best = set.indices.max { a, b in
-                    others.count { traces[$0][a] != traces[index][a] }
-                        < others.count { traces[$0][b] != traces[index][b] }
+}
+
+/// Each block's traces under a characterising set, kept to pick a block's identifying subset
+/// when it is first asked for (a randomised suite asks for the few its walks reach).
+package struct IdentifyingSets: Sendable {
+    let set: [[Int]]
+    /// `traces[b][i]`: block `b`'s representative's trace under `set[i]`, as a number.
+    let traces: [[Int]]
+
+    init(_ separation: Separation, set: [[Int]], representatives: [Int: Int]) {
+        self.set = set
+        let blocks = representatives.count
+        var traces = Array(repeating: [Int](), count: blocks)
+        for sequence in set {
+            var numbers: [[Int?]: Int] = [:]
+            for block in 0..<blocks {
+                let trace = separation.machine.trace(sequence, from: representatives[block]!, seen: separation.seen)
+                if let known = numbers[trace] {
+                    traces[block].append(known)
+                } else {
+                    numbers[trace] = numbers.count
+                    traces[block].append(numbers.count - 1)
                 }
-                guard let best else { break }
-                let told = others.filter { traces[$0][best] != traces[index][best] }
-                if told.isEmpty { break }
-                chosen.append(best)
-                others.subtract(told)
             }
-            identifying[block] = chosen.sorted().map { set[$0] }
         }
-        return identifying
+        self.traces = traces
+    }
+
+    /// The fewest sequences of the set (chosen greedily) that tell `block` from every other.
+    package func of(_ block: Int) -> [[Int]] {
+        var others = Array(traces.indices.filter { $0 != block })
+        var chosen: [Int] = []
+        let mine = traces[block]
+        while !others.isEmpty {
+            // The sequence that tells the most remaining blocks apart from this one.
+            var best = -1
+            var most = 0
+            for sequence in set.indices where !chosen.contains(sequence) {
+                let told = others.count { traces[$0][sequence] != mine[sequence] }
+                if told > most { (best, most) = (sequence, told) }
+            }
+            guard best >= 0 else { break }
+            chosen.append(best)
+            others.removeAll { traces[$0][best] != mine[best] }
+        }
+        return chosen.sorted().map { set[$0] }
     }
 }
 

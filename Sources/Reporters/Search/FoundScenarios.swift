@@ -62,7 +62,7 @@ package struct FoundScenarios {
         reference: inout some ImplementationUnderTest, saving: inout some StateSaving
     ) -> (text: String, scenarios: Int, steps: Int)? {
         let banner = completeBanner(
-            extraStates: planned.suite.extraStates, keys: keys, label: label, defaultModel: defaultModel,
+            planned.suite, keys: keys, label: label, defaultModel: defaultModel,
             guarantee: guarantee(planned, keys: keys))
         let machine = planned.machine
         let tests = planned.suite.tests
@@ -85,20 +85,53 @@ package struct FoundScenarios {
         return (banner.joined(separator: "\n") + "\n" + documents.joined(separator: "---\n"), documents.count, steps)
     }
 
-    /// The guarantee a complete suite gives, with every assumption it rests on.
+    /// The guarantee a complete suite gives, with every assumption it rests on, and what its
+    /// random tests and the worlds left out do not give.
     package func guarantee(_ planned: CompleteSession.Planned, keys: Set<String>?) -> String {
         let machine = planned.machine
+        let suite = planned.suite
         let observed = keys.map { $0.sorted().joined(separator: ", ") } ?? "every key"
-        let bound = planned.suite.blocks + planned.suite.extraStates
-        return "An implementation that differs from the reference on \(observed) (where the model reads a value "
-            + "as a relation, such as a time since a moment no rule reads or a count past the last its rules "
-            + "tell apart, as that relation: its exact values are checked only where these scenarios meet them), "
-            + "in any of these "
-            + "\(machine.worlds.count) worlds, after any sequence of these \(machine.symbols.count) inputs and "
-            + "advances to the next deadline (\(Self.offsets(machine))), fails one of these scenarios if it "
-            + "has at most \(bound) states (the reference's \(planned.suite.blocks) as \(observed) tells them apart, "
-            + "plus \(planned.suite.extraStates)), is deterministic, starts afresh at each scenario's launch and "
-            + "takes every input sent; a driver that skips or refuses an input voids it."
+        let bound = suite.blocks + suite.extraStates
+        var sentences: [String] = []
+        if suite.exhaustive {
+            sentences.append(
+                "An implementation that differs from the reference on \(observed) (where the model reads a value "
+                    + "as a relation, such as a time since a moment no rule reads or a count past the last its rules "
+                    + "tell apart, as that relation: its exact values are checked only where these scenarios meet "
+                    + "them), in any of these \(machine.worlds.count) worlds, after any sequence of these "
+                    + "\(machine.symbols.count) inputs and advances to the next deadline (\(Self.offsets(machine))), "
+                    + "fails one of these scenarios if it has at most \(bound) states (the reference's "
+                    + "\(suite.blocks) as \(observed) tells them apart, plus \(suite.extraStates)), is "
+                    + "deterministic, starts afresh at each scenario's launch and takes every input sent; a driver "
+                    + "that skips or refuses an input voids it.")
+        }
+        if let random = suite.randomised {
+            let drawn =
+                "\(random.count) randomised Wp tests (seed \(random.seed): each the shortest way to a random one of "
+                + "the \(suite.blocks) states \(observed) tells apart, about \(random.meanWalk) random inputs or "
+                + "advances, then a sequence that identifies the state reached)"
+            sentences.append(
+                suite.exhaustive
+                    ? "The \(drawn) go further at random and add nothing to that guarantee."
+                    : "Not m-complete: these scenarios are \(drawn), in \(machine.worlds.count) worlds; an "
+                        + "implementation that differs on \(observed) fails one only if a test meets the difference, "
+                        + "whatever its number of states.")
+        }
+        if !machine.leftOut.isEmpty {
+            sentences.append(
+                "Not covered: \(Self.leftOutWorlds(machine)), whose machines did not close.")
+        }
+        return sentences.joined(separator: " ")
+    }
+
+    /// The worlds the machine left out, as a reader writes them.
+    static func leftOutWorlds(_ machine: AbstractMachine) -> String {
+        let worlds = machine.leftOut.map { leftOut in
+            leftOut.world.isEmpty
+                ? "the default world"
+                : leftOut.world.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+        }
+        return (worlds.count == 1 ? "the world " : "the worlds ") + worlds.joined(separator: "; ")
     }
 
     /// Where the machine's advances land beside each deadline, as a reader says it.
@@ -114,11 +147,12 @@ package struct FoundScenarios {
     /// The lines a complete suite's file begins with: how it was made, what its expectations
     /// hold, its guarantee.
     package func completeBanner(
-        extraStates: Int, keys: Set<String>?, label: String, defaultModel: String, guarantee: String
+        _ suite: CompleteSuite, keys: Set<String>?, label: String, defaultModel: String, guarantee: String
     ) -> [String] {
         [
-            Self.generationBannerStart + " --complete --extra-states \(extraStates)"
+            Self.generationBannerStart + " --complete --extra-states \(suite.extraStates)"
                 + (keys.map { " --observe " + $0.sorted().joined(separator: ",") } ?? "")
+                + (suite.randomised.map { " --random-tests \($0.count) --seed \($0.seed)" } ?? "")
                 + (model.name == defaultModel ? "" : " --model \(model.name)") + ".",
             "# Expectations are the reference's observations on \(label); regenerate rather than edit.",
         ] + Self.wrapped(guarantee).map { "# " + $0 }
@@ -134,10 +168,16 @@ package struct FoundScenarios {
             "Abstract machine of the \(model.name) model: \(machine.states.count) states, \(machine.transitions) "
                 + "transitions, \(machine.symbols.count) inputs, \(machine.worlds.count) worlds, "
                 + "\(machine.rechecked) states met again and rechecked"
-                + String(format: " (%.1f s with the suite's plan)", planned.seconds),
+                + String(format: " (%.1f s with the suite's plan)", planned.seconds)
+                + (machine.leftOut.isEmpty
+                    ? ""
+                    : "; left out, not closing within \(planned.stateLimit) states: \(Self.leftOutWorlds(machine))"),
             "Wp-method suite: \(planned.suite.blocks) states told apart, "
                 + "\(planned.suite.characterising.count) characterising sequences, "
-                + "\(planned.suite.extraStates) extra states: \(scenarios) scenarios, \(steps) steps",
+                + (planned.suite.exhaustive
+                    ? "\(planned.suite.extraStates) extra states" : "the exhaustive part past --cap")
+                + (planned.suite.randomised.map { ", \($0.count) random tests" } ?? "")
+                + ": \(scenarios) scenarios, \(steps) steps",
             "Guarantee: " + guarantee(planned, keys: keys),
         ] + blindSpots(machine, keys: keys)
     }

@@ -18,10 +18,15 @@ enum GenerateCommand: Command {
         let complete = arguments.flag("complete")
         let others =
             complete
-            ? ["cover", "depth", "worlds", "seed", "requirements"] : ["extra-states", "profile", "observe", "cap"]
+            ? ["cover", "depth", "worlds", "requirements"]
+            : ["extra-states", "profile", "observe", "cap", "random-tests"]
         if let option = others.first(where: { arguments.value($0) != nil }) {
             throw UsageError(
                 message: "--\(option) is " + (complete ? "the coverage walk's: not for --complete" : "for --complete"))
+        }
+        if complete, arguments.value("seed") != nil, arguments.value("random-tests") == nil {
+            throw UsageError(
+                message: "--seed is for --random-tests with --complete: the exhaustive suite draws nothing")
         }
         if complete { return try runComplete(arguments, package: package) }
         guard let goal = try arguments.choice("cover", of: CoverageGoal.self) else {
@@ -80,9 +85,12 @@ enum GenerateCommand: Command {
             profile: arguments.value("profile"), observe: arguments.value("observe"), model: model
         ).mapError { UsageError(message: "--\($0.option)\($0.message)") }.get()
         let keys = chosen.keys
-        let session = CompleteSession(
+        var session = CompleteSession(
             package: package, keys: keys, extraStates: try SharedOptions.extraStates.read(arguments) ?? 0,
             cap: try SharedOptions.completeCap.read(arguments) ?? 20_000, stateLimit: 50_000, clock: .machine)
+        if let count = try SharedOptions.randomTests.read(arguments) {
+            session.randomTests = (count, try arguments.seed() ?? 1)
+        }
         let (path, target) = try output(arguments, file: "complete.yaml")
         Console.out("Building the \(model.name) reference's abstract machine, for \(path)…")
         let planned: CompleteSession.Planned
