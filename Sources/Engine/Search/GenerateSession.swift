@@ -114,6 +114,8 @@ package struct CompleteSession: Sendable {
         package var suite: CompleteSuite
         /// The most states a world could add before it was left out.
         package var stateLimit: Int
+        /// The most scenarios the exhaustive part could have.
+        package var cap: Int
     }
 
     package func plan() throws(Refusal) -> Planned {
@@ -133,13 +135,15 @@ package struct CompleteSession: Sendable {
         let suite: CompleteSuite
         if let randomTests {
             suite = CompleteSuite.adding(
-                randomTests: randomTests.count, seed: randomTests.seed, to: exhaustive, basis: basis)
+                randomTests: randomTests.count, seed: randomTests.seed, to: exhaustive, extraStates: extraStates,
+                basis: basis)
         } else if let exhaustive {
             suite = exhaustive
         } else {
             throw .overCap(bound: bound, cap: cap, extraStates: extraStates, withoutExtra: basis.bound(extraStates: 0))
         }
-        return Planned(machine: machine, seconds: clock.seconds(since: began), suite: suite, stateLimit: stateLimit)
+        return Planned(
+            machine: machine, seconds: clock.seconds(since: began), suite: suite, stateLimit: stateLimit, cap: cap)
     }
 
     /// A fresh reference.

@@ -127,10 +127,11 @@ package struct CompleteSuite: Sendable {
             characterising: basis.characterising)
     }
 
-    /// `suite` (nil: none) with `count` randomised Wp tests added, drawn with `seed`; the
-    /// suite with none is the randomised tests alone, not exhaustive for any extra states.
+    /// `suite` (nil: none, its exhaustive part for `extraStates` past the cap) with `count`
+    /// randomised Wp tests added, drawn with `seed`.
     package static func adding(
-        randomTests count: Int, seed: UInt64, meanWalk: Int = 3, to suite: CompleteSuite?, basis: Basis
+        randomTests count: Int, seed: UInt64, meanWalk: Int = 3, to suite: CompleteSuite?, extraStates: Int,
+        basis: Basis
     ) -> CompleteSuite {
         let machine = basis.machine
         var random = SeededRandom(seed: seed)
@@ -152,7 +153,7 @@ package struct CompleteSuite: Sendable {
             tests.insert(machine.sendable(Test(world: prefix.world, symbols: symbols + identify)))
         }
         return CompleteSuite(
-            tests: mergedPrefixes(tests), blocks: Set(basis.blocks).count, extraStates: suite?.extraStates ?? 0,
+            tests: mergedPrefixes(tests), blocks: Set(basis.blocks).count, extraStates: extraStates,
             characterising: basis.characterising, exhaustive: suite != nil,
             randomised: Randomised(count: count, seed: seed, meanWalk: meanWalk))
     }

@@ -54,16 +54,17 @@ package struct FoundScenarios {
         return (banner.joined(separator: "\n") + "\n" + documents.joined(separator: "---\n"), documents.count)
     }
 
-    /// What `generate --complete` writes: a banner and the guarantee, then one scenario per
-    /// test of the suite, its expectations on `keys` only. Nil where the reference cannot run
-    /// a test the machine planned (an unsound machine: nothing is written).
+    /// What `generate --complete` writes: one or more files, each a banner and the guarantee,
+    /// then scenarios of the suite, one per test, their expectations on `keys` only; a file
+    /// takes scenarios while it stays within `partBytes` (the loader's limit leaves a margin
+    /// below that), so the suite loads back whatever its size. Nil where the reference cannot
+    /// run a test the machine planned (an unsound machine: nothing is written).
     package func complete(
         _ planned: CompleteSession.Planned, keys: Set<String>?, label: String, defaultModel: String,
-        reference: inout some ImplementationUnderTest, saving: inout some StateSaving
-    ) -> (text: String, scenarios: Int, steps: Int)? {
+        reference: inout some ImplementationUnderTest, saving: inout some StateSaving, partBytes: Int = .max
+    ) -> (parts: [String], scenarios: Int, steps: Int)? {
         let banner = completeBanner(
-            planned.suite, keys: keys, label: label, defaultModel: defaultModel,
-            guarantee: guarantee(planned, keys: keys))
+            planned, keys: keys, label: label, defaultModel: defaultModel, guarantee: guarantee(planned, keys: keys))
         let machine = planned.machine
         let tests = planned.suite.tests
         var documents: [String] = []
@@ -82,7 +83,34 @@ package struct FoundScenarios {
             documents.append(document)
             steps += probe.steps.count
         }
-        return (banner.joined(separator: "\n") + "\n" + documents.joined(separator: "---\n"), documents.count, steps)
+        let head = banner.joined(separator: "\n") + "\n"
+        var parts: [String] = []
+        var part: [String] = []
+        var bytes = head.utf8.count
+        for document in documents {
+            let size = document.utf8.count + 4
+            if !part.isEmpty, bytes + size > partBytes {
+                parts.append(head + part.joined(separator: "---\n"))
+                (part, bytes) = ([], head.utf8.count)
+            }
+            part.append(document)
+            bytes += size
+        }
+        parts.append(head + part.joined(separator: "---\n"))
+        return (parts, documents.count, steps)
+    }
+
+    /// The files a complete suite of `parts` files is written to: complete.yaml alone, else
+    /// complete-1.yaml on.
+    package static func completeFiles(_ parts: Int) -> [String] {
+        parts == 1 ? ["complete.yaml"] : (1...parts).map { "complete-\($0).yaml" }
+    }
+
+    /// Whether `file` is a name `completeFiles` gives: an earlier suite's part.
+    package static func isCompleteFile(_ file: String) -> Bool {
+        guard file.hasPrefix("complete"), file.hasSuffix(".yaml") else { return false }
+        let middle = file.dropFirst("complete".count).dropLast(".yaml".count)
+        return middle.isEmpty || (middle.first == "-" && middle.dropFirst().allSatisfy(\.isNumber) && middle.count > 1)
     }
 
     /// The guarantee a complete suite gives, with every assumption it rests on, and what its
@@ -119,7 +147,8 @@ package struct FoundScenarios {
         }
         if !machine.leftOut.isEmpty {
             sentences.append(
-                "Not covered: \(Self.leftOutWorlds(machine)), whose machines did not close.")
+                "Not covered: \(Self.leftOutWorlds(machine)), "
+                    + (machine.leftOut.count == 1 ? "whose machine does not close." : "whose machines do not close."))
         }
         return sentences.joined(separator: " ")
     }
@@ -147,12 +176,14 @@ package struct FoundScenarios {
     /// The lines a complete suite's file begins with: how it was made, what its expectations
     /// hold, its guarantee.
     package func completeBanner(
-        _ suite: CompleteSuite, keys: Set<String>?, label: String, defaultModel: String, guarantee: String
+        _ planned: CompleteSession.Planned, keys: Set<String>?, label: String, defaultModel: String, guarantee: String
     ) -> [String] {
-        [
+        let suite = planned.suite
+        // With random tests the cap decides whether the exhaustive part is in: it is said.
+        return [
             Self.generationBannerStart + " --complete --extra-states \(suite.extraStates)"
                 + (keys.map { " --observe " + $0.sorted().joined(separator: ",") } ?? "")
-                + (suite.randomised.map { " --random-tests \($0.count) --seed \($0.seed)" } ?? "")
+                + (suite.randomised.map { " --cap \(planned.cap) --random-tests \($0.count) --seed \($0.seed)" } ?? "")
                 + (model.name == defaultModel ? "" : " --model \(model.name)") + ".",
             "# Expectations are the reference's observations on \(label); regenerate rather than edit.",
         ] + Self.wrapped(guarantee).map { "# " + $0 }
@@ -160,7 +191,7 @@ package struct FoundScenarios {
 
     /// What `generate --complete` says of the machine and the suite.
     package func completeSummary(
-        _ planned: CompleteSession.Planned, written: (text: String, scenarios: Int, steps: Int), keys: Set<String>?
+        _ planned: CompleteSession.Planned, written: (parts: [String], scenarios: Int, steps: Int), keys: Set<String>?
     ) -> [String] {
         let machine = planned.machine
         let (scenarios, steps) = (written.scenarios, written.steps)

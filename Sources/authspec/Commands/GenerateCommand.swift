@@ -91,7 +91,8 @@ enum GenerateCommand: Command {
         if let count = try SharedOptions.randomTests.read(arguments) {
             session.randomTests = (count, try arguments.seed() ?? 1)
         }
-        let (path, target) = try output(arguments, file: "complete.yaml")
+        let (path, _) = try output(arguments, file: "complete.yaml")
+        let folder = (path as NSString).deletingLastPathComponent
         Console.out("Building the \(model.name) reference's abstract machine, for \(path)…")
         let planned: CompleteSession.Planned
         do { planned = try session.plan() } catch {
@@ -104,17 +105,38 @@ enum GenerateCommand: Command {
             let written = found.complete(
                 planned, keys: keys, label: chosen.label, defaultModel: ModelRegistry.defaultModel,
                 reference: &reference,
-                saving: &saving)
+                saving: &saving, partBytes: ScenarioLoader(model: model).limits.maxBytes / 2)
         else {
             Console.out("FAIL: the reference could not run a test its own machine planned: nothing written")
             return .failures
         }
-        do { try target.write(FoundFile.sealed(written.text)) } catch {
-            throw UsageError(message: "--out: \(error.description)")
-        }
+        try writeParts(written.parts, in: folder, arguments: arguments)
         for line in found.completeSummary(planned, written: written, keys: keys) { Console.out(line) }
-        Console.out("Written to \(path)")
+        let files = FoundScenarios.completeFiles(written.parts.count)
+        Console.out(
+            "Written to \(folder)/\(files[0])"
+                + (files.count == 1
+                    ? "" : " to \(files.last!) (\(files.count) files, each within half the loader's limit)"))
         return .success
+    }
+
+    /// A complete suite's files, written over our own earlier ones; an earlier suite's parts
+    /// past these are taken away (a folder holds one suite). Refused, with nothing written,
+    /// where any of them is not a file of ours.
+    static func writeParts(_ parts: [String], in folder: String, arguments: ParsedArguments) throws {
+        let files = FoundScenarios.completeFiles(parts.count)
+        let stale = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter {
+            FoundScenarios.isCompleteFile($0) && !files.contains($0)
+        }.sorted()
+        try OutputGuard.checkFoundFolder(
+            folder, option: "out", for: "the generated scenarios", files: files + stale,
+            inputs: OutputGuard.inputs(arguments, paths: []), banner: FoundScenarios.generationBannerStart)
+        for (file, text) in zip(files, parts) {
+            do { try OutputTarget.resolve(folder + "/" + file).write(FoundFile.sealed(text)) } catch {
+                throw UsageError(message: "--out: \(error.description)")
+            }
+        }
+        for file in stale { try? FileManager.default.removeItem(atPath: folder + "/" + file) }
     }
 
     /// Where a generated file goes: --out's folder, else a temporary one the first line names
