@@ -11,6 +11,7 @@ import Testing
     static let github = "Examples/ci/github-actions.yml"
     static let action = "Examples/ci/github-action.yml"
     static let gitlab = "Examples/ci/gitlab-ci.yml"
+    static let nightly = "Examples/ci/github-nightly.yml"
 
     func python(_ script: String, _ arguments: [String]) throws -> TestSupport.ProcessResult {
         try TestSupport.execute(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", script] + arguments)
@@ -18,7 +19,7 @@ import Testing
 
     @Test(arguments: [
         (github, "vendor.github-workflows"), (action, "vendor.github-workflows"), (gitlab, "vendor.gitlab-ci"),
-        ("action.yml", "vendor.github-actions"),
+        (nightly, "vendor.github-workflows"), ("action.yml", "vendor.github-actions"),
     ])
     func recipeFitsItsCISchema(file: String, schema: String) throws {
         let result = try TestSupport.execute(
@@ -30,19 +31,21 @@ import Testing
 
     @Test func githubWorkflowPassesActionlint() throws {
         let result = try TestSupport.execute(
-            URL(fileURLWithPath: "/usr/bin/env"), ["actionlint", Self.github, Self.action])
+            URL(fileURLWithPath: "/usr/bin/env"), ["actionlint", Self.github, Self.action, Self.nightly])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr) (scripts/install-deps installs actionlint)")
     }
 
     @Test func recipesAreCleanUnderTheProjectsYamllint() throws {
         let result = try TestSupport.execute(
             URL(fileURLWithPath: "/usr/bin/env"),
-            ["yamllint", "--strict", Self.github, Self.action, Self.gitlab, "action.yml"])
+            ["yamllint", "--strict", Self.github, Self.action, Self.gitlab, Self.nightly, "action.yml"])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
     }
 
-    /// Every authspec command line in the recipes: which subcommand, and its options.
-    func authspecCalls() throws -> [(file: String, command: String, options: [String])] {
+    /// Every authspec command line in `files`: which subcommand, and its options.
+    func authspecCalls(in files: [String] = [github, gitlab]) throws
+        -> [(file: String, command: String, options: [String])]
+    {
         let script = #"""
             import json, re, sys, yaml
             calls = []
@@ -63,13 +66,13 @@ import Testing
                 for text in texts:
                     joined = re.sub(r"\\\n\s*", " ", text)
                     for line in re.split(r"\n", joined):
-                        match = re.match(r"\s*authspec (run|merge)\b(.*)", line)
+                        match = re.match(r"\s*authspec (run|merge|generate)\b(.*)", line)
                         if match:
                             calls.append({"file": path, "command": match.group(1),
                                           "options": re.findall(r"(?<![\w-])--[a-z][a-z0-9-]*", match.group(2))})
             print(json.dumps(calls))
             """#
-        let result = try python(script, [Self.github, Self.gitlab])
+        let result = try python(script, files)
         try #require(result.status == 0, "\(result.stderr)")
         let calls = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]] ?? []
         return calls.map {
@@ -98,6 +101,25 @@ import Testing
                 ? ["--baseline", "--shard", "--json", "--profile"] : ["--baseline", "--junit", "--markdown-max-bytes"]
             #expect(Set(call.options).isSuperset(of: needed), "\(call.file)")
         }
+    }
+
+    /// The nightly recipe writes a suite of random tests for the team's profile, a seed a
+    /// night, and runs it in shards merged into one verdict, with options each command has.
+    @Test func nightlyRecipeGeneratesRunsInShardsAndMerges() throws {
+        let calls = try authspecCalls(in: [Self.nightly])
+        #expect(calls.map(\.command) == ["generate", "run", "merge"])
+        for call in calls {
+            let help = try TestSupport.authspec(["help", call.command]).stdout
+            for option in call.options {
+                #expect(
+                    help.contains(option + " ") || help.contains(option + "\n"),
+                    "'authspec \(call.command)' has no option \(option)")
+            }
+        }
+        let options = Dictionary(uniqueKeysWithValues: calls.map { ($0.command, Set($0.options)) })
+        #expect(options["generate"] == ["--complete", "--profile", "--random-tests", "--seed", "--out"])
+        #expect(options["run"]?.isSuperset(of: ["--profile", "--shard", "--json"]) == true)
+        #expect(options["merge"]?.isSuperset(of: ["--junit", "--markdown"]) == true)
     }
 
     @Test func gitlabRecipeShardsWithParallelAndHandsTheJUnitToGitLab() throws {
@@ -131,7 +153,7 @@ import Testing
     /// The recipes use the release tarball, nothing built from authspec's source, on images and
     /// runners with no Swift toolchain.
     @Test func recipesUseTheReleaseOnImagesWithoutSwift() throws {
-        for file in [Self.github, Self.action, Self.gitlab] {
+        for file in [Self.github, Self.action, Self.gitlab, Self.nightly] {
             let text = try String(contentsOf: TestSupport.root.appendingPathComponent(file), encoding: .utf8)
             let lines = text.split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("#") }
             for line in lines {

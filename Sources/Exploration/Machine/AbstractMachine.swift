@@ -356,7 +356,10 @@ extension AbstractMachine {
     /// Each state's block when only `keys` are observed (nil: every key): two states share a
     /// block when no sequence of symbols tells them apart (Moore's partition refinement, to a
     /// fixed point). Block numbers follow the states' order.
-    package func blocks(observing keys: Set<String>? = nil) -> [Int] {
+    ///
+    /// `within`, the blocks of fewer keys, starts the refinement there: what these keys tell
+    /// apart refines what those do, so the same fixed point is reached in fewer rounds.
+    package func blocks(observing keys: Set<String>? = nil, within coarser: [Int]? = nil) -> [Int] {
         let seenOutputs = outputNumbers(observing: keys)
         /// A transition as `keys` see it: absent, or the outputs seen and the target's block.
         struct Seen: Hashable {
@@ -366,7 +369,11 @@ extension AbstractMachine {
         let seen: [[Seen?]] = edges.map { row in
             row.map { edge in edge.map { Seen(output: seenOutputs[$0.output], target: $0.target) } }
         }
-        var blocks = number(seen.map { row in row.map { $0.map { Seen(output: $0.output, target: 0) } } })
+        var blocks = number(
+            seen.indices.map { state in
+                [Seen(output: -1, target: coarser?[state] ?? 0)]
+                    + seen[state].map { $0.map { Seen(output: $0.output, target: 0) } }
+            })
         while true {
             let refined = number(
                 seen.indices.map { state in
@@ -394,9 +401,11 @@ extension AbstractMachine {
     }
 
     package func blindSpots(observing keys: Set<String>, among allKeys: [String]) -> [BlindSpot] {
-        let full = blocks()
         let seen = blocks(observing: keys)
-        let widened = allKeys.filter { !keys.contains($0) }.map { key in (key, blocks(observing: keys.union([key]))) }
+        let full = blocks(within: seen)
+        let widened = allKeys.filter { !keys.contains($0) }.map { key in
+            (key, blocks(observing: keys.union([key]), within: seen))
+        }
         var groups: [Int: [Int]] = [:]
         for state in states.indices { groups[seen[state], default: []].append(state) }
         return groups.values.sorted { $0[0] < $1[0] }.compactMap { members in

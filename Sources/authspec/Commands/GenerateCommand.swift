@@ -93,7 +93,7 @@ enum GenerateCommand: Command {
         }
         let (path, _) = try output(arguments, file: "complete.yaml")
         let folder = (path as NSString).deletingLastPathComponent
-        Console.out("Building the \(model.name) reference's abstract machine, for \(path)…")
+        Console.out("Building the \(model.name) reference's abstract machine, for a suite in \(folder)…")
         let planned: CompleteSession.Planned
         do { planned = try session.plan() } catch {
             Console.out("FAIL: \(error.description): nothing written")
@@ -114,9 +114,10 @@ enum GenerateCommand: Command {
         for line in found.completeSummary(planned, written: written, keys: keys) { Console.out(line) }
         let files = FoundScenarios.completeFiles(written.parts.count)
         Console.out(
-            "Written to \(folder)/\(files[0])"
-                + (files.count == 1
-                    ? "" : " to \(files.last!) (\(files.count) files, each within half the loader's limit)"))
+            files.count == 1
+                ? "Written to \(folder)/\(files[0])"
+                : "Written to \(folder): \(files[0]) to \(files.last!) (\(files.count) files, each within half the loader's limit)"
+        )
         return .success
     }
 
