@@ -278,7 +278,7 @@ import Testing
         var reference = UnlockReference()
         let model = UnlockModel.declaration
         let worlds = AbstractMachine.worlds(of: model)
-        #expect(worlds.contains(["session_age": .int(30 * 86_400_000 - 90_000)]))
+        #expect(worlds.contains(["session_age": .int(30 * 86_400_000 - 400)]))
         let machine = try AbstractMachine.build(&reference, model: model, worlds: worlds, depth: 3)
         #expect(!machine.closed)
         // Its clock moves exactly to each deadline (1 ms either side never closes), and the
@@ -298,7 +298,7 @@ import Testing
         let first = try AbstractMachine.build(&reference, model: model, worlds: [[:]], depth: 3)
         #expect(later.states.count == first.states.count)
         // The near-expiry world reaches Login by waiting out the session on the PIN screen.
-        let near = try #require(worlds.firstIndex(of: ["session_age": .int(30 * 86_400_000 - 90_000)]))
+        let near = try #require(worlds.firstIndex(of: ["session_age": .int(30 * 86_400_000 - 400)]))
         #expect(machine.states.contains { $0.world == near && $0.name == "Login" })
     }
 }

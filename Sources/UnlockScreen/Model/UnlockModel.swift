@@ -26,10 +26,14 @@ package enum UnlockModel {
     package static let declaration: ModelDeclaration = {
         var declaration = undeclaredInvariants
         declaration.invariants = [Invariant.declaredTransitions(declaration)] + UnlockInvariants.all(.spec)
-        // A session a minute and a half from its end: the one class of session_age a run can
-        // see end (UIF-AUTH-001 §10.2); every other age is far from it or already past.
-        let lifetime = UnlockRules.spec.sessionLifetime[.pro] ?? 0
-        declaration.worldClasses = [["session_age": .int(lifetime - 90_000)]]
+        // A session that ends before any timer of the screen can: the one class of session_age
+        // a run can see end (UIF-AUTH-001 §10.2); every other age is far from it or already
+        // past. Ending first, it ends during whatever runs (the prompt, a lock, the Success
+        // delay, time away), and the abstract machine closes there: a session that ends later
+        // leaves one more time left for each mix of delays and locks before it.
+        let rules = UnlockRules.spec
+        let lifetime = rules.sessionLifetime[.pro] ?? 0
+        declaration.worldClasses = [["session_age": .int(lifetime - rules.successDelay + 100)]]
         // The lock runs beside the Success delay and the time away: with advances 1 ms either
         // side of each deadline, the default world alone passes 64,000 states at 60 inputs
         // without closing, even with only ten of the inputs; at each deadline exactly, with
