@@ -1,3 +1,5 @@
+import AuthSpecTestSupport
+import Foundation
 import Testing
 
 @testable import Engine
@@ -269,6 +271,26 @@ import Testing
                 + "a random one of the \(both.suite.blocks) states every key tells apart, about 3 random inputs or "
                 + "advances, then a sequence that identifies the state reached) go further at random and add nothing "
                 + "to that guarantee.")
+    }
+
+    /// The figures docs/usage.md gives for the unlock model's complete suite are the committed
+    /// report's (Reports/complete.md, written by Benchmarks/complete-suite): every number of
+    /// its "Measured by" paragraph is one the report prints.
+    @Test func theQuotedFiguresAreTheCommittedReports() throws {
+        func read(_ path: String) throws -> String {
+            try String(contentsOf: TestSupport.root.appendingPathComponent(path), encoding: .utf8)
+        }
+        let usage = try read("docs/usage.md")
+        let report = try read("Reports/complete.md").replacing(",", with: "")
+        let paragraph = try #require(usage.firstMatch(of: /Measured by `Benchmarks\/complete-suite`[^\n]*(\n[^\n]+)*/))
+        let quoted = paragraph.output.0.matches(of: /\d[\d,]*(\.\d+)?/).map {
+            String($0.output.0).replacing(",", with: "")
+        }
+        let printed = Set(report.matches(of: /\d+(\.\d+)?/).map { String($0.output.0) })
+        #expect(quoted.count >= 10, "\(quoted)")
+        for number in quoted {
+            #expect(printed.contains(number), "docs/usage.md quotes \(number); Reports/complete.md does not print it")
+        }
     }
 
     /// The unlock model's relative form, every world to three inputs: each state met by a
