@@ -5,6 +5,21 @@ import SpecModel
 /// `generate`: every input sequence up to a depth walked on the model's reference from seeded
 /// worlds, and the fewest of them that meet each target of a coverage goal.
 package struct GenerateSession: Sendable {
+    /// The requirements of the catalogue `file` as targets: the catalogue's problems, each
+    /// with its place, or that it holds none, as the failure.
+    package static func requirementTargets(file: String) -> Result<[RequirementTarget], RequirementsProblem> {
+        let (loaded, diagnostics) = RequirementCatalogue.load(file: file)
+        if !diagnostics.isEmpty { return .failure(RequirementsProblem(diagnostics.map(\.description))) }
+        guard !loaded.isEmpty else { return .failure(RequirementsProblem(["\(file): no requirement to cover"])) }
+        return .success(loaded.map { RequirementTarget(id: $0.id, clause: $0.clause) })
+    }
+
+    /// Why a requirements catalogue gives no targets: its problems, one a line.
+    package struct RequirementsProblem: Error {
+        package var lines: [String]
+        init(_ lines: [String]) { self.lines = lines }
+    }
+
     package var package: ModelPackage
     package var goal: CoverageGoal
     package var depth: Int

@@ -392,3 +392,19 @@ package struct ExplorationReport {
         return .object(fields)
     }
 }
+
+extension ExplorationReport {
+    /// Why nothing was explored, as `explore` says it on standard error.
+    package static func refusal(_ refusal: ExploreSession.Refusal, model: ModelDeclaration) -> String {
+        switch refusal {
+        case .driverDidNotStart(let error): return "explore: the driver did not start: \(error)"
+        case .nothingToCompare(let keys): return "explore: nothing to compare: the driver observes none of \(keys)"
+        case .baselineOfAnother(let baseline, let driver):
+            return
+                "explore: --baseline: the baseline is \(VisibleText.oneLine(baseline))'s; the driver calls itself \(VisibleText.oneLine(driver))"
+        case .nothingToSend(let skipped):
+            return "explore: nothing to send: the driver declares none of the \(model.name) model's inputs"
+                + (skipped.isEmpty ? "" : " but those --skip-input leaves out (\(skipped.joined(separator: ", ")))")
+        }
+    }
+}

@@ -100,6 +100,43 @@ package struct FoundScenarios {
         return (parts, documents.count, steps)
     }
 
+    /// A planned complete suite as the files `generate --complete` writes into `folder`.
+    package struct CompleteFiles {
+        /// Each file's name in the folder and its text (unsealed).
+        package var files: [(name: String, text: String)]
+        /// An earlier suite's parts in the folder that these do not write over: taken away.
+        package var stale: [String]
+        package var written: (parts: [String], scenarios: Int, steps: Int)
+
+        /// What is said once they are written.
+        package var line: String {
+            files.count == 1
+                ? "Written to \(files[0].name)"
+                : "Written: \(files[0].name) to \(files.last!.name) (\(files.count) files, each within half the loader's limit)"
+        }
+    }
+
+    /// `planned` made into files for `folder` on fresh references of `session`, each file
+    /// within half the loader's limit; nil where the reference cannot run a planned test.
+    package func completeFiles(
+        _ planned: CompleteSession.Planned, session: CompleteSession, label: String, defaultModel: String,
+        folder: String
+    ) -> CompleteFiles? {
+        var reference = session.reference()
+        guard var saving = session.reference() as? any StateSaving,
+            let written = complete(
+                planned, keys: session.keys, label: label, defaultModel: defaultModel, reference: &reference,
+                saving: &saving, partBytes: ScenarioLoader(model: model).limits.maxBytes / 2)
+        else { return nil }
+        let names = Self.completeFiles(written.parts.count)
+        let stale = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter {
+            Self.isCompleteFile($0) && !names.contains($0)
+        }.sorted()
+        return CompleteFiles(
+            files: zip(names, written.parts).map { (folder + "/" + $0, $1) }, stale: stale.map { folder + "/" + $0 },
+            written: written)
+    }
+
     /// The files a complete suite of `parts` files is written to: complete.yaml alone, else
     /// complete-1.yaml on.
     package static func completeFiles(_ parts: Int) -> [String] {

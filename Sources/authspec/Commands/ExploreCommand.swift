@@ -123,22 +123,9 @@ enum ExploreCommand: Command {
                     let line = report.progress(progress, seconds: Double(now - began) / 1e9)
                     if Console.isTerminal { Console.status(line) } else { Console.out(line) }
                 })
-        } catch .driverDidNotStart(let error) {
-            Console.error("explore: the driver did not start: \(error)")
-            return .failures
-        } catch .nothingToCompare(let keys) {
-            Console.error("explore: nothing to compare: the driver observes none of \(keys)")
-            return .failures
-        } catch .baselineOfAnother(let baseline, let driver) {
-            Console.error(
-                "explore: --baseline: the baseline is \(VisibleText.oneLine(baseline))'s; the driver calls itself \(VisibleText.oneLine(driver))"
-            )
-            return .badInput
-        } catch .nothingToSend(let skipped) {
-            Console.error(
-                "explore: nothing to send: the driver declares none of the \(model.name) model's inputs"
-                    + (skipped.isEmpty ? "" : " but those --skip-input leaves out (\(skipped.joined(separator: ", ")))")
-            )
+        } catch {
+            Console.error(ExplorationReport.refusal(error, model: model))
+            if case .baselineOfAnother = error { return .badInput }
             return .failures
         }
         Console.endStatus()

@@ -24,10 +24,6 @@ enum GenerateCommand: Command {
             throw UsageError(
                 message: "--\(option) is " + (complete ? "the coverage walk's: not for --complete" : "for --complete"))
         }
-        if complete, arguments.value("seed") != nil, arguments.value("random-tests") == nil {
-            throw UsageError(
-                message: "--seed is for --random-tests with --complete: the exhaustive suite draws nothing")
-        }
         if complete { return try runComplete(arguments, package: package) }
         guard let goal = try arguments.choice("cover", of: CoverageGoal.self) else {
             throw UsageError(
@@ -39,13 +35,9 @@ enum GenerateCommand: Command {
         let (path, target) = try output(arguments, file: "cover-" + goal.rawValue + ".yaml")
         var requirements: [RequirementTarget] = []
         if goal == .requirements {
-            let file = arguments.value("requirements") ?? "Scenarios/requirements.yaml"
-            let (loaded, diagnostics) = RequirementCatalogue.load(file: file)
-            if !diagnostics.isEmpty {
-                throw InputError(message: diagnostics.map(\.description).joined(separator: "\n"))
-            }
-            requirements = loaded.map { RequirementTarget(id: $0.id, clause: $0.clause) }
-            guard !requirements.isEmpty else { throw InputError(message: "\(file): no requirement to cover") }
+            requirements = try GenerateSession.requirementTargets(
+                file: arguments.value("requirements") ?? "Scenarios/requirements.yaml"
+            ).mapError { InputError(message: $0.lines.joined(separator: "\n")) }.get()
         }
         let session = GenerateSession(
             package: package, goal: goal, depth: depth, worlds: count, seed: seed, requirements: requirements,
@@ -90,6 +82,9 @@ enum GenerateCommand: Command {
             cap: try SharedOptions.completeCap.read(arguments) ?? 20_000, stateLimit: 50_000, clock: .machine)
         if let count = try SharedOptions.randomTests.read(arguments) {
             session.randomTests = (count, try arguments.seed() ?? 1)
+        } else if arguments.value("seed") != nil {
+            throw UsageError(
+                message: "--seed is for --random-tests with --complete: the exhaustive suite draws nothing")
         }
         let (path, _) = try output(arguments, file: "complete.yaml")
         let folder = (path as NSString).deletingLastPathComponent
@@ -100,44 +95,29 @@ enum GenerateCommand: Command {
             return .failures
         }
         let found = FoundScenarios(model: model)
-        var reference = session.reference()
-        guard var saving = session.reference() as? any StateSaving,
-            let written = found.complete(
-                planned, keys: keys, label: chosen.label, defaultModel: ModelRegistry.defaultModel,
-                reference: &reference,
-                saving: &saving, partBytes: ScenarioLoader(model: model).limits.maxBytes / 2)
+        guard
+            let made = found.completeFiles(
+                planned, session: session, label: chosen.label, defaultModel: ModelRegistry.defaultModel,
+                folder: folder)
         else {
             Console.out("FAIL: the reference could not run a test its own machine planned: nothing written")
             return .failures
         }
-        try writeParts(written.parts, in: folder, arguments: arguments)
-        for line in found.completeSummary(planned, written: written, keys: keys) { Console.out(line) }
-        let files = FoundScenarios.completeFiles(written.parts.count)
-        Console.out(
-            files.count == 1
-                ? "Written to \(folder)/\(files[0])"
-                : "Written to \(folder): \(files[0]) to \(files.last!) (\(files.count) files, each within half the loader's limit)"
-        )
-        return .success
-    }
-
-    /// A complete suite's files, written over our own earlier ones; an earlier suite's parts
-    /// past these are taken away (a folder holds one suite). Refused, with nothing written,
-    /// where any of them is not a file of ours.
-    static func writeParts(_ parts: [String], in folder: String, arguments: ParsedArguments) throws {
-        let files = FoundScenarios.completeFiles(parts.count)
-        let stale = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter {
-            FoundScenarios.isCompleteFile($0) && !files.contains($0)
-        }.sorted()
-        try OutputGuard.checkFoundFolder(
-            folder, option: "out", for: "the generated scenarios", files: files + stale,
-            inputs: OutputGuard.inputs(arguments, paths: []), banner: FoundScenarios.generationBannerStart)
-        for (file, text) in zip(files, parts) {
-            do { try OutputTarget.resolve(folder + "/" + file).write(FoundFile.sealed(text)) } catch {
+        // Every file written over or taken away must be ours, before any is touched.
+        for path in made.files.map(\.name) + made.stale {
+            try OutputGuard.refuseUnlessFound(
+                path, option: "out", inputs: OutputGuard.inputs(arguments, paths: []),
+                banner: FoundScenarios.generationBannerStart)
+        }
+        for (path, text) in made.files {
+            do { try OutputTarget.resolve(path).write(FoundFile.sealed(text)) } catch {
                 throw UsageError(message: "--out: \(error.description)")
             }
         }
-        for file in stale { try? FileManager.default.removeItem(atPath: folder + "/" + file) }
+        for path in made.stale { try? FileManager.default.removeItem(atPath: path) }
+        for line in found.completeSummary(planned, written: made.written, keys: keys) { Console.out(line) }
+        Console.out(made.line)
+        return .success
     }
 
     /// Where a generated file goes: --out's folder, else a temporary one the first line names
