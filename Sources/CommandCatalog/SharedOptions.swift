@@ -180,7 +180,8 @@ package enum SharedOptions {
         "extra-states", "For --complete: states an implementation may have beyond the reference's", in: 0...4,
         default: 0)
     package static let completeCap = NumberOption(
-        "cap", "For --complete: the most scenarios the suite may have", in: 1...1_000_000, default: 20_000)
+        "cap", "For --complete: the most scenarios the exhaustive suite may have (random tests come beside it)",
+        in: 1...1_000_000, default: 20_000)
     package static let randomTests = NumberOption(
         "random-tests",
         "For --complete: add this many randomised Wp tests, drawn with --seed (default 1); they are not m-complete, and with the exhaustive suite past --cap they are the whole file",

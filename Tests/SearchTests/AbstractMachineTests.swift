@@ -197,6 +197,18 @@ import Testing
             #expect(machine.states.count == alone.states.count && machine.edges.count == alone.states.count)
             #expect(machine.states.allSatisfy { $0.world == 0 })
         }
+        // A world the reference refuses is left out as refused (no last state); with no other,
+        // the build fails.
+        let refused: [String: Value] = ["alarm_after": .int(3)]
+        var strict = Door.declaration
+        strict.resolveGiven = { given in
+            (given, given["alarm_after"] == .int(3) ? [(key: "alarm_after", message: "not 3")] : [])
+        }
+        let beside = try AbstractMachine.build(&reference, model: strict, worlds: [refused, two])
+        #expect(beside.worlds == [two] && beside.leftOut == [AbstractMachine.LeftOut(world: refused, last: nil)])
+        #expect(throws: AbstractMachine.Failure.noWorld(model: "door")) {
+            try AbstractMachine.build(&reference, model: strict, worlds: [refused])
+        }
     }
 
     @Test func statesOnlyAKeyTellsApartAreBlindSpotsOfTheOthers() throws {

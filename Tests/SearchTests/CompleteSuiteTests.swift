@@ -177,6 +177,13 @@ import Testing
         var ids: [String] = []
         for (index, part) in split.parts.enumerated() {
             #expect(part.utf8.count <= 4_000 && part.hasPrefix(banner))
+            // No part alone claims the guarantee.
+            let count = split.parts.count
+            #expect(
+                part.split(separator: "\n").contains {
+                    $0 == "# Part \(index + 1) of \(count): the guarantee above is of complete-1.yaml to "
+                        + "complete-\(count).yaml run together, never of this file alone."
+                })
             let file = FoundScenarios.completeFiles(split.parts.count)[index]
             let each = ScenarioLoader(model: Door.declaration).load(text: part, file: file)
             #expect(each.diagnostics.isEmpty, "\(file): \(each.diagnostics)")
@@ -239,7 +246,9 @@ import Testing
         }
         let found = FoundScenarios(model: Door.declaration)
         let guarantee = found.guarantee(planned, keys: nil)
-        #expect(guarantee.starts(with: "Not m-complete: these scenarios are 300 randomised Wp tests (seed 1"))
+        #expect(
+            guarantee.starts(
+                with: "Not m-complete: these \(suite.tests.count) scenarios are 300 randomised Wp draws (seed 1: "))
         var any = session.reference()
         var saving = ReducerReference(Door.Reducer())
         let written = try #require(
@@ -267,10 +276,10 @@ import Testing
         alone.suite.randomised = nil
         #expect(
             found.guarantee(both, keys: nil)
-                == found.guarantee(alone, keys: nil) + " The 300 randomised Wp tests (seed 2: each the shortest way to "
+                == found.guarantee(alone, keys: nil) + " The 300 randomised Wp draws (seed 2: each the shortest way to "
                 + "a random one of the \(both.suite.blocks) states every key tells apart, about 3 random inputs or "
-                + "advances, then a sequence that identifies the state reached) go further at random and add nothing "
-                + "to that guarantee.")
+                + "advances, then one sequence of the identifying set of the state reached; draws alike, and each the "
+                + "start of another, merged) go further at random and add nothing to that guarantee.")
     }
 
     /// The figures docs/usage.md gives for the unlock model's complete suite are the committed
@@ -320,7 +329,7 @@ import Testing
         let first = try AbstractMachine.build(&reference, model: model, worlds: [[:]], depth: 3)
         #expect(later.states.count == first.states.count)
         // The near-expiry world reaches Login by waiting out the session on the PIN screen.
-        let near = try #require(worlds.firstIndex(of: ["session_age": .int(30 * 86_400_000 - 400)]))
+        let near = try #require(machine.worlds.firstIndex(of: ["session_age": .int(30 * 86_400_000 - 400)]))
         #expect(machine.states.contains { $0.world == near && $0.name == "Login" })
     }
 }

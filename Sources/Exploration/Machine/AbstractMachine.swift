@@ -87,6 +87,8 @@ package struct AbstractMachine: Sendable {
     package enum Failure: Error, Sendable, Equatable, CustomStringConvertible {
         /// The reference gives no relative form of its state.
         case noRelativeForm(model: String)
+        /// The reference refused every world.
+        case noWorld(model: String)
         /// More states than `limit`: the form does not close (a moment or count that grows).
         case notClosed(model: String, limit: Int, last: [Input])
         /// Two ways into one abstract state that the same symbol tells apart.
@@ -102,6 +104,8 @@ package struct AbstractMachine: Sendable {
 
         package var description: String {
             switch self {
+            case .noWorld(let model):
+                return "the \(model) model's reference refused every world: no abstract machine"
             case .noRelativeForm(let model):
                 return "the \(model) model's reference gives no relative form of its state: no abstract machine"
             case .notClosed(let model, let limit, let last):
@@ -145,7 +149,7 @@ package struct AbstractMachine: Sendable {
                 firstFailure = firstFailure ?? error
             }
         }
-        if covered.isEmpty, let firstFailure { throw firstFailure }
+        if covered.isEmpty { throw firstFailure ?? .noWorld(model: model.name) }
         return AbstractMachine(
             worlds: covered, symbols: builder.symbols, states: builder.states, outputs: builder.outputs,
             edges: builder.edges, roots: builder.roots, rechecked: builder.rechecked, closed: builder.closed,

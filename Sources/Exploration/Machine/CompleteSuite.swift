@@ -3,7 +3,8 @@ import SpecModel
 /// A Wp-method suite over an abstract machine (Fujiwara et al. 1991): the machine minimised
 /// under the observed keys, a state cover, a characterising set and each state's identifying
 /// subset of it. Every implementation with at most `blocks + extraStates` states over the same
-/// alphabet that differs from the reference on those keys fails one of its tests.
+/// alphabet that differs from the reference on those keys fails one of its tests, when the
+/// suite is `exhaustive`; random tests added beside it add nothing to that.
 package struct CompleteSuite: Sendable {
     /// One test: a world, then symbols of the machine from that world's start.
     package struct Test: Sendable, Hashable {

@@ -84,35 +84,57 @@ package struct FoundScenarios {
             steps += probe.steps.count
         }
         let head = banner.joined(separator: "\n") + "\n"
-        var parts: [String] = []
-        var part: [String] = []
-        var bytes = head.utf8.count
+        // Room for the line that says which part a file is.
+        let headBytes = head.utf8.count + 160
+        var groups: [[String]] = [[]]
+        var bytes = headBytes
         for document in documents {
             let size = document.utf8.count + 4
-            if !part.isEmpty, bytes + size > partBytes {
-                parts.append(head + part.joined(separator: "---\n"))
-                (part, bytes) = ([], head.utf8.count)
+            if !groups[groups.count - 1].isEmpty, bytes + size > partBytes {
+                groups.append([])
+                bytes = headBytes
             }
-            part.append(document)
+            groups[groups.count - 1].append(document)
             bytes += size
         }
-        parts.append(head + part.joined(separator: "---\n"))
+        let files = Self.completeFiles(groups.count)
+        let parts = groups.enumerated().map { index, group in
+            // One part alone guarantees nothing: a run of it is not a run of the suite.
+            let part =
+                groups.count == 1
+                ? ""
+                : "# Part \(index + 1) of \(groups.count): the guarantee above is of \(files[0]) to "
+                    + "\(files[files.count - 1]) run together, never of this file alone.\n"
+            return head + part + group.joined(separator: "---\n")
+        }
         return (parts, documents.count, steps)
     }
 
     /// A planned complete suite as the files `generate --complete` writes into `folder`.
     package struct CompleteFiles {
+        package var folder: String
         /// Each file's name in the folder and its text (unsealed).
         package var files: [(name: String, text: String)]
         /// An earlier suite's parts in the folder that these do not write over: taken away.
         package var stale: [String]
         package var written: (parts: [String], scenarios: Int, steps: Int)
 
+        /// Takes the earlier parts away, then writes the files, sealed; the first error stops it
+        /// (taking them away first, no part of two suites is ever loaded together).
+        package func write() throws(OutputError) {
+            for file in stale {
+                do { try FileManager.default.removeItem(atPath: folder + "/" + file) } catch {
+                    throw OutputError(description: "an earlier suite's \(file) cannot be taken away: \(error)")
+                }
+            }
+            for (file, text) in files { try OutputTarget.resolve(folder + "/" + file).write(FoundFile.sealed(text)) }
+        }
+
         /// What is said once they are written.
         package var line: String {
             files.count == 1
-                ? "Written to \(files[0].name)"
-                : "Written: \(files[0].name) to \(files.last!.name) (\(files.count) files, each within half the loader's limit)"
+                ? "Written to \(folder)/\(files[0].name)"
+                : "Written to \(folder): \(files[0].name) to \(files.last!.name) (\(files.count) files, each within half the loader's limit)"
         }
     }
 
@@ -129,18 +151,24 @@ package struct FoundScenarios {
                 saving: &saving, partBytes: ScenarioLoader(model: model).limits.maxBytes / 2)
         else { return nil }
         let names = Self.completeFiles(written.parts.count)
-        let stale = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter {
-            Self.isCompleteFile($0) && !names.contains($0)
-        }.sorted()
+        let stale = Self.completeFilesPresent(in: folder).filter { !names.contains($0) }
         return CompleteFiles(
-            files: zip(names, written.parts).map { (folder + "/" + $0, $1) }, stale: stale.map { folder + "/" + $0 },
-            written: written)
+            folder: folder, files: zip(names, written.parts).map { ($0, $1) }, stale: stale, written: written)
     }
 
     /// The files a complete suite of `parts` files is written to: complete.yaml alone, else
     /// complete-1.yaml on.
     package static func completeFiles(_ parts: Int) -> [String] {
         parts == 1 ? ["complete.yaml"] : (1...parts).map { "complete-\($0).yaml" }
+    }
+
+    /// The regular files in `folder` named as an earlier suite's parts (a link or a folder of
+    /// that name is none: never taken away), in order.
+    package static func completeFilesPresent(in folder: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { name in
+            let attributes = try? FileManager.default.attributesOfItem(atPath: folder + "/" + name)
+            return isCompleteFile(name) && attributes?[.type] as? FileAttributeType == .typeRegular
+        }.sorted()
     }
 
     /// Whether `file` is a name `completeFiles` gives: an earlier suite's part.
@@ -172,27 +200,31 @@ package struct FoundScenarios {
         }
         if let random = suite.randomised {
             let drawn =
-                "\(random.count) randomised Wp tests (seed \(random.seed): each the shortest way to a random one of "
+                "\(random.count) randomised Wp draws (seed \(random.seed): each the shortest way to a random one of "
                 + "the \(suite.blocks) states \(observed) tells apart, about \(random.meanWalk) random inputs or "
-                + "advances, then a sequence that identifies the state reached)"
+                + "advances, then one sequence of the identifying set of the state reached; draws alike, and each "
+                + "the start of another, merged)"
             sentences.append(
                 suite.exhaustive
                     ? "The \(drawn) go further at random and add nothing to that guarantee."
-                    : "Not m-complete: these scenarios are \(drawn), in \(machine.worlds.count) worlds; an "
+                    : "Not m-complete: these \(suite.tests.count) scenarios are \(drawn), in \(machine.worlds.count) worlds; an "
                         + "implementation that differs on \(observed) fails one only if a test meets the difference, "
                         + "whatever its number of states.")
         }
-        if !machine.leftOut.isEmpty {
+        let unclosed = machine.leftOut.filter { $0.last != nil }
+        if !unclosed.isEmpty {
             sentences.append(
-                "Not covered: \(Self.leftOutWorlds(machine)), "
-                    + (machine.leftOut.count == 1 ? "whose machine does not close." : "whose machines do not close."))
+                "Not covered: \(Self.worlds(unclosed)), "
+                    + (unclosed.count == 1 ? "whose machine does not close." : "whose machines do not close."))
         }
+        let refused = machine.leftOut.filter { $0.last == nil }
+        if !refused.isEmpty { sentences.append("Not covered: \(Self.worlds(refused)), which the reference refused.") }
         return sentences.joined(separator: " ")
     }
 
-    /// The worlds the machine left out, as a reader writes them.
-    static func leftOutWorlds(_ machine: AbstractMachine) -> String {
-        let worlds = machine.leftOut.map { leftOut in
+    /// Worlds the machine left out, as a reader writes them.
+    static func worlds(_ leftOut: [AbstractMachine.LeftOut]) -> String {
+        let worlds = leftOut.map { leftOut in
             leftOut.world.isEmpty
                 ? "the default world"
                 : leftOut.world.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
@@ -216,11 +248,14 @@ package struct FoundScenarios {
         _ planned: CompleteSession.Planned, keys: Set<String>?, label: String, defaultModel: String, guarantee: String
     ) -> [String] {
         let suite = planned.suite
-        // With random tests the cap decides whether the exhaustive part is in: it is said.
+        let observed = keys.map { $0.sorted().joined(separator: ",") }
+        // The command that writes this file again: the keys as they were named, and the cap,
+        // which decides whether the exhaustive part is in.
+        let named = observed.map { $0 == label ? " --observe \($0)" : " --profile \(label)" } ?? ""
         return [
-            Self.generationBannerStart + " --complete --extra-states \(suite.extraStates)"
-                + (keys.map { " --observe " + $0.sorted().joined(separator: ",") } ?? "")
-                + (suite.randomised.map { " --cap \(planned.cap) --random-tests \($0.count) --seed \($0.seed)" } ?? "")
+            Self.generationBannerStart + " --complete --extra-states \(suite.extraStates)" + named
+                + " --cap \(planned.cap)"
+                + (suite.randomised.map { " --random-tests \($0.count) --seed \($0.seed)" } ?? "")
                 + (model.name == defaultModel ? "" : " --model \(model.name)") + ".",
             "# Expectations are the reference's observations on \(label); regenerate rather than edit.",
         ] + Self.wrapped(guarantee).map { "# " + $0 }
@@ -237,9 +272,12 @@ package struct FoundScenarios {
                 + "transitions, \(machine.symbols.count) inputs, \(machine.worlds.count) worlds, "
                 + "\(machine.rechecked) states met again and rechecked"
                 + String(format: " (%.1f s with the suite's plan)", planned.seconds)
-                + (machine.leftOut.isEmpty
+                + (machine.leftOut.allSatisfy { $0.last == nil }
                     ? ""
-                    : "; left out, not closing within \(planned.stateLimit) states: \(Self.leftOutWorlds(machine))"),
+                    : "; left out, not closing within \(planned.stateLimit) states: "
+                        + Self.worlds(machine.leftOut.filter { $0.last != nil }))
+                + (machine.leftOut.allSatisfy { $0.last != nil }
+                    ? "" : "; refused by the reference: " + Self.worlds(machine.leftOut.filter { $0.last == nil })),
             "Wp-method suite: \(planned.suite.blocks) states told apart, "
                 + "\(planned.suite.characterising.count) characterising sequences, "
                 + (planned.suite.exhaustive

@@ -7,6 +7,8 @@ import Foundation
 /// A plain sentence about a path that cannot be written, for an exit-2 error.
 package struct OutputError: Error, CustomStringConvertible {
     package var description: String
+
+    package init(description: String) { self.description = description }
 }
 
 /// Where a report goes, decided before the run: `-` is standard output; a device, a FIFO or a

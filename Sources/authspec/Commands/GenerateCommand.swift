@@ -86,7 +86,8 @@ enum GenerateCommand: Command {
             throw UsageError(
                 message: "--seed is for --random-tests with --complete: the exhaustive suite draws nothing")
         }
-        let (path, _) = try output(arguments, file: "complete.yaml")
+        // An earlier suite's parts must be ours, said before the machine is built.
+        let (path, _) = try output(arguments, file: "complete.yaml", others: FoundScenarios.completeFilesPresent)
         let folder = (path as NSString).deletingLastPathComponent
         Console.out("Building the \(model.name) reference's abstract machine, for a suite in \(folder)…")
         let planned: CompleteSession.Planned
@@ -103,18 +104,15 @@ enum GenerateCommand: Command {
             Console.out("FAIL: the reference could not run a test its own machine planned: nothing written")
             return .failures
         }
+        guard made.written.scenarios > 0 else {
+            Console.out("FAIL: the machine gave no test: nothing written")
+            return .failures
+        }
         // Every file written over or taken away must be ours, before any is touched.
-        for path in made.files.map(\.name) + made.stale {
-            try OutputGuard.refuseUnlessFound(
-                path, option: "out", inputs: OutputGuard.inputs(arguments, paths: []),
-                banner: FoundScenarios.generationBannerStart)
-        }
-        for (path, text) in made.files {
-            do { try OutputTarget.resolve(path).write(FoundFile.sealed(text)) } catch {
-                throw UsageError(message: "--out: \(error.description)")
-            }
-        }
-        for path in made.stale { try? FileManager.default.removeItem(atPath: path) }
+        try OutputGuard.checkFoundFolder(
+            folder, option: "out", for: "the generated scenarios", files: made.files.map(\.name) + made.stale,
+            inputs: OutputGuard.inputs(arguments, paths: []), banner: FoundScenarios.generationBannerStart)
+        do { try made.write() } catch { throw UsageError(message: "--out: \(error.description)") }
         for line in found.completeSummary(planned, written: made.written, keys: keys) { Console.out(line) }
         Console.out(made.line)
         return .success
@@ -122,10 +120,13 @@ enum GenerateCommand: Command {
 
     /// Where a generated file goes: --out's folder, else a temporary one the first line names
     /// (nothing is written into the current folder unasked); refused unless it is a file of ours.
-    static func output(_ arguments: ParsedArguments, file: String) throws -> (path: String, target: OutputTarget) {
+    /// `others` names more files in the folder that will be written over or taken away.
+    static func output(_ arguments: ParsedArguments, file: String, others: (String) -> [String] = { _ in [] }) throws
+        -> (path: String, target: OutputTarget)
+    {
         let folder = arguments.value("out") ?? RunPlan.temporaryFolder("generated")
         try OutputGuard.checkFoundFolder(
-            folder, option: "out", for: "the generated scenarios", files: [file],
+            folder, option: "out", for: "the generated scenarios", files: [file] + others(folder),
             inputs: OutputGuard.inputs(arguments, paths: []), banner: FoundScenarios.generationBannerStart)
         do { return (folder + "/" + file, try OutputTarget.resolve(folder + "/" + file)) } catch {
             throw UsageError(message: "--out: \(error.description)")
