@@ -89,13 +89,7 @@ package struct CompleteSuite: Sendable {
     package static func plan(_ basis: Basis, extraStates: Int) -> CompleteSuite {
         let machine = basis.machine
         var tests: Set<Test> = []
-        var known: [Int: [[Int]]] = [:]
-        func identifying(_ block: Int) -> [[Int]] {
-            if let sets = known[block] { return sets }
-            let sets = basis.identifying.of(block)
-            known[block] = sets
-            return sets
-        }
+        var identifying = IdentifyingSets.Picked(basis.identifying)
         func insert(_ world: Int, _ symbols: [Int]) {
             tests.insert(machine.sendable(Test(world: world, symbols: symbols)))
         }
@@ -115,7 +109,7 @@ package struct CompleteSuite: Sendable {
                         guard let edge = machine.edges[state][symbol] else { continue }
                         let extended = symbols + [symbol]
                         next.append((edge.target, extended))
-                        let identify = identifying(basis.blocks[edge.target])
+                        let identify = identifying.of(basis.blocks[edge.target])
                         if identify.isEmpty { insert(prefix.world, extended) }
                         for sequence in identify { insert(prefix.world, extended + sequence) }
                     }
@@ -137,7 +131,7 @@ package struct CompleteSuite: Sendable {
         let machine = basis.machine
         var random = SeededRandom(seed: seed)
         var tests = Set(suite?.tests ?? [])
-        var known: [Int: [[Int]]] = [:]
+        var identifying = IdentifyingSets.Picked(basis.identifying)
         for _ in 0..<count {
             guard let prefix = basis.cover.randomElement(using: &random) else { break }
             var state = machine.stateReached(by: prefix)
@@ -148,9 +142,7 @@ package struct CompleteSuite: Sendable {
                 symbols.append(symbol)
                 state = machine.edges[state][symbol]!.target
             } while random.chance(1 - 1 / Double(meanWalk))
-            let block = basis.blocks[state]
-            if known[block] == nil { known[block] = basis.identifying.of(block) }
-            let identify = known[block]!.randomElement(using: &random) ?? []
+            let identify = identifying.of(basis.blocks[state]).randomElement(using: &random) ?? []
             tests.insert(machine.sendable(Test(world: prefix.world, symbols: symbols + identify)))
         }
         return CompleteSuite(
@@ -342,6 +334,21 @@ package struct IdentifyingSets: Sendable {
             }
         }
         self.traces = traces
+    }
+
+    /// Each block's identifying sets, picked once when first asked for.
+    struct Picked {
+        let sets: IdentifyingSets
+        var picked: [Int: [[Int]]] = [:]
+
+        init(_ sets: IdentifyingSets) { self.sets = sets }
+
+        mutating func of(_ block: Int) -> [[Int]] {
+            if let known = picked[block] { return known }
+            let chosen = sets.of(block)
+            picked[block] = chosen
+            return chosen
+        }
     }
 
     /// The fewest sequences of the set (chosen greedily) that tell `block` from every other.

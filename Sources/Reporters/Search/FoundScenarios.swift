@@ -117,7 +117,8 @@ package struct FoundScenarios {
         package var files: [(name: String, text: String)]
         /// An earlier suite's parts in the folder that these do not write over: taken away.
         package var stale: [String]
-        package var written: (parts: [String], scenarios: Int, steps: Int)
+        package var scenarios: Int
+        package var steps: Int
 
         /// Takes the earlier parts away, then writes the files, sealed; the first error stops it
         /// (taking them away first, no part of two suites is ever loaded together).
@@ -153,7 +154,8 @@ package struct FoundScenarios {
         let names = Self.completeFiles(written.parts.count)
         let stale = Self.completeFilesPresent(in: folder).filter { !names.contains($0) }
         return CompleteFiles(
-            folder: folder, files: zip(names, written.parts).map { ($0, $1) }, stale: stale, written: written)
+            folder: folder, files: zip(names, written.parts).map { ($0, $1) }, stale: stale,
+            scenarios: written.scenarios, steps: written.steps)
     }
 
     /// The files a complete suite of `parts` files is written to: complete.yaml alone, else
@@ -261,12 +263,11 @@ package struct FoundScenarios {
         ] + Self.wrapped(guarantee).map { "# " + $0 }
     }
 
-    /// What `generate --complete` says of the machine and the suite.
+    /// What `generate --complete` says of the machine and the suite, ending with where it went.
     package func completeSummary(
-        _ planned: CompleteSession.Planned, written: (parts: [String], scenarios: Int, steps: Int), keys: Set<String>?
+        _ planned: CompleteSession.Planned, _ made: CompleteFiles, keys: Set<String>?
     ) -> [String] {
         let machine = planned.machine
-        let (scenarios, steps) = (written.scenarios, written.steps)
         return [
             "Abstract machine of the \(model.name) model: \(machine.states.count) states, \(machine.transitions) "
                 + "transitions, \(machine.symbols.count) inputs, \(machine.worlds.count) worlds, "
@@ -283,9 +284,9 @@ package struct FoundScenarios {
                 + (planned.suite.exhaustive
                     ? "\(planned.suite.extraStates) extra states" : "the exhaustive part past --cap")
                 + (planned.suite.randomised.map { ", \($0.count) random tests" } ?? "")
-                + ": \(scenarios) scenarios, \(steps) steps",
+                + ": \(made.scenarios) scenarios, \(made.steps) steps",
             "Guarantee: " + guarantee(planned, keys: keys),
-        ] + blindSpots(machine, keys: keys)
+        ] + blindSpots(machine, keys: keys) + [made.line]
     }
 
     /// The states `keys` cannot tell apart though other keys can (by the machine's inputs and

@@ -104,7 +104,7 @@ enum GenerateCommand: Command {
             Console.out("FAIL: the reference could not run a test its own machine planned: nothing written")
             return .failures
         }
-        guard made.written.scenarios > 0 else {
+        guard made.scenarios > 0 else {
             Console.out("FAIL: the machine gave no test: nothing written")
             return .failures
         }
@@ -113,8 +113,7 @@ enum GenerateCommand: Command {
             folder, option: "out", for: "the generated scenarios", files: made.files.map(\.name) + made.stale,
             inputs: OutputGuard.inputs(arguments, paths: []), banner: FoundScenarios.generationBannerStart)
         do { try made.write() } catch { throw UsageError(message: "--out: \(error.description)") }
-        for line in found.completeSummary(planned, written: made.written, keys: keys) { Console.out(line) }
-        Console.out(made.line)
+        for line in found.completeSummary(planned, made, keys: keys) { Console.out(line) }
         return .success
     }
 
