@@ -72,6 +72,8 @@ package struct AbstractMachine: Sendable {
     /// Worlds whose machine did not close within the limit: left out whole (none of their
     /// states is in the machine), each with the inputs that reached its last state.
     package var leftOut: [LeftOut] = []
+    /// The inputs its alphabet was kept to (nil: every input the model declares).
+    package var inputs: Set<String>?
 
     /// A world the machine does not cover, and why.
     package struct LeftOut: Sendable, Equatable {
@@ -125,11 +127,13 @@ package struct AbstractMachine: Sendable {
 
     /// Builds the machine on `reference` over `worlds`. A world that adds more than `limit`
     /// states is left out whole and named (`leftOut`); when every world is, the build fails.
+    /// `inputs` (nil: every input) names the inputs its alphabet keeps: the clock input's name
+    /// keeps the advances to deadlines.
     package static func build<Reference: StateSaving>(
         _ reference: inout Reference, model: ModelDeclaration, worlds: [[String: Value]], limit: Int = 50_000,
-        depth: Int? = nil
+        depth: Int? = nil, inputs: Set<String>? = nil
     ) throws(Failure) -> AbstractMachine {
-        var builder = Builder<Reference.Saved>(model: model, limit: limit, depth: depth)
+        var builder = Builder<Reference.Saved>(model: model, limit: limit, depth: depth, inputs: inputs)
         var covered: [[String: Value]] = []
         var leftOut: [LeftOut] = []
         var firstFailure: Failure?
@@ -153,7 +157,7 @@ package struct AbstractMachine: Sendable {
         return AbstractMachine(
             worlds: covered, symbols: builder.symbols, states: builder.states, outputs: builder.outputs,
             edges: builder.edges, roots: builder.roots, rechecked: builder.rechecked, closed: builder.closed,
-            leftOut: leftOut)
+            leftOut: leftOut, inputs: inputs)
     }
 
     /// The given keys one at a time: the model's defaults, then every other value of each key
@@ -201,13 +205,17 @@ extension AbstractMachine {
         var roots: [Int] = []
         var rechecked = 0
         let depth: Int?
+        let inputs: Set<String>?
         var closed = true
 
-        init(model: ModelDeclaration, limit: Int, depth: Int?) {
+        init(model: ModelDeclaration, limit: Int, depth: Int?, inputs: Set<String>?) {
             self.model = model
             self.limit = limit
             self.depth = depth
+            self.inputs = inputs
         }
+
+        func keeps(_ name: String) -> Bool { inputs?.contains(name) ?? true }
 
         /// Builds `world`'s part of the machine: false when the reference refuses the world.
         mutating func explore<Reference: StateSaving>(_ reference: inout Reference, world: [String: Value])
@@ -223,11 +231,11 @@ extension AbstractMachine {
             // The clock moves by deadlines only: a fixed advance would make every moment's
             // distance a new state.
             let written = Alphabet(model: model).inputs(given: given, observations: [:]).filter {
-                $0.name != model.clockInput
+                $0.name != model.clockInput && keeps($0.name)
             }
+            let advances = model.clockInput.map(keeps) ?? false
             let worldSymbols =
-                written.map(Symbol.input)
-                + (model.clockInput == nil ? [] : model.deadlineOffsets.map(Symbol.toDeadline))
+                written.map(Symbol.input) + (advances ? model.deadlineOffsets.map(Symbol.toDeadline) : [])
             for symbol in worldSymbols { add(symbol) }
 
             let statesBefore = states.count

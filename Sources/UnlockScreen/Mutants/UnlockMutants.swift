@@ -364,11 +364,6 @@ package enum UnlockMutants {
     }
 }
 
-extension MutatedReference: StateSaving {
-    package func save() -> UnlockReference.Saved? { inner.save() }
-    package mutating func restore(_ saved: UnlockReference.Saved) { inner.restore(saved) }
-}
-
 extension UnlockMutants {
     /// An app that takes one input for another: each platform code given a wrong reaction (a
     /// failure, or a cancel for the codes that are failures), a success with no key trusted as a
@@ -497,5 +492,33 @@ extension UnlockMutants {
                     return changed
                 })
         }
+    }
+}
+
+/// A mutant's state saved and its relative form, as the reference gives them: the abstract
+/// machine is built on a mutant too (its own states, its own rules' caps and horizon) and a
+/// mutant is searched apart from the reference pair by pair.
+extension MutatedReference: StateSaving {
+    package struct Saved: Hashable, Sendable {
+        var inner: ClockedState<UnlockState>
+        var wallClockOffset: Int
+    }
+
+    package func save() -> Saved? {
+        inner.save().map { Saved(inner: $0, wallClockOffset: wallClockOffset) }
+    }
+
+    package mutating func restore(_ saved: Saved) {
+        inner.restore(saved.inner)
+        wallClockOffset = saved.wallClockOffset
+    }
+
+    /// Seen from the time the mutant reads: a hand-set wall clock's offset moves its now.
+    package func relativeState(atMilliseconds milliseconds: Int) -> RelativeState? {
+        inner.relativeState(atMilliseconds: milliseconds + (readsWallClock ? wallClockOffset : 0))
+    }
+
+    package func relativeObservations(_ observations: Observations) -> Observations {
+        inner.relativeObservations(observations)
     }
 }
