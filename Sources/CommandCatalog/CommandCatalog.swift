@@ -195,7 +195,7 @@ package enum CommandCatalog {
             can be met, nothing is written. \
             With --complete instead of --cover: builds the reference's abstract machine (each \
             state in its relative form, every timer as its time left; inputs the model \
-            declares and advances to the next deadline 1 ms before, at and 1 ms after it; from \
+            declares, or those --inputs names, and advances to the next deadline 1 ms before, at and 1 ms after it; from \
             each world of each given key's closed values), fails if a state met by a second \
             way behaves otherwise or if it does not close, minimises it under the observed keys \
             and writes a Wp-method suite for --extra-states to FOLDER/complete.yaml, its size \
@@ -228,6 +228,11 @@ package enum CommandCatalog {
                 name: "observe", valueName: "key,key",
                 help: "For --complete: the keys the scenarios expect, instead of a profile's."),
             SharedOptions.completeCap.option, SharedOptions.randomTests.option,
+            .init(
+                name: "inputs", valueName: "name,name",
+                help:
+                    "For --complete: only these inputs in the machine's alphabet (the clock input keeps the advances to deadlines); the guarantee is over them."
+            ),
         ] + SharedOptions.model.filter { ["model", "requirements"].contains($0.name) })
 
     package static let lint = CommandSpec(

@@ -30,6 +30,8 @@ import Testing
             (["--complete", "--random-tests", "1000001"], "--random-tests"),
             (["--complete", "--seed", "3"], "--seed"),
             (["--cover", "states", "--random-tests", "10"], "--random-tests"),
+            (["--complete", "--inputs", "launch,no_such_input"], "--inputs"),
+            (["--cover", "states", "--inputs", "launch"], "--inputs"),
         ] {
             let result = try TestSupport.authspec(["generate", "--out", out] + arguments)
             #expect(result.status == 2, "\(arguments): \(result.stderr)")
@@ -40,6 +42,39 @@ import Testing
             #expect(first == named, "\(arguments): \(result.stderr)")
             #expect(!FileManager.default.fileExists(atPath: out + "/complete.yaml"), "\(arguments)")
         }
+    }
+
+    /// A suite over some inputs only: the guarantee names them, the file's first line is the
+    /// command that writes the same files again, and the reference passes them.
+    @Test func aCompleteSuiteOverSomeInputsSaysThemAndIsWrittenAgainByItsFirstLine() throws {
+        let folder = try TestSupport.temporaryFolder([:])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let made = try TestSupport.authspec([
+            "generate", "--complete", "--profile", "minimal", "--inputs", "launch, kill,enter_pin,advance", "--out",
+            folder + "/first",
+        ])
+        #expect(made.status == 0, "\(made.stdout)\(made.stderr)")
+        let summary = made.stdout.split(separator: "\n")
+        let machine = try #require(summary.first { $0.starts(with: "Abstract machine of the unlock model: ") })
+        // launch, kill, an advance, and the right and a wrong PIN of four digits and of six.
+        #expect(machine.firstMatch(of: #/ (\d+) inputs, /#).map { Int($0.output.1) } == 7)
+        let guarantee = try #require(summary.first { $0.starts(with: "Guarantee: An implementation that differs") })
+        #expect(
+            guarantee.firstMatch(of: /\(from the inputs ([a-z_, ]+) only\) and/)?.output.1
+                == "advance, enter_pin, kill, launch")
+        let first = try String(contentsOfFile: folder + "/first/complete.yaml", encoding: .utf8)
+        let command = try #require(first.split(separator: "\n").first)
+        let prefix = "# Written by authspec "
+        #expect(command.starts(with: prefix))
+        #expect(command.split(separator: " --inputs ").last == "advance,enter_pin,kill,launch.")
+        let again = try TestSupport.authspec(
+            command.dropFirst(prefix.count).dropLast().split(separator: " ").map(String.init) + [
+                "--out", folder + "/second",
+            ])
+        #expect(again.status == 0, "\(again.stdout)\(again.stderr)")
+        #expect(try String(contentsOfFile: folder + "/second/complete.yaml", encoding: .utf8) == first)
+        let run = try TestSupport.authspec(["run", folder + "/first"])
+        #expect(run.status == 0, "\(run.stdout)")
     }
 
     @Test func helpIsTheSameByEitherRoute() throws {

@@ -88,6 +88,8 @@ package struct CompleteSession: Sendable {
     package var clock: SessionClock
     /// Randomised Wp tests to add, and their seed: nil for the exhaustive suite alone.
     package var randomTests: (count: Int, seed: UInt64)?
+    /// The inputs the machine's alphabet is kept to (nil: every input the model declares).
+    package var inputs: Set<String>?
 
     package init(
         package: ModelPackage, keys: Set<String>?, extraStates: Int, cap: Int, stateLimit: Int, clock: SessionClock
@@ -140,7 +142,8 @@ package struct CompleteSession: Sendable {
         let machine: AbstractMachine
         do {
             machine = try AbstractMachine.build(
-                &reference, model: model, worlds: AbstractMachine.worlds(of: model), limit: stateLimit)
+                &reference, model: model, worlds: AbstractMachine.worlds(of: model), limit: stateLimit,
+                inputs: inputs)
         } catch {
             throw .machine(error)
         }
@@ -168,6 +171,26 @@ package struct CompleteSession: Sendable {
 }
 
 extension CompleteSession {
+    /// The inputs `--inputs` names (nil: every input), each one the model declares.
+    package static func inputs(_ list: String?, model: ModelDeclaration) -> Result<
+        Set<String>?, ObservedKeys.Problem
+    > {
+        guard let list else { return .success(nil) }
+        let names = list.split(separator: ",", omittingEmptySubsequences: false).map { name in
+            String(name.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+        }
+        let declared = model.inputs.map(\.name)
+        if let unknown = names.first(where: { !declared.contains($0) }) {
+            return .failure(
+                ObservedKeys.Problem(
+                    option: "inputs",
+                    message:
+                        ": '\(unknown)' is not an input of the \(model.name) model (\(declared.joined(separator: ", ")))"
+                ))
+        }
+        return .success(Set(names))
+    }
+
     /// The keys a complete suite expects, as --profile or --observe names them.
     package struct ObservedKeys: Sendable, Equatable {
         /// nil: every key.

@@ -194,8 +194,8 @@ package struct FoundScenarios {
                     + "as a relation, such as a time since a moment no rule reads or a count past the last its rules "
                     + "tell apart, as that relation: its exact values are checked only where these scenarios meet "
                     + "them), in any of these \(machine.worlds.count) worlds, after any sequence of these "
-                    + "\(machine.symbols.count) inputs and advances to the next deadline (\(Self.offsets(machine))), "
-                    + "fails one of these scenarios if it has at most \(bound) states (the reference's "
+                    + "\(machine.symbols.count) inputs" + Self.restriction(machine)
+                    + " and advances to the next deadline (\(Self.offsets(machine))), fails one of these scenarios if it has at most \(bound) states (the reference's "
                     + "\(suite.blocks) as \(observed) tells them apart, plus \(suite.extraStates)), is "
                     + "deterministic, starts afresh at each scenario's launch and takes every input sent; a driver "
                     + "that skips or refuses an input voids it.")
@@ -209,7 +209,8 @@ package struct FoundScenarios {
             sentences.append(
                 suite.exhaustive
                     ? "The \(drawn) go further at random and add nothing to that guarantee."
-                    : "Not m-complete: these \(suite.tests.count) scenarios are \(drawn), in \(machine.worlds.count) worlds; an "
+                    : "Not m-complete: these \(suite.tests.count) scenarios are \(drawn), in \(machine.worlds.count) worlds"
+                        + Self.restriction(machine) + "; an "
                         + "implementation that differs on \(observed) fails one only if a test meets the difference, "
                         + "whatever its number of states.")
         }
@@ -232,6 +233,11 @@ package struct FoundScenarios {
                 : leftOut.world.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
         }
         return (worlds.count == 1 ? "the world " : "the worlds ") + worlds.joined(separator: "; ")
+    }
+
+    /// The inputs the machine was kept to, as a reader says it (nothing when it has every input).
+    static func restriction(_ machine: AbstractMachine) -> String {
+        machine.inputs.map { " (from the inputs \($0.sorted().joined(separator: ", ")) only)" } ?? ""
     }
 
     /// Where the machine's advances land beside each deadline, as a reader says it.
@@ -258,6 +264,7 @@ package struct FoundScenarios {
             Self.generationBannerStart + " --complete --extra-states \(suite.extraStates)" + named
                 + " --cap \(planned.cap)"
                 + (suite.randomised.map { " --random-tests \($0.count) --seed \($0.seed)" } ?? "")
+                + (planned.machine.inputs.map { " --inputs " + $0.sorted().joined(separator: ",") } ?? "")
                 + (model.name == defaultModel ? "" : " --model \(model.name)") + ".",
             "# Expectations are the reference's observations on \(label); regenerate rather than edit.",
         ] + Self.wrapped(guarantee).map { "# " + $0 }

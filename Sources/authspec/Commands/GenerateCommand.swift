@@ -19,7 +19,7 @@ enum GenerateCommand: Command {
         let others =
             complete
             ? ["cover", "depth", "worlds", "requirements"]
-            : ["extra-states", "profile", "observe", "cap", "random-tests"]
+            : ["extra-states", "profile", "observe", "cap", "random-tests", "inputs"]
         if let option = others.first(where: { arguments.value($0) != nil }) {
             throw UsageError(
                 message: "--\(option) is " + (complete ? "the coverage walk's: not for --complete" : "for --complete"))
@@ -80,6 +80,8 @@ enum GenerateCommand: Command {
         var session = CompleteSession(
             package: package, keys: keys, extraStates: try SharedOptions.extraStates.read(arguments) ?? 0,
             cap: try SharedOptions.completeCap.read(arguments) ?? 20_000, stateLimit: 50_000, clock: .machine)
+        session.inputs = try CompleteSession.inputs(arguments.value("inputs"), model: model)
+            .mapError { UsageError(message: "--\($0.option)\($0.message)") }.get()
         if let count = try SharedOptions.randomTests.read(arguments) {
             session.randomTests = (count, try arguments.seed() ?? 1)
         } else if arguments.value("seed") != nil {
