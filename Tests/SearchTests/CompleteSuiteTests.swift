@@ -223,6 +223,23 @@ import Testing
         var session = CompleteSession(
             package: package, keys: nil, extraStates: 2, cap: 5, stateLimit: 1_000, clock: .frozen(at: 0))
         #expect(throws: CompleteSession.Refusal.self) { try session.plan() }
+        // The cap holds the exact size, prefixes merged, not the bound: at it the suite is
+        // written, one under it refused with that size.
+        var roomy = session
+        roomy.cap = 1_000_000
+        let whole = try roomy.plan()
+        let size = whole.suite.tests.count
+        #expect(CompleteSuite.Basis(whole.machine, observing: nil).bound(extraStates: 2) > size)
+        roomy.cap = size
+        #expect(try roomy.plan().suite.tests.count == size)
+        roomy.cap = size - 1
+        do {
+            _ = try roomy.plan()
+            Issue.record("a suite one scenario past the cap was planned")
+        } catch {
+            guard case .overCap(let scenarios, let exact, _, _, _) = error else { throw error }
+            #expect(scenarios == size && exact)
+        }
         session.randomTests = (300, 1)
         let planned = try session.plan()
         let suite = planned.suite

@@ -106,23 +106,27 @@ package struct CompleteSession: Sendable {
     package enum Refusal: Error, CustomStringConvertible {
         case cannotSaveState(model: String)
         case machine(AbstractMachine.Failure)
-        /// The suite for the extra states asked would pass the cap; `withoutExtra` is the
-        /// bound with none.
-        case overCap(bound: Int, cap: Int, extraStates: Int, withoutExtra: Int)
+        /// The suite for the extra states asked passes the cap: `scenarios` its exact size when
+        /// it was planned (`exact`), else its bound; `withoutExtra` the bound with none.
+        case overCap(scenarios: Int, exact: Bool, cap: Int, extraStates: Int, withoutExtra: Int)
 
         package var description: String {
             switch self {
             case .cannotSaveState(let model):
                 return "the \(model) model's reference cannot save its state: no abstract machine"
             case .machine(let failure): return failure.description
-            case .overCap(let bound, let cap, let extraStates, let withoutExtra):
-                return
-                    "the suite for --extra-states \(extraStates) could have up to \(bound) scenarios, past --cap \(cap)"
+            case .overCap(let scenarios, let exact, let cap, let extraStates, let withoutExtra):
+                return "the suite for --extra-states \(extraStates) "
+                    + (exact ? "has \(scenarios)" : "could have up to \(scenarios)") + " scenarios, past --cap \(cap)"
                     + (extraStates > 0 ? " (with --extra-states 0, up to \(withoutExtra))" : "")
                     + "; --random-tests N writes N randomised Wp tests instead, which are not m-complete"
             }
         }
     }
+
+    /// The most tests, before prefixes merge, a suite is planned with to learn its exact size:
+    /// past it, it is refused on its bound alone.
+    package static let planningLimit = 1_000_000
 
     /// The machine, its build time, and the planned suite.
     package struct Planned: Sendable {
@@ -148,8 +152,11 @@ package struct CompleteSession: Sendable {
             throw .machine(error)
         }
         let basis = CompleteSuite.Basis(machine, observing: keys)
+        // The bound counts every test before prefixes merge and each state's identifying subset
+        // is taken: within the planning limit the suite is planned and its exact size checked.
         let bound = basis.bound(extraStates: extraStates)
-        let exhaustive = bound <= cap ? CompleteSuite.plan(basis, extraStates: extraStates) : nil
+        let planned = bound <= Self.planningLimit ? CompleteSuite.plan(basis, extraStates: extraStates) : nil
+        let exhaustive = planned.flatMap { $0.tests.count <= cap ? $0 : nil }
         let suite: CompleteSuite
         if let randomTests {
             suite = CompleteSuite.adding(
@@ -158,7 +165,9 @@ package struct CompleteSession: Sendable {
         } else if let exhaustive {
             suite = exhaustive
         } else {
-            throw .overCap(bound: bound, cap: cap, extraStates: extraStates, withoutExtra: basis.bound(extraStates: 0))
+            throw .overCap(
+                scenarios: planned?.tests.count ?? bound, exact: planned != nil, cap: cap, extraStates: extraStates,
+                withoutExtra: basis.bound(extraStates: 0))
         }
         return Planned(
             machine: machine, seconds: clock.seconds(since: began), suite: suite, stateLimit: stateLimit, cap: cap)
