@@ -198,8 +198,8 @@ package enum CommandCatalog {
             declares, or those --inputs names, and advances to the next deadline 1 ms before, at and 1 ms after it; from \
             each world of each given key's closed values), fails if a state met by a second \
             way behaves otherwise or if it does not close, minimises it under the observed keys \
-            and writes a Wp-method suite for --extra-states to FOLDER/complete.yaml, its size \
-            checked against --cap before it is planned; a world whose machine does not close \
+            and writes a Wp-method suite for --extra-states to FOLDER/complete.yaml, its exact \
+            size checked against --cap before anything is written; a world whose machine does not close \
             is left out and named. With --random-tests N, N randomised Wp tests are added (the \
             whole file when the exhaustive suite is past the cap), and the file says they are \
             not m-complete. The guarantee it gives is printed and written in the file with its \

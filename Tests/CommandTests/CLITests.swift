@@ -59,9 +59,13 @@ import Testing
         // launch, kill, an advance, and the right and a wrong PIN of four digits and of six.
         #expect(machine.firstMatch(of: #/ (\d+) inputs, /#).map { Int($0.output.1) } == 7)
         let guarantee = try #require(summary.first { $0.starts(with: "Guarantee: An implementation that differs") })
+        // Each input it sends, listed: the right and a wrong PIN of four digits and of six,
+        // written as the digits they send.
+        let listed = try #require(guarantee.firstMatch(of: /these (\d+) inputs \(([^)]*)\) and advances/))
+        #expect(Int(listed.output.1) == 6)
         #expect(
-            guarantee.firstMatch(of: /\(from the inputs ([a-z_, ]+) only\) and/)?.output.1
-                == "advance, enter_pin, kill, launch")
+            Set(listed.output.2.split(separator: "; ").map { String($0.prefix { $0 != ":" }) })
+                == ["launch", "kill", "enter_pin", "a shorthand sent input by input"])
         let first = try String(contentsOfFile: folder + "/first/complete.yaml", encoding: .utf8)
         let command = try #require(first.split(separator: "\n").first)
         let prefix = "# Written by authspec "

@@ -124,9 +124,10 @@ package struct CompleteSession: Sendable {
         }
     }
 
-    /// The most tests, before prefixes merge, a suite is planned with to learn its exact size:
-    /// past it, it is refused on its bound alone.
-    package static let planningLimit = 1_000_000
+    /// The most tests, before prefixes merge, a suite is planned with to learn its exact size
+    /// (ten times the cap: the memory it takes stays a few times the cap's): past it, it is
+    /// refused on its bound alone.
+    package var planningLimit: Int { cap.multipliedReportingOverflow(by: 10).overflow ? .max : cap * 10 }
 
     /// The machine, its build time, and the planned suite.
     package struct Planned: Sendable {
@@ -155,7 +156,7 @@ package struct CompleteSession: Sendable {
         // The bound counts every test before prefixes merge and each state's identifying subset
         // is taken: within the planning limit the suite is planned and its exact size checked.
         let bound = basis.bound(extraStates: extraStates)
-        let planned = bound <= Self.planningLimit ? CompleteSuite.plan(basis, extraStates: extraStates) : nil
+        let planned = bound <= planningLimit ? CompleteSuite.plan(basis, extraStates: extraStates) : nil
         let exhaustive = planned.flatMap { $0.tests.count <= cap ? $0 : nil }
         let suite: CompleteSuite
         if let randomTests {
@@ -226,9 +227,9 @@ extension CompleteSession {
                 case .failure(let error): return .failure(Problem(option: "observe", message: ": " + error.message))
                 }
             }
-            guard let profile, profile != ConformanceProfile.full else {
-                return .success(ObservedKeys(keys: nil, label: ConformanceProfile.full))
-            }
+            // The full profile is every key the app reports: a rendered screen's keys are
+            // another profile's, which a driver that does not measure them would never check.
+            let profile = profile ?? ConformanceProfile.full
             guard let named = model.profile(named: profile) else {
                 return .failure(
                     Problem(

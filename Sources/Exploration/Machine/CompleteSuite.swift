@@ -389,11 +389,13 @@ extension AbstractMachine {
             guard
                 let input = symbols[symbol].input(from: reference.relativeState(atMilliseconds: clock), model: model)
             else { return nil }
+            // A shorthand is written as the inputs it sends, each its own step: the machine tells
+            // states apart by what each of them shows, and so must the file.
             for sent in Probe.expanded(input, model: model) {
                 if sent.name == model.clockInput { clock += sent.argument?.int ?? 0 }
                 guard (try? reference.perform(sent, atMilliseconds: clock)) != nil else { return nil }
+                steps.append(sent)
             }
-            steps.append(input)
         }
         return Probe(given: world, steps: steps)
     }

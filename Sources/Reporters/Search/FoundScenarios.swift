@@ -19,14 +19,14 @@ package struct FoundScenarios {
     /// nil where the reference cannot run it.
     package func text(
         _ probe: Probe, id: String, reference: inout some ImplementationUnderTest, kept: [Int: Set<String>] = [:],
-        keys: Set<String>? = nil, header: (_ expected: Scenario) -> ScenarioWriter.Header
+        keys: Set<String>? = nil, everyValue: Bool = false, header: (_ expected: Scenario) -> ScenarioWriter.Header
     ) -> String? {
         guard
             let expected = DifferentialCheck(model: model).expectations(
                 for: probe, id: id, reference: &reference, keys: keys ?? Set(model.observations.map(\.key)))
         else { return nil }
         return ScenarioWriter(model: model).text(
-            header(expected), given: probe.given, steps: expected.steps, kept: kept)
+            header(expected), given: probe.given, steps: expected.steps, kept: kept, everyValue: everyValue)
     }
 
     /// What `generate --cover` writes: a banner, then one scenario per sequence of the plan.
@@ -73,7 +73,9 @@ package struct FoundScenarios {
             guard let probe = machine.probe(test, on: &saving, model: model) else { return nil }
             let id = "complete-\(index + 1)"
             let reached = machine.states[machine.stateReached(by: test)].name
-            let document = text(probe, id: id, reference: &reference, keys: keys) { expected in
+            // Every key at every step: an output the reference keeps from one step to the next is
+            // an output too, and the machine tells states apart by it.
+            let document = text(probe, id: id, reference: &reference, keys: keys, everyValue: true) { expected in
                 ScenarioWriter.Header(
                     comments: [], id: id,
                     title: "Wp test \(index + 1) of \(tests.count): \(probe.steps.count) inputs, ending in \(reached)",
@@ -193,11 +195,12 @@ package struct FoundScenarios {
                 "An implementation that differs from the reference on \(observed) (where the model reads a value "
                     + "as a relation, such as a time since a moment no rule reads or a count past the last its rules "
                     + "tell apart, as that relation: its exact values are checked only where these scenarios meet "
-                    + "them), in any of these \(machine.worlds.count) worlds, after any sequence of these "
-                    + "\(machine.symbols.count) inputs" + Self.restriction(machine)
-                    + " and advances to the next deadline (\(Self.offsets(machine))), fails one of these scenarios if it has at most \(bound) states (the reference's "
-                    + "\(suite.blocks) as \(observed) tells them apart, plus \(suite.extraStates)), is "
-                    + "deterministic, starts afresh at each scenario's launch and takes every input sent; a driver "
+                    + "them), in any of these \(machine.worlds.count) worlds, after any sequence of "
+                    + alphabet(machine) + ", fails one of these scenarios if, as these scenarios drive it (its "
+                    + "states paired with the reference's, whose deadlines the advances go to), it has at most "
+                    + "\(bound) states (the reference's \(suite.blocks) as \(observed) tells them apart, plus "
+                    + "\(suite.extraStates)), is deterministic, starts afresh at each scenario's launch and takes "
+                    + "every input sent; a driver "
                     + "that skips or refuses an input voids it.")
         }
         if let random = suite.randomised {
@@ -233,6 +236,20 @@ package struct FoundScenarios {
                 : leftOut.world.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
         }
         return (worlds.count == 1 ? "the world " : "the worlds ") + worlds.joined(separator: "; ")
+    }
+
+    /// The machine's symbols as a reader says them: each input (a shorthand's is sent input by
+    /// input, each a step), and the advances when it has any.
+    func alphabet(_ machine: AbstractMachine) -> String {
+        let written = machine.symbols.compactMap { symbol -> Input? in
+            if case .input(let input) = symbol { return input }
+            return nil
+        }
+        let shorthand = written.contains { model.input(named: $0.name)?.expansion != nil }
+        let advances = Self.offsets(machine)
+        return "these \(written.count) inputs (\(written.map(\.description).joined(separator: "; "))"
+            + (shorthand ? "; a shorthand sent input by input)" : ")")
+            + (advances.isEmpty ? "" : " and advances to the next deadline (\(advances))")
     }
 
     /// The inputs the machine was kept to, as a reader says it (nothing when it has every input).

@@ -35,9 +35,13 @@ package struct ScenarioWriter {
         }
     }
 
-    package func text(_ header: Header, given: [String: Value], steps: [Step], kept: [Int: Set<String>] = [:]) -> String
-    {
-        let recorder = ScenarioRecorder(model: model)
+    /// `everyValue`: each expectation written at every step, the same as the step before or not
+    /// (a complete suite checks every output); else only what changed, as a team records.
+    package func text(
+        _ header: Header, given: [String: Value], steps: [Step], kept: [Int: Set<String>] = [:],
+        everyValue: Bool = false
+    ) -> String {
+        let recorder = ScenarioRecorder(model: model, allKeys: everyValue)
         var lines = header.comments.map { $0.isEmpty ? "#" : "# " + VisibleText.oneLine($0) }
         if let model = header.model { lines.append("model: " + model) }
         lines.append("id: " + header.id)
