@@ -317,9 +317,13 @@ import Testing
         #expect(Self.figures(in: quoted).count >= 15)
     }
 
-    /// Each figure of `text`, commas taken out, with the word or sign right after it.
+    /// Each figure of `text`, commas taken out, with the word or sign right after it (and
+    /// "wall" or "CPU" after that).
     static func figures(in text: String) -> [String] {
-        text.replacing(",", with: "").matches(of: /\d+(\.\d+)?(%| [A-Za-z]+)?/).map { String($0.output.0) }
+        // "427.0 s wall" and "426.6 s CPU" keep the word that tells the two times apart.
+        text.replacing(",", with: "").matches(of: /\d+(\.\d+)?(%| [A-Za-z]+( wall| CPU)?)?/).map {
+            String($0.output.0)
+        }
     }
 
     /// The sentences of `text` whose figures no one section of `report` (its "## " parts)
@@ -330,8 +334,10 @@ import Testing
             section.ranges(of: figure).contains { range in
                 let before =
                     range.lowerBound == section.startIndex ? nil : section[section.index(before: range.lowerBound)]
-                let after = range.upperBound == section.endIndex ? nil : section[range.upperBound]
-                return !(before?.isNumber ?? false) && before != "." && !(after?.isNumber ?? false)
+                let rest = section[range.upperBound...]
+                // Not a part of a longer number: no digit before it, nor a digit or a fraction after.
+                return !(before?.isNumber ?? false) && before != "."
+                    && !(rest.first?.isNumber ?? false) && rest.firstMatch(of: /^\.\d/) == nil
             }
         }
         return text.replacing("\n", with: " ").split(separator: ". ").map(String.init).filter { sentence in
