@@ -54,6 +54,18 @@ package enum AuthFlowModel {
             let step = totp.counter(atMilliseconds: now)
             return [0, 1, 2].map { totp.code(counter: step - $0) }
         }
+        // The abstract machine types a code by what it is when typed, never by its digits.
+        declaration.momentArguments = [
+            MomentArgument(input: "enter_code", classes: MomentCode.allCases.map(\.rawValue)) { given, elapsed, index in
+                .string(MomentCode.allCases[index].code(given: given, elapsed: elapsed))
+            }
+        ]
+        // The unlock screen's session class, and its advances exactly at each deadline: the
+        // flow's timers run beside the child's as the child's do beside each other.
+        // A Perfect account signed out besides: the MFA screen from the first one (§2 TIER_CHECK).
+        declaration.worldClasses =
+            unlock.worldClasses + [["tier": .string(Tier.perfect.rawValue), "session": .string("expired")]]
+        declaration.deadlineOffsets = unlock.deadlineOffsets
         declaration.invariants =
             [Invariant.declaredTransitions(declaration)]
             + UnlockInvariants.all(.spec) { step in
@@ -292,4 +304,37 @@ package enum AuthFlowModel {
                 "Onboarding", "CheckingSession", "foreground after 5 min or more in background", on: ["foreground"],
                 "UIF-AUTH-001 §10.2", added: true),
         ]
+}
+
+/// The codes a user can type on the MFA screen, by what they are at the moment typed
+/// (RFC 6238 §5.2; INT-AF-003).
+enum MomentCode: String, CaseIterable {
+    case now = "the code of the time step now"
+    case stepBefore = "the code of the step before"
+    case twoStepsOld = "the code of two steps before"
+    case none = "a code of no step from ten before to the next"
+
+    func code(given: [String: Value], elapsed: Int) -> String {
+        let now = (given["clock"]?.int ?? UnlockModel.defaultClock) + elapsed
+        let totp = TOTP(secret: Array((given["totp_secret"]?.string ?? AuthFlowModel.defaultSecret).utf8))
+        let step = totp.counter(atMilliseconds: now)
+        switch self {
+        case .now: return totp.code(counter: step)
+        case .stepBefore: return totp.code(counter: step - 1)
+        case .twoStepsOld: return totp.code(counter: step - 2)
+        case .none:
+            // The code now plus one, and on, until no step near now has it.
+            let near = Set((-1...AuthFlowRules.spec.mfaStepsExpired).map { totp.code(counter: step - $0) })
+            var modulus = 1
+            for _ in 0..<totp.digits { modulus *= 10 }
+            var candidate = Int(totp.code(counter: step)) ?? 0
+            var written: String
+            repeat {
+                candidate = (candidate + 1) % modulus
+                written = String(candidate)
+                written = String(repeating: "0", count: totp.digits - written.count) + written
+            } while near.contains(written)
+            return written
+        }
+    }
 }

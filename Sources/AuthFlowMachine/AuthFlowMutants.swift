@@ -64,6 +64,13 @@ package struct MutatedFlow: ImplementationUnderTest, StateSaving {
 
     package func save() -> ClockedState<AuthFlowState>? { inner.save() }
     package mutating func restore(_ saved: ClockedState<AuthFlowState>) { inner.restore(saved) }
+    /// The reference's relative form under the mutant's own rules.
+    package func relativeState(atMilliseconds milliseconds: Int) -> RelativeState? {
+        inner.relativeState(atMilliseconds: milliseconds)
+    }
+    package func relativeObservations(_ observations: Observations) -> Observations {
+        inner.relativeObservations(observations)
+    }
 }
 
 /// The auth-flow model's mutants: each of its rule numbers one higher and one lower, and each

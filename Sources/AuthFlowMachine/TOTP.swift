@@ -28,9 +28,11 @@ package struct TOTP: Sendable, Hashable {
     }
 
     /// RFC 4226 §5.3: HMAC of the big-endian counter, dynamic truncation, the last `digits`
-    /// decimal digits, zero-padded.
+    /// decimal digits, zero-padded. The counter is RFC 4226's 8 bytes: a step before T0 (a
+    /// world whose clock starts in 1970's first minutes, looking steps back) wraps as they hold it.
     package func code(counter: Int) -> String {
-        let message = (0..<8).reversed().map { UInt8(truncatingIfNeeded: UInt64(counter) >> (UInt64($0) * 8)) }
+        let bits = UInt64(truncatingIfNeeded: counter)
+        let message = (0..<8).reversed().map { UInt8(truncatingIfNeeded: bits >> (UInt64($0) * 8)) }
         let mac = Self.hmac(algorithm, key: secret, message: message)
         let offset = Int(mac[mac.count - 1] & 0x0f)
         let binary =

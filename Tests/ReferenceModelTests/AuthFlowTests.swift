@@ -106,6 +106,31 @@ import UnlockScreen
         #expect(compared > 5_000 && handovers > 50, "compared \(compared) steps, \(handovers) hand-overs")
     }
 
+    /// A world whose clock starts at 59 s (RFC 6238's first vector) is in step 1: a wrong code
+    /// is looked up ten steps back, before T0, and refused as wrong; the code now signs in.
+    @Test func aCodeTypedInTheFirstStepsAfterT0IsJudged() throws {
+        var flow = AuthFlowReference()
+        let given = try #require(
+            Probe(given: ["clock": .int(59_000), "tier": .string("perfect"), "session": .string("expired")], steps: [])
+                .scenario(id: "s", model: Self.model)?.given)
+        try flow.start(scenario: "s", given: given)
+        var time = 0
+        for input in [Input("launch"), Input("advance", .int(500)), Input("tap", .string("google"))] {
+            if let advance = input.argument?.int { time += advance }
+            _ = try flow.perform(input, atMilliseconds: time)
+        }
+        #expect(try flow.perform(Input("oauth", .string("success")), atMilliseconds: time)["state"] == .string("MFA"))
+        var after: Observations = [:]
+        for digit in "000000" {
+            after = try flow.perform(Input("digit", .int(digit.wholeNumberValue!)), atMilliseconds: time)
+        }
+        #expect(after["message"] == .string(AuthFlowTexts.codeInvalid))
+        for digit in "287082" {
+            after = try flow.perform(Input("digit", .int(digit.wholeNumberValue!)), atMilliseconds: time)
+        }
+        #expect(after["state"] != .string("MFA") && after["message"] != .string(AuthFlowTexts.codeInvalid))
+    }
+
     /// The flow has no `login_completed`: a scenario for it signs in through Login.
     @Test func loginCompletedIsNotAnInputOfTheFlow() throws {
         #expect(Self.model.input(named: "login_completed") == nil)

@@ -14,12 +14,22 @@ package struct AbstractMachine: Sendable {
         /// The clock advanced to the state's next deadline plus `offset` ms (one of the
         /// model's `deadlineOffsets`).
         case toDeadline(offset: Int)
+        /// `input` with its argument of class `index` of the model's `momentArguments`, made
+        /// concrete when sent.
+        case moment(input: String, index: Int, named: String)
 
-        /// The input the symbol is from a state whose relative form is `relative`: nil for an
-        /// advance when no deadline lies ahead (or the advance would not move the clock).
-        package func input(from relative: RelativeState?, model: ModelDeclaration) -> Input? {
+        /// The input the symbol is from a state whose relative form is `relative`, reached
+        /// `elapsed` ms into a world whose given keys are `given`: nil for an advance when no
+        /// deadline lies ahead (or the advance would not move the clock).
+        package func input(
+            from relative: RelativeState?, model: ModelDeclaration, given: [String: Value], elapsed: Int
+        ) -> Input? {
             switch self {
             case .input(let written): return written
+            case .moment(let name, let index, _):
+                return model.momentArguments.first { $0.input == name }.map {
+                    Input(name, $0.resolve(given, elapsed, index))
+                }
             case .toDeadline(let offset):
                 guard let clockInput = model.clockInput, let ahead = relative?.moments.filter({ $0 > 0 }).min(),
                     ahead + offset > 0
@@ -31,6 +41,7 @@ package struct AbstractMachine: Sendable {
         package var description: String {
             switch self {
             case .input(let input): return input.description
+            case .moment(let input, _, let named): return "\(input): \(named)"
             case .toDeadline(0): return "the clock to the next deadline"
             case .toDeadline(let offset): return "the clock to the next deadline \(offset > 0 ? "+" : "")\(offset)ms"
             }
@@ -207,6 +218,8 @@ extension AbstractMachine {
         let depth: Int?
         let inputs: Set<String>?
         var closed = true
+        /// The world being built, its given keys resolved: moment arguments are made from it.
+        var given: [String: Value] = [:]
 
         init(model: ModelDeclaration, limit: Int, depth: Int?, inputs: Set<String>?) {
             self.model = model
@@ -230,12 +243,18 @@ extension AbstractMachine {
             }
             // The clock moves by deadlines only: a fixed advance would make every moment's
             // distance a new state.
-            let written = Alphabet(model: model).inputs(given: given, observations: [:]).filter {
-                $0.name != model.clockInput && keeps($0.name)
+            // An input whose argument is a moment's is sent by class, not by fixed values.
+            let moments = model.momentArguments.filter { keeps($0.input) }
+            let written = Alphabet(model: model).inputs(given: given, observations: [:]).filter { input in
+                input.name != model.clockInput && keeps(input.name) && !moments.contains { $0.input == input.name }
             }
             let advances = model.clockInput.map(keeps) ?? false
             let worldSymbols =
-                written.map(Symbol.input) + (advances ? model.deadlineOffsets.map(Symbol.toDeadline) : [])
+                written.map(Symbol.input)
+                + moments.flatMap { argument in
+                    argument.classes.enumerated().map { Symbol.moment(input: argument.input, index: $0, named: $1) }
+                } + (advances ? model.deadlineOffsets.map(Symbol.toDeadline) : [])
+            self.given = given
             for symbol in worldSymbols { add(symbol) }
 
             let statesBefore = states.count
@@ -346,7 +365,8 @@ extension AbstractMachine {
         func follow<Reference: StateSaving>(
             _ reference: inout Reference, from concrete: Concrete<Saved>, symbol: Symbol
         ) -> ([Observations], Concrete<Saved>)? where Reference.Saved == Saved {
-            guard let input = symbol.input(from: concrete.relative, model: model) else { return nil }
+            guard let input = symbol.input(from: concrete.relative, model: model, given: given, elapsed: concrete.clock)
+            else { return nil }
             reference.restore(concrete.saved)
             var clock = concrete.clock
             var outputs: [Observations] = []

@@ -387,7 +387,8 @@ extension AbstractMachine {
         var steps: [Input] = []
         for symbol in test.symbols {
             guard
-                let input = symbols[symbol].input(from: reference.relativeState(atMilliseconds: clock), model: model)
+                let input = symbols[symbol].input(
+                    from: reference.relativeState(atMilliseconds: clock), model: model, given: given, elapsed: clock)
             else { return nil }
             // A shorthand is written as the inputs it sends, each its own step: the machine tells
             // states apart by what each of them shows, and so must the file.

@@ -38,7 +38,9 @@ extension AbstractMachine {
             }
             guard visited.insert(Pair(reference: one, other: two)).inserted else { continue }
             forms.insert(two)
-            var frontier = [Node<Reference.Saved, Other.Saved>(reference: first, other: second, clock: 0, path: [])]
+            var frontier = [
+                Node<Reference.Saved, Other.Saved>(reference: first, other: second, relative: one, clock: 0, path: [])
+            ]
             while !frontier.isEmpty {
                 var next: [Node<Reference.Saved, Other.Saved>] = []
                 for node in frontier {
@@ -47,7 +49,7 @@ extension AbstractMachine {
                         other.restore(node.other)
                         guard
                             let input = symbol.input(
-                                from: reference.relativeState(atMilliseconds: node.clock), model: model)
+                                from: node.relative, model: model, given: resolved, elapsed: node.clock)
                         else { continue }
                         var clock = node.clock
                         var refused = false
@@ -73,7 +75,8 @@ extension AbstractMachine {
                         guard visited.count <= limit else { return .undecided(limit: limit) }
                         next.append(
                             Node<Reference.Saved, Other.Saved>(
-                                reference: saved, other: savedOther, clock: clock, path: node.path + [input]))
+                                reference: saved, other: savedOther, relative: one, clock: clock,
+                                path: node.path + [input]))
                     }
                 }
                 frontier = next
@@ -93,6 +96,8 @@ private struct Pair: Hashable {
 private struct Node<One, Two> {
     var reference: One
     var other: Two
+    /// The reference's relative form there, where every symbol is made concrete from.
+    var relative: RelativeState
     var clock: Int
     var path: [Input]
 }

@@ -241,13 +241,17 @@ package struct FoundScenarios {
     /// The machine's symbols as a reader says them: each input (a shorthand's is sent input by
     /// input, each a step), and the advances when it has any.
     func alphabet(_ machine: AbstractMachine) -> String {
-        let written = machine.symbols.compactMap { symbol -> Input? in
-            if case .input(let input) = symbol { return input }
-            return nil
+        // Each input by its name and what it says (a moment's argument by its class).
+        let written = machine.symbols.compactMap { symbol -> (name: String, said: String)? in
+            switch symbol {
+            case .input(let input): return (input.name, input.description)
+            case .moment(let name, _, _): return (name, symbol.description)
+            case .toDeadline: return nil
+            }
         }
         let shorthand = written.contains { model.input(named: $0.name)?.expansion != nil }
         let advances = Self.offsets(machine)
-        return "these \(written.count) inputs (\(written.map(\.description).joined(separator: "; "))"
+        return "these \(written.count) inputs (\(written.map(\.said).joined(separator: "; "))"
             + (shorthand ? "; a shorthand sent input by input)" : ")")
             + (advances.isEmpty ? "" : " and advances to the next deadline (\(advances))")
     }

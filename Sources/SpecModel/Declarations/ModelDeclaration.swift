@@ -42,6 +42,9 @@ public struct ModelDeclaration: Sendable {
     /// keep only 0: every offset left behind by a timer that is then stopped shifts the others'
     /// time left by that much, a new state each time, and the machine does not close.
     public var deadlineOffsets: [Int] = [-1, 0, 1]
+    /// Inputs whose argument means something only at the moment it is sent (a one-time code
+    /// good now): the abstract machine sends each of their classes instead of fixed values.
+    public var momentArguments: [MomentArgument] = []
     /// Where the model's diagram comes from, for legends: `SCR-AUTH-006 §5.1`.
     public var diagramSource: String
     /// A clause as scenarios cite it, for examples in messages.
@@ -364,5 +367,26 @@ public struct ScreenGroup: Sendable, Equatable {
     public init(_ title: String, states: [String]) {
         self.title = title
         self.states = states
+    }
+}
+
+/// An input whose argument is what it is only at the moment it is sent: the abstract machine
+/// sends one symbol per class (the code good now, the one before), each made concrete from
+/// the world and the virtual time when sent, so a state sees the class, never the digits.
+public struct MomentArgument: Sendable {
+    public var input: String
+    /// Each class as a reader names it.
+    public var classes: [String]
+    /// The argument of class `index` in a world (its given keys resolved) `elapsed` ms after it
+    /// started.
+    public var resolve: @Sendable (_ given: [String: Value], _ elapsed: Int, _ index: Int) -> Value
+
+    public init(
+        input: String, classes: [String],
+        resolve: @escaping @Sendable (_ given: [String: Value], _ elapsed: Int, _ index: Int) -> Value
+    ) {
+        self.input = input
+        self.classes = classes
+        self.resolve = resolve
     }
 }
