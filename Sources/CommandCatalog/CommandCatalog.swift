@@ -229,9 +229,9 @@ package enum CommandCatalog {
                 help: "For --complete: the keys the scenarios expect, instead of a profile's."),
             SharedOptions.completeCap.option, SharedOptions.randomTests.option,
             .init(
-                name: "inputs", valueName: "name,name",
+                name: "inputs", valueName: "name,name:word",
                 help:
-                    "For --complete: only these inputs in the machine's alphabet (the clock input keeps the advances to deadlines); the guarantee is over them."
+                    "For --complete: only these inputs in the machine's alphabet, each with every argument or with one word (tap:google); the clock input keeps the advances to deadlines; the guarantee is over them."
             ),
         ] + SharedOptions.model.filter { ["model", "requirements"].contains($0.name) })
 

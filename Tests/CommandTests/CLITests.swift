@@ -31,6 +31,9 @@ import Testing
             (["--complete", "--seed", "3"], "--seed"),
             (["--cover", "states", "--random-tests", "10"], "--random-tests"),
             (["--complete", "--inputs", "launch,no_such_input"], "--inputs"),
+            (["--complete", "--inputs", "launch,"], "--inputs"),
+            (["--complete", "--inputs", "tap:no_such_word"], "--inputs"),
+            (["--complete", "--inputs", "launch:now"], "--inputs"),
             (["--cover", "states", "--inputs", "launch"], "--inputs"),
         ] {
             let result = try TestSupport.authspec(["generate", "--out", out] + arguments)
@@ -78,6 +81,46 @@ import Testing
         #expect(again.status == 0, "\(again.stdout)\(again.stderr)")
         #expect(try String(contentsOfFile: folder + "/second/complete.yaml", encoding: .utf8) == first)
         let run = try TestSupport.authspec(["run", folder + "/first"])
+        #expect(run.status == 0, "\(run.stdout)")
+    }
+
+    /// The flow's suite over a sign-in's inputs, one tap only: its first line names them as
+    /// `--inputs` takes them and writes the same file again, which the reference passes.
+    @Test func aFlowSuiteOverOneTapIsWrittenAgainByItsFirstLine() throws {
+        let folder = try TestSupport.temporaryFolder([:])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let arguments = [
+            "generate", "--complete", "--model", "auth-flow", "--observe", "state", "--inputs",
+            "launch,tap: google,oauth,enter_code,advance",
+        ]
+        let made = try TestSupport.authspec(arguments + ["--out", folder + "/first"])
+        #expect(made.status == 0, "\(made.stdout)\(made.stderr)")
+        let guarantee = try #require(made.stdout.split(separator: "\n").first { $0.starts(with: "Guarantee: ") })
+        let listed = try #require(guarantee.firstMatch(of: /these (\d+) inputs \(([^)]*)\)/)).output.2
+        let sent = Set(listed.split(separator: "; ").map(String.init))
+        // One tap, and each code by what it is when typed.
+        #expect(sent.isSuperset(of: ["tap: google", "enter_code: the code of the time step now"]))
+        #expect(sent.isDisjoint(with: ["tap: apple", "tap: back"]))
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder + "/first").sorted()
+        let first = try String(contentsOfFile: folder + "/first/" + (files.first ?? ""), encoding: .utf8)
+        let command = try #require(first.split(separator: "\n").first)
+        #expect(
+            command.split(separator: " --inputs ").last
+                == "advance,enter_code,launch,oauth,tap:google --model auth-flow.")
+        let prefix = "# Written by authspec "
+        let again = try TestSupport.authspec(
+            command.dropFirst(prefix.count).dropLast().split(separator: " ").map(String.init) + [
+                "--out", folder + "/second",
+            ])
+        #expect(again.status == 0, "\(again.stdout)\(again.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder + "/second").sorted() == files)
+        for file in files {
+            #expect(
+                try String(contentsOfFile: folder + "/second/" + file, encoding: .utf8)
+                    == String(contentsOfFile: folder + "/first/" + file, encoding: .utf8))
+        }
+        // The codes typed are the reference's at the moment typed: it passes them.
+        let run = try TestSupport.authspec(["run", folder + "/first", "--model", "auth-flow"])
         #expect(run.status == 0, "\(run.stdout)")
     }
 

@@ -181,24 +181,44 @@ package struct CompleteSession: Sendable {
 }
 
 extension CompleteSession {
-    /// The inputs `--inputs` names (nil: every input), each one the model declares.
+    /// The inputs `--inputs` names (nil: every input), each one the model declares, alone or
+    /// with one of its words (`tap:google`: that tap only), as `Input` describes it.
     package static func inputs(_ list: String?, model: ModelDeclaration) -> Result<
         Set<String>?, ObservedKeys.Problem
     > {
         guard let list else { return .success(nil) }
-        let names = list.split(separator: ",", omittingEmptySubsequences: false).map { name in
-            String(name.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+        func trimmed(_ text: Substring) -> String {
+            String(text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+        }
+        func refused(_ message: String) -> Result<Set<String>?, ObservedKeys.Problem> {
+            .failure(ObservedKeys.Problem(option: "inputs", message: ": " + message))
         }
         let declared = model.inputs.map(\.name)
-        if let unknown = names.first(where: { !declared.contains($0) }) {
-            return .failure(
-                ObservedKeys.Problem(
-                    option: "inputs",
-                    message:
-                        ": '\(unknown)' is not an input of the \(model.name) model (\(declared.joined(separator: ", ")))"
-                ))
+        var kept: Set<String> = []
+        for entry in list.split(separator: ",", omittingEmptySubsequences: false) {
+            let parts = entry.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).map(trimmed)
+            let name = parts[0]
+            guard let input = model.input(named: name) else {
+                return refused(
+                    (name.isEmpty ? "an empty name" : "'\(name)'")
+                        + " is not an input of the \(model.name) model (\(declared.joined(separator: ", ")))")
+            }
+            guard parts.count == 2 else {
+                kept.insert(name)
+                continue
+            }
+            guard case .oneOf(let words)? = input.argument, words.contains(parts[1]) else {
+                let choices: String
+                if case .oneOf(let words)? = input.argument {
+                    choices = "one of " + words.joined(separator: ", ")
+                } else {
+                    choices = "none: it takes no word"
+                }
+                return refused("'\(parts[1])' is not a word of \(name) (\(choices))")
+            }
+            kept.insert(Input(name, .string(parts[1])).description)
         }
-        return .success(Set(names))
+        return .success(kept)
     }
 
     /// The keys a complete suite expects, as --profile or --observe names them.

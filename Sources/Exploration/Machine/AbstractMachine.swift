@@ -138,8 +138,9 @@ package struct AbstractMachine: Sendable {
 
     /// Builds the machine on `reference` over `worlds`. A world that adds more than `limit`
     /// states is left out whole and named (`leftOut`); when every world is, the build fails.
-    /// `inputs` (nil: every input) names the inputs its alphabet keeps: the clock input's name
-    /// keeps the advances to deadlines.
+    /// `inputs` (nil: every input) names the inputs its alphabet keeps, each alone (every
+    /// argument) or as `Input` describes it with a word (that one): the clock input's name keeps
+    /// the advances to deadlines.
     package static func build<Reference: StateSaving>(
         _ reference: inout Reference, model: ModelDeclaration, worlds: [[String: Value]], limit: Int = 50_000,
         depth: Int? = nil, inputs: Set<String>? = nil
@@ -229,6 +230,8 @@ extension AbstractMachine {
         }
 
         func keeps(_ name: String) -> Bool { inputs?.contains(name) ?? true }
+        /// An input named alone keeps every argument; named with a word, that one.
+        func keeps(_ input: Input) -> Bool { keeps(input.name) || keeps(input.description) }
 
         /// Builds `world`'s part of the machine: false when the reference refuses the world.
         mutating func explore<Reference: StateSaving>(_ reference: inout Reference, world: [String: Value])
@@ -246,7 +249,7 @@ extension AbstractMachine {
             // An input whose argument is a moment's is sent by class, not by fixed values.
             let moments = model.momentArguments.filter { keeps($0.input) }
             let written = Alphabet(model: model).inputs(given: given, observations: [:]).filter { input in
-                input.name != model.clockInput && keeps(input.name) && !moments.contains { $0.input == input.name }
+                input.name != model.clockInput && keeps(input) && !moments.contains { $0.input == input.name }
             }
             let advances = model.clockInput.map(keeps) ?? false
             let worldSymbols =

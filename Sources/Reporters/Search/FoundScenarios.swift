@@ -256,6 +256,11 @@ package struct FoundScenarios {
             + (advances.isEmpty ? "" : " and advances to the next deadline (\(advances))")
     }
 
+    /// The inputs the machine was kept to as `--inputs` takes them: `tap:google`, no space.
+    static func optionList(_ inputs: Set<String>) -> String {
+        inputs.sorted().map { $0.split(separator: " ").joined() }.joined(separator: ",")
+    }
+
     /// The inputs the machine was kept to, as a reader says it (nothing when it has every input).
     static func restriction(_ machine: AbstractMachine) -> String {
         machine.inputs.map { " (from the inputs \($0.sorted().joined(separator: ", ")) only)" } ?? ""
@@ -285,7 +290,7 @@ package struct FoundScenarios {
             Self.generationBannerStart + " --complete --extra-states \(suite.extraStates)" + named
                 + " --cap \(planned.cap)"
                 + (suite.randomised.map { " --random-tests \($0.count) --seed \($0.seed)" } ?? "")
-                + (planned.machine.inputs.map { " --inputs " + $0.sorted().joined(separator: ",") } ?? "")
+                + (planned.machine.inputs.map { " --inputs " + Self.optionList($0) } ?? "")
                 + (model.name == defaultModel ? "" : " --model \(model.name)") + ".",
             "# Expectations are the reference's observations on \(label); regenerate rather than edit.",
         ] + Self.wrapped(guarantee).map { "# " + $0 }
