@@ -299,13 +299,14 @@ import Testing
                 + "start of another, merged) go further at random and add nothing to that guarantee.")
     }
 
-    /// The figures docs/usage.md gives for the unlock model's complete suites are the committed
-    /// reports' (written by `Benchmarks/complete-suite`, with and without `--pin-only`): each
+    /// The figures docs/usage.md gives for the models' complete suites are the committed
+    /// reports' (written by `Benchmarks/complete-suite`, plain, `--pin-only` and `--flow`): each
     /// sentence of a "Measured by" paragraph quotes figures of one section of its report, each
     /// with the word after it ("8 holes", "94.4%"), so a figure said of the wrong run fails.
     @Test(arguments: [
         ("Benchmarks\\/complete-suite`", "Reports/complete.md"),
         ("Benchmarks\\/complete-suite --pin-only`", "Reports/complete-pin-only.md"),
+        ("Benchmarks\\/complete-suite --flow`", "Reports/complete-auth-flow.md"),
     ])
     func theQuotedFiguresAreTheCommittedReports(paragraph start: String, report file: String) throws {
         let usage = try String(contentsOf: TestSupport.root.appendingPathComponent("docs/usage.md"), encoding: .utf8)
