@@ -104,7 +104,8 @@ import Testing
     }
 
     /// The nightly recipe writes a suite of random tests for the team's profile, a seed a
-    /// night, and runs it in shards merged into one verdict, with options each command has.
+    /// night (exhaustive over the inputs the driver sends when it names them), and runs it in
+    /// shards merged into one verdict, with options each command has.
     @Test func nightlyRecipeGeneratesRunsInShardsAndMerges() throws {
         let calls = try authspecCalls(in: [Self.nightly])
         #expect(calls.map(\.command) == ["generate", "run", "merge"])
@@ -118,6 +119,10 @@ import Testing
         }
         let options = Dictionary(uniqueKeysWithValues: calls.map { ($0.command, Set($0.options)) })
         #expect(options["generate"] == ["--complete", "--profile", "--random-tests", "--seed", "--out"])
+        // The inputs a driver sends, when the recipe names them, keep the machine to them.
+        let text = try String(contentsOf: TestSupport.root.appendingPathComponent(Self.nightly), encoding: .utf8)
+        #expect(text.firstMatch(of: /inputs=\(--inputs "\$INPUTS"\)/) != nil)
+        #expect(text.firstMatch(of: /"\$\{inputs\[@\]\}" \\\n\s+--random-tests/) != nil)
         #expect(options["run"]?.isSuperset(of: ["--profile", "--shard", "--json"]) == true)
         #expect(options["merge"]?.isSuperset(of: ["--junit", "--markdown"]) == true)
     }

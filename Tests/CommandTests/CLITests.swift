@@ -84,6 +84,21 @@ import Testing
         #expect(run.status == 0, "\(run.stdout)")
     }
 
+    /// Inputs that never start the app give a true suite about nothing past its first state: said.
+    @Test func aSuiteThatNeverLeavesTheFirstStateIsSaidToCheckNothingPastIt() throws {
+        let folder = try TestSupport.temporaryFolder([:])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let warning = /Warning: none of the machine's inputs leaves NotRunning in any world/
+        let stuck = try TestSupport.authspec([
+            "generate", "--complete", "--inputs", "kill,advance", "--out", folder + "/a",
+        ])
+        #expect(stuck.status == 0 && stuck.stdout.firstMatch(of: warning) != nil, "\(stuck.stdout)\(stuck.stderr)")
+        let started = try TestSupport.authspec([
+            "generate", "--complete", "--observe", "state", "--inputs", "launch,advance", "--out", folder + "/b",
+        ])
+        #expect(started.status == 0 && started.stdout.firstMatch(of: warning) == nil, "\(started.stdout)")
+    }
+
     /// The flow's suite over a sign-in's inputs, one tap only: its first line names them as
     /// `--inputs` takes them and writes the same file again, which the reference passes.
     @Test func aFlowSuiteOverOneTapIsWrittenAgainByItsFirstLine() throws {

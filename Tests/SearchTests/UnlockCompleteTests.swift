@@ -19,13 +19,22 @@ import Testing
     /// The full profile's keys: every key the app reports.
     static let full = Set(model.profile(named: ConformanceProfile.full)?.keys ?? [])
 
+    static func check(memo: Argon2Memo) -> CompleteMutantCheck<UnlockReference> {
+        CompleteMutantCheck(
+            model: model, world: ["biometric_type": .string("none")],
+            inputs: ["launch", "kill", "enter_pin", "delete", "tap", "login_completed", "advance"],
+            makeReference: { UnlockReference(memo: memo) })
+    }
+
+    @Test func blindSpotsOfTheMinimalProfileLookAlikeWhateverIsSent() throws {
+        let groups = try Self.check(memo: Argon2Memo()).blindSpotsLookAlike(keys: ["state"])
+        #expect(groups > 0)
+    }
+
     @Test(arguments: [Self.full, ["state", "states"]] as [Set<String>])
     func everyMutantWithinTheBoundThatSomeSequenceTellsApartFailsTheSuite(keys: Set<String>) throws {
         let memo = Argon2Memo()
-        let check = CompleteMutantCheck(
-            model: Self.model, world: ["biometric_type": .string("none")],
-            inputs: ["launch", "kill", "enter_pin", "delete", "tap", "login_completed", "advance"],
-            makeReference: { UnlockReference(memo: memo) })
+        let check = Self.check(memo: memo)
         let prepared = try check.prepare(keys: keys, label: keys == Self.full ? "full" : "state,states")
         let tally = try check.tally(UnlockMutants.all(memo: memo), as: MutatedReference.self, prepared: prepared)
         #expect(tally.killed >= 40 && tally.equivalent >= 150)

@@ -187,16 +187,14 @@ extension CompleteSession {
         Set<String>?, ObservedKeys.Problem
     > {
         guard let list else { return .success(nil) }
-        func trimmed(_ text: Substring) -> String {
-            String(text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
-        }
         func refused(_ message: String) -> Result<Set<String>?, ObservedKeys.Problem> {
             .failure(ObservedKeys.Problem(option: "inputs", message: ": " + message))
         }
         let declared = model.inputs.map(\.name)
         var kept: Set<String> = []
-        for entry in list.split(separator: ",", omittingEmptySubsequences: false) {
-            let parts = entry.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).map(trimmed)
+        for entry in NameList.items(list, keepingEmpty: true) {
+            let parts = entry.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).map(
+                NameList.trimmed)
             let name = parts[0]
             guard let input = model.input(named: name) else {
                 return refused(

@@ -319,7 +319,17 @@ package struct FoundScenarios {
                 + (planned.suite.randomised.map { ", \($0.count) random tests" } ?? "")
                 + ": \(made.scenarios) scenarios, \(made.steps) steps",
             "Guarantee: " + guarantee(planned, keys: keys),
-        ] + blindSpots(machine, keys: keys) + [made.line]
+        ] + stuck(machine) + blindSpots(machine, keys: keys) + [made.line]
+    }
+
+    /// A warning when no state of the machine leaves the model's first state: a true guarantee
+    /// about nothing past the start (an alphabet kept to inputs that never start anything).
+    func stuck(_ machine: AbstractMachine) -> [String] {
+        guard machine.states.allSatisfy({ $0.name == model.initialState }) else { return [] }
+        return [
+            "Warning: none of the machine's inputs leaves \(model.initialState) in any world: the suite checks only "
+                + "what they do there"
+        ]
     }
 
     /// The states `keys` cannot tell apart though other keys can (by the machine's inputs and

@@ -131,9 +131,7 @@ public struct ModelDeclaration: Sendable {
     /// `state,states`: observation keys of the model, each checked; an unknown one is a usage
     /// problem, returned as one sentence.
     public func observationKeys(_ list: String) -> Result<Set<String>, SettingProblem> {
-        let keys = list.split(separator: ",").map { key in
-            String(key.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
-        }
+        let keys = NameList.items(list, keepingEmpty: false)
         let known = observations.map(\.key)
         if let unknown = keys.first(where: { !known.contains($0) }) {
             return .failure(
