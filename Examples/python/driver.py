@@ -43,6 +43,10 @@ def main():
     parser.add_argument("--observe", action="append", default=[], choices=every_key, metavar="KEY",
                         help="declare and report only these observation keys (repeatable; default all), "
                              "as a driver that cannot observe everything would")
+    every_input = sorted(set(FLOW_INPUTS + INPUTS))
+    parser.add_argument("--input", action="append", default=[], choices=every_input, metavar="NAME",
+                        help="declare and take only these inputs (repeatable; default all), "
+                             "as a driver that cannot send everything would")
     parser.add_argument("--argon2-memory-kib", type=int, default=1024,
                         help="Argon2id memory cost for the PIN hash (default 1024; libargon2's minimum is 8)")
     options = parser.parse_args()
@@ -77,6 +81,7 @@ def main():
                         " and ".join(sorted(MODELS)), model))
                     continue
                 inputs, every, make = MODELS[model]
+                inputs = [name for name in options.input if name in inputs] if options.input else inputs
                 observed = [key for key in options.observe if key in every] if options.observe else every
                 reply(message_id, protocol=1,
                       implementation={"name": "python-example" + "".join("+" + b for b in options.bug),
@@ -87,6 +92,9 @@ def main():
                 reply(message_id)
             elif kind == "input":
                 item = request["input"]
+                if item["name"] not in inputs:
+                    fail(message_id, "unsupported", "input %s is not declared" % item["name"])
+                    continue
                 observations = screen.apply(item["name"], item.get("argument"), request["time_ms"])
                 reply(message_id, observations={key: observations[key] for key in observed if key in observations})
             elif kind == "reset":

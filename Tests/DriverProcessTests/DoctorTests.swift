@@ -1,5 +1,6 @@
 import AuthSpecTestSupport
 import Engine
+import Exploration
 import Foundation
 import Results
 import Testing
@@ -50,6 +51,45 @@ import Testing
         }
         #expect(lacking.count == 1 && lacking.first?.first == "navigation", "\(states.text)")
         #expect(states.verdict != .works(suiteRan: false))
+    }
+
+    /// A driver that observes fewer keys than the app reports is told their blind spots over
+    /// the inputs it sends; over every input, past the checkup's limit, it is given the command
+    /// that finds them, each of its options one `generate` has.
+    @Test func doctorSaysTheBlindSpotsOfTheKeysADriverObserves() throws {
+        let pinOnly = try LibraryDoctor.check(
+            "python3 Examples/python/driver.py --observe state --observe states --input launch --input kill "
+                + "--input digit --input delete --input tap --input login_completed --input advance", smokeOnly: true)
+        let check = pinOnly.events.compactMap { event -> BlindSpotCheck? in
+            guard case .blindSpots(let check) = event else { return nil }
+            return check
+        }.first
+        #expect(check?.keys == ["state", "states"])
+        // enter_pin sends digits, which it declares: kept.
+        #expect(
+            check?.inputs == ["launch", "kill", "digit", "enter_pin", "delete", "tap", "login_completed", "advance"])
+        let machine = try #require(check?.machine, "\(pinOnly.text)")
+        #expect(machine.leftOut.isEmpty && machine.inputs == check?.inputs)
+        let spots = machine.blindSpots(
+            observing: ["state", "states"], among: TestSupport.model.observations.map(\.key))
+        let said = try #require(
+            pinOnly.text.firstMatch(of: /Blind spots: with state, states, (\d+) states in (\d+) groups/),
+            "\(pinOnly.text)")
+        #expect(Int(said.output.1) == spots.reduce(0) { $0 + $1.states.count })
+        #expect(Int(said.output.2) == spots.count)
+
+        let every = try LibraryDoctor.check(
+            "python3 Examples/python/driver.py --observe state --observe states", smokeOnly: true)
+        #expect(
+            every.text.firstMatch(of: /not shown: over every input, the model's first world passes 2000 states/) != nil,
+            "\(every.text)")
+        let command = try #require(
+            every.text.split(separator: "\n").first { $0.starts(with: "    authspec generate --complete") })
+        #expect(command == "    authspec generate --complete --model unlock --observe state,states --out complete")
+        let help = try TestSupport.authspec(["help", "generate"]).stdout
+        for option in command.matches(of: /--[a-z-]+/).map(\.output) {
+            #expect(help.firstMatch(of: try Regex("\\s" + option + "\\s")) != nil, "generate has no \(option)")
+        }
     }
 
     /// A driver command the shell could not find (exit 127) or run (126) is said first, as

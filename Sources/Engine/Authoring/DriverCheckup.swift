@@ -17,6 +17,8 @@ package enum CheckupEvent {
     /// It declares no observation: nothing it does could be checked.
     case observesNothing(modelKeys: [String])
     case profileNotMet(ConformanceProfile, lacking: [String])
+    /// The states the keys it declares cannot tell apart, over the inputs it declares.
+    case blindSpots(BlindSpotCheck)
     /// The model's smoke scenario, as it ran.
     case smoke(Scenario, ScenarioResult)
     /// The suite loaded, with the problems found in its files.
@@ -97,6 +99,7 @@ package struct DriverCheckup {
             events(.profileNotMet(profile, lacking: lacking))
             problems += 1
         }
+        if let check = BlindSpotCheck.check(info, package: package) { events(.blindSpots(check)) }
         let loaded = ScenarioLoader(model: model).load(text: package.smokeScenario, file: "(doctor)")
         guard let scenario = loaded.scenarios.first else {
             preconditionFailure("the \(model.name) model's smoke scenario does not load: \(loaded.diagnostics)")

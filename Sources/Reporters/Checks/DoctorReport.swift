@@ -72,6 +72,8 @@ package struct DoctorReport {
             return [
                 "  ✗ it does not meet the \(profile.name) profile: it does not observe \(lacking.joined(separator: ", ")) (a run under it fails)"
             ]
+        case .blindSpots(let check):
+            return blindSpots(check)
         case .smoke(let scenario, let result):
             if result.outcome == .skipped {
                 let needed = Set(scenario.steps.flatMap { $0.inputs.map(\.name) }).sorted()
@@ -84,6 +86,28 @@ package struct DoctorReport {
         case .suiteRan(let implementation, let seconds, let diagnosis, let unsaid):
             return suite(implementation, seconds: seconds, diagnosis: diagnosis, unsaid: unsaid)
         }
+    }
+
+    /// The blind spots of the keys a driver declares over the inputs it declares, or the
+    /// command that builds the machine whole and prints them.
+    func blindSpots(_ check: BlindSpotCheck) -> [String] {
+        let every = check.inputs.count == model.inputs.count
+        let over = every ? "every input" : "the \(check.inputs.count) inputs it sends"
+        guard let machine = check.machine else {
+            let command =
+                ["authspec", "generate", "--complete", "--model", model.name, "--observe"]
+                + [check.keys.sorted().joined(separator: ",")]
+                + (every ? [] : ["--inputs", FoundScenarios.optionList(check.inputs)]) + ["--out", "complete"]
+            return [
+                "  - blind spots of the keys it observes not shown: over \(over), the model's first world passes \(check.limit) states; this builds the machine whole and prints them:",
+                "    " + command.map(ShellWords.quoted).joined(separator: " "),
+            ]
+        }
+        let left = machine.leftOut.filter { $0.last != nil }.count
+        return [
+            "  - the keys it observes, over \(over), in \(machine.worlds.count) worlds"
+                + (left > 0 ? " (\(left) left out, past \(check.limit) states each)" : "") + ":"
+        ] + FoundScenarios(model: model).blindSpots(machine, keys: check.keys).map { "    " + $0 }
     }
 
     /// What the smoke scenario's run says.
