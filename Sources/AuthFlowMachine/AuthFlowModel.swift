@@ -49,10 +49,9 @@ package enum AuthFlowModel {
         // A right code depends on the time: explore and generate try the code good now, the
         // step before's, and one just expired, beside the PIN.
         declaration.meaningfulDigits = { given, elapsed in
-            let now = (given["clock"]?.int ?? UnlockModel.defaultClock) + elapsed
-            let totp = TOTP(secret: Array((given["totp_secret"]?.string ?? defaultSecret).utf8))
-            let step = totp.counter(atMilliseconds: now)
-            return [0, 1, 2].map { totp.code(counter: step - $0) }
+            let codes = totp(given)
+            let step = codes.counter(atMilliseconds: now(given, elapsed: elapsed))
+            return [0, 1, 2].map { codes.code(counter: step - $0) }
         }
         // The abstract machine types a code by what it is when typed, never by its digits.
         declaration.momentArguments = [
@@ -74,6 +73,16 @@ package enum AuthFlowModel {
             }
         return declaration
     }()
+
+    /// A world's one-time codes: its `totp_secret`'s (RFC 6238's test secret by default).
+    static func totp(_ given: [String: Value]) -> TOTP {
+        TOTP(secret: Array((given["totp_secret"]?.string ?? defaultSecret).utf8))
+    }
+
+    /// The wall clock `elapsed` ms into a world.
+    static func now(_ given: [String: Value], elapsed: Int) -> Int {
+        (given["clock"]?.int ?? UnlockModel.defaultClock) + elapsed
+    }
 
     static var timers: [Int] {
         let rules = AuthFlowRules.spec
@@ -315,9 +324,8 @@ enum MomentCode: String, CaseIterable {
     case none = "a code of no step from ten before to the next"
 
     func code(given: [String: Value], elapsed: Int) -> String {
-        let now = (given["clock"]?.int ?? UnlockModel.defaultClock) + elapsed
-        let totp = TOTP(secret: Array((given["totp_secret"]?.string ?? AuthFlowModel.defaultSecret).utf8))
-        let step = totp.counter(atMilliseconds: now)
+        let totp = AuthFlowModel.totp(given)
+        let step = totp.counter(atMilliseconds: AuthFlowModel.now(given, elapsed: elapsed))
         switch self {
         case .now: return totp.code(counter: step)
         case .stepBefore: return totp.code(counter: step - 1)

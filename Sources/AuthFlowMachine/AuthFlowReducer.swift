@@ -41,12 +41,11 @@ package struct AuthFlowReducer: ReducerModel {
         // INT-AF-001: nobody has signed in on a first launch, so there is no session.
         if firstLaunch { world["session"] = .string("absent") }
         let (child, clockOrigin) = try unlock.start(given: world)
-        let secret = Array((given["totp_secret"]?.string ?? AuthFlowModel.defaultSecret).utf8)
         var state = AuthFlowState(
             unlock: child,
             store: FlowStore(
                 firstLaunch: firstLaunch, accountExists: given["account"]?.string != "new",
-                totp: TOTP(secret: secret)))
+                totp: AuthFlowModel.totp(given)))
         state.reducedMotion = given["reduced_motion"]?.bool ?? false
         return (state, clockOrigin)
     }

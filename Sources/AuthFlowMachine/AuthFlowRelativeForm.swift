@@ -2,9 +2,9 @@ import SpecModel
 import UnlockScreen
 
 /// The flow as its abstract machine sees it: the child in the unlock screen's own relative
-/// form, each of the flow's moments as a distance from now, the last accepted code's time step
-/// as its distance from the step now, and a code half typed as its length (its digits were
-/// some moment's code, which only a whole code typed now can match).
+/// form, each of the flow's moments as a distance from now, and the last accepted code's time
+/// step as its distance from the step now. A code half typed keeps its digits: with the code
+/// typed next they make the code submitted, which may match one of the moment's.
 extension AuthFlowReducer {
     package func relative(_ state: AuthFlowState, now: Int) -> RelativeState? {
         var child = unlock
@@ -38,7 +38,6 @@ extension AuthFlowReducer {
                 }) : nil
         // When the sign-in sheet opened is only reported (time_ms), never read by a rule.
         form.screen.signInStartedAt = nil
-        form.screen.code = Array(repeating: 0, count: state.screen.code.count)
         // INT-AF-003: a code of the last accepted step or earlier is refused; once the step now is
         // past the steps accepted from it, that refuses nothing a code typed now could match.
         let totp = state.store.totp

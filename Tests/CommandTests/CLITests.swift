@@ -99,6 +99,47 @@ import Testing
         #expect(started.status == 0 && started.stdout.firstMatch(of: warning) == nil, "\(started.stdout)")
     }
 
+    /// The command doctor gives a driver whose blind spots it cannot show prints them, past
+    /// the cap too (run here over three inputs, with a cap of one, into a temporary folder).
+    @Test func theCommandDoctorGivesForBlindSpotsPrintsThem() throws {
+        let folder = try TestSupport.temporaryFolder([:])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let doctor = try TestSupport.authspec([
+            "doctor", "--smoke-only", "--driver", "python3 Examples/python/driver.py --observe state --observe states",
+        ])
+        let line = try #require(
+            doctor.stdout.split(separator: "\n").first { $0.starts(with: "    authspec generate --complete") },
+            "\(doctor.stdout)")
+        var words = line.split(separator: " ").dropFirst().map(String.init)
+        let out = try #require(words.firstIndex(of: "--out"))
+        words[out + 1] = folder + "/complete"
+        let generated = try TestSupport.authspec(words + ["--inputs", "launch,kill,advance", "--cap", "1"])
+        #expect(generated.status == 0, "\(generated.stdout)\(generated.stderr)")
+        #expect(
+            generated.stdout.firstMatch(of: /\nBlind spots: with state, states, \d+ states in \d+ groups/) != nil,
+            "\(generated.stdout)")
+    }
+
+    /// An input kept with a word that is more than letters is written back as `--inputs` takes it.
+    @Test func anInputWithAnyWordIsWrittenAgainByTheFirstLine() throws {
+        let folder = try TestSupport.temporaryFolder([:])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let made = try TestSupport.authspec([
+            "generate", "--complete", "--inputs", "launch,advance,biometric_error:ios.LAError.userCancel", "--out",
+            folder + "/first",
+        ])
+        #expect(made.status == 0, "\(made.stdout)\(made.stderr)")
+        let first = try String(contentsOfFile: folder + "/first/complete.yaml", encoding: .utf8)
+        let command = try #require(first.split(separator: "\n").first)
+        #expect(command.split(separator: " --inputs ").last == "advance,biometric_error:ios.LAError.userCancel,launch.")
+        let again = try TestSupport.authspec(
+            command.dropFirst("# Written by authspec ".count).dropLast().split(separator: " ").map(String.init) + [
+                "--out", folder + "/second",
+            ])
+        #expect(again.status == 0, "\(again.stdout)\(again.stderr)")
+        #expect(try String(contentsOfFile: folder + "/second/complete.yaml", encoding: .utf8) == first)
+    }
+
     /// The flow's suite over a sign-in's inputs, one tap only: its first line names them as
     /// `--inputs` takes them and writes the same file again, which the reference passes.
     @Test func aFlowSuiteOverOneTapIsWrittenAgainByItsFirstLine() throws {

@@ -55,7 +55,7 @@ import Testing
 
     /// A driver that observes fewer keys than the app reports is told their blind spots over
     /// the inputs it sends; over every input, past the checkup's limit, it is given the command
-    /// that finds them, each of its options one `generate` has.
+    /// that finds them.
     @Test func doctorSaysTheBlindSpotsOfTheKeysADriverObserves() throws {
         let pinOnly = try LibraryDoctor.check(
             "python3 Examples/python/driver.py --observe state --observe states --input launch --input kill "
@@ -68,7 +68,10 @@ import Testing
         // enter_pin sends digits, which it declares: kept.
         #expect(
             check?.inputs == ["launch", "kill", "digit", "enter_pin", "delete", "tap", "login_completed", "advance"])
-        let machine = try #require(check?.machine, "\(pinOnly.text)")
+        guard case .built(let machine)? = check?.outcome else {
+            Issue.record("no machine: \(pinOnly.text)")
+            return
+        }
         #expect(machine.leftOut.isEmpty && machine.inputs == check?.inputs)
         let spots = machine.blindSpots(
             observing: ["state", "states"], among: TestSupport.model.observations.map(\.key))
@@ -83,13 +86,12 @@ import Testing
         #expect(
             every.text.firstMatch(of: /not shown: over every input, the model's first world passes 2000 states/) != nil,
             "\(every.text)")
-        let command = try #require(
-            every.text.split(separator: "\n").first { $0.starts(with: "    authspec generate --complete") })
-        #expect(command == "    authspec generate --complete --model unlock --observe state,states --out complete")
-        let help = try TestSupport.authspec(["help", "generate"]).stdout
-        for option in command.matches(of: /--[a-z-]+/).map(\.output) {
-            #expect(help.firstMatch(of: try Regex("\\s" + option + "\\s")) != nil, "generate has no \(option)")
-        }
+        // CLITests runs it (past the cap, it still prints them).
+        let command = every.text.split(separator: "\n").first { $0.starts(with: "    authspec generate --complete") }
+        #expect(
+            command
+                == "    authspec generate --complete --model unlock --observe state,states --random-tests 1 --out complete"
+        )
     }
 
     /// A driver command the shell could not find (exit 127) or run (126) is said first, as

@@ -10,8 +10,16 @@ package struct BlindSpotCheck: Sendable {
     /// The inputs kept, as `--inputs` names them (a shorthand kept when it sends declared inputs).
     package var inputs: Set<String>
     package var limit: Int
-    /// nil: the model's first world passes `limit` states over these inputs.
-    package var machine: AbstractMachine?
+    package var outcome: Outcome
+
+    /// The machine, or why there is none.
+    package enum Outcome: Sendable {
+        case built(AbstractMachine)
+        /// The model's first world passes `limit` states over these inputs: the rest would
+        /// cost as much again, so the machine is left to `generate --complete`.
+        case pastLimit
+        case failed(AbstractMachine.Failure)
+    }
 
     /// The most states a world's machine may add in a checkup.
     package static let limit = 2_000
@@ -31,16 +39,20 @@ package struct BlindSpotCheck: Sendable {
             }.map(\.name))
         let settings = (try? package.resolve(settings: [:]).get()) ?? [:]
         guard var reference = package.makeReference(settings) as? any StateSaving else { return nil }
-        var check = BlindSpotCheck(keys: keys, inputs: inputs, limit: limit)
         let worlds = AbstractMachine.worlds(of: model)
-        // The first world alone first: past the limit there, the rest would cost as much again.
-        guard
-            (try? AbstractMachine.build(
-                &reference, model: model, worlds: Array(worlds.prefix(1)), limit: limit, inputs: inputs))?.leftOut
-                .isEmpty == true
-        else { return check }
-        check.machine = try? AbstractMachine.build(
-            &reference, model: model, worlds: worlds, limit: limit, inputs: inputs)
+        var check = BlindSpotCheck(keys: keys, inputs: inputs, limit: limit, outcome: .pastLimit)
+        do {
+            // The first world alone first: past the limit there, the rest would cost as much again.
+            let first = try AbstractMachine.build(
+                &reference, model: model, worlds: Array(worlds.prefix(1)), limit: limit, inputs: inputs)
+            guard first.leftOut.isEmpty else { return check }
+            check.outcome = .built(
+                try AbstractMachine.build(&reference, model: model, worlds: worlds, limit: limit, inputs: inputs))
+        } catch .notClosed {
+            check.outcome = .pastLimit
+        } catch {
+            check.outcome = .failed(error)
+        }
         return check
     }
 }

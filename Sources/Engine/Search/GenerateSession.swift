@@ -210,11 +210,11 @@ extension CompleteSession {
                 if case .oneOf(let words)? = input.argument {
                     choices = "one of " + words.joined(separator: ", ")
                 } else {
-                    choices = "none: it takes no word"
+                    choices = "it takes no word: name it alone to keep every argument it takes"
                 }
                 return refused("'\(parts[1])' is not a word of \(name) (\(choices))")
             }
-            kept.insert(Input(name, .string(parts[1])).description)
+            kept.insert(AbstractMachine.kept(name, word: parts[1]))
         }
         return .success(kept)
     }

@@ -131,6 +131,9 @@ package struct AbstractMachine: Sendable {
         }
     }
 
+    /// How `inputs` names an input kept with one word: `tap: google`.
+    package static func kept(_ name: String, word: String) -> String { "\(name): \(word)" }
+
     /// Inputs as a reader writes them, in order.
     package static func written(_ path: [Input]) -> String {
         path.isEmpty ? "(the start)" : path.map(\.description).joined(separator: ", ")
@@ -139,8 +142,8 @@ package struct AbstractMachine: Sendable {
     /// Builds the machine on `reference` over `worlds`. A world that adds more than `limit`
     /// states is left out whole and named (`leftOut`); when every world is, the build fails.
     /// `inputs` (nil: every input) names the inputs its alphabet keeps, each alone (every
-    /// argument) or as `Input` describes it with a word (that one): the clock input's name keeps
-    /// the advances to deadlines.
+    /// argument) or with a word as `kept` writes it (that one): the clock input's name keeps the
+    /// advances to deadlines.
     package static func build<Reference: StateSaving>(
         _ reference: inout Reference, model: ModelDeclaration, worlds: [[String: Value]], limit: Int = 50_000,
         depth: Int? = nil, inputs: Set<String>? = nil
@@ -231,7 +234,10 @@ extension AbstractMachine {
 
         func keeps(_ name: String) -> Bool { inputs?.contains(name) ?? true }
         /// An input named alone keeps every argument; named with a word, that one.
-        func keeps(_ input: Input) -> Bool { keeps(input.name) || keeps(input.description) }
+        func keeps(_ input: Input) -> Bool {
+            keeps(input.name)
+                || input.argument?.string.map { keeps(AbstractMachine.kept(input.name, word: $0)) } == true
+        }
 
         /// Builds `world`'s part of the machine: false when the reference refuses the world.
         mutating func explore<Reference: StateSaving>(_ reference: inout Reference, world: [String: Value])

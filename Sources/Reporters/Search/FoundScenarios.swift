@@ -258,7 +258,7 @@ package struct FoundScenarios {
 
     /// The inputs the machine was kept to as `--inputs` takes them: `tap:google`, no space.
     static func optionList(_ inputs: Set<String>) -> String {
-        inputs.sorted().map { $0.split(separator: " ").joined() }.joined(separator: ",")
+        inputs.sorted().map { $0.replacing(": ", with: ":") }.joined(separator: ",")
     }
 
     /// The inputs the machine was kept to, as a reader says it (nothing when it has every input).
@@ -328,7 +328,7 @@ package struct FoundScenarios {
         guard machine.states.allSatisfy({ $0.name == model.initialState }) else { return [] }
         return [
             "Warning: none of the machine's inputs leaves \(model.initialState) in any world: the suite checks only "
-                + "what they do there"
+                + "what they do there (name an input that leaves it in --inputs)"
         ]
     }
 
