@@ -40,6 +40,7 @@ import Testing
         #expect(tally.killed >= 40 && tally.equivalent >= 150)
         // What the suite lets through, each named: a change in the machine, the suite or a
         // mutant shows here.
+        #expect(tally.relationsOnly.isEmpty)
         if keys == Self.full {
             #expect(tally.beyond.isEmpty && tally.unbounded.isEmpty)
         } else {
