@@ -167,25 +167,18 @@ struct CompleteMutantCheck<Reference: StateSaving> {
             try reference.start(scenario: "t", given: given)
             defer { reference.finish() }
             var clock = 0
-            var seen: [Observations?] = []
-            func send(_ input: Input) {
-                for sent in Probe.expanded(input, model: model) {
-                    if sent.name == model.clockInput { clock += sent.argument?.int ?? 0 }
-                    seen.append((try? reference.perform(sent, atMilliseconds: clock)).map { self.seen($0, keys) })
-                }
+            for (input, at) in machine.states[state].path.flatMap({ timed($0, clock: &clock) }) {
+                _ = try? reference.perform(input, atMilliseconds: at)
             }
-            for input in machine.states[state].path { send(input) }
-            seen = []
+            var seen: [Observations?] = []
             for symbol in symbols {
-                guard
-                    let input = symbol.input(
-                        from: reference.relativeState(atMilliseconds: clock), model: model, given: given,
-                        elapsed: clock)
-                else {
+                guard let sent = sent(symbol, on: reference, given: given, clock: &clock) else {
                     seen.append(nil)
                     continue
                 }
-                send(input)
+                for (input, at) in sent {
+                    seen.append((try? reference.perform(input, atMilliseconds: at)).map { self.seen($0, keys) })
+                }
             }
             return seen
         }
@@ -202,6 +195,25 @@ struct CompleteMutantCheck<Reference: StateSaving> {
             }
         }
         return spots.count
+    }
+
+    /// `symbol` made concrete on the reference where it stands, `clock` ms into a world whose
+    /// given keys are `given`: each input it sends with its time, the clock moved; nil where it
+    /// sends nothing (an advance with no deadline ahead).
+    func sent(_ symbol: AbstractMachine.Symbol, on reference: Reference, given: [String: Value], clock: inout Int)
+        -> [(input: Input, at: Int)]?
+    {
+        symbol.input(
+            from: reference.relativeState(atMilliseconds: clock), model: model, given: given, elapsed: clock
+        ).map { timed($0, clock: &clock) }
+    }
+
+    /// `input` as the inputs it sends (a shorthand's, one by one), each with its time.
+    func timed(_ input: Input, clock: inout Int) -> [(input: Input, at: Int)] {
+        Probe.expanded(input, model: model).map { sent in
+            if sent.name == model.clockInput { clock += sent.argument?.int ?? 0 }
+            return (sent, clock)
+        }
     }
 
     /// What random runs of the machine's symbols found on both.
@@ -242,15 +254,9 @@ struct CompleteMutantCheck<Reference: StateSaving> {
             var clock = 0
             for _ in 0..<15 {
                 let symbol = machine.symbols[Int(random.next() % UInt64(machine.symbols.count))]
-                guard
-                    let input = symbol.input(
-                        from: reference.relativeState(atMilliseconds: clock), model: model, given: given,
-                        elapsed: clock)
-                else { continue }
-                for sent in Probe.expanded(input, model: model) {
-                    if sent.name == model.clockInput { clock += sent.argument?.int ?? 0 }
-                    let expected = try? reference.perform(sent, atMilliseconds: clock)
-                    let answered = try? mutant.perform(sent, atMilliseconds: clock)
+                for (input, at) in sent(symbol, on: reference, given: given, clock: &clock) ?? [] {
+                    let expected = try? reference.perform(input, atMilliseconds: at)
+                    let answered = try? mutant.perform(input, atMilliseconds: at)
                     if !compare(expected, answered) { return .differ }
                 }
             }
