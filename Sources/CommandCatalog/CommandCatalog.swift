@@ -421,7 +421,7 @@ package enum CommandCatalog {
                 .init(
                     name: "gate-strength", valueName: nil,
                     help:
-                        "For each driver that declares fewer keys than the model, run the suite on every mutant of the reference through those keys and say what share of the mutants the suite kills with every key it still kills."
+                        "For each driver that declares fewer keys than the model, run the suite on every mutant of the reference through those keys and say what share of the mutants the suite kills with every key it still kills, and the blind spots of those keys over the inputs it declares."
                 ),
             ]
             + SharedOptions.closing + SharedOptions.drivers)

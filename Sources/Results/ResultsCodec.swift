@@ -112,6 +112,7 @@ package enum ResultsCodec {
         fields.append(("restarts", .number(record.restarts)))
         if let log = record.log { fields.append(("log", .string(log))) }
         fields.append(("observes", .array(record.observes.map(JSON.string))))
+        if let inputs = record.inputs { fields.append(("inputs", .array(inputs.map(JSON.string)))) }
         fields.append(("reference", .bool(record.reference)))
         if let started = record.started { fields.append(("started", .string(started))) }
         return fields
@@ -350,7 +351,8 @@ package enum ResultsCodec {
                     name: name, command: try entry.optionalString("command"),
                     version: try entry.optionalString("version"), language: try entry.optionalString("language"),
                     restarts: try entry.int("restarts"), log: try entry.optionalString("log"),
-                    observes: try entry.strings("observes"), reference: try entry.bool("reference"),
+                    observes: try entry.strings("observes"), inputs: try entry.optionalStrings("inputs"),
+                    reference: try entry.bool("reference"),
                     started: try entry.optionalString("started")))
         }
         for entry in try root.objects("scenarios") {
@@ -543,6 +545,10 @@ package enum ResultsCodec {
                 texts.append(text)
             }
             return texts
+        }
+
+        func optionalStrings(_ key: String) throws(Problem) -> [String]? {
+            fields[key] == nil ? nil : try strings(key)
         }
 
         func triples(_ key: String) throws(Problem) -> [(String, String, Int)] {

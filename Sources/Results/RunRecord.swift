@@ -13,6 +13,9 @@ package struct ImplementationRecord: Sendable, Equatable {
     package var log: String?
     /// The observation keys it declares (the model's, in the model's order).
     package var observes: [String]
+    /// The inputs it declares it handles, in the model's order; nil: every input (the
+    /// reference, an in-process implementation, a driver that names none).
+    package var inputs: [String]?
     /// The model's own reference: the yardstick, not what a CI gate is about.
     package var reference: Bool
     /// When it began to run, ISO 8601 in UTC (the earliest shard's after a merge).
@@ -21,8 +24,8 @@ package struct ImplementationRecord: Sendable, Equatable {
 
     package init(
         name: String, command: String? = nil, version: String? = nil, language: String? = nil, restarts: Int = 0,
-        log: String? = nil, observes: [String] = [], reference: Bool = false, started: String? = nil,
-        records: ScenarioRecords = []
+        log: String? = nil, observes: [String] = [], inputs: [String]? = nil, reference: Bool = false,
+        started: String? = nil, records: ScenarioRecords = []
     ) {
         self.name = name
         self.command = command
@@ -31,6 +34,7 @@ package struct ImplementationRecord: Sendable, Equatable {
         self.restarts = restarts
         self.log = log
         self.observes = observes
+        self.inputs = inputs
         self.reference = reference
         self.started = started
         self.records = records

@@ -1,6 +1,7 @@
 import AuthSpecTestSupport
 import CommandLineKit
 import Foundation
+import ScenarioModel
 import Testing
 
 /// `run --gate-strength` as a user sees it (the measure itself: SearchTests' GateStrengthTests).
@@ -23,6 +24,68 @@ import Testing
         ])
         #expect(whole.status == 0, "\(whole.stdout)\(whole.stderr)")
         #expect(!whole.stdout.contains("gate strength"))
+    }
+
+    /// Beside the strength, the blind spots of the driver's keys over the inputs it declares
+    /// (kept in the results file), each key that would separate states named with the
+    /// requirements only it could check there.
+    @Test func theRunSaysTheBlindSpotsOfTheDriversKeysOverItsInputs() throws {
+        let folder = try TestSupport.temporaryFolder([:])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let inputs = ["launch", "kill", "digit", "delete", "tap", "login_completed", "advance"]
+        let run = try TestSupport.authspec([
+            "run", TestSupport.scenariosFolder + "/lock.yaml", "--gate-strength", "--quiet", "--json",
+            folder + "/results.json", "--driver",
+            "python3 \(TestSupport.root.path)/Examples/python/driver.py --observe state --observe states "
+                + inputs.map { "--input \($0)" }.joined(separator: " "),
+        ])
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        let strength = try #require(
+            lines.firstIndex { $0.hasPrefix("gate strength: with the 2 keys") }, "\(run.stdout)")
+        // enter_pin sends digits, which it declares: eight inputs kept.
+        let over = "  - the keys python-example observes, over the 8 inputs python-example sends, in "
+        #expect(lines[strength + 1].starts(with: over), "\(run.stdout)")
+        #expect(lines[strength + 2].starts(with: "    Blind spots: with state, states, "), "\(run.stdout)")
+        // The verdict is still the last line.
+        #expect(lines.last?.starts(with: "FAIL: ") == true, "\(run.stdout)")
+        // Each requirement named for a key declares that key and neither key observed.
+        let catalogue = RequirementCatalogue.load(file: TestSupport.scenariosFolder + "/requirements.yaml").requirements
+        var named = 0
+        for line in lines where line.hasPrefix("      observe ") {
+            let key = String(line.dropFirst("      observe ".count).prefix { $0 != " " })
+            guard let rest = line.firstMatch(of: /resting on it alone: \d+ requirements? \(([^)]*)\)/) else { continue }
+            for id in rest.output.1.split(separator: ", ").map({ String($0.split(separator: " and ")[0]) }) {
+                let requirement = try #require(catalogue.first { $0.id == id }, "\(id)")
+                #expect(
+                    requirement.keys.contains(key) && Set(requirement.keys).isDisjoint(with: ["state", "states"]),
+                    "\(line)")
+                named += 1
+            }
+        }
+        #expect(named > 0, "\(run.stdout)")
+        // docs/usage.md quotes this run's figures.
+        let spots = try #require(
+            run.stdout.firstMatch(of: /Blind spots: with state, states, (\d+) states in (\d+) groups/))
+        let events = try #require(
+            run.stdout.firstMatch(
+                of:
+                    /observe events to separate states in (\d+) of the \d+ groups; resting on it alone: (\d+) requirements/
+            ))
+        let usage = try String(contentsOf: TestSupport.root.appendingPathComponent("docs/usage.md"), encoding: .utf8)
+            .replacing("\n", with: " ")
+        let states = Int(spots.output.1)!.formatted(.number.grouping(.automatic).locale(Locale(identifier: "en_US")))
+        let quoted =
+            "\(states) states in \(spots.output.2) groups, and `events` would separate states in \(events.output.1) of them, "
+            + "with \(events.output.2) requirements resting on it alone"
+        #expect(usage.contains(quoted), "docs/usage.md should say: \(quoted)")
+        // The results file keeps what the driver declared, in the model's order.
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/results.json")))
+                as? [String: Any])
+        let implementations = try #require(document["implementations"] as? [[String: Any]])
+        let driver = try #require(implementations.first { $0["reference"] as? Bool == false })
+        #expect(driver["inputs"] as? [String] == TestSupport.model.inputs.map(\.name).filter(inputs.contains))
+        #expect(implementations.first { $0["reference"] as? Bool == true }?["inputs"] == nil)
     }
 }
 

@@ -1,5 +1,6 @@
 import DriverProtocol
 import Exploration
+import ScenarioModel
 import SpecModel
 
 /// The blind spots of the keys a driver declares, over the inputs it declares: the model's
@@ -11,6 +12,9 @@ package struct BlindSpotCheck: Sendable {
     package var inputs: Set<String>
     package var limit: Int
     package var outcome: Outcome
+    /// The suite's requirements and statements: what rests on each key that would separate states.
+    package var requirements: [Requirement] = []
+    package var statements: [Statement] = []
 
     /// The machine, or why there is none.
     package enum Outcome: Sendable {
@@ -26,12 +30,22 @@ package struct BlindSpotCheck: Sendable {
 
     /// The check for a driver declaring `info`'s inputs and keys; nil when it declares every
     /// key the app reports (it has no blind spot) or none, or the reference cannot save its state.
-    package static func check(_ info: DriverInfo, package: ModelPackage) -> BlindSpotCheck? {
+    package static func check(_ info: DriverInfo, package: ModelPackage, requirements: [Requirement] = [])
+        -> BlindSpotCheck?
+    {
+        check(keys: info.observations, inputs: info.inputs, package: package, requirements: requirements)
+    }
+
+    /// The check for an implementation observing `keys` and handling `inputs` (nil: every input).
+    package static func check(
+        keys observed: [String], inputs declaredInputs: [String]?, package: ModelPackage,
+        requirements: [Requirement] = [], statements: [Statement] = []
+    ) -> BlindSpotCheck? {
         let model = package.declaration
         let full = Set(model.profile(named: ConformanceProfile.full)?.keys ?? [])
-        let keys = Set(info.observations).intersection(model.observations.map(\.key))
+        let keys = Set(observed).intersection(model.observations.map(\.key))
         guard !keys.isEmpty, !full.isSubset(of: keys) else { return nil }
-        let declared = Set(info.inputs)
+        let declared = Set(declaredInputs ?? model.inputs.map(\.name))
         let inputs = Set(
             model.inputs.filter { input in
                 guard let expansion = input.expansion else { return declared.contains(input.name) }
@@ -40,7 +54,9 @@ package struct BlindSpotCheck: Sendable {
         let settings = (try? package.resolve(settings: [:]).get()) ?? [:]
         guard var reference = package.makeReference(settings) as? any StateSaving else { return nil }
         let worlds = AbstractMachine.worlds(of: model)
-        var check = BlindSpotCheck(keys: keys, inputs: inputs, limit: limit, outcome: .pastLimit)
+        var check = BlindSpotCheck(
+            keys: keys, inputs: inputs, limit: limit, outcome: .pastLimit, requirements: requirements,
+            statements: statements)
         do {
             // The first world alone first: past the limit there, the rest would cost as much again.
             let first = try AbstractMachine.build(

@@ -99,7 +99,15 @@ package struct DriverCheckup {
             events(.profileNotMet(profile, lacking: lacking))
             problems += 1
         }
-        if let check = BlindSpotCheck.check(info, package: package) { events(.blindSpots(check)) }
+        // The suite's requirements say what rests on each key that would separate states.
+        let requirements =
+            suite.map {
+                Suite.catalogue($0.requirementsFile ?? $0.manifest?.requirements, paths: $0.paths).requirements
+            }
+            ?? []
+        if let check = BlindSpotCheck.check(info, package: package, requirements: requirements) {
+            events(.blindSpots(check))
+        }
         let loaded = ScenarioLoader(model: model).load(text: package.smokeScenario, file: "(doctor)")
         guard let scenario = loaded.scenarios.first else {
             preconditionFailure("the \(model.name) model's smoke scenario does not load: \(loaded.diagnostics)")

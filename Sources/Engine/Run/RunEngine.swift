@@ -195,12 +195,18 @@ package struct RunEngine: Sendable {
         work.serve(
             worker: 0, candidate: candidate, runner: runner, model: model, trace: trace, clock: clock, stop: stop,
             deliver: events, handsOn: true)
-        let (records, identities, names, observed) = work.finish(deliver: events)
+        let (records, identities, names, observed, handled) = work.finish(deliver: events)
         let identity = identities[0]
+        // A worker whose driver never said hello declares nothing: the others' answer holds.
+        // Every input of the model declared is as good as none named.
+        let inputs = handled.compactMap { $0 }.first.map { declared in
+            model.inputs.map(\.name).filter(declared.contains)
+        }.flatMap { $0.count == model.inputs.count ? nil : $0 }
         return ImplementationRecord(
             name: names[0] ?? candidate.label, command: identity.command, version: identity.version,
             language: identity.language, restarts: identities.reduce(0) { $0 + $1.restarts }, log: identity.log,
             observes: model.observations.map(\.key).filter { key in observed.contains { $0.contains(key) } },
+            inputs: inputs,
             reference: candidate.reference, started: started, records: records)
     }
 }
@@ -224,6 +230,7 @@ final class Work: @unchecked Sendable {
     private var identities: [ImplementationIdentity]
     private var names: [String?]
     private var observed: [Set<String>]
+    private var handled: [Set<String>?]
     /// Where the scenarios that could not be read again from their files are told.
     private let changes: SuiteChangeLog
 
@@ -241,6 +248,7 @@ final class Work: @unchecked Sendable {
         identities = Array(repeating: ImplementationIdentity(), count: workers)
         names = Array(repeating: nil, count: workers)
         observed = Array(repeating: [], count: workers)
+        handled = Array(repeating: nil, count: workers)
     }
 
     /// Runs scenarios until none is left or `stop` says so. The worker on the calling thread
@@ -271,11 +279,13 @@ final class Work: @unchecked Sendable {
             if handsOn { handOn(deliver) }
         }
         let keys = implementation.observedKeys
+        let inputs = implementation.supportedInputs
         implementation.close()
         condition.lock()
         identities[worker] = implementation.identity
         names[worker] = implementation.name
         observed[worker] = keys
+        handled[worker] = inputs
         done += 1
         condition.broadcast()
         condition.unlock()
@@ -317,7 +327,7 @@ final class Work: @unchecked Sendable {
 
     func finish(
         deliver: (RunEvent) -> Void
-    ) -> (ScenarioRecords, [ImplementationIdentity], [String?], [Set<String>]) {
+    ) -> (ScenarioRecords, [ImplementationIdentity], [String?], [Set<String>], [Set<String>?]) {
         while true {
             handOn(deliver)
             condition.lock()
@@ -339,7 +349,9 @@ final class Work: @unchecked Sendable {
             delivered += 1
             deliver(.finished(record, number: delivered, of: total))
         }
-        return (spill.map { ScenarioRecords(store: $0) } ?? ScenarioRecords(records), identities, names, observed)
+        return (
+            spill.map { ScenarioRecords(store: $0) } ?? ScenarioRecords(records), identities, names, observed, handled
+        )
     }
 }
 

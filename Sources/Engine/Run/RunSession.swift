@@ -63,6 +63,8 @@ package struct ModelOutcome: Sendable {
     package var falsification: Falsification?
     /// With `gateStrength`: each driver that declares fewer keys than the model, measured.
     package var strengths: [GateStrength] = []
+    /// With `gateStrength`: the blind spots of each such driver's keys, by its name.
+    package var blindSpots: [(implementation: String, check: BlindSpotCheck)] = []
     /// Every scenario id the suite holds (selected or not): what a baseline may name.
     package var known: [String] = []
 
@@ -190,6 +192,13 @@ package struct RunSession: Sendable {
             outcome.strengths = GateStrength.measure(
                 held.scenarios, package: package, implementations: drivers,
                 jobs: max(plan.jobs, plan.processors))
+            // What each of those drivers' keys cannot tell apart, over the inputs it declares.
+            outcome.blindSpots = run.implementations.filter { !$0.reference }.compactMap { implementation in
+                BlindSpotCheck.check(
+                    keys: implementation.observes, inputs: implementation.inputs, package: package,
+                    requirements: held.requirements, statements: prepared.statements
+                ).map { (implementation.name, $0) }
+            }
         }
         if !prepared.statements.isEmpty {
             // The statements rest on the suite's falsifiers.

@@ -73,7 +73,7 @@ package struct DoctorReport {
                 "  ✗ it does not meet the \(profile.name) profile: it does not observe \(lacking.joined(separator: ", ")) (a run under it fails)"
             ]
         case .blindSpots(let check):
-            return blindSpots(check)
+            return FoundScenarios(model: model).blindSpots(check, subject: "it")
         case .smoke(let scenario, let result):
             if result.outcome == .skipped {
                 let needed = Set(scenario.steps.flatMap { $0.inputs.map(\.name) }).sorted()
@@ -85,35 +85,6 @@ package struct DoctorReport {
             return scenarios == 0 ? [] : ["  running the suite: \(terminal.counted(scenarios, "scenario")) ..."]
         case .suiteRan(let implementation, let seconds, let diagnosis, let unsaid):
             return suite(implementation, seconds: seconds, diagnosis: diagnosis, unsaid: unsaid)
-        }
-    }
-
-    /// The blind spots of the keys a driver declares over the inputs it declares, or the
-    /// command that builds the machine whole and prints them.
-    func blindSpots(_ check: BlindSpotCheck) -> [String] {
-        let every = check.inputs.count == model.inputs.count
-        let over = every ? "every input" : "the \(check.inputs.count) inputs it sends"
-        switch check.outcome {
-        case .built(let machine):
-            let left = machine.leftOut.filter { $0.last != nil }.count
-            return [
-                "  - the keys it observes, over \(over), in \(machine.worlds.count) worlds"
-                    + (left > 0 ? " (\(left) left out, past \(check.limit) states each)" : "") + ":"
-            ] + FoundScenarios(model: model).blindSpots(machine, keys: check.keys).map { "    " + $0 }
-        case .pastLimit:
-            // One random test: the exhaustive suite may be past the cap, and the blind spots
-            // are the machine's, printed whatever the suite.
-            let command =
-                ["authspec", "generate", "--complete", "--model", model.name, "--observe"]
-                + [check.keys.sorted().joined(separator: ",")]
-                + (every ? [] : ["--inputs", FoundScenarios.optionList(check.inputs)])
-                + ["--random-tests", "1", "--out", "complete"]
-            return [
-                "  - blind spots of the keys it observes not shown: over \(over), the model's first world passes \(check.limit) states; this builds the machine whole and prints them:",
-                "    " + command.map(ShellWords.quoted).joined(separator: " "),
-            ]
-        case .failed(let failure):
-            return ["  - blind spots of the keys it observes not shown: \(failure)"]
         }
     }
 

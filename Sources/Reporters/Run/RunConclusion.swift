@@ -25,7 +25,13 @@ package struct RunConclusion {
         for (index, outcome) in outcomes.enumerated() {
             let last = index == outcomes.count - 1 && outcomes.count == 1
             // Before the closing, whose last line is the verdict.
-            for strength in outcome.strengths { emit(TerminalReporter.gateStrength(strength)) }
+            let found = FoundScenarios(model: outcome.plan.model)
+            for strength in outcome.strengths {
+                emit(TerminalReporter.gateStrength(strength))
+                for (name, check) in outcome.blindSpots where name == strength.implementation {
+                    for line in found.blindSpots(check, subject: strength.implementation) { emit(TerminalLine(line)) }
+                }
+            }
             TerminalReporter(model: outcome.plan.model).closing(
                 outcome.run, gate: outcome.gate, uncovered: outcome.uncovered, inputErrors: outcome.inputErrors,
                 quiet: quiet, elapsed: timed ? outcome.seconds : nil, verbose: verbose,

@@ -249,10 +249,16 @@ package struct FoundScenarios {
             case .toDeadline: return nil
             }
         }
-        let shorthand = written.contains { model.input(named: $0.name)?.expansion != nil }
+        var shorthands: [String] = []
+        for (name, _) in written where model.input(named: name)?.expansion != nil && !shorthands.contains(name) {
+            shorthands.append(name)
+        }
         let advances = Self.offsets(machine)
-        return "these \(written.count) inputs (\(written.map(\.said).joined(separator: "; "))"
-            + (shorthand ? "; a shorthand sent input by input)" : ")")
+        return "these \(written.count) inputs (\(written.map(\.said).joined(separator: "; ")))"
+            + (shorthands.isEmpty
+                ? ""
+                : ", with \(shorthands.joined(separator: " and ")) sent as the inputs "
+                    + (shorthands.count == 1 ? "it stands" : "they stand") + " for, one step each,")
             + (advances.isEmpty ? "" : " and advances to the next deadline (\(advances))")
     }
 
@@ -333,8 +339,13 @@ package struct FoundScenarios {
     }
 
     /// The states `keys` cannot tell apart though other keys can (by the machine's inputs and
-    /// advances), and which keys would: nothing when every key is observed.
-    package func blindSpots(_ machine: AbstractMachine, keys: Set<String>?) -> [String] {
+    /// advances), and which keys would: nothing when every key is observed. Each key is said
+    /// with the requirements and statements of `resting` that declare it and none of `keys`:
+    /// what those keys can never check in the states it would separate.
+    package func blindSpots(
+        _ machine: AbstractMachine, keys: Set<String>?,
+        resting: (requirements: [Requirement], statements: [Statement]) = ([], [])
+    ) -> [String] {
         guard let keys else { return [] }
         let observed = keys.sorted().joined(separator: ", ")
         let spots = machine.blindSpots(observing: keys, among: model.observations.map(\.key))
@@ -345,13 +356,62 @@ package struct FoundScenarios {
         let groups = spots.count == 1 ? "1 group" : "\(spots.count) groups"
         var separating: [String: Int] = [:]
         for spot in spots { for key in spot.separatedBy { separating[key, default: 0] += 1 } }
+        // Declaring the key and none of those observed: only that key could show them.
+        func unchecked(_ declared: [String], _ key: String) -> Bool {
+            declared.contains(key) && keys.isDisjoint(with: declared)
+        }
         return [
             "Blind spots: with \(observed), \(states) states in \(groups) look alike after any of the "
                 + "machine's inputs and advances, though other keys tell states of each group apart:"
         ]
             + separating.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { key, count in
-                "  observe \(key) to separate states in \(count) of the \(groups)"
+                let requirements = resting.requirements.filter { unchecked($0.keys, key) }.map(\.id)
+                let statements = resting.statements.filter { unchecked($0.keys, key) }.map(\.id)
+                let rest = [
+                    requirements.isEmpty ? nil : Self.someOf(requirements, "requirement"),
+                    statements.isEmpty ? nil : Self.someOf(statements, "statement"),
+                ].compactMap { $0 }
+                return "  observe \(key) to separate states in \(count) of the \(groups)"
+                    + (rest.isEmpty ? "" : "; resting on it alone: " + rest.joined(separator: ", "))
             }
+    }
+
+    /// `3 requirements (A, B, C)`, or the first five and how many more.
+    static func someOf(_ ids: [String], _ noun: String) -> String {
+        let shown = ids.prefix(5).joined(separator: ", ") + (ids.count > 5 ? " and \(ids.count - 5) more" : "")
+        return "\(ids.count) \(noun)\(ids.count == 1 ? "" : "s") (\(shown))"
+    }
+
+    /// The blind spots of the keys `subject` observes over the inputs it declares, or the
+    /// command that builds the machine whole and prints them (`doctor`, `run --gate-strength`).
+    package func blindSpots(_ check: BlindSpotCheck, subject: String) -> [String] {
+        let every = check.inputs.count == model.inputs.count
+        let over = every ? "every input" : "the \(check.inputs.count) inputs \(subject) sends"
+        switch check.outcome {
+        case .built(let machine):
+            let left = machine.leftOut.filter { $0.last != nil }.count
+            return [
+                "  - the keys \(subject) observes, over \(over), in \(machine.worlds.count) worlds"
+                    + (left > 0 ? " (\(left) left out, past \(check.limit) states each)" : "") + ":"
+            ]
+                + blindSpots(machine, keys: check.keys, resting: (check.requirements, check.statements)).map {
+                    "    " + $0
+                }
+        case .pastLimit:
+            // One random test: the exhaustive suite may be past the cap, and the blind spots
+            // are the machine's, printed whatever the suite.
+            let command =
+                ["authspec", "generate", "--complete", "--model", model.name, "--observe"]
+                + [check.keys.sorted().joined(separator: ",")]
+                + (every ? [] : ["--inputs", Self.optionList(check.inputs)])
+                + ["--random-tests", "1", "--out", "complete"]
+            return [
+                "  - blind spots of the keys \(subject) observes not shown: over \(over), the model's first world passes \(check.limit) states; this builds the machine whole and prints them:",
+                "    " + command.map(ShellWords.quoted).joined(separator: " "),
+            ]
+        case .failed(let failure):
+            return ["  - blind spots of the keys \(subject) observes not shown: \(failure)"]
+        }
     }
 
     /// The two comment lines a generated file begins with: how it was made, and not to edit it.
