@@ -195,7 +195,8 @@ package enum CommandCatalog {
             can be met, nothing is written. \
             With --complete instead of --cover: builds the reference's abstract machine (each \
             state in its relative form, every timer as its time left; inputs the model \
-            declares, or those --inputs names, and advances to the next deadline 1 ms before, at and 1 ms after it; from \
+            declares, or those --inputs names, and advances to the next deadline, at the offsets the model declares (exactly at it \
+            for both models carried); from \
             each world of each given key's closed values), fails if a state met by a second \
             way behaves otherwise or if it does not close, minimises it under the observed keys \
             and writes a Wp-method suite for --extra-states to FOLDER/complete.yaml, its exact \
@@ -203,7 +204,10 @@ package enum CommandCatalog {
             is left out and named. With --random-tests N, N randomised Wp tests are added (the \
             whole file when the exhaustive suite is past the cap), and the file says they are \
             not m-complete. The guarantee it gives is printed and written in the file with its \
-            assumptions. Exit codes: 0 written, 1 no target met, or no complete suite (no world \
+            assumptions. With --profile or --observe it prints the blind spots of those keys: \
+            the states they cannot tell apart though other keys can, and each key that would \
+            separate some, with the requirements of the --requirements catalogue that declare \
+            it and none of the keys observed. Exit codes: 0 written, 1 no target met, or no complete suite (no world \
             closes, or a suite past the cap without --random-tests): nothing written, 2 usage \
             errors.
             """,

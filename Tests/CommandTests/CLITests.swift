@@ -45,6 +45,13 @@ import Testing
             #expect(first == named, "\(arguments): \(result.stderr)")
             #expect(!FileManager.default.fileExists(atPath: out + "/complete.yaml"), "\(arguments)")
         }
+        // A requirements catalogue that does not load: its file and line, before any machine.
+        let bad = folder + "/bad.yaml"
+        try Data("- {id: REQ-A, clause: \"X §1\", text: \"t\"}\n- {id: [\n".utf8).write(to: URL(fileURLWithPath: bad))
+        let refused = try TestSupport.authspec(["generate", "--out", out, "--complete", "--requirements", bad])
+        #expect(refused.status == 2, "\(refused.stderr)")
+        #expect(refused.stderr.firstMatch(of: #/bad\.yaml:\d+:\d+: /#) != nil, "\(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out + "/complete.yaml"))
     }
 
     /// A suite over some inputs only: the guarantee names them, the file's first line is the
@@ -117,10 +124,19 @@ import Testing
         var words = line.split(separator: " ").dropFirst().map(String.init)
         let out = try #require(words.firstIndex(of: "--out"))
         words[out + 1] = folder + "/complete"
-        let generated = try TestSupport.authspec(words + ["--inputs", "launch,kill,advance", "--cap", "1"])
+        let generated = try TestSupport.authspec(
+            words + [
+                "--inputs", "launch,kill,advance", "--cap", "1", "--requirements",
+                TestSupport.scenariosFolder + "/requirements.yaml",
+            ])
         #expect(generated.status == 0, "\(generated.stdout)\(generated.stderr)")
         #expect(
             generated.stdout.firstMatch(of: /\nBlind spots: with state, states, \d+ states in \d+ groups/) != nil,
+            "\(generated.stdout)")
+        // With the catalogue, a key is said with the requirements only it could check there.
+        #expect(
+            generated.stdout.firstMatch(of: /\n  observe \w+ to separate .*; resting on it alone: \d+ requirement/)
+                != nil,
             "\(generated.stdout)")
     }
 

@@ -304,7 +304,7 @@ package struct FoundScenarios {
 
     /// What `generate --complete` says of the machine and the suite, ending with where it went.
     package func completeSummary(
-        _ planned: CompleteSession.Planned, _ made: CompleteFiles, keys: Set<String>?
+        _ planned: CompleteSession.Planned, _ made: CompleteFiles, keys: Set<String>?, requirements: [Requirement] = []
     ) -> [String] {
         let machine = planned.machine
         return [
@@ -325,7 +325,7 @@ package struct FoundScenarios {
                 + (planned.suite.randomised.map { ", \($0.count) random tests" } ?? "")
                 + ": \(made.scenarios) scenarios, \(made.steps) steps",
             "Guarantee: " + guarantee(planned, keys: keys),
-        ] + stuck(machine) + blindSpots(machine, keys: keys) + [made.line]
+        ] + stuck(machine) + blindSpots(machine, keys: keys, resting: (requirements, [])) + [made.line]
     }
 
     /// A warning when no state of the machine leaves the model's first state: a true guarantee

@@ -18,7 +18,7 @@ enum GenerateCommand: Command {
         let complete = arguments.flag("complete")
         let others =
             complete
-            ? ["cover", "depth", "worlds", "requirements"]
+            ? ["cover", "depth", "worlds"]
             : ["extra-states", "profile", "observe", "cap", "random-tests", "inputs"]
         if let option = others.first(where: { arguments.value($0) != nil }) {
             throw UsageError(
@@ -88,6 +88,15 @@ enum GenerateCommand: Command {
             throw UsageError(
                 message: "--seed is for --random-tests with --complete: the exhaustive suite draws nothing")
         }
+        // What rests on each blind spot's separating keys: read before the machine is built.
+        var requirements: [Requirement] = []
+        if let file = arguments.value("requirements") {
+            let loaded = RequirementCatalogue.load(file: file)
+            guard loaded.diagnostics.isEmpty else {
+                throw InputError(message: loaded.diagnostics.map(\.description).joined(separator: "\n"))
+            }
+            requirements = loaded.requirements
+        }
         // An earlier suite's parts must be ours, said before the machine is built.
         let (path, _) = try output(arguments, file: "complete.yaml", others: FoundScenarios.completeFilesPresent)
         let folder = (path as NSString).deletingLastPathComponent
@@ -115,7 +124,7 @@ enum GenerateCommand: Command {
             folder, option: "out", for: "the generated scenarios", files: made.files.map(\.name) + made.stale,
             inputs: OutputGuard.inputs(arguments, paths: []), banner: FoundScenarios.generationBannerStart)
         do { try made.write() } catch { throw UsageError(message: "--out: \(error.description)") }
-        for line in found.completeSummary(planned, made, keys: keys) { Console.out(line) }
+        for line in found.completeSummary(planned, made, keys: keys, requirements: requirements) { Console.out(line) }
         return .success
     }
 
