@@ -158,5 +158,9 @@ import Testing
             toFile: "\(place)/suite/w.yaml", atomically: true, encoding: .utf8)
         let wrong = try inRoot("\(binary) run w.yaml")
         #expect(wrong.status == 1, "\(wrong.stdout)\(wrong.stderr)")
+        // The complete suites Complete/README.md lists: the tarball's binary writes each byte
+        // for byte (its digest, size and command as the row says).
+        let complete = try Self.shell("AUTHSPEC_BINARY='\(root)\(binary)' scripts/complete-suites --check")
+        #expect(complete.status == 0, "\(complete.stdout)\(complete.stderr)")
     }
 }

@@ -371,7 +371,9 @@ package struct FoundScenarios {
                     requirements.isEmpty ? nil : Self.someOf(requirements, "requirement"),
                     statements.isEmpty ? nil : Self.someOf(statements, "statement"),
                 ].compactMap { $0 }
-                return "  observe \(key) to separate states in \(count) of the \(groups)"
+                let among =
+                    count == spots.count ? (count == 1 ? "the group" : "every group") : "\(count) of the \(groups)"
+                return "  observe \(key) to separate states in \(among)"
                     + (rest.isEmpty ? "" : "; resting on it alone: " + rest.joined(separator: ", "))
             }
     }
