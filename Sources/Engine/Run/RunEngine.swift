@@ -198,10 +198,11 @@ package struct RunEngine: Sendable {
         let (records, identities, names, observed, handled) = work.finish(deliver: events)
         let identity = identities[0]
         // A worker whose driver never said hello declares nothing: the others' answer holds.
-        // Every input of the model declared is as good as none named.
-        let inputs = handled.compactMap { $0 }.first.map { declared in
-            model.inputs.map(\.name).filter(declared.contains)
-        }.flatMap { $0.count == model.inputs.count ? nil : $0 }
+        // Every input a driver can be sent declared (a shorthand is sent as the inputs it
+        // stands for) is as good as none named.
+        let sendable = model.inputs.filter { $0.expansion == nil }.map(\.name)
+        let inputs = handled.compactMap { $0 }.first.map { declared in sendable.filter(declared.contains) }
+            .flatMap { $0.count == sendable.count ? nil : $0 }
         return ImplementationRecord(
             name: names[0] ?? candidate.label, command: identity.command, version: identity.version,
             language: identity.language, restarts: identities.reduce(0) { $0 + $1.restarts }, log: identity.log,
