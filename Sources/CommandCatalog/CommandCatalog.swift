@@ -195,8 +195,8 @@ package enum CommandCatalog {
             can be met, nothing is written. \
             With --complete instead of --cover: builds the reference's abstract machine (each \
             state in its relative form, every timer as its time left; inputs the model \
-            declares, or those --inputs names, and advances to the next deadline, at the offsets the model declares (exactly at it \
-            for both models carried); from \
+            declares, or those --inputs names, and advances to the next deadline, at the offsets the model declares (exactly at it, \
+            for each model authspec carries); from \
             each world of each given key's closed values), fails if a state met by a second \
             way behaves otherwise or if it does not close, minimises it under the observed keys \
             and writes a Wp-method suite for --extra-states to FOLDER/complete.yaml, its exact \
@@ -237,7 +237,12 @@ package enum CommandCatalog {
                 help:
                     "For --complete: only these inputs in the machine's alphabet, each with every argument or with one word (tap:google); the clock input keeps the advances to deadlines; the guarantee is over them."
             ),
-        ] + SharedOptions.model.filter { ["model", "requirements"].contains($0.name) })
+            .init(
+                name: "requirements", valueName: "file",
+                help:
+                    "With --cover requirements: the catalogue to cover (default Scenarios/requirements.yaml). With --complete and --profile or --observe: the catalogue whose requirements each blind spot's keys are said with (none by default)."
+            ),
+        ] + SharedOptions.model.filter { $0.name == "model" })
 
     package static let lint = CommandSpec(
         name: "lint",

@@ -3,6 +3,8 @@
 /// the implementation declares (Engine's `GateStrength.measure`).
 package struct GateStrength: Sendable, Equatable {
     package var implementation: String
+    /// Its place among the implementations measured: two drivers may share a name.
+    package var position = 0
     /// The model's keys it declares, and those it does not.
     package var keys: [String]
     package var missing: [String]

@@ -18,6 +18,8 @@ package enum MergeProblem: Error, Equatable, CustomStringConvertible {
     case otherDeclaration(
         implementation: String, String, version: String?, observes: [String], first: String,
         firstVersion: String?, firstObserves: [String])
+    /// One implementation that declared other inputs in two shards (nil: every input).
+    case otherInputs(implementation: String, String, inputs: [String]?, first: String, firstInputs: [String]?)
     case otherRequest(String, request: String?, first: String, firstRequest: String?)
     /// The headers' scenario counts, shard by shard, against the suite's.
     case headersDoNotAddUp(shards: [String], counts: [Int], suite: Int, sameNumber: Bool)
@@ -57,6 +59,10 @@ package enum MergeProblem: Error, Equatable, CustomStringConvertible {
             return "\(implementation) declared another version or other observations in \(name) "
                 + "(\(version ?? "no version"): \(observes.joined(separator: ", "))) than in \(first) "
                 + "(\(firstVersion ?? "no version"): \(firstObserves.joined(separator: ", "))): the shards must run one driver"
+        case .otherInputs(let implementation, let name, let inputs, let first, let firstInputs):
+            func said(_ inputs: [String]?) -> String { inputs.map { $0.joined(separator: ", ") } ?? "every input" }
+            return "\(implementation) declared other inputs in \(name) (\(said(inputs))) than in \(first) "
+                + "(\(said(firstInputs))): the shards must run one driver"
         case .otherRequest(let name, let request, let first, let firstRequest):
             return "\(name) was run as '\(request ?? "an unknown command")', \(first) as "
                 + "'\(firstRequest ?? "an unknown command")': the shards of one run share its options"
@@ -142,6 +148,11 @@ extension RunRecord {
                         implementation: declared.name, name, version: other.version, observes: other.observes,
                         first: one, firstVersion: declared.version, firstObserves: declared.observes)
                 }
+                guard other.inputs == declared.inputs else {
+                    throw .otherInputs(
+                        implementation: declared.name, name, inputs: other.inputs, first: one,
+                        firstInputs: declared.inputs)
+                }
             }
         }
         // One request: a rerun line of the merged run is any shard's, minus its shard.
@@ -180,6 +191,10 @@ extension RunRecord {
             // A shard with no scenario for a worker may have met a driver that never started.
             merged.implementations[index].observes =
                 ordered.map(\.implementations[index].observes).max { $0.count < $1.count } ?? []
+            // Its inputs as a shard where it ran declared them (all such shards declared the same).
+            if let ran = ordered.first(where: { !$0.implementations[index].records.isEmpty }) {
+                merged.implementations[index].inputs = ran.implementations[index].inputs
+            }
         }
         let interrupted = ordered.compactMap(\.interruption)
         merged.interruption =

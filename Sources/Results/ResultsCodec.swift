@@ -7,7 +7,7 @@ import SpecModel
 /// ignores them and rebuilds them. The schema is docs/results.schema.json.
 package enum ResultsCodec {
     package static let format = "authspec-results"
-    package static let version = 7
+    package static let version = 8
 
     // MARK: Writing
 

@@ -13,8 +13,9 @@ package struct ImplementationRecord: Sendable, Equatable {
     package var log: String?
     /// The observation keys it declares (the model's, in the model's order).
     package var observes: [String]
-    /// The inputs it declares it handles, in the model's order; nil: every input (the
-    /// reference, an in-process implementation, a driver that names none).
+    /// The inputs it declares it handles, in the model's order; nil when it declares every
+    /// input it can be sent (a shorthand is sent as the inputs it stands for) or says nothing
+    /// of them (the reference, a driver that never said hello).
     package var inputs: [String]?
     /// The model's own reference: the yardstick, not what a CI gate is about.
     package var reference: Bool

@@ -165,6 +165,19 @@ import UnlockScreen
             return
         }
 
+        // A shard whose driver declared other inputs: the merged run would claim one's.
+        var fewer = try #require(
+            JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: shards[1]))) as? [String: Any])
+        var declaring = try #require(fewer["implementations"] as? [[String: Any]])
+        declaring[1]["inputs"] = ["launch", "digit"]
+        fewer["implementations"] = declaring
+        try JSONSerialization.data(withJSONObject: try Self.resealed(fewer)).write(to: URL(fileURLWithPath: cut))
+        let inputs = try #require(LibraryRun.mergeRefusal([shards[0], cut]))
+        guard case .inconsistent(.otherInputs("python-example", cut, ["launch", "digit"], _, nil)) = inputs else {
+            Issue.record("not refused as other inputs: \(inputs)")
+            return
+        }
+
         let whole = try LibraryRun.merge([shards[0], shards[1]])
         #expect(whole.severity == .passed, "\(whole.closing())")
     }

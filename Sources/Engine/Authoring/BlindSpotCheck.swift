@@ -15,6 +15,8 @@ package struct BlindSpotCheck: Sendable {
     /// The suite's requirements and statements: what rests on each key that would separate states.
     package var requirements: [Requirement] = []
     package var statements: [Statement] = []
+    /// Where the requirements were read: the command that prints the blind spots names it too.
+    package var requirementsFile: String?
 
     /// The machine, or why there is none.
     package enum Outcome: Sendable {
@@ -30,16 +32,16 @@ package struct BlindSpotCheck: Sendable {
 
     /// The check for a driver declaring `info`'s inputs and keys; nil when it declares every
     /// key the app reports (it has no blind spot) or none, or the reference cannot save its state.
-    package static func check(_ info: DriverInfo, package: ModelPackage, requirements: [Requirement] = [])
+    package static func check(_ info: DriverInfo, package: ModelPackage, requirementsFile: String? = nil)
         -> BlindSpotCheck?
     {
-        check(keys: info.observations, inputs: info.inputs, package: package, requirements: requirements)
+        check(keys: info.observations, inputs: info.inputs, package: package, requirementsFile: requirementsFile)
     }
 
     /// The check for an implementation observing `keys` and handling `inputs` (nil: every input).
     package static func check(
         keys observed: [String], inputs declaredInputs: [String]?, package: ModelPackage,
-        requirements: [Requirement] = [], statements: [Statement] = []
+        requirementsFile: String? = nil, statements: [Statement] = []
     ) -> BlindSpotCheck? {
         let model = package.declaration
         let full = Set(model.profile(named: ConformanceProfile.full)?.keys ?? [])
@@ -54,9 +56,11 @@ package struct BlindSpotCheck: Sendable {
         let settings = (try? package.resolve(settings: [:]).get()) ?? [:]
         guard var reference = package.makeReference(settings) as? any StateSaving else { return nil }
         let worlds = AbstractMachine.worlds(of: model)
+        // A catalogue that does not load names nothing here: the run or the checkup says why.
+        let requirements = requirementsFile.map { RequirementCatalogue.load(file: $0).requirements } ?? []
         var check = BlindSpotCheck(
             keys: keys, inputs: inputs, limit: limit, outcome: .pastLimit, requirements: requirements,
-            statements: statements)
+            statements: statements, requirementsFile: requirementsFile)
         do {
             // The first world alone first: past the limit there, the rest would cost as much again.
             let first = try AbstractMachine.build(

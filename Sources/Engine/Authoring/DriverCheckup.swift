@@ -100,12 +100,10 @@ package struct DriverCheckup {
             problems += 1
         }
         // The suite's requirements say what rests on each key that would separate states.
-        let requirements =
-            suite.map {
-                Suite.catalogue($0.requirementsFile ?? $0.manifest?.requirements, paths: $0.paths).requirements
-            }
-            ?? []
-        if let check = BlindSpotCheck.check(info, package: package, requirements: requirements) {
+        let catalogue = suite.flatMap {
+            Suite.catalogueFile($0.requirementsFile ?? $0.manifest?.requirements, paths: $0.paths)
+        }
+        if let check = BlindSpotCheck.check(info, package: package, requirementsFile: catalogue) {
             events(.blindSpots(check))
         }
         let loaded = ScenarioLoader(model: model).load(text: package.smokeScenario, file: "(doctor)")

@@ -63,8 +63,9 @@ package struct ModelOutcome: Sendable {
     package var falsification: Falsification?
     /// With `gateStrength`: each driver that declares fewer keys than the model, measured.
     package var strengths: [GateStrength] = []
-    /// With `gateStrength`: the blind spots of each such driver's keys, by its name.
-    package var blindSpots: [(implementation: String, check: BlindSpotCheck)] = []
+    /// With `gateStrength`: the blind spots of each measured driver's keys, by its strength's
+    /// `position`.
+    package var blindSpots: [Int: BlindSpotCheck] = [:]
     /// Every scenario id the suite holds (selected or not): what a baseline may name.
     package var known: [String] = []
 
@@ -192,12 +193,14 @@ package struct RunSession: Sendable {
             outcome.strengths = GateStrength.measure(
                 held.scenarios, package: package, implementations: drivers,
                 jobs: max(plan.jobs, plan.processors))
-            // What each of those drivers' keys cannot tell apart, over the inputs it declares.
-            outcome.blindSpots = run.implementations.filter { !$0.reference }.compactMap { implementation in
-                BlindSpotCheck.check(
+            // What each measured driver's keys cannot tell apart, over the inputs it declares.
+            let measured = run.implementations.filter { !$0.reference }
+            for strength in outcome.strengths {
+                let implementation = measured[strength.position]
+                outcome.blindSpots[strength.position] = BlindSpotCheck.check(
                     keys: implementation.observes, inputs: implementation.inputs, package: package,
-                    requirements: held.requirements, statements: prepared.statements
-                ).map { (implementation.name, $0) }
+                    requirementsFile: Suite.catalogueFile(suitePlan.catalogueFile, paths: suitePlan.paths),
+                    statements: prepared.statements)
             }
         }
         if !prepared.statements.isEmpty {

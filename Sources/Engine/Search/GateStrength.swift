@@ -16,7 +16,8 @@ extension GateStrength {
     ) -> [GateStrength] {
         let model = package.declaration
         let every = model.observations.map(\.key)
-        let partial = implementations.filter { !Set(every).isSubset(of: Set($0.keys)) }
+        let partial = implementations.enumerated().filter { !Set(every).isSubset(of: Set($0.element.keys)) }
+            .map { (position: $0.offset, name: $0.element.name, keys: $0.element.keys) }
         guard !partial.isEmpty else { return [] }
         let mutants = package.mutants()
         let sets = partial.map { Set($0.keys) }
@@ -73,6 +74,7 @@ extension GateStrength {
                 implementation: implementation.name, keys: every.filter(Set(implementation.keys).contains),
                 missing: missing, killed: killedWithEveryKey - through.count, killedWithEveryKey: killedWithEveryKey,
                 mutants: mutants.count)
+            strength.position = implementation.position
             strength.bestAdded = added
             strength.killedWithBestAdded = killedWithEveryKey - left.count
             return strength

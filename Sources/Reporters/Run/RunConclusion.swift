@@ -1,5 +1,6 @@
 import Engine
 import Results
+import SpecModel
 
 /// What follows a run's scenarios, for `run`, `merge` and the tests alike, from the outcomes
 /// alone: the terminal's closing of each model and one verdict over several, the reports, and
@@ -28,8 +29,9 @@ package struct RunConclusion {
             let found = FoundScenarios(model: outcome.plan.model)
             for strength in outcome.strengths {
                 emit(TerminalReporter.gateStrength(strength))
-                for (name, check) in outcome.blindSpots where name == strength.implementation {
-                    for line in found.blindSpots(check, subject: strength.implementation) { emit(TerminalLine(line)) }
+                if let check = outcome.blindSpots[strength.position] {
+                    let subject = VisibleText.oneLine(strength.implementation)
+                    for line in found.blindSpots(check, subject: subject) { emit(TerminalLine(line)) }
                 }
             }
             TerminalReporter(model: outcome.plan.model).closing(

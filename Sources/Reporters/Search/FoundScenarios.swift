@@ -373,8 +373,9 @@ package struct FoundScenarios {
                 ].compactMap { $0 }
                 let among =
                     count == spots.count ? (count == 1 ? "the group" : "every group") : "\(count) of the \(groups)"
+                let declare = requirements.count + statements.count == 1 ? " declares" : " declare"
                 return "  observe \(key) to separate states in \(among)"
-                    + (rest.isEmpty ? "" : "; resting on it alone: " + rest.joined(separator: ", "))
+                    + (rest.isEmpty ? "" : "; " + rest.joined(separator: " and ") + declare + " it and no key observed")
             }
     }
 
@@ -388,7 +389,14 @@ package struct FoundScenarios {
     /// command that builds the machine whole and prints them (`doctor`, `run --gate-strength`).
     package func blindSpots(_ check: BlindSpotCheck, subject: String) -> [String] {
         let every = check.inputs.count == model.inputs.count
-        let over = every ? "every input" : "the \(check.inputs.count) inputs \(subject) sends"
+        // A shorthand kept is not one it declares: it is sent as the inputs it stands for.
+        let shorthands = model.inputs.filter { $0.expansion != nil && check.inputs.contains($0.name) }.map(\.name)
+        let declared = check.inputs.count - shorthands.count
+        let over =
+            every
+            ? "every input"
+            : "the \(declared) input\(declared == 1 ? "" : "s") \(subject) declares"
+                + (shorthands.isEmpty ? "" : " (and \(shorthands.joined(separator: ", ")), sent as them)")
         switch check.outcome {
         case .built(let machine):
             let left = machine.leftOut.filter { $0.last != nil }.count
@@ -406,6 +414,7 @@ package struct FoundScenarios {
                 ["authspec", "generate", "--complete", "--model", model.name, "--observe"]
                 + [check.keys.sorted().joined(separator: ",")]
                 + (every ? [] : ["--inputs", Self.optionList(check.inputs)])
+                + (check.requirementsFile.map { ["--requirements", $0] } ?? [])
                 + ["--random-tests", "1", "--out", "complete"]
             return [
                 "  - blind spots of the keys \(subject) observes not shown: over \(over), the model's first world passes \(check.limit) states; this builds the machine whole and prints them:",

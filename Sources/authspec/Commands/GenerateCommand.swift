@@ -91,9 +91,16 @@ enum GenerateCommand: Command {
         // What rests on each blind spot's separating keys: read before the machine is built.
         var requirements: [Requirement] = []
         if let file = arguments.value("requirements") {
+            guard keys != nil else {
+                throw UsageError(
+                    message: "--requirements names what rests on the blind spots of --profile or --observe: give one")
+            }
             let loaded = RequirementCatalogue.load(file: file)
-            guard loaded.diagnostics.isEmpty else {
-                throw InputError(message: loaded.diagnostics.map(\.description).joined(separator: "\n"))
+            let problems =
+                loaded.diagnostics
+                + RequirementCatalogue.unknownKeys(in: loaded.requirements, observed: model.observations.map(\.key))
+            guard problems.isEmpty else {
+                throw InputError(message: problems.map(\.description).joined(separator: "\n"))
             }
             requirements = loaded.requirements
         }
