@@ -48,7 +48,12 @@ import Testing
         for pid in left { kill(pid, SIGKILL) }
     }
 
-    static func marker() -> String { "authspec-test-\(UUID().uuidString.prefix(8))" }
+    /// What every marker of this suite begins with: other suites' fault drivers run beside it
+    /// under the faulty driver's default marker (`authspec-test`, with `-escaped` and
+    /// `-daemon` after it), and their processes are theirs to end, never this suite's.
+    static let markerPrefix = "authspec-hostile-"
+
+    static func marker() -> String { markerPrefix + UUID().uuidString.prefix(8) }
 
     @Test func nothingADriverStartsOutlivesTheRun() throws {
         let folder = try TestSupport.temporaryFolder(["s.yaml": Self.scenarios])
@@ -75,7 +80,7 @@ import Testing
         #expect(doctor.status == 0, "\(doctor.stdout)")
         Self.expectNoSurvivors(marker, "doctor: processes left behind")
         // Nothing of any case above, wherever it was re-parented.
-        Self.expectNoSurvivors("authspec-test-", "processes left behind by any case")
+        Self.expectNoSurvivors(Self.markerPrefix, "processes left behind by any case")
     }
 
     /// A driver dies with authspec however authspec ends, even killed outright with SIGKILL,
