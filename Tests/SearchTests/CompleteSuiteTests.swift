@@ -126,6 +126,26 @@ import Testing
         let lines = FoundScenarios(model: Door.declaration).blindSpots(machine, keys: keys)
         #expect(lines.count == 1 + Set(spots.flatMap(\.separatedBy)).count)
         #expect(FoundScenarios(model: Door.declaration).blindSpots(machine, keys: nil).isEmpty)
+        // Each key is said with the requirements and statements that declare it and no key
+        // observed; one that declares an observed key too is checked through it, so not named.
+        let requirements = RequirementCatalogue.load(
+            text: """
+                - {id: R-PUSHED, clause: "D §1", text: "t", keys: [pushed]}
+                - {id: R-PUSHED-AND-STATE, clause: "D §1", text: "t", keys: [pushed, state]}
+                """, file: "requirements.yaml")
+        let statements = StatementCatalogue.load(
+            text: """
+                - {id: S-PUSHED, document: D, clause: "§1", text: "t", status: verified, by: [R-PUSHED], keys: [pushed]}
+                """, file: "statements.yaml")
+        #expect(requirements.diagnostics.isEmpty && statements.diagnostics.isEmpty, "\(statements.diagnostics)")
+        let said = FoundScenarios(model: Door.declaration).blindSpots(
+            machine, keys: keys, resting: (requirements.requirements, statements.statements))
+        let pushed = try #require(said.first { $0.starts(with: "  observe pushed ") })
+        #expect(
+            pushed.firstMatch(
+                of: /; 1 requirement \(R-PUSHED\) and 1 statement \(S-PUSHED\) declare it and no key observed$/)
+                != nil, "\(pushed)")
+        #expect(said.filter { $0.firstMatch(of: /declares? it/) != nil }.count == 1, "\(said)")
     }
 
     /// A test is never a prefix of another of its world; the suite grows with extra states.
