@@ -14,6 +14,26 @@ package struct GenerateSession: Sendable {
         return .success(loaded.map { RequirementTarget(id: $0.id, clause: $0.clause) })
     }
 
+    /// The requirements each blind spot's keys are said with (`generate --complete
+    /// --requirements`), or the catalogue's problems: a file that does not load, a key the
+    /// model does not observe.
+    /// None without a file; a file without `keys` observed (no blind spot to say) is a problem.
+    package static func blindSpotRequirements(file: String?, observing keys: Set<String>?, model: ModelDeclaration)
+        -> Result<[Requirement], RequirementsProblem>
+    {
+        guard let file else { return .success([]) }
+        guard keys != nil else {
+            return .failure(
+                RequirementsProblem([
+                    "--requirements names what rests on the blind spots of --profile or --observe: give one"
+                ]))
+        }
+        let (loaded, diagnostics) = RequirementCatalogue.load(file: file)
+        let problems =
+            diagnostics + RequirementCatalogue.unknownKeys(in: loaded, observed: model.observations.map(\.key))
+        return problems.isEmpty ? .success(loaded) : .failure(RequirementsProblem(problems.map(\.description)))
+    }
+
     /// Why a requirements catalogue gives no targets: its problems, one a line.
     package struct RequirementsProblem: Error {
         package var lines: [String]

@@ -88,22 +88,10 @@ enum GenerateCommand: Command {
             throw UsageError(
                 message: "--seed is for --random-tests with --complete: the exhaustive suite draws nothing")
         }
-        // What rests on each blind spot's separating keys: read before the machine is built.
-        var requirements: [Requirement] = []
-        if let file = arguments.value("requirements") {
-            guard keys != nil else {
-                throw UsageError(
-                    message: "--requirements names what rests on the blind spots of --profile or --observe: give one")
-            }
-            let loaded = RequirementCatalogue.load(file: file)
-            let problems =
-                loaded.diagnostics
-                + RequirementCatalogue.unknownKeys(in: loaded.requirements, observed: model.observations.map(\.key))
-            guard problems.isEmpty else {
-                throw InputError(message: problems.map(\.description).joined(separator: "\n"))
-            }
-            requirements = loaded.requirements
-        }
+        // What rests on the blind spots, read before the machine is built.
+        let requirements = try GenerateSession.blindSpotRequirements(
+            file: arguments.value("requirements"), observing: keys, model: model
+        ).mapError { InputError(message: $0.lines.joined(separator: "\n")) }.get()
         // An earlier suite's parts must be ours, said before the machine is built.
         let (path, _) = try output(arguments, file: "complete.yaml", others: FoundScenarios.completeFilesPresent)
         let folder = (path as NSString).deletingLastPathComponent
@@ -114,16 +102,12 @@ enum GenerateCommand: Command {
             return .failures
         }
         let found = FoundScenarios(model: model)
-        guard
-            let made = found.completeFiles(
-                planned, session: session, label: chosen.label, defaultModel: ModelRegistry.defaultModel,
-                folder: folder)
-        else {
-            Console.out("FAIL: the reference could not run a test its own machine planned: nothing written")
-            return .failures
-        }
-        guard made.scenarios > 0 else {
-            Console.out("FAIL: the machine gave no test: nothing written")
+        let made = found.completeFiles(
+            planned, session: session, label: chosen.label, defaultModel: ModelRegistry.defaultModel, folder: folder)
+        guard let made, made.scenarios > 0 else {
+            let why =
+                made == nil ? "the reference could not run a test its own machine planned" : "the machine gave no test"
+            Console.out("FAIL: \(why): nothing written")
             return .failures
         }
         // Every file written over or taken away must be ours, before any is touched.
